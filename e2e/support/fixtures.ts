@@ -1,0 +1,73 @@
+// Accounts for journeys, made through the real API (register → e-mailed link → sign-in),
+// so a test starts signed in without clicking through the login form.
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { firstLink, readMail } from './mail.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, SCREENS_DIR } from './ports.ts';
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+}
+
+let seq = 0;
+export function uniqueEmail(prefix = 'agent'): string {
+  seq += 1;
+  return `${prefix}-${Date.now().toString(36)}-${seq}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Registers and confirms an account through the API. */
+export async function createAccount(request: APIRequestContext, opts: Partial<Account> & { plan?: string } = {}): Promise<Account> {
+  const account: Account = {
+    email: opts.email ?? uniqueEmail(),
+    password: opts.password ?? 'password123',
+    firstName: opts.firstName ?? 'Alex',
+    lastName: opts.lastName ?? 'Morgan',
+    company: opts.company ?? 'Morgan Insurance',
+  };
+  const res = await request.post('/api/account/register', {
+    data: {
+      company: account.company,
+      full_name: `${account.firstName} ${account.lastName}`,
+      email: account.email,
+      password: account.password,
+      confirmPassword: account.password,
+      termsAccepted: true,
+      plan: opts.plan,
+    },
+  });
+  expect(res.status()).toBe(200);
+  const mail = await readMail(account.email, /Confirm/);
+  const confirm = await request.get(firstLink(mail), { maxRedirects: 0 });
+  expect(confirm.status()).toBe(302);
+  return account;
+}
+
+/** Signs the page's browser context in through the API (cookies land in the context). */
+export async function signInAs(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/account/sign-in', { data: { email, password, rememberMe: true } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+
+/** Saves a screenshot under e2e/.artifacts/screens to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${width}.png`), fullPage: true });
+}
+
+export const test = base.extend<{ account: Account }>({
+  account: async ({ page }, use) => {
+    const account = await createAccount(page.request);
+    await signInAs(page, account.email, account.password);
+    await use(account);
+  },
+});
+
+export { expect, BASE_URL };

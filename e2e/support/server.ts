@@ -1,0 +1,74 @@
+// Playwright's web server: a local SMTP server that files every message as JSON, and the
+// production build of PolicyDesk on a fresh data folder, sending its mail there.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, E2E_PORT, MAIL_DIR, SMTP_PORT, SUPPORT_EMAIL } from './ports.ts';
+
+rmSync(MAIL_DIR, { recursive: true, force: true });
+mkdirSync(MAIL_DIR, { recursive: true });
+
+let n = 0;
+const smtp = new SMTPServer({
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        n += 1;
+        const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
+        const file = path.join(MAIL_DIR, `${Date.now()}-${String(n).padStart(5, '0')}.json`);
+        writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo?.text }));
+        callback();
+      })
+      .catch(callback);
+  },
+});
+smtp.listen(SMTP_PORT, '127.0.0.1');
+
+const buildDir = path.resolve(`.e2e-build-${E2E_PORT}`);
+if (!process.env.E2E_SKIP_BUILD) {
+  for (const args of [
+    ['vite', 'build', '--outDir', path.join(buildDir, 'web'), '--emptyOutDir', '--logLevel', 'warn'],
+    ['node', 'scripts/build-server.mjs', buildDir],
+  ]) {
+    const cmd = args[0] === 'node' ? process.execPath : path.resolve('node_modules/.bin', args[0]);
+    const result = spawnSync(cmd, args.slice(1), { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+}
+
+const dataDir = path.join(os.tmpdir(), `policydesk-e2e-${E2E_PORT}-${Date.now()}`);
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(buildDir, 'server/main.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    APP_URL: BASE_URL,
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    SUPPORT_EMAIL,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    WEB_ROOT: path.join(buildDir, 'web'),
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  },
+});
+
+const stop = () => {
+  server.kill('SIGTERM');
+  smtp.close();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,153 @@
+// Builds the Hono app from its parts. No side effects: tests call app.request() on it.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppEnv, Deps } from './context.ts';
+import { AppError, errorBody } from './errors.ts';
+import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
+import { featureRoutes, LARGE_BODY_PREFIXES } from './features/index.ts';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface AppOptions {
+  /** Folder of the built web app (index.html + assets); omitted in API tests. */
+  webRoot?: string;
+}
+
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const trustedOrigins = trustedOriginSet(deps.config.appUrl);
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.set('log', deps.logger.child({ requestId }));
+    c.header('x-request-id', requestId);
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith('/api/') && c.req.path !== '/api/health')
+      c.var.log.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // Cross-site request forgery: a browser names the page that sent a request (Origin or
+  // Sec-Fetch-Site); a state-changing request from any other site is refused.
+  app.use('/api/*', async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      const site = c.req.header('sec-fetch-site');
+      if ((origin && !trustedOrigins.has(origin)) || (!origin && site === 'cross-site'))
+        throw new AppError(403, 'CSRF', 'This request came from another site and was refused.');
+    }
+    await next();
+  });
+
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large (1 MB at most).');
+    },
+  });
+  app.use('/api/*', async (c, next) => {
+    if (LARGE_BODY_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
+    return jsonLimit(c, next);
+  });
+
+  app.get('/api/health', async (c) => {
+    const ok = await deps.database.ping();
+    return c.json(
+      { status: ok ? 'ok' : 'unavailable', database: deps.database.kind, databaseReachable: ok, mail: deps.mailer.kind, storage: deps.storage.kind },
+      ok ? 200 : 503,
+    );
+  });
+
+  app.get('/api/config', (c) =>
+    c.json({
+      socialProviders: {
+        google: Boolean(deps.config.GOOGLE_CLIENT_ID && deps.config.GOOGLE_CLIENT_SECRET),
+        microsoft: Boolean(deps.config.MICROSOFT_CLIENT_ID && deps.config.MICROSOFT_CLIENT_SECRET),
+      },
+    }),
+  );
+
+  app.route('/api', accountRoutes());
+  app.route('/api', featureRoutes());
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const allowed = DIRECT_AUTH_PATHS.some((p) => p.method === c.req.method && p.pattern.test(c.req.path));
+    if (!allowed) throw new AppError(404, 'NOT_FOUND', 'Not found');
+    return deps.auth.handler(c.req.raw);
+  });
+
+  app.all('/api/*', () => {
+    throw new AppError(404, 'NOT_FOUND', 'Not found');
+  });
+
+  if (options.webRoot && existsSync(path.join(options.webRoot, 'index.html'))) mountWeb(app, options.webRoot);
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(errorBody(err), err.status);
+    c.var.log?.error({ err }, 'unexpected error');
+    return c.json(
+      { error: { code: 'INTERNAL', message: `Something went wrong. Please try again. (request ${c.var.requestId ?? ''})` } },
+      500,
+    );
+  });
+
+  return app;
+}
+
+function mountWeb(app: Hono<AppEnv>, webRoot: string) {
+  const root = path.relative(process.cwd(), webRoot) || '.';
+  const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root }));
+  // Every other GET is a route of the single-page app.
+  app.get('*', (c) => {
+    c.header('cache-control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}
+
+export function trustedOriginSet(appUrl: string): Set<string> {
+  const origin = new URL(appUrl).origin;
+  const set = new Set([origin]);
+  set.add(origin.replace('//localhost', '//127.0.0.1'));
+  set.add(origin.replace('//127.0.0.1', '//localhost'));
+  return set;
+}

@@ -1,0 +1,86 @@
+// Environment, parsed once with zod; a bad value stops the server with a clear message.
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const urlString = (name: string) =>
+  optionalString.refine((v) => v === undefined || URL.canParse(v), `${name} must be a full URL`);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString.refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+      'DATABASE_URL must start with postgres:// or postgresql://',
+    ),
+    APP_URL: urlString('APP_URL'),
+    AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'AUTH_SECRET must be at least 32 characters'),
+    SMTP_URL: optionalString.refine(
+      (v) => v === undefined || /^smtps?:\/\//.test(v),
+      'SMTP_URL must look like smtp://user:pass@host:587',
+    ),
+    MAIL_FROM: z.string().default('PolicyDesk <no-reply@policydesk.local>'),
+    SUPPORT_EMAIL: z.string().email('SUPPORT_EMAIL must be an e-mail address').default('support@policydesk.local'),
+    ADMIN_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, 'ADMIN_EMAIL must be an e-mail address'),
+    ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'ADMIN_PASSWORD must be at least 8 characters'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    MICROSOFT_CLIENT_ID: optionalString,
+    MICROSOFT_CLIENT_SECRET: optionalString,
+    S3_ENDPOINT: urlString('S3_ENDPOINT'),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Behind a load balancer: read the client address from X-Forwarded-For. */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Rate limits can be loosened for load tests; never off in production by default. */
+    RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  })
+  .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Config extends Env {
+  appUrl: string;
+  authSecret: string;
+  databaseKind: 'pglite' | 'postgres';
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  let authSecret = env.AUTH_SECRET;
+  if (!authSecret) {
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
+      throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production with DATABASE_URL (32+ characters)');
+    }
+    // Local and embedded use: a fixed development secret keeps sessions valid across restarts.
+    authSecret = 'policydesk-development-secret-change-me-in-production';
+  }
+  return { ...env, appUrl, authSecret, databaseKind: env.DATABASE_URL ? 'postgres' : 'pglite' };
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,149 @@
+// Who is calling: resolved once per request from the session cookie, never from the request body.
+import { and, eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
+import { effectiveTier, type Tier } from '#shared/tiers.ts';
+import type { Auth } from './auth.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { agencies, agencyMembers, session as sessionTable, user, userPermissions } from './db/schema.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail.ts';
+import type { Storage } from './storage.ts';
+
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  storage: Storage;
+}
+
+export type AgencyRole = 'owner' | 'admin' | 'team_member';
+
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** platform role: user | admin | super_admin */
+  role: string;
+  /** the user's own plan, after a lapsed trial */
+  tier: Tier;
+  permissions: string[];
+  agency: {
+    id: string;
+    name: string;
+    ownerId: string;
+    role: AgencyRole;
+    /** the plan whose features and limits apply to this agency's book: its owner's */
+    tier: Tier;
+  };
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    log: Logger;
+    actor: Actor;
+  };
+}
+
+type UserRow = typeof user.$inferSelect;
+
+/** Creates the user's one-person agency if it does not exist yet (idempotent, safe in parallel). */
+export async function ensurePersonalAgency(db: Db, owner: Pick<UserRow, 'id' | 'company' | 'firstName' | 'lastName'>) {
+  const name = owner.company?.trim() || `${owner.firstName} ${owner.lastName}`.trim() || 'My agency';
+  return db.transaction(async (tx) => {
+    await tx.insert(agencies).values({ name, ownerId: owner.id }).onConflictDoNothing({ target: agencies.ownerId });
+    const [agency] = await tx.select().from(agencies).where(eq(agencies.ownerId, owner.id));
+    await tx
+      .insert(agencyMembers)
+      .values({ agencyId: agency.id, userId: owner.id, role: 'owner' })
+      .onConflictDoNothing();
+    return agency;
+  });
+}
+
+async function resolveAgency(db: Db, me: UserRow, activeAgencyId: string | null) {
+  if (activeAgencyId) {
+    const [row] = await db
+      .select({ agency: agencies, role: agencyMembers.role, owner: user })
+      .from(agencyMembers)
+      .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
+      .innerJoin(user, eq(user.id, agencies.ownerId))
+      .where(and(eq(agencyMembers.agencyId, activeAgencyId), eq(agencyMembers.userId, me.id)));
+    // A removed member falls back to their own agency on the very next request.
+    if (row) return { ...row.agency, role: row.role as AgencyRole, tier: effectiveTier(row.owner) };
+  }
+  const agency = await ensurePersonalAgency(db, me);
+  return { ...agency, role: 'owner' as const, tier: effectiveTier(me) };
+}
+
+export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | null> {
+  const found = await deps.auth.api.getSession({ headers });
+  if (!found) return null;
+  const [me] = await deps.db.select().from(user).where(eq(user.id, found.user.id));
+  if (!me) return null;
+  const perms = await deps.db
+    .select({ name: userPermissions.permissionName })
+    .from(userPermissions)
+    .where(eq(userPermissions.userId, me.id));
+  const activeAgencyId = (found.session as { activeAgencyId?: string | null }).activeAgencyId ?? null;
+  const agency = await resolveAgency(deps.db, me, activeAgencyId);
+  return {
+    userId: me.id,
+    sessionId: found.session.id,
+    email: me.email,
+    firstName: me.firstName,
+    lastName: me.lastName,
+    role: me.role,
+    tier: effectiveTier(me),
+    permissions: perms.map((p) => p.name),
+    agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: agency.role, tier: agency.tier },
+  };
+}
+
+/** Switches the agency a session works in (avatar menu). */
+export async function setActiveAgency(db: Db, sessionId: string, agencyId: string | null) {
+  await db.update(sessionTable).set({ activeAgencyId: agencyId }).where(eq(sessionTable.id, sessionId));
+}
+
+/** The subject of the access rules: the platform role, the agency's plan, the user's permissions. */
+export function accessSubject(actor: Actor): AccessSubject {
+  return { role: actor.role, tier: actor.agency.tier, permissions: actor.permissions };
+}
+
+/** 401 without a session; otherwise sets c.var.actor. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const actor = await loadActor(c.var.deps, c.req.raw.headers);
+  if (!actor) throw unauthorized();
+  c.set('actor', actor);
+  c.var.log.debug({ userId: actor.userId }, 'actor');
+  await next();
+});
+
+/** The route's requirement (role, tier, permission) checked on the server, whatever the web app shows. */
+export function requireAccess(need: Requirement) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    let actor = c.get('actor');
+    if (!actor) {
+      const loaded = await loadActor(c.var.deps, c.req.raw.headers);
+      if (!loaded) throw unauthorized();
+      actor = loaded;
+      c.set('actor', actor);
+    }
+    const denial = checkAccess(accessSubject(actor), need);
+    if (denial) throw forbidden(denialMessage(denial, actor.agency.tier), `DENIED_${denial.kind.toUpperCase()}`);
+    await next();
+  });
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

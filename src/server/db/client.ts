@@ -1,0 +1,87 @@
+// Opens PGlite (embedded, default) or PostgreSQL (DATABASE_URL) behind one drizzle interface.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  /** Checks that the database answers (health endpoint). */
+  ping: () => Promise<boolean>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** src/server/db/migrations when run from source; dist/server/migrations in the built server. */
+export const MIGRATIONS_DIR =
+  process.env.MIGRATIONS_DIR ??
+  [path.join(here, 'migrations'), path.resolve('src/server/db/migrations')].find((dir) =>
+    existsSync(path.join(dir, 'meta', '_journal.json')),
+  ) ??
+  path.join(here, 'migrations');
+
+const DRIZZLE_OPTIONS = { schema, casing: 'snake_case' as const };
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<Database> {
+  if (dataDir) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir });
+  const db = drizzlePglite({ client, ...DRIZZLE_OPTIONS });
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => {
+    /* a dropped idle client is replaced on the next query */
+  });
+  const db = drizzlePg({ client: pool, ...DRIZZLE_OPTIONS }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    close: () => pool.end(),
+    ping: async () => {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === 'pglite') await migratePglite(database.db, config);
+  else await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], config);
+}

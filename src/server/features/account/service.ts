@@ -1,0 +1,74 @@
+// Profiles: the signed-in user's own row, shaped as the spec's profile.
+import { eq } from 'drizzle-orm';
+import type { Me, Profile } from '#shared/auth.ts';
+import { effectiveTier } from '#shared/tiers.ts';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { agencies, agencyMembers, user } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+
+type UserRow = typeof user.$inferSelect;
+
+export function toProfile(row: UserRow): Profile {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    role: row.role,
+    subscription_tier: row.subscriptionTier,
+    effective_tier: effectiveTier(row),
+    subscription_status: row.subscriptionStatus,
+    trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    last_login_at: row.lastLoginAt?.toISOString() ?? null,
+    two_factor_enabled: row.twoFactorEnabled,
+  };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
+  return row;
+}
+
+export async function getMe(db: Db, actor: Actor) {
+  const [row] = await db.select().from(user).where(eq(user.id, actor.userId));
+  if (!row) throw notFound('Profile not found');
+  const memberships = await db
+    .select({ id: agencies.id, name: agencies.name, role: agencyMembers.role })
+    .from(agencyMembers)
+    .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
+    .where(eq(agencyMembers.userId, actor.userId))
+    .orderBy(agencies.name);
+  const me: Me & { agency: Actor['agency']; agencies: typeof memberships } = {
+    profile: toProfile(row),
+    permissions: actor.permissions,
+    agency: actor.agency,
+    agencies: memberships,
+  };
+  return me;
+}
+
+/** Only the four profile fields can change here; role, tier and status are never read from the request. */
+export async function updateProfile(
+  db: Db,
+  actor: Actor,
+  input: { first_name: string; last_name: string; phone: string | null; company: string | null },
+): Promise<Profile> {
+  const [row] = await db
+    .update(user)
+    .set({
+      firstName: input.first_name,
+      lastName: input.last_name,
+      name: `${input.first_name} ${input.last_name}`.trim(),
+      phone: input.phone,
+      company: input.company,
+      updatedAt: new Date(),
+    })
+    .where(eq(user.id, actor.userId))
+    .returning();
+  if (!row) throw notFound('Profile not found');
+  return toProfile(row);
+}

@@ -1,0 +1,11 @@
+// Each feature adds its routes here (one line each), and its upload paths to LARGE_BODY_PREFIXES.
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+
+/** Paths that carry uploads and set their own body limit. */
+export const LARGE_BODY_PREFIXES: string[] = [];
+
+export function featureRoutes() {
+  const r = new Hono<AppEnv>();
+  return r;
+}

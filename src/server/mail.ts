@@ -1,0 +1,94 @@
+// Outgoing e-mail: SMTP when SMTP_URL is set, otherwise the outbox folder (links are logged),
+// so a local trial works without a mail server.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Logger } from './logger.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  kind: 'smtp' | 'outbox';
+}
+
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const url = new URL(opts.smtpUrl);
+    const transport = nodemailer.createTransport({
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+      secure: url.protocol === 'smtps:',
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      // A local relay without TLS (tests, development) must not be forced into STARTTLS.
+      ignoreTLS: url.searchParams.get('tls') === 'off' || ['127.0.0.1', 'localhost', '::1'].includes(url.hostname),
+    });
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+        opts.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(message) {
+      mkdirSync(opts.outboxDir, { recursive: true });
+      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`);
+      writeFileSync(file, JSON.stringify({ from: opts.from, ...message, date: new Date().toISOString() }, null, 2));
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      opts.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox (SMTP_URL not set)');
+    },
+  };
+}
+
+/** Sends without making the caller wait or fail; a failed delivery is logged. */
+export function sendInBackground(mailer: Mailer, message: MailMessage, logger: Logger): void {
+  mailer.send(message).catch((err: unknown) => logger.error({ err, to: message.to, subject: message.subject }, 'mail delivery failed'));
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** A plain branded message with an optional button; text and HTML carry the same content. */
+export function renderMail(opts: {
+  to: string;
+  subject: string;
+  greeting?: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): MailMessage {
+  const greeting = opts.greeting ?? 'Hello,';
+  const footer = opts.footer ?? 'You received this e-mail because of an action on your PolicyDesk account.';
+  const text = [
+    greeting,
+    '',
+    ...opts.paragraphs.flatMap((p) => [p, '']),
+    ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`, ''] : []),
+    '— PolicyDesk',
+    '',
+    footer,
+  ].join('\n');
+  const button = opts.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(opts.action.label)}</a></p>
+<p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(opts.action.url)}">${escapeHtml(opts.action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;color:#1d4ed8">PolicyDesk</h1>
+<p>${escapeHtml(greeting)}</p>
+${opts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${button}
+<p>— PolicyDesk</p>
+<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#777">${escapeHtml(footer)}</p>
+</body></html>`;
+  return { to: opts.to, subject: opts.subject, text, html };
+}

@@ -1,0 +1,48 @@
+// Fixed-window counters in the database, so the limits hold across server instances.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import { rateLimit } from './db/schema.ts';
+
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+export const RATE_RULES = {
+  signInFailuresPerEmail: { limit: 5, windowMs: 15 * 60_000 },
+  signInFailuresPerClient: { limit: 20, windowMs: 15 * 60_000 },
+  signUpPerClient: { limit: 10, windowMs: 60 * 60_000 },
+  resetPerEmail: { limit: 3, windowMs: 15 * 60_000 },
+  resetPerClient: { limit: 10, windowMs: 15 * 60_000 },
+  verificationPerEmail: { limit: 3, windowMs: 15 * 60_000 },
+  twoFactorPerClient: { limit: 10, windowMs: 15 * 60_000 },
+  contactPerClient: { limit: 5, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateRule>;
+
+/** Counts one hit and says whether it is within the limit. */
+export async function consume(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<boolean> {
+  const windowFloor = now - rule.windowMs;
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${rateLimit.windowStart} <= ${windowFloor} then 1 else ${rateLimit.count} + 1 end`,
+        windowStart: sql`case when ${rateLimit.windowStart} <= ${windowFloor} then ${now} else ${rateLimit.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimit.count });
+  return row.count <= rule.limit;
+}
+
+/** Whether the key is already at its limit, without counting a hit. */
+export async function isLimited(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<boolean> {
+  const [row] = await db.select().from(rateLimit).where(eq(rateLimit.key, key));
+  if (!row || row.windowStart <= now - rule.windowMs) return false;
+  return row.count >= rule.limit;
+}
+
+export async function clearLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimit).where(eq(rateLimit.key, key));
+}

@@ -1,0 +1,72 @@
+// The access rules of platform.md §6, written once: the server enforces them, the web app shows them.
+import { ROLE_RANK, isRole, type Role } from './roles.ts';
+import { TIER_RANK, isTier, type Tier } from './tiers.ts';
+
+export interface AccessSubject {
+  role: string;
+  /** The effective tier (a lapsed trial counts as starter). */
+  tier: string;
+  permissions: readonly string[];
+}
+
+/** Passes when the subject's role ranks at or above the required one. No subject: fails. */
+export function hasRole(subject: AccessSubject | null | undefined, required: Role): boolean {
+  if (!subject || !isRole(subject.role)) return false;
+  return ROLE_RANK[subject.role] >= ROLE_RANK[required];
+}
+
+/** super_admin always passes; an unknown required tier never passes. */
+export function hasTier(subject: AccessSubject | null | undefined, required: string): boolean {
+  if (!subject) return false;
+  if (subject.role === 'super_admin') return true;
+  if (!isTier(required)) return false;
+  const own: Tier = isTier(subject.tier) ? subject.tier : 'starter';
+  return TIER_RANK[own] >= TIER_RANK[required];
+}
+
+/** super_admin always passes; otherwise the permission must be granted. */
+export function hasPermission(subject: AccessSubject | null | undefined, permission: string): boolean {
+  if (!subject) return false;
+  if (subject.role === 'super_admin') return true;
+  return subject.permissions.includes(permission);
+}
+
+export interface Requirement {
+  role?: Role;
+  tier?: Tier;
+  permission?: string;
+}
+
+export type AccessDenial =
+  | { kind: 'role'; role: Role }
+  | { kind: 'tier'; tier: Tier }
+  | { kind: 'permission'; permission: string };
+
+/** Checks in the spec's guard order: role, then tier, then permission. */
+export function checkAccess(subject: AccessSubject | null | undefined, need: Requirement): AccessDenial | null {
+  if (need.role && !hasRole(subject, need.role)) return { kind: 'role', role: need.role };
+  if (need.tier && !hasTier(subject, need.tier)) return { kind: 'tier', tier: need.tier };
+  if (need.permission && !hasPermission(subject, need.permission)) return { kind: 'permission', permission: need.permission };
+  return null;
+}
+
+export const ACCESS_TEXT = {
+  roleDenied: (role: string) => `You don't have permission to access this page. Required role: ${role}`,
+  tierDenied: (tier: string, current: string | null | undefined) =>
+    `This feature requires a ${tier} subscription or higher. Your current plan: ${current || 'N/A'}`,
+  permissionDenied: (permission: string) =>
+    `You don't have the required permission (${permission}) to access this feature.`,
+  profileNotFound: "We couldn't load your profile information. Please try logging out and back in.",
+  lockedItem: (item: string) => `The "${item}" feature requires a higher subscription tier or specific permissions.`,
+} as const;
+
+export function denialMessage(denial: AccessDenial, currentTier?: string | null): string {
+  switch (denial.kind) {
+    case 'role':
+      return ACCESS_TEXT.roleDenied(denial.role);
+    case 'tier':
+      return ACCESS_TEXT.tierDenied(denial.tier, currentTier);
+    case 'permission':
+      return ACCESS_TEXT.permissionDenied(denial.permission);
+  }
+}

@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+
+/** Every route change scrolls to the top. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return <Outlet />;
+}

@@ -1,0 +1,37 @@
+import { createBrowserRouter } from 'react-router';
+import { RequireAccess } from './guards.tsx';
+import { page } from './lazy.ts';
+import { PublicLayout } from './public-layout.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { SignedInLayout } from './signed-in-layout.tsx';
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', lazy: page(() => import('../features/public/home-page.tsx'), 'HomePage') },
+          { path: '/login', lazy: page(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
+          { path: '/register', lazy: page(() => import('../features/auth/register-page.tsx'), 'RegisterPage') },
+          { path: '/confirm-email', lazy: page(() => import('../features/auth/confirm-email-page.tsx'), 'ConfirmEmailPage') },
+          { path: '/forgot-password', lazy: page(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage') },
+          { path: '/reset-password', lazy: page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage') },
+        ],
+      },
+      {
+        element: (
+          <RequireAccess>
+            <SignedInLayout />
+          </RequireAccess>
+        ),
+        children: [
+          { path: '/dashboard', lazy: page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
+          { path: '/profile', lazy: page(() => import('../features/profile/profile-page.tsx'), 'ProfilePage') },
+        ],
+      },
+      { path: '*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },
+    ],
+  },
+]);

@@ -1,0 +1,175 @@
+import type { z } from 'zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AUTH_TEXT, loginSchema, type LoginInput } from '#shared/auth.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input, PasswordInput } from '../../components/ui/input.tsx';
+import { ApiError, apiGet, apiPost, errorMessage } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { AuthCard, Notice } from './auth-card.tsx';
+import { meKey } from './session.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
+
+/** Only same-site paths are followed after sign-in. */
+export function safeRedirect(value: string | null | undefined): string {
+  if (value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login')) return value;
+  return '/dashboard';
+}
+
+const VERIFY_ERRORS: Record<string, string> = {
+  TOKEN_EXPIRED: 'This confirmation link has expired. Enter your e-mail below to get a new one.',
+  INVALID_TOKEN: 'This confirmation link is not valid. Enter your e-mail below to get a new one.',
+};
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const target = safeRedirect(params.get('redirect') ?? (location.state as { from?: string } | null)?.from);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
+  const verifyError = params.get('error') ? (VERIFY_ERRORS[params.get('error')!] ?? VERIFY_ERRORS.INVALID_TOKEN) : null;
+  const config = useQuery({
+    queryKey: ['config'],
+    queryFn: () => apiGet<{ socialProviders: { google: boolean; microsoft: boolean } }>('/api/config'),
+    staleTime: Infinity,
+  });
+
+  const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+    reValidateMode: 'onSubmit',
+  });
+  const { register, handleSubmit, formState, clearErrors, getValues, control } = form;
+  const clearOnType = (name: 'email' | 'password') => ({
+    onChange: () => {
+      clearErrors(name);
+      setServerError(null);
+    },
+  });
+
+  const finish = async () => {
+    await qc.invalidateQueries({ queryKey: meKey });
+    notify.success('Welcome back!', 'You are signed in.');
+    navigate(target, { replace: true });
+  };
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setServerError(null);
+      setUnconfirmed(false);
+      try {
+        const result = await apiPost<{ twoFactorRedirect: boolean }>('/api/account/sign-in', values);
+        if (result.twoFactorRedirect) setTwoFactor(true);
+        else await finish();
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') {
+          setUnconfirmed(true);
+          setServerError(AUTH_TEXT.emailNotConfirmedInline);
+          notify.error(AUTH_TEXT.confirmationRequiredTitle, AUTH_TEXT.confirmationRequired);
+          return;
+        }
+        const message = errorMessage(err, AUTH_TEXT.invalidCredentials);
+        setServerError(message);
+        notify.error(AUTH_TEXT.loginFailedTitle, message);
+      }
+    },
+    () => notify.error(AUTH_TEXT.loginErrorTitle, AUTH_TEXT.correctFields),
+  );
+
+  const resend = async () => {
+    const email = getValues('email');
+    try {
+      await apiPost('/api/account/resend-verification', { email });
+      notify.success('Confirmation e-mail sent', `If ${email} has an unconfirmed account, a new link is on its way.`);
+    } catch (err) {
+      notify.error('Error', errorMessage(err));
+    }
+  };
+
+  const social = async (provider: 'google' | 'microsoft', label: string) => {
+    if (!config.data?.socialProviders[provider]) {
+      notify.error(AUTH_TEXT.socialNotSetUpTitle, AUTH_TEXT.socialNotSetUp(label));
+      return;
+    }
+    try {
+      const result = await apiPost<{ url?: string }>('/api/auth/sign-in/social', { provider, callbackURL: target });
+      if (result.url) window.location.href = result.url;
+    } catch (err) {
+      notify.error('Sign in Failed', errorMessage(err, AUTH_TEXT.somethingWentWrong));
+    }
+  };
+
+  if (twoFactor) return <TwoFactorStep onDone={finish} onCancel={() => setTwoFactor(false)} />;
+
+  return (
+    <AuthCard
+      title="Sign in to your account"
+      subtitle="Welcome back. Enter your details to continue."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-medium text-brand-700 hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {params.get('verified') && !verifyError ? <Notice tone="success">Your e-mail is confirmed. You can sign in now.</Notice> : null}
+      {params.get('reset') ? <Notice tone="success">Your password has been changed. Sign in with the new one.</Notice> : null}
+      {verifyError ? <Notice tone="error">{verifyError}</Notice> : null}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Email" error={formState.errors.email?.message}>
+          <Input type="email" autoComplete="email" placeholder="you@agency.com" {...register('email', clearOnType('email'))} />
+        </FormField>
+        <FormField label="Password" error={formState.errors.password?.message}>
+          <PasswordInput autoComplete="current-password" {...register('password', clearOnType('password'))} />
+        </FormField>
+        <div className="flex items-center justify-between gap-2">
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <Controller
+              control={control}
+              name="rememberMe"
+              render={({ field }) => <Checkbox checked={field.value === true} onCheckedChange={(v) => field.onChange(v === true)} />}
+            />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        {serverError ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {serverError}
+          </p>
+        ) : null}
+        {unconfirmed || verifyError ? (
+          <Button type="button" variant="outline" className="w-full" onClick={resend}>
+            Resend confirmation e-mail
+          </Button>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <div className="my-6 flex items-center gap-3 text-xs text-slate-500">
+        <span className="h-px flex-1 bg-slate-200" /> Or continue with <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Button variant="outline" onClick={() => social('google', 'Google')}>
+          Google
+        </Button>
+        <Button variant="outline" onClick={() => social('microsoft', 'Microsoft')}>
+          Microsoft
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,113 @@
+import type { z } from 'zod';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_TEXT, registerSchema, type RegisterInput } from '#shared/auth.ts';
+import { PLAN_PRICES, TIER_LABEL, TRIAL_DAYS, tierFromSignupPlan } from '#shared/tiers.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input, PasswordInput } from '../../components/ui/input.tsx';
+import { apiPost, errorMessage } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { AuthCard, Notice } from './auth-card.tsx';
+
+type Field = keyof RegisterInput;
+
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const plan = tierFromSignupPlan(params.get('plan'));
+  const invitedEmail = params.get('email') ?? '';
+  const form = useForm<RegisterInput, unknown, z.output<typeof registerSchema>>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { company: '', full_name: '', email: invitedEmail, password: '', confirmPassword: '', termsAccepted: false, plan },
+    reValidateMode: 'onSubmit',
+  });
+  const { register, handleSubmit, formState, clearErrors, control } = form;
+  const errors = formState.errors;
+  const clearOnType = (name: Field) => ({ onChange: () => clearErrors(name) });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await apiPost('/api/account/register', { ...values, plan });
+        notify.success('Account created', AUTH_TEXT.registrationSuccess);
+        navigate('/confirm-email', { state: { email: values.email } });
+      } catch (err) {
+        notify.error(AUTH_TEXT.registrationFailedTitle, errorMessage(err, AUTH_TEXT.somethingWentWrong));
+      }
+    },
+    (errs) => {
+      const first = Object.values(errs)[0]?.message;
+      notify.error(AUTH_TEXT.registrationErrorTitle, typeof first === 'string' ? first : AUTH_TEXT.correctFields);
+    },
+  );
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={`Start managing your book of business in minutes.`}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      {plan !== 'starter' ? (
+        <Notice tone="info">
+          You chose the <strong>{TIER_LABEL[plan]}</strong> plan ({PLAN_PRICES[plan]}/month): it starts with a {TRIAL_DAYS}-day free trial, no card
+          required.
+        </Notice>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Company" error={errors.company?.message}>
+          <Input autoComplete="organization" {...register('company', clearOnType('company'))} />
+        </FormField>
+        <FormField label="Full name" error={errors.full_name?.message}>
+          <Input autoComplete="name" {...register('full_name', clearOnType('full_name'))} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...register('email', clearOnType('email'))} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+          <PasswordInput autoComplete="new-password" {...register('password', clearOnType('password'))} />
+        </FormField>
+        <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+          <PasswordInput autoComplete="new-password" {...register('confirmPassword', clearOnType('confirmPassword'))} />
+        </FormField>
+        <div>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <Controller
+              control={control}
+              name="termsAccepted"
+              render={({ field }) => (
+                <Checkbox
+                  className="mt-0.5"
+                  checked={field.value === true}
+                  aria-invalid={errors.termsAccepted ? true : undefined}
+                  onCheckedChange={(v) => {
+                    field.onChange(v === true);
+                    clearErrors('termsAccepted');
+                  }}
+                />
+              )}
+            />
+            <span>I accept the terms and conditions and the privacy policy.</span>
+          </label>
+          {errors.termsAccepted?.message ? (
+            <p role="alert" className="mt-1 text-sm text-red-600">
+              {errors.termsAccepted.message}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

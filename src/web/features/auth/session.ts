@@ -1,0 +1,51 @@
+// The signed-in user's profile, permissions and agency (GET /api/me); null when signed out.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Me } from '#shared/auth.ts';
+import type { AccessSubject } from '#shared/access.ts';
+import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
+
+export interface AgencySummary {
+  id: string;
+  name: string;
+  role: 'owner' | 'admin' | 'team_member';
+  tier: string;
+  ownerId: string;
+}
+
+export type Session = Me & { agency: AgencySummary; agencies: { id: string; name: string; role: string }[] };
+
+export const meKey = ['me'] as const;
+
+export function useSession() {
+  return useQuery({
+    queryKey: meKey,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<Session>('/api/me', signal);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return null;
+        throw err;
+      }
+    },
+    staleTime: 30_000,
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+  });
+}
+
+/** The subject of the shared access rules: platform role, the agency's plan, permissions. */
+export function accessSubjectOf(session: Session | null | undefined): AccessSubject | null {
+  if (!session) return null;
+  return { role: session.profile.role, tier: session.agency?.tier ?? session.profile.effective_tier, permissions: session.permissions };
+}
+
+export function useSignOut() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost('/api/account/sign-out'),
+    onSettled: () => {
+      // profile, permissions, counts and limits are cleared with the session
+      qc.clear();
+      qc.setQueryData(meKey, null);
+    },
+  });
+}

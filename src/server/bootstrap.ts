@@ -48,7 +48,24 @@ async function ensureSuperAdmin(deps: Deps, email: string, password: string) {
   const normalized = email.toLowerCase();
   const [existing] = await db.select().from(user).where(eq(user.email, normalized));
   if (!existing) {
-    await auth.api.signUpEmail({ body: { name: 'Super Admin', email: normalized, password } });
+    // Created directly (confirmed, no confirmation e-mail); the password is hashed by better-auth.
+    const ctx = await auth.$context;
+    const created = await ctx.internalAdapter.createUser({
+      name: 'Super Admin',
+      email: normalized,
+      emailVerified: true,
+      firstName: 'Super',
+      lastName: 'Admin',
+      role: 'super_admin',
+      subscriptionTier: 'enterprise',
+      subscriptionStatus: 'active',
+    });
+    await ctx.internalAdapter.linkAccount({
+      userId: created.id,
+      providerId: 'credential',
+      accountId: created.id,
+      password: await ctx.password.hash(password),
+    });
     logger.info({ email: normalized }, 'super admin account created');
   }
   await db

@@ -1,0 +1,155 @@
+// The signed-in sidebar as data and the breadcrumb rules (spec: platform.md §2, §6; agency.md §2).
+import { checkAccess, type AccessSubject, type Requirement } from './access.ts';
+
+export type NavIcon =
+  | 'dashboard'
+  | 'customers'
+  | 'policies'
+  | 'upgrade'
+  | 'billing'
+  | 'settings'
+  | 'renewals'
+  | 'reports'
+  | 'export'
+  | 'documents'
+  | 'analytics'
+  | 'bulk'
+  | 'crm'
+  | 'team'
+  | 'api'
+  | 'whiteLabel'
+  | 'admin'
+  | 'users'
+  | 'payments'
+  | 'security'
+  | 'cms'
+  | 'blog'
+  | 'seo';
+
+export interface NavItem {
+  name: string;
+  href: string;
+  icon: NavIcon;
+  /** minimum tier, optional permission, or the role an admin item needs */
+  need: Requirement;
+}
+
+/** Every item of the dashboard sidebar with its minimum tier (and permission for team management). */
+export const SIDEBAR_ITEMS: readonly NavItem[] = [
+  { name: 'Dashboard', href: '/dashboard', icon: 'dashboard', need: { tier: 'starter' } },
+  { name: 'Customers', href: '/dashboard/customers', icon: 'customers', need: { tier: 'starter' } },
+  { name: 'Policies', href: '/dashboard/policies', icon: 'policies', need: { tier: 'starter' } },
+  { name: 'Upgrade Plan', href: '/dashboard/subscription/upgrade', icon: 'upgrade', need: { tier: 'starter' } },
+  { name: 'Billing History', href: '/dashboard/subscription/history', icon: 'billing', need: { tier: 'starter' } },
+  { name: 'Settings', href: '/dashboard/settings', icon: 'settings', need: { tier: 'starter' } },
+  { name: 'Renewals', href: '/dashboard/renewals', icon: 'renewals', need: { tier: 'professional' } },
+  { name: 'Reports', href: '/dashboard/reports', icon: 'reports', need: { tier: 'professional' } },
+  { name: 'Export', href: '/dashboard/export', icon: 'export', need: { tier: 'professional' } },
+  { name: 'Documents', href: '/dashboard/documents', icon: 'documents', need: { tier: 'business' } },
+  { name: 'Analytics', href: '/dashboard/analytics', icon: 'analytics', need: { tier: 'business' } },
+  { name: 'Bulk Actions', href: '/dashboard/bulk-actions', icon: 'bulk', need: { tier: 'business' } },
+  { name: 'CRM', href: '/dashboard/crm', icon: 'crm', need: { tier: 'business' } },
+  {
+    name: 'Team Management',
+    href: '/dashboard/team-management',
+    icon: 'team',
+    need: { tier: 'enterprise', permission: 'manage_team' },
+  },
+  { name: 'API Settings', href: '/dashboard/api-settings', icon: 'api', need: { tier: 'enterprise' } },
+  { name: 'White Label', href: '/dashboard/white-label', icon: 'whiteLabel', need: { tier: 'enterprise' } },
+];
+
+/** The Admin section: shown only to admins; super_admin items are locked for a plain admin. */
+export const ADMIN_ITEMS: readonly NavItem[] = [
+  { name: 'Admin Dashboard', href: '/admin', icon: 'admin', need: { role: 'admin' } },
+  { name: 'User Management', href: '/admin/users', icon: 'users', need: { role: 'admin' } },
+  { name: 'Payment Verification', href: '/admin/payment-verification', icon: 'payments', need: { role: 'admin' } },
+  { name: 'System Analytics', href: '/admin/analytics', icon: 'analytics', need: { role: 'super_admin' } },
+  { name: 'Security Settings', href: '/admin/security', icon: 'security', need: { role: 'super_admin' } },
+  { name: 'CMS Pages', href: '/admin/cms', icon: 'cms', need: { role: 'super_admin' } },
+  { name: 'Blog', href: '/admin/blog', icon: 'blog', need: { role: 'super_admin' } },
+  { name: 'SEO Tools', href: '/admin/seo', icon: 'seo', need: { role: 'super_admin' } },
+];
+
+export interface SidebarEntry extends NavItem {
+  locked: boolean;
+}
+
+export interface SidebarModel {
+  main: SidebarEntry[];
+  /** null when the Admin section is hidden (the subject is not an admin) */
+  admin: SidebarEntry[] | null;
+}
+
+/** Which items a subject sees and which of them are locked. */
+export function sidebarFor(subject: AccessSubject | null | undefined): SidebarModel {
+  const mark = (item: NavItem): SidebarEntry => ({ ...item, locked: checkAccess(subject, item.need) !== null });
+  const isAdmin = checkAccess(subject, { role: 'admin' }) === null;
+  return { main: SIDEBAR_ITEMS.map(mark), admin: isAdmin ? ADMIN_ITEMS.map(mark) : null };
+}
+
+export interface Crumb {
+  label: string;
+  href: string;
+}
+
+/** A 36-character id segment: hexadecimal characters or hyphens. */
+export const ID_SEGMENT = /^[0-9a-fA-F-]{36}$/;
+
+const BREADCRUMB_ROOTS = new Set(['dashboard', 'admin', 'profile']);
+
+/** Readable labels for segments whose plain capitalisation reads badly. */
+const SEGMENT_LABELS: Record<string, string> = {
+  crm: 'CRM',
+  'api-settings': 'API Settings',
+  seo: 'SEO',
+  cms: 'CMS',
+};
+
+/** Capitalised; words joined by hyphens are shown as separate capitalised words. */
+export function segmentLabel(segment: string): string {
+  if (segment === 'new') return 'New';
+  if (segment === 'edit') return 'Edit';
+  if (ID_SEGMENT.test(segment)) return 'Details';
+  const known = SEGMENT_LABELS[segment.toLowerCase()];
+  if (known) return known;
+  return segment
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/**
+ * Breadcrumbs for paths beginning dashboard, admin or profile (none for other paths):
+ * root Dashboard at /dashboard; new → New, edit → Edit; a 36-character id → Details and the
+ * segment after an id is skipped; others capitalised. /admin/policies/{id}/edit gives none.
+ */
+export function breadcrumbsFor(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean).map(safeDecode);
+  if (segments.length === 0 || !BREADCRUMB_ROOTS.has(segments[0])) return [];
+  if (segments.length === 4 && segments[0] === 'admin' && segments[1] === 'policies' && ID_SEGMENT.test(segments[2]) && segments[3] === 'edit')
+    return [];
+  const crumbs: Crumb[] = [{ label: 'Dashboard', href: '/dashboard' }];
+  let href = '';
+  let afterId = false;
+  segments.forEach((segment, index) => {
+    href += `/${encodeURIComponent(segment)}`;
+    if (index === 0 && segment === 'dashboard') return;
+    if (afterId) {
+      afterId = false;
+      return;
+    }
+    crumbs.push({ label: segmentLabel(segment), href });
+    if (ID_SEGMENT.test(segment)) afterId = true;
+  });
+  return crumbs;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

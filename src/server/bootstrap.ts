@@ -59,7 +59,7 @@ async function ensureSuperAdmin(deps: Deps, email: string, password: string) {
       role: 'super_admin',
       subscriptionTier: 'enterprise',
       subscriptionStatus: 'active',
-    });
+    }, { method: 'admin' });
     await ctx.internalAdapter.linkAccount({
       userId: created.id,
       providerId: 'credential',

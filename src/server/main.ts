@@ -44,13 +44,19 @@ async function main() {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Stop accepting; a keep-alive connection is let go as soon as its request has been answered
+    // (close() alone would wait for the client's keep-alive timeout).
+    const http = server as unknown as { closeIdleConnections?: () => void };
+    const sweep = setInterval(() => http.closeIdleConnections?.(), 50);
+    sweep.unref();
     server.close(async () => {
+      clearInterval(sweep);
       await database.close();
       releaseLock();
       logger.info('stopped');
       process.exit(0);
     });
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    http.closeIdleConnections?.();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

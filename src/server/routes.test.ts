@@ -1,0 +1,119 @@
+// The route guard matrix: every /api route the app registers, now and later, answers 401 without
+// a session unless it is on the explicit public list below, and admin routes refuse a plain user.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from './test/harness.ts';
+
+/** Routes that anyone may call. Adding one here is a security decision: say why. */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health', // load balancer probe
+  'GET /api/config', // which sign-in buttons to show
+  'POST /api/account/register',
+  'POST /api/account/sign-in',
+  'POST /api/account/two-factor/sign-in', // second step of sign-in, checked by better-auth's two-factor cookie
+  'POST /api/account/resend-verification',
+  'POST /api/account/forgot-password',
+  'POST /api/account/reset-password', // checked by the e-mailed token
+  'POST /api/account/sign-out', // harmless without a session
+  'GET /api/invitations/:token', // the public accept-invitation page, checked by the token
+  'POST /api/contact', // the public contact form (rate limited, honeypot)
+  'GET /api/auth/*', // better-auth's own endpoints behind DIRECT_AUTH_PATHS (e-mail links)
+  'POST /api/auth/*',
+]);
+
+const SAMPLE_ID = '3f2a6b1c-0d4e-4f5a-8b9c-7d6e5f4a3b2c';
+
+let t: TestContext;
+let plainUser: TestUser;
+let routes: { key: string; method: string; path: string }[];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  plainUser = await createUser(t, { tier: 'enterprise', permissions: ['manage_team'] });
+  const seen = new Map<string, { key: string; method: string; path: string }>();
+  for (const r of t.app.routes) {
+    // middleware is registered as ALL; a route's handlers are listed once per handler
+    if (r.method === 'ALL' || !r.path.startsWith('/api/')) continue;
+    const key = `${r.method} ${r.path}`;
+    seen.set(key, { key, method: r.method, path: r.path });
+  }
+  routes = [...seen.values()];
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A concrete URL for a route pattern: every parameter becomes a well-formed id. */
+function concrete(pattern: string): string {
+  return pattern.replace(/:[A-Za-z0-9_]+(\{[^}]*\})?/g, SAMPLE_ID).replace(/\*$/, 'get-session');
+}
+
+function call(route: { method: string; path: string }, cookie?: string) {
+  const hasBody = !['GET', 'HEAD'].includes(route.method);
+  return t.request(concrete(route.path), { method: route.method, cookie, json: hasBody ? {} : undefined });
+}
+
+describe('route guard matrix', () => {
+  it('knows the routes (the matrix is not empty) and the public list has no stale entries', () => {
+    const keys = routes.map((r) => r.key);
+    expect(keys).toContain('GET /api/me');
+    expect(keys).toContain('PATCH /api/profile');
+    expect(routes.filter((r) => !PUBLIC_ROUTES.has(r.key)).length).toBeGreaterThan(5);
+    for (const pub of PUBLIC_ROUTES) expect(keys, `${pub} is listed as public but no longer exists`).toContain(pub);
+  });
+
+  it('answers 401 with a readable error and no data to every non-public route without a session', async () => {
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => !PUBLIC_ROUTES.has(r.key))) {
+      const res = await call(route);
+      const body = await res.json().catch(() => null);
+      if (res.status !== 401 || body?.error?.code !== 'UNAUTHORIZED' || Object.keys(body).length !== 1)
+        failures.push(`${route.key} → ${res.status} ${JSON.stringify(body)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 401 to a forged or expired session cookie too', async () => {
+    const forged = 'better-auth.session_token=forged.value; __Secure-better-auth.session_token=forged.value';
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => !PUBLIC_ROUTES.has(r.key))) {
+      const res = await call(route, forged);
+      if (res.status !== 401) failures.push(`${route.key} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets the public routes through without a session', async () => {
+    expect((await t.request('/api/health')).status).toBe(200);
+    expect((await t.request('/api/config')).status).toBe(200);
+    // an unknown invitation is a 404, not a 401
+    expect((await t.request(`/api/invitations/${SAMPLE_ID}`)).status).toBe(404);
+  });
+
+  it('refuses every admin route to a signed-in user without the admin role, whatever their plan', async () => {
+    const adminRoutes = routes.filter((r) => r.path.startsWith('/api/admin/'));
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const route of adminRoutes) {
+      const res = await call(route, plainUser.cookie);
+      const body = await res.json().catch(() => null);
+      if (res.status !== 403 || typeof body?.error?.message !== 'string') failures.push(`${route.key} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a tier-gated route to a lower plan with the Upgrade Required text', async () => {
+    const starter = await createUser(t);
+    const res = await t.request('/api/account/two-factor/enable', { cookie: starter.cookie, json: { password: starter.password } });
+    expect(res.status).toBe(403);
+    expect((await json(res)).error).toEqual({
+      code: 'DENIED_TIER',
+      message: 'This feature requires a enterprise subscription or higher. Your current plan: starter',
+    });
+  });
+
+  it('answers unknown /api paths with 404, never the web app', async () => {
+    const res = await t.request('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect((await json(res)).error.code).toBe('NOT_FOUND');
+  });
+});

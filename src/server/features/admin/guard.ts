@@ -1,0 +1,23 @@
+// Admin-only data actions answer 'Permission denied' to everyone below admin (platform.md §6, §8).
+import { createMiddleware } from 'hono/factory';
+import { ADMIN_TEXT } from '#shared/admin.ts';
+import { hasRole } from '#shared/access.ts';
+import type { Role } from '#shared/roles.ts';
+import { accessSubject, loadActor, type AppEnv } from '../../context.ts';
+import { forbidden, unauthorized } from '../../errors.ts';
+
+export function requireRole(role: Extract<Role, 'admin' | 'super_admin'>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    let actor = c.get('actor');
+    if (!actor) {
+      const loaded = await loadActor(c.var.deps, c.req.raw.headers);
+      if (!loaded) throw unauthorized();
+      actor = loaded;
+      c.set('actor', actor);
+    }
+    if (!hasRole(accessSubject(actor), role)) throw forbidden(ADMIN_TEXT.permissionDenied, 'PERMISSION_DENIED');
+    await next();
+  });
+}
+
+export const requireAdmin = requireRole('admin');

@@ -1,0 +1,163 @@
+// Admin user management: list, change role and tier, grant permissions, delete (platform.md §6).
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_TEXT, ADMIN_USERS_PAGE_SIZE, type AdminUserQuery, type AdminUserRow, type Paged } from '#shared/admin.ts';
+import { ROLE_RANK, type AccountRole, type Permission } from '#shared/roles.ts';
+import { effectiveTier, type Tier } from '#shared/tiers.ts';
+import type { Actor } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { agencies, paymentSubmissions, storedFiles, user, userPermissions } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import type { Storage } from '../../storage.ts';
+
+type UserRow = typeof user.$inferSelect;
+
+/** The same expression as user_search_trgm_idx, so a LIKE on it can use the index. */
+const searchExpr = sql`lower(${user.firstName} || ' ' || ${user.lastName} || ' ' || ${user.email} || ' ' || coalesce(${user.company}, ''))`;
+
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function toRow(row: UserRow, permissions: string[]): AdminUserRow {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    company: row.company,
+    role: row.role as AccountRole,
+    subscription_tier: row.subscriptionTier as Tier,
+    effective_tier: effectiveTier(row),
+    subscription_status: row.subscriptionStatus,
+    trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    last_login_at: row.lastLoginAt?.toISOString() ?? null,
+    permissions,
+  };
+}
+
+async function permissionsOf(db: Db | Tx, ids: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ userId: userPermissions.userId, name: userPermissions.permissionName })
+    .from(userPermissions)
+    .where(inArray(userPermissions.userId, ids))
+    .orderBy(asc(userPermissions.permissionName));
+  for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r.name]);
+  return map;
+}
+
+export async function listUsers(db: Db, query: AdminUserQuery): Promise<Paged<AdminUserRow>> {
+  const filters: SQL[] = [];
+  if (query.search) filters.push(sql`${searchExpr} like ${likePattern(query.search)}`);
+  if (query.role !== 'all') filters.push(eq(user.role, query.role));
+  if (query.tier !== 'all') filters.push(eq(user.subscriptionTier, query.tier));
+  const where = filters.length ? and(...filters) : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(user).where(where);
+  const rows = await db
+    .select()
+    .from(user)
+    .where(where)
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(ADMIN_USERS_PAGE_SIZE)
+    .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE);
+  const perms = await permissionsOf(db, rows.map((r) => r.id));
+  return { rows: rows.map((r) => toRow(r, perms.get(r.id) ?? [])), total, page: query.page, pageSize: ADMIN_USERS_PAGE_SIZE };
+}
+
+async function getUserRow(db: Db | Tx, id: string): Promise<AdminUserRow> {
+  const [row] = await db.select().from(user).where(eq(user.id, id));
+  if (!row) throw notFound(ADMIN_TEXT.userNotFound);
+  const perms = await permissionsOf(db, [id]);
+  return toRow(row, perms.get(id) ?? []);
+}
+
+const rank = (role: string) => ROLE_RANK[role as AccountRole] ?? 0;
+
+/** Locks every super_admin row, so two demotions at once cannot both pass the "last one" check. */
+async function lockedSuperAdminCount(tx: Tx): Promise<number> {
+  const rows = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'super_admin')).for('update');
+  return rows.length;
+}
+
+/** Role and tier changes. Role rules: never your own, never above your own, never the last super_admin. */
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: { role?: AccountRole; subscription_tier?: Tier },
+): Promise<AdminUserRow> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(user).where(eq(user.id, id)).for('update');
+    if (!target) throw notFound(ADMIN_TEXT.userNotFound);
+    const roleChanges = input.role !== undefined && input.role !== target.role;
+    if (roleChanges) {
+      const newRole = input.role as AccountRole;
+      if (target.id === actor.userId) throw forbidden(ADMIN_TEXT.cannotChangeOwnRole, 'OWN_ROLE');
+      if (rank(newRole) >= rank('admin') && actor.role !== 'super_admin') throw forbidden(ADMIN_TEXT.roleAboveOwn, 'ROLE_ABOVE_OWN');
+      if (rank(target.role) >= rank('admin') && actor.role !== 'super_admin') throw forbidden(ADMIN_TEXT.targetOutranks, 'TARGET_OUTRANKS');
+      if (target.role === 'super_admin' && (await lockedSuperAdminCount(tx)) <= 1)
+        throw conflict(ADMIN_TEXT.lastSuperAdmin, 'LAST_SUPER_ADMIN');
+    }
+    const tierChanges = input.subscription_tier !== undefined;
+    if (roleChanges || tierChanges)
+      await tx
+        .update(user)
+        .set({
+          ...(roleChanges ? { role: input.role } : {}),
+          // A plan set by an admin is a paid plan, not a trial.
+          ...(tierChanges ? { subscriptionTier: input.subscription_tier, subscriptionStatus: 'active', trialEndsAt: null } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(user.id, id));
+    return getUserRow(tx, id);
+  });
+}
+
+export async function grantPermission(db: Db, actor: Actor, id: string, permission: Permission): Promise<AdminUserRow> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, id));
+    if (!target) throw notFound(ADMIN_TEXT.userNotFound);
+    await tx
+      .insert(userPermissions)
+      .values({ userId: id, permissionName: permission, grantedBy: actor.userId })
+      .onConflictDoNothing();
+    return getUserRow(tx, id);
+  });
+}
+
+export async function revokePermission(db: Db, id: string, permission: Permission): Promise<AdminUserRow> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, id));
+    if (!target) throw notFound(ADMIN_TEXT.userNotFound);
+    await tx.delete(userPermissions).where(and(eq(userPermissions.userId, id), eq(userPermissions.permissionName, permission)));
+    return getUserRow(tx, id);
+  });
+}
+
+/**
+ * Removes the account completely in one transaction: the user row, and through its foreign keys the
+ * sign-ins, sessions, permissions, the user's own agency with its book of business, and the files the
+ * user owns. Stored objects are removed after the commit (storage is not transactional).
+ */
+export async function deleteUser(db: Db, storage: Storage, actor: Actor, id: string): Promise<void> {
+  const keys = await db.transaction(async (tx) => {
+    const [target] = await tx.select().from(user).where(eq(user.id, id)).for('update');
+    if (!target) throw notFound(ADMIN_TEXT.userNotFound);
+    if (target.id === actor.userId) throw forbidden(ADMIN_TEXT.cannotDeleteSelf, 'DELETE_SELF');
+    if (rank(target.role) >= rank('admin') && actor.role !== 'super_admin') throw forbidden(ADMIN_TEXT.targetOutranks, 'TARGET_OUTRANKS');
+    if (target.role === 'super_admin' && (await lockedSuperAdminCount(tx)) <= 1)
+      throw conflict(ADMIN_TEXT.lastSuperAdmin, 'LAST_SUPER_ADMIN');
+    const owned = await tx
+      .select({ key: storedFiles.storageKey })
+      .from(storedFiles)
+      .leftJoin(agencies, eq(agencies.id, storedFiles.agencyId))
+      .where(or(eq(storedFiles.ownerId, id), eq(agencies.ownerId, id)));
+    // Submissions point at their receipt with ON DELETE RESTRICT: remove them before the files go.
+    await tx.delete(paymentSubmissions).where(eq(paymentSubmissions.userId, id));
+    await tx.delete(user).where(eq(user.id, id));
+    return owned.map((f) => f.key);
+  });
+  await Promise.allSettled(keys.map((key) => storage.delete(key)));
+}

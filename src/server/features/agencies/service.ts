@@ -1,0 +1,38 @@
+// The agencies a user belongs to, and switching the one the session works in.
+import { and, asc, eq } from 'drizzle-orm';
+import { effectiveTier } from '#shared/tiers.ts';
+import { TEAM_TEXT } from '#shared/team.ts';
+import { type Actor, setActiveAgency } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { agencies, agencyMembers, user } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+
+export async function listMyAgencies(db: Db, actor: Actor) {
+  const rows = await db
+    .select({ agency: agencies, role: agencyMembers.role, owner: user })
+    .from(agencyMembers)
+    .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
+    .innerJoin(user, eq(user.id, agencies.ownerId))
+    .where(eq(agencyMembers.userId, actor.userId))
+    .orderBy(asc(agencies.name));
+  return rows.map((r) => ({
+    id: r.agency.id,
+    name: r.agency.name,
+    role: r.role,
+    tier: effectiveTier(r.owner),
+    owner_name: `${r.owner.firstName} ${r.owner.lastName}`.trim() || r.owner.email,
+    current: r.agency.id === actor.agency.id,
+  }));
+}
+
+/** Membership is checked here; an agency the user is not in answers 404 like any unknown id. */
+export async function switchAgency(db: Db, actor: Actor, agencyId: string) {
+  const [row] = await db
+    .select({ id: agencies.id, name: agencies.name, role: agencyMembers.role })
+    .from(agencyMembers)
+    .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
+    .where(and(eq(agencyMembers.agencyId, agencyId), eq(agencyMembers.userId, actor.userId)));
+  if (!row) throw notFound(TEAM_TEXT.agencyNotFound);
+  await setActiveAgency(db, actor.sessionId, row.id);
+  return { agency: row };
+}

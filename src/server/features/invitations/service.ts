@@ -1,0 +1,84 @@
+// Reading and accepting an invitation by the token from its e-mailed link.
+import { and, eq } from 'drizzle-orm';
+import { isExpired, TEAM_TEXT, type InvitationView, type InviteRole } from '#shared/team.ts';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { agencies, agencyMembers, session as sessionTable, user, userInvitations } from '../../db/schema.ts';
+import { AppError, forbidden } from '../../errors.ts';
+import { hashInvitationToken, looksLikeToken } from '../team/tokens.ts';
+
+type InvitationRow = typeof userInvitations.$inferSelect;
+
+const invalid = () => new AppError(404, 'INVITATION_INVALID', TEAM_TEXT.invalid);
+
+/** Why an invitation can't be used, or null when it can. */
+function refusal(row: InvitationRow, now = new Date()): AppError | null {
+  if (row.status === 'accepted') return new AppError(410, 'INVITATION_USED', TEAM_TEXT.used);
+  if (row.status === 'cancelled') return new AppError(410, 'INVITATION_CANCELLED', TEAM_TEXT.cancelled);
+  if (row.status === 'expired' || isExpired(row.expiresAt, now)) return new AppError(410, 'INVITATION_EXPIRED', TEAM_TEXT.expired);
+  return null;
+}
+
+export async function getInvitation(db: Db, token: string): Promise<InvitationView> {
+  if (!looksLikeToken(token)) throw invalid();
+  const [row] = await db
+    .select({ invitation: userInvitations, agencyName: agencies.name, company: user.company })
+    .from(userInvitations)
+    .innerJoin(agencies, eq(agencies.id, userInvitations.agencyId))
+    .innerJoin(user, eq(user.id, agencies.ownerId))
+    .where(eq(userInvitations.tokenHash, hashInvitationToken(token)));
+  if (!row) throw invalid();
+  const refused = refusal(row.invitation);
+  if (refused) throw refused;
+  let inviterName: string | null = null;
+  if (row.invitation.invitedBy) {
+    const [inviter] = await db
+      .select({ firstName: user.firstName, lastName: user.lastName })
+      .from(user)
+      .where(eq(user.id, row.invitation.invitedBy));
+    inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() || null : null;
+  }
+  return {
+    email: row.invitation.email,
+    role: row.invitation.role as InviteRole,
+    agency_name: row.agencyName,
+    company: row.company?.trim() || null,
+    inviter_name: inviterName,
+    expires_at: row.invitation.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * One transaction: the invitation is locked, must still be pending and unexpired and addressed to
+ * the signed-in user's e-mail; the user becomes a member, the invitation is spent, and the
+ * session switches to the agency.
+ */
+export async function acceptInvitation(db: Db, actor: Actor, token: string) {
+  if (!looksLikeToken(token)) throw invalid();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(userInvitations)
+      .where(eq(userInvitations.tokenHash, hashInvitationToken(token)))
+      .for('update');
+    if (!row) throw invalid();
+    const refused = refusal(row);
+    if (refused) throw refused;
+    if (row.email.toLowerCase() !== actor.email.toLowerCase()) throw forbidden(TEAM_TEXT.wrongAccount(row.email), 'WRONG_ACCOUNT');
+    await tx
+      .insert(agencyMembers)
+      .values({ agencyId: row.agencyId, userId: actor.userId, role: row.role })
+      .onConflictDoNothing();
+    await tx
+      .update(userInvitations)
+      .set({ status: 'accepted', acceptedAt: new Date(), acceptedBy: actor.userId })
+      .where(and(eq(userInvitations.id, row.id), eq(userInvitations.status, 'pending')));
+    await tx.update(sessionTable).set({ activeAgencyId: row.agencyId }).where(eq(sessionTable.id, actor.sessionId));
+    const [agency] = await tx.select({ id: agencies.id, name: agencies.name }).from(agencies).where(eq(agencies.id, row.agencyId));
+    const [membership] = await tx
+      .select({ role: agencyMembers.role })
+      .from(agencyMembers)
+      .where(and(eq(agencyMembers.agencyId, row.agencyId), eq(agencyMembers.userId, actor.userId)));
+    return { agency: { id: agency.id, name: agency.name, role: membership.role } };
+  });
+}

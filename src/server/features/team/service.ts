@@ -1,0 +1,205 @@
+// Team management: the agency's members and its invitations. Every query is keyed by the
+// caller's agency (actor.agency.id); another agency's row is simply not found.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { sortTeamEntries, TEAM_TEXT, isExpired, type InviteRole, type TeamEntry, type TeamOverview } from '#shared/team.ts';
+import type { Actor, Deps } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { agencies, agencyMembers, session as sessionTable, user, userInvitations } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { renderMail, sendInBackground } from '../../mail.ts';
+import { invitationExpiry, newInvitationToken } from './tokens.ts';
+
+const displayName = (u: { firstName: string; lastName: string; name: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.name || null;
+
+export async function getTeam(db: Db, actor: Actor): Promise<TeamOverview> {
+  const agencyId = actor.agency.id;
+  const members = await db
+    .select({ member: agencyMembers, user })
+    .from(agencyMembers)
+    .innerJoin(user, eq(user.id, agencyMembers.userId))
+    .where(eq(agencyMembers.agencyId, agencyId));
+  const invitations = await db
+    .select()
+    .from(userInvitations)
+    .where(and(eq(userInvitations.agencyId, agencyId), eq(userInvitations.status, 'pending')))
+    .orderBy(asc(userInvitations.email));
+  const now = new Date();
+  const entries: TeamEntry[] = [
+    ...members.map(
+      (m): TeamEntry => ({
+        kind: 'member',
+        id: m.user.id,
+        name: displayName(m.user),
+        email: m.user.email,
+        role: m.member.role as TeamEntry['role'],
+        status: 'Active',
+        since: m.member.createdAt.toISOString(),
+        expires_at: null,
+        is_you: m.user.id === actor.userId,
+      }),
+    ),
+    ...invitations.map(
+      (i): TeamEntry => ({
+        kind: 'invitation',
+        id: i.id,
+        name: null,
+        email: i.email,
+        role: i.role as InviteRole,
+        status: isExpired(i.expiresAt, now) ? 'Expired' : 'Pending',
+        since: i.invitedAt.toISOString(),
+        expires_at: i.expiresAt.toISOString(),
+        is_you: false,
+      }),
+    ),
+  ];
+  return {
+    agency: { id: agencyId, name: actor.agency.name },
+    your_role: actor.agency.role,
+    entries: sortTeamEntries(entries),
+  };
+}
+
+async function inviterDetails(db: Db, actor: Actor) {
+  const [row] = await db
+    .select({ company: user.company, firstName: user.firstName, lastName: user.lastName, name: user.name })
+    .from(agencies)
+    .innerJoin(user, eq(user.id, agencies.ownerId))
+    .where(eq(agencies.id, actor.agency.id));
+  return { company: row?.company?.trim() || actor.agency.name, inviter: `${actor.firstName} ${actor.lastName}`.trim() || actor.email };
+}
+
+function sendInvitationMail(deps: Deps, to: string, role: string, token: string, company: string, inviter: string) {
+  const link = `${deps.config.appUrl}/accept-invitation/${token}`;
+  sendInBackground(
+    deps.mailer,
+    renderMail({
+      to,
+      subject: `You're invited to join ${company} on PolicyDesk`,
+      paragraphs: [
+        `${inviter} has invited you to join ${company} on PolicyDesk as ${role === 'admin' ? 'an Admin' : 'a Team Member'}.`,
+        'Open the link below to accept. If you do not have a PolicyDesk account yet, you can create one with this e-mail address.',
+        'The invitation is valid for 7 days and can be used once.',
+      ],
+      action: { label: 'Accept invitation', url: link },
+      footer: 'You received this e-mail because someone invited this address to their PolicyDesk agency. If you were not expecting it, ignore it.',
+    }),
+    deps.logger,
+  );
+}
+
+/** Stores a pending invitation (only the token's hash) and e-mails the link; the mail is sent after the commit. */
+export async function inviteMember(deps: Deps, actor: Actor, input: { email: string; role: InviteRole }) {
+  const { db } = deps;
+  const { token, tokenHash } = newInvitationToken();
+  const invitation = await db.transaction(async (tx) => {
+    // Serialise invitations per agency so two parallel invites of one address can't both pass.
+    await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, actor.agency.id)).for('update');
+    const [member] = await tx
+      .select({ userId: agencyMembers.userId })
+      .from(agencyMembers)
+      .innerJoin(user, eq(user.id, agencyMembers.userId))
+      .where(and(eq(agencyMembers.agencyId, actor.agency.id), eq(user.email, input.email)));
+    if (member) throw conflict(TEAM_TEXT.alreadyMember, 'ALREADY_MEMBER', { email: TEAM_TEXT.alreadyMember });
+    const [pending] = await tx
+      .select()
+      .from(userInvitations)
+      .where(
+        and(eq(userInvitations.agencyId, actor.agency.id), eq(userInvitations.email, input.email), eq(userInvitations.status, 'pending')),
+      );
+    if (pending) {
+      if (!isExpired(pending.expiresAt)) throw conflict(TEAM_TEXT.alreadyInvited, 'ALREADY_INVITED', { email: TEAM_TEXT.alreadyInvited });
+      // An expired invitation gives way to the new one.
+      await tx.update(userInvitations).set({ status: 'expired' }).where(eq(userInvitations.id, pending.id));
+    }
+    const [row] = await tx
+      .insert(userInvitations)
+      .values({ agencyId: actor.agency.id, invitedBy: actor.userId, email: input.email, role: input.role, tokenHash, expiresAt: invitationExpiry() })
+      .returning();
+    return row;
+  });
+  const { company, inviter } = await inviterDetails(db, actor);
+  sendInvitationMail(deps, invitation.email, invitation.role, token, company, inviter);
+  return toInvitationJson(invitation);
+}
+
+/** A new token and a new 7-day expiry; the old link stops working. */
+export async function resendInvitation(deps: Deps, actor: Actor, invitationId: string) {
+  const { token, tokenHash } = newInvitationToken();
+  const [row] = await deps.db
+    .update(userInvitations)
+    .set({ tokenHash, expiresAt: invitationExpiry(), invitedAt: new Date(), invitedBy: actor.userId })
+    .where(and(eq(userInvitations.id, invitationId), eq(userInvitations.agencyId, actor.agency.id), eq(userInvitations.status, 'pending')))
+    .returning();
+  if (!row) throw await missingInvitation(deps.db, actor, invitationId);
+  const { company, inviter } = await inviterDetails(deps.db, actor);
+  sendInvitationMail(deps, row.email, row.role, token, company, inviter);
+  return toInvitationJson(row);
+}
+
+export async function cancelInvitation(db: Db, actor: Actor, invitationId: string) {
+  const [row] = await db
+    .update(userInvitations)
+    .set({ status: 'cancelled' })
+    .where(and(eq(userInvitations.id, invitationId), eq(userInvitations.agencyId, actor.agency.id), eq(userInvitations.status, 'pending')))
+    .returning();
+  if (!row) throw await missingInvitation(db, actor, invitationId);
+  return toInvitationJson(row);
+}
+
+async function missingInvitation(db: Db, actor: Actor, invitationId: string): Promise<AppError> {
+  const [exists] = await db
+    .select({ status: userInvitations.status })
+    .from(userInvitations)
+    .where(and(eq(userInvitations.id, invitationId), eq(userInvitations.agencyId, actor.agency.id)));
+  return exists ? conflict(TEAM_TEXT.notPending, 'NOT_PENDING') : notFound(TEAM_TEXT.invitationNotFound);
+}
+
+async function memberRow(db: Db, actor: Actor, userId: string) {
+  const [row] = await db
+    .select()
+    .from(agencyMembers)
+    .where(and(eq(agencyMembers.agencyId, actor.agency.id), eq(agencyMembers.userId, userId)));
+  if (!row) throw notFound(TEAM_TEXT.memberNotFound);
+  if (row.role === 'owner') throw forbidden(TEAM_TEXT.ownerUntouchable, 'OWNER');
+  if (userId === actor.userId) throw badRequest(TEAM_TEXT.notYourself, undefined, 'SELF');
+  return row;
+}
+
+export async function changeMemberRole(db: Db, actor: Actor, userId: string, role: InviteRole) {
+  await memberRow(db, actor, userId);
+  await db
+    .update(agencyMembers)
+    .set({ role })
+    .where(and(eq(agencyMembers.agencyId, actor.agency.id), eq(agencyMembers.userId, userId)));
+  return { user_id: userId, role };
+}
+
+/** Ends the member's access at once: their sessions in this agency fall back to their own agency. */
+export async function removeMember(db: Db, actor: Actor, userId: string) {
+  await memberRow(db, actor, userId);
+  await db.transaction(async (tx) => {
+    await tx.delete(agencyMembers).where(and(eq(agencyMembers.agencyId, actor.agency.id), eq(agencyMembers.userId, userId)));
+    const sessions = await tx
+      .select({ id: sessionTable.id })
+      .from(sessionTable)
+      .where(and(eq(sessionTable.userId, userId), eq(sessionTable.activeAgencyId, actor.agency.id)));
+    if (sessions.length)
+      await tx
+        .update(sessionTable)
+        .set({ activeAgencyId: null })
+        .where(inArray(sessionTable.id, sessions.map((s) => s.id)));
+  });
+  return { ok: true };
+}
+
+function toInvitationJson(row: typeof userInvitations.$inferSelect) {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    invited_at: row.invitedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}

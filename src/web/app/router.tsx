@@ -18,6 +18,7 @@ export const router = createBrowserRouter([
           { path: '/confirm-email', lazy: page(() => import('../features/auth/confirm-email-page.tsx'), 'ConfirmEmailPage') },
           { path: '/forgot-password', lazy: page(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage') },
           { path: '/reset-password', lazy: page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage') },
+          { path: '/accept-invitation/:token', lazy: page(() => import('../features/team/accept-invitation-page.tsx'), 'AcceptInvitationPage') },
         ],
       },
       {
@@ -29,6 +30,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/dashboard', lazy: page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
           { path: '/profile', lazy: page(() => import('../features/profile/profile-page.tsx'), 'ProfilePage') },
+          { path: '/dashboard/team-management', lazy: page(() => import('../features/team/team-management-page.tsx'), 'TeamManagementPage') },
         ],
       },
       { path: '*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },

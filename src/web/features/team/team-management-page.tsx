@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { ShieldAlert, Users } from 'lucide-react';
+import { TEAM_TEXT } from '#shared/team.ts';
+import { RequireAccess } from '../../app/guards.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useSession } from '../auth/session.ts';
+import { useTeam } from './api.ts';
+import { InviteForm } from './invite-form.tsx';
+import { TeamTable } from './team-table.tsx';
+
+/**
+ * The spec's guard (enterprise + manage_team) for the agency's owner. An agency admin manages the
+ * team under the owner's plan and permission, which the server checks; a team member is turned away.
+ */
+export function TeamManagementPage() {
+  const { data: session } = useSession();
+  const agencyRole = session?.agency?.role ?? 'owner';
+  if (agencyRole === 'team_member') {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center p-6">
+        <div className="max-w-md text-center">
+          <ShieldAlert className="mx-auto h-12 w-12 text-slate-400" aria-hidden />
+          <h1 className="mt-4 text-2xl font-semibold text-slate-900">Access Denied</h1>
+          <p className="mt-2 text-slate-600">{TEAM_TEXT.teamRoleDenied}</p>
+          <Button variant="outline" asChild className="mt-6">
+            <Link to="/dashboard">Return to Dashboard</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <RequireAccess need={agencyRole === 'admin' ? { tier: 'enterprise' } : { tier: 'enterprise', permission: 'manage_team' }}>
+      <TeamManagement />
+    </RequireAccess>
+  );
+}
+
+function TeamManagement() {
+  const team = useTeam();
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Team Management</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Invite colleagues to work on {team.data ? <strong>{team.data.agency.name}</strong> : 'your agency'}&apos;s customers and policies.
+        </p>
+      </div>
+      <InviteForm />
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Users className="h-5 w-5 text-slate-500" aria-hidden /> Team members
+          </CardTitle>
+          <CardDescription>
+            Admins manage the team and all data, but not billing or the plan. Team Members work on customers, policies and communications.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="px-0 pb-2">
+          {team.isPending ? (
+            <div className="flex justify-center py-10">
+              <Spinner label="Loading team" />
+            </div>
+          ) : team.isError ? (
+            <div role="alert" className="mx-5 mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+              {errorMessage(team.error, TEAM_TEXT.unexpectedError)}
+              <Button variant="link" className="ml-2 h-auto" onClick={() => team.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : team.data.entries.length === 0 ? (
+            <p className="px-5 py-8 text-center text-sm text-slate-500">No team members yet. Invite someone above.</p>
+          ) : (
+            <TeamTable entries={team.data.entries} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import { openPglite, openPostgres, runMigrations, type Database } from './db/cli
 import { subscriptionLimits, user } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail.ts';
-import { createLocalStorage, type Storage } from './storage.ts';
+import { storageFromConfig, type Storage } from './storage.ts';
 import { DEFAULT_LIMITS, TIERS } from '#shared/tiers.ts';
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -20,7 +20,7 @@ export function buildDeps(config: Config, database: Database, logger: Logger, ov
   const mailer =
     overrides.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), logger });
-  const storage = overrides.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  const storage = overrides.storage ?? storageFromConfig(config, path.join(config.DATA_DIR, 'files'));
   const auth = createAuth({ db: database.db, config, mailer, logger });
   return { config, database, db: database.db, auth, mailer, logger, storage };
 }

@@ -2,20 +2,38 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { adminUserRoutes } from './admin/routes.ts';
+import { fileRoutes } from './files/routes.ts';
+import { messageRoutes } from './messages/routes.ts';
+import { PAYMENT_UPLOAD_PREFIX, paymentRoutes } from './payments/routes.ts';
+import { PREMIUM_UPLOAD_PREFIX, premiumPaymentRoutes } from './premium-payments/routes.ts';
 import { agencyRoutes } from './agencies/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { invitationRoutes } from './invitations/routes.ts';
 import { teamRoutes } from './team/routes.ts';
+import { activityRoutes } from './activity/routes.ts';
+import { communicationRoutes } from './communications/routes.ts';
+import { customerRoutes } from './customers/routes.ts';
+import { policyRoutes } from './policies/routes.ts';
+import { usageRoutes } from './usage/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
-export const LARGE_BODY_PREFIXES: string[] = [];
+export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
 
 export function featureRoutes() {
   const r = new Hono<AppEnv>();
   r.route('/', adminUserRoutes());
+  r.route('/', fileRoutes());
+  r.route('/', paymentRoutes());
+  r.route('/', premiumPaymentRoutes());
+  r.route('/', messageRoutes());
   r.route('/', teamRoutes());
   r.route('/', invitationRoutes());
   r.route('/', agencyRoutes());
   r.route('/', contactRoutes());
+  r.route('/', usageRoutes());
+  r.route('/', policyRoutes());
+  r.route('/', communicationRoutes());
+  r.route('/', customerRoutes());
+  r.route('/', activityRoutes());
   return r;
 }

@@ -1,0 +1,51 @@
+// GET /api/files/:id/link → a signed link valid 300 s; GET /api/files/:id/content serves it.
+import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { requireUser, type AppEnv } from '../../context.ts';
+import { storedFiles } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { verifyFileLink } from '../../files.ts';
+import { contentDisposition } from '../../storage.ts';
+import { createFileLink } from './service.ts';
+
+const idSchema = z.uuid();
+
+export function fileId(raw: string): string {
+  const parsed = idSchema.safeParse(raw);
+  if (!parsed.success) throw notFound('File not found');
+  return parsed.data;
+}
+
+export function fileRoutes() {
+  const r = new Hono<AppEnv>();
+
+  r.get('/files/:id/link', requireUser, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(await createFileLink(c.var.deps, c.var.actor, fileId(c.req.param('id'))));
+  });
+
+  // The link is bound to the user it was made for: a copied link is useless to anyone else.
+  r.get('/files/:id/content', requireUser, async (c) => {
+    const id = fileId(c.req.param('id'));
+    const { deps, actor } = c.var;
+    const check = verifyFileLink(deps.config.authSecret, id, actor.userId, c.req.query('expires'), c.req.query('sig'));
+    if (check === 'expired') throw new AppError(403, 'LINK_EXPIRED', 'This link has expired. Please open the file again.');
+    if (check !== 'ok') throw new AppError(403, 'INVALID_LINK', 'This link is not valid.');
+    const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, id));
+    if (!file) throw notFound('File not found');
+    const body = await deps.storage.get(file.storageKey);
+    if (!body) throw notFound('File not found');
+    return new Response(body, {
+      headers: {
+        'content-type': file.contentType,
+        'content-length': String(file.size),
+        'content-disposition': contentDisposition(file.fileName),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      },
+    });
+  });
+
+  return r;
+}

@@ -1,0 +1,36 @@
+// Signed, expiring links to stored files: for the owner, the owner's agency (agency files) and admins.
+import { eq } from 'drizzle-orm';
+import { hasRole } from '#shared/access.ts';
+import { FILE_LINK_TTL_SECONDS, type FileLink } from '#shared/files.ts';
+import { accessSubject, type Actor, type Deps } from '../../context.ts';
+import { storedFiles } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { signFileLink } from '../../files.ts';
+
+type FileRow = typeof storedFiles.$inferSelect;
+
+export function canRead(actor: Actor, file: FileRow): boolean {
+  if (file.ownerId === actor.userId) return true;
+  if (file.agencyId && file.agencyId === actor.agency.id) return true;
+  return hasRole(accessSubject(actor), 'admin');
+}
+
+/** Someone who may not read the file learns nothing about it: 404. */
+export async function findReadableFile(deps: Deps, actor: Actor, id: string): Promise<FileRow> {
+  const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, id));
+  if (!file || !canRead(actor, file)) throw notFound('File not found');
+  return file;
+}
+
+export async function createFileLink(deps: Deps, actor: Actor, id: string, now = Date.now()): Promise<FileLink> {
+  const file = await findReadableFile(deps, actor, id);
+  const expires = Math.floor(now / 1000) + FILE_LINK_TTL_SECONDS;
+  const expiresAt = new Date(expires * 1000).toISOString();
+  const presigned = await deps.storage.presign(file.storageKey, {
+    expiresIn: FILE_LINK_TTL_SECONDS,
+    fileName: file.fileName,
+    contentType: file.contentType,
+  });
+  if (presigned) return { url: presigned, expiresAt };
+  return { url: signFileLink(deps.config.authSecret, file.id, actor.userId, expires), expiresAt };
+}

@@ -1,0 +1,72 @@
+// /api/payment-submissions (the user's own) and /api/admin/payment-submissions (verification).
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { adminSubmissionQuerySchema, decisionSchema, PAYMENT_TEXT, paymentSubmissionSchema, rejectionSchema } from '#shared/payments.ts';
+import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '#shared/files.ts';
+import { requireUser, type AppEnv } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { readJson, validate } from '../../http.ts';
+import { formFields, readUploads } from '../../files.ts';
+import { requireAdmin } from '../admin/guard.ts';
+import { asUploadAppError, readForm, uploadBodyLimit } from '../files/upload.ts';
+import { createSubmission, decideSubmission, getOwnSubmission, listAllSubmissions, listOwnSubmissions } from './service.ts';
+
+export const PAYMENT_UPLOAD_PREFIX = '/api/payment-submissions';
+
+const idSchema = z.uuid();
+function submissionId(raw: string): string {
+  const parsed = idSchema.safeParse(raw);
+  if (!parsed.success) throw notFound(PAYMENT_TEXT.notFound);
+  return parsed.data;
+}
+
+const FIELDS = ['selected_tier', 'payment_method', 'transaction_reference', 'payment_date', 'notes', 'agreed_to_terms'];
+
+export function paymentRoutes() {
+  const r = new Hono<AppEnv>();
+
+  r.post('/payment-submissions', requireUser, uploadBodyLimit(RECEIPT_MAX_BYTES, PAYMENT_TEXT.tooLarge, 'receipt'), async (c) => {
+    const form = await readForm(c);
+    const raw = formFields(form, FIELDS);
+    // Only these fields are read: user_id, status and verified_by/at in the form are ignored.
+    const input = validate(paymentSubmissionSchema, { ...raw, agreed_to_terms: raw.agreed_to_terms === 'true' || raw.agreed_to_terms === 'on' });
+    let receipt;
+    try {
+      [receipt] = await readUploads(form, {
+        field: 'receipt',
+        types: RECEIPT_TYPES,
+        maxBytes: RECEIPT_MAX_BYTES,
+        maxFiles: 1,
+        text: { invalidFile: PAYMENT_TEXT.invalidFile, tooLarge: PAYMENT_TEXT.tooLarge, receipt: PAYMENT_TEXT.receipt },
+      });
+    } catch (err) {
+      throw asUploadAppError(err, 'receipt');
+    }
+    const submission = await createSubmission(c.var.deps, c.var.actor, input, receipt);
+    return c.json({ submission }, 201);
+  });
+
+  r.get('/payment-submissions', requireUser, async (c) => c.json({ rows: await listOwnSubmissions(c.var.deps.db, c.var.actor) }));
+
+  r.get('/payment-submissions/:id', requireUser, async (c) =>
+    c.json({ submission: await getOwnSubmission(c.var.deps.db, c.var.actor, submissionId(c.req.param('id'))) }),
+  );
+
+  r.get('/admin/payment-submissions', requireAdmin, async (c) =>
+    c.json(await listAllSubmissions(c.var.deps.db, validate(adminSubmissionQuerySchema, c.req.query()))),
+  );
+
+  r.post('/admin/payment-submissions/:id/approve', requireAdmin, async (c) => {
+    const id = submissionId(c.req.param('id'));
+    const { notes } = await readJson(c, decisionSchema);
+    return c.json({ submission: await decideSubmission(c.var.deps, c.var.actor, id, 'Approved', notes) });
+  });
+
+  r.post('/admin/payment-submissions/:id/reject', requireAdmin, async (c) => {
+    const id = submissionId(c.req.param('id'));
+    const { notes } = await readJson(c, rejectionSchema);
+    return c.json({ submission: await decideSubmission(c.var.deps, c.var.actor, id, 'Rejected', notes) });
+  });
+
+  return r;
+}

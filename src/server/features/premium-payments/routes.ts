@@ -1,0 +1,50 @@
+// POST /api/premium-payments (multipart, /payment-receipt) and GET /api/policies/:id/premium-payments.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_TYPES } from '#shared/files.ts';
+import { premiumPaymentSchema, PREMIUM_TEXT } from '#shared/premium-payments.ts';
+import { requireUser, type AppEnv } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { validate } from '../../http.ts';
+import { formFields, readUploads } from '../../files.ts';
+import { asUploadAppError, readForm, uploadBodyLimit } from '../files/upload.ts';
+import { listPolicyPayments, recordPremiumPayment } from './service.ts';
+
+export const PREMIUM_UPLOAD_PREFIX = '/api/premium-payments';
+
+const FIELDS = ['client_name', 'policy_number', 'amount', 'payment_date', 'payment_method', 'notes'];
+
+export function premiumPaymentRoutes() {
+  const r = new Hono<AppEnv>();
+
+  r.post(
+    '/premium-payments',
+    requireUser,
+    uploadBodyLimit(PREMIUM_RECEIPT_MAX_BYTES * PREMIUM_RECEIPT_MAX_FILES, PREMIUM_TEXT.tooLarge, 'files'),
+    async (c) => {
+      const form = await readForm(c);
+      const input = validate(premiumPaymentSchema, formFields(form, FIELDS));
+      let uploads;
+      try {
+        uploads = await readUploads(form, {
+          field: 'files',
+          types: PREMIUM_RECEIPT_TYPES,
+          maxBytes: PREMIUM_RECEIPT_MAX_BYTES,
+          maxFiles: PREMIUM_RECEIPT_MAX_FILES,
+          text: { invalidFile: PREMIUM_TEXT.invalidFile, tooLarge: PREMIUM_TEXT.tooLarge, receipt: PREMIUM_TEXT.receipt, tooManyFiles: PREMIUM_TEXT.tooManyFiles },
+        });
+      } catch (err) {
+        throw asUploadAppError(err, 'files');
+      }
+      return c.json({ payment: await recordPremiumPayment(c.var.deps, c.var.actor, input, uploads) }, 201);
+    },
+  );
+
+  r.get('/policies/:id/premium-payments', requireUser, async (c) => {
+    const parsed = z.uuid().safeParse(c.req.param('id'));
+    if (!parsed.success) throw notFound('Policy not found');
+    return c.json({ rows: await listPolicyPayments(c.var.deps.db, c.var.actor, parsed.data) });
+  });
+
+  return r;
+}

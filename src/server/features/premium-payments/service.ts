@@ -1,0 +1,112 @@
+// Client premium payments: recorded against the agency's policy with that number, with receipt files.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { PREMIUM_TEXT, type PremiumMethod, type PremiumPayment } from '#shared/premium-payments.ts';
+import type { StoredFileInfo } from '#shared/files.ts';
+import type { Actor, Deps } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { policies, premiumPaymentFiles, premiumPayments, storedFiles, user } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { storeWithRows, type Upload } from '../../files.ts';
+
+type PaymentRow = typeof premiumPayments.$inferSelect;
+
+function toPayment(row: PaymentRow, files: StoredFileInfo[], createdByName: string | null): PremiumPayment {
+  return {
+    id: row.id,
+    policy_id: row.policyId,
+    client_name: row.clientName,
+    policy_number: row.policyNumber,
+    amount: row.amount,
+    payment_date: row.paymentDate,
+    payment_method: row.paymentMethod as PremiumMethod,
+    notes: row.notes,
+    created_at: row.createdAt.toISOString(),
+    created_by_name: createdByName,
+    files,
+  };
+}
+
+export interface PremiumInput {
+  client_name: string;
+  policy_number: string;
+  amount: string;
+  payment_date: string;
+  payment_method: PremiumMethod;
+  notes: string | null;
+}
+
+async function policyByNumber(db: Db, agencyId: string, policyNumber: string) {
+  const [row] = await db
+    .select({ id: policies.id, policyNumber: policies.policyNumber })
+    .from(policies)
+    .where(and(eq(policies.agencyId, agencyId), eq(policies.policyNumber, policyNumber)));
+  return row;
+}
+
+export async function recordPremiumPayment(deps: Deps, actor: Actor, input: PremiumInput, uploads: Upload[]): Promise<PremiumPayment> {
+  const agencyId = actor.agency.id;
+  // Checked before the files are stored, so an unknown number costs no upload; checked again below.
+  const policy = await policyByNumber(deps.db, agencyId, input.policy_number);
+  if (!policy) throw badRequest(PREMIUM_TEXT.policyNotFound, { policy_number: PREMIUM_TEXT.policyNotFound }, 'POLICY_NOT_FOUND');
+  return storeWithRows(deps, { userId: actor.userId, agencyId }, uploads, async (tx, files) => {
+    const [current] = await tx
+      .select({ id: policies.id })
+      .from(policies)
+      .where(and(eq(policies.id, policy.id), eq(policies.agencyId, agencyId)))
+      .for('update');
+    if (!current) throw badRequest(PREMIUM_TEXT.policyNotFound, { policy_number: PREMIUM_TEXT.policyNotFound }, 'POLICY_NOT_FOUND');
+    const [row] = await tx
+      .insert(premiumPayments)
+      .values({
+        agencyId,
+        policyId: policy.id,
+        createdBy: actor.userId,
+        clientName: input.client_name,
+        policyNumber: policy.policyNumber,
+        amount: input.amount,
+        paymentDate: input.payment_date,
+        paymentMethod: input.payment_method,
+        notes: input.notes,
+      })
+      .returning();
+    await tx.insert(premiumPaymentFiles).values(files.map((f) => ({ paymentId: row.id, fileId: f.id })));
+    return toPayment(
+      row,
+      files.map((f) => ({ id: f.id, file_name: f.fileName, content_type: f.contentType, size: f.size })),
+      `${actor.firstName} ${actor.lastName}`.trim() || null,
+    );
+  });
+}
+
+/** A policy's premium payments, newest first; another agency's policy is a 404. */
+export async function listPolicyPayments(db: Db, actor: Actor, policyId: string): Promise<PremiumPayment[]> {
+  const [policy] = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(and(eq(policies.id, policyId), eq(policies.agencyId, actor.agency.id)));
+  if (!policy) throw notFound('Policy not found');
+  const rows = await db
+    .select({ p: premiumPayments, firstName: user.firstName, lastName: user.lastName })
+    .from(premiumPayments)
+    .leftJoin(user, eq(user.id, premiumPayments.createdBy))
+    .where(and(eq(premiumPayments.policyId, policyId), eq(premiumPayments.agencyId, actor.agency.id)))
+    .orderBy(desc(premiumPayments.paymentDate), desc(premiumPayments.createdAt));
+  const ids = rows.map((r) => r.p.id);
+  const files = ids.length
+    ? await db
+        .select({ paymentId: premiumPaymentFiles.paymentId, f: storedFiles })
+        .from(premiumPaymentFiles)
+        .innerJoin(storedFiles, eq(storedFiles.id, premiumPaymentFiles.fileId))
+        .where(inArray(premiumPaymentFiles.paymentId, ids))
+        .orderBy(storedFiles.createdAt, storedFiles.fileName)
+    : [];
+  return rows.map((r) =>
+    toPayment(
+      r.p,
+      files
+        .filter((f) => f.paymentId === r.p.id)
+        .map(({ f }) => ({ id: f.id, file_name: f.fileName, content_type: f.contentType, size: f.size })),
+      r.firstName !== null ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null,
+    ),
+  );
+}

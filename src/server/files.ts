@@ -1,0 +1,189 @@
+// Uploaded files: the type comes from the bytes (never the name or the declared type), names are
+// sanitised, objects are stored before their rows and removed again if the rows cannot be written.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { FILE_TYPES, type FileContentType } from '#shared/files.ts';
+import type { Deps } from './context.ts';
+import type { Tx } from './db/client.ts';
+import { storedFiles } from './db/schema.ts';
+
+/** Magic numbers of the formats we accept. */
+export function sniffContentType(bytes: Uint8Array): FileContentType | null {
+  const starts = (sig: number[]) => sig.length <= bytes.length && sig.every((b, i) => bytes[i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) || starts([0x47, 0x49, 0x46, 0x38, 0x39, 0x61])) return 'image/gif';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return null;
+}
+
+/** True when a name carries NUL or other control characters: no honest browser sends those. */
+export function hasControlCharacters(name: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /[\x00-\x1f\x7f]/.test(name);
+}
+
+/**
+ * A name that is safe in a storage key and a Content-Disposition header: the last path segment only
+ * (so ../ can never climb), letters, digits, dot, dash, underscore and space, no leading dots, at most
+ * 100 characters with the extension kept, and the extension of the real content type.
+ */
+export function sanitizeFileName(name: string, contentType: FileContentType): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  let clean = base
+    .normalize('NFKD')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\x00-\x1f\x7f]/g, '')
+    .replace(/[^A-Za-z0-9._ -]/g, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/_+/g, '_')
+    .replace(/^[.\s_-]+/, '')
+    .trim();
+  const wanted = FILE_TYPES[contentType].extension;
+  const dot = clean.lastIndexOf('.');
+  let stem = dot > 0 ? clean.slice(0, dot) : clean;
+  const ext = dot > 0 ? clean.slice(dot + 1).toLowerCase() : '';
+  const extOk = ext === wanted || (wanted === 'jpg' && ext === 'jpeg');
+  if (!extOk && ext) stem = clean;
+  stem = stem.replace(/[.\s]+$/, '').slice(0, 90) || 'file';
+  clean = `${stem}.${extOk ? ext : wanted}`;
+  return clean;
+}
+
+export interface Upload {
+  name: string;
+  bytes: Uint8Array;
+  contentType: FileContentType;
+}
+
+export interface StoredFileRow {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  storageKey: string;
+}
+
+/**
+ * Stores the objects first, then writes the stored_files rows and whatever belongs to them in one
+ * transaction; when the transaction fails the objects are deleted again, so neither half is left alone.
+ */
+export async function storeWithRows<T>(
+  deps: Pick<Deps, 'db' | 'storage' | 'logger'>,
+  owner: { userId: string; agencyId: string | null },
+  uploads: Upload[],
+  write: (tx: Tx, files: StoredFileRow[]) => Promise<T>,
+): Promise<T> {
+  const stamp = Date.now();
+  const planned = uploads.map((u, i) => ({
+    ...u,
+    fileName: sanitizeFileName(u.name, u.contentType),
+    storageKey: '',
+    index: i,
+  }));
+  for (const p of planned) p.storageKey = `${owner.userId}/${stamp}-${p.index}-${p.fileName}`;
+  const stored: string[] = [];
+  try {
+    for (const p of planned) {
+      await deps.storage.put(p.storageKey, p.bytes, p.contentType);
+      stored.push(p.storageKey);
+    }
+    return await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(storedFiles)
+        .values(
+          planned.map((p) => ({
+            ownerId: owner.userId,
+            agencyId: owner.agencyId,
+            storageKey: p.storageKey,
+            fileName: p.fileName,
+            contentType: p.contentType,
+            size: p.bytes.byteLength,
+          })),
+        )
+        .returning();
+      return write(tx, rows);
+    });
+  } catch (err) {
+    await Promise.allSettled(stored.map((key) => deps.storage.delete(key)));
+    deps.logger.warn({ err, keys: stored }, 'upload rolled back');
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- signed links
+
+function signature(secret: string, fileId: string, userId: string, expires: number): string {
+  return createHmac('sha256', secret).update(`file:${fileId}:${userId}:${expires}`).digest('base64url');
+}
+
+export function signFileLink(secret: string, fileId: string, userId: string, expires: number): string {
+  return `/api/files/${fileId}/content?expires=${expires}&sig=${signature(secret, fileId, userId, expires)}`;
+}
+
+/** Checks the signature for this file, this user and this expiry, and that the expiry is ahead. */
+export function verifyFileLink(
+  secret: string,
+  fileId: string,
+  userId: string,
+  expiresRaw: string | undefined,
+  sig: string | undefined,
+  now = Date.now(),
+): 'ok' | 'invalid' | 'expired' {
+  if (!expiresRaw || !sig || !/^\d{1,13}$/.test(expiresRaw)) return 'invalid';
+  const expires = Number(expiresRaw);
+  const expected = Buffer.from(signature(secret, fileId, userId, expires));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+  if (expires * 1000 <= now) return 'expired';
+  return 'ok';
+}
+
+// ---------------------------------------------------------------- reading uploads from a form
+
+export interface UploadRules {
+  field: string;
+  types: readonly FileContentType[];
+  maxBytes: number;
+  maxFiles: number;
+  text: { invalidFile: string; tooLarge: string; receipt: string; tooManyFiles?: string };
+}
+
+export class UploadError extends Error {
+  constructor(
+    public code: 'INVALID_FILE_TYPE' | 'FILE_TOO_LARGE' | 'RECEIPT_REQUIRED' | 'TOO_MANY_FILES',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function isFile(value: unknown): value is File {
+  return typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function' && 'name' in value;
+}
+
+/** The files of one form field, checked by size first and then by their bytes. */
+export async function readUploads(form: FormData, rules: UploadRules): Promise<Upload[]> {
+  const files = form.getAll(rules.field).filter(isFile);
+  if (files.length === 0) throw new UploadError('RECEIPT_REQUIRED', rules.text.receipt);
+  if (files.length > rules.maxFiles) throw new UploadError('TOO_MANY_FILES', rules.text.tooManyFiles ?? rules.text.invalidFile);
+  const out: Upload[] = [];
+  for (const file of files) {
+    if (file.size > rules.maxBytes) throw new UploadError('FILE_TOO_LARGE', rules.text.tooLarge);
+    if (file.size === 0 || hasControlCharacters(file.name)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const contentType = sniffContentType(bytes);
+    if (!contentType || !rules.types.includes(contentType)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
+    out.push({ name: file.name, bytes, contentType });
+  }
+  return out;
+}
+
+/** Plain text fields of a multipart form as an object; blank values count as missing. */
+export function formFields(form: FormData, names: string[]): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const name of names) {
+    const value = form.get(name);
+    out[name] = typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  }
+  return out;
+}

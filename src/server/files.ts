@@ -31,6 +31,7 @@ export function sanitizeFileName(name: string, contentType: FileContentType): st
   const base = name.split(/[\\/]/).pop() ?? '';
   let clean = base
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     // eslint-disable-next-line no-control-regex
     .replace(/[\x00-\x1f\x7f]/g, '')
     .replace(/[^A-Za-z0-9._ -]/g, '_')

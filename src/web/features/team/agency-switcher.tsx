@@ -18,15 +18,16 @@ export function AgencySwitcher() {
   const agencies = session?.agencies ?? [];
   if (!session || agencies.length < 2) return null;
 
-  const pick = (id: string, name: string) => {
+  // mutateAsync, not mutate's callbacks: the menu (and this component) closes before the answer.
+  const pick = async (id: string, name: string) => {
     if (id === session.agency.id) return;
-    switchAgency.mutate(id, {
-      onSuccess: () => {
-        notify.success(TEAM_TEXT.switchedTitle, TEAM_TEXT.switched(name));
-        navigate('/dashboard');
-      },
-      onError: (err) => notify.error(TEAM_TEXT.actionFailedTitle, errorMessage(err, TEAM_TEXT.unexpectedError)),
-    });
+    try {
+      await switchAgency.mutateAsync(id);
+      notify.success(TEAM_TEXT.switchedTitle, TEAM_TEXT.switched(name));
+      navigate('/dashboard');
+    } catch (err) {
+      notify.error(TEAM_TEXT.actionFailedTitle, errorMessage(err, TEAM_TEXT.unexpectedError));
+    }
   };
 
   return (
@@ -40,7 +41,7 @@ export function AgencySwitcher() {
             key={a.id}
             aria-current={current ? 'true' : undefined}
             disabled={switchAgency.isPending}
-            onSelect={() => pick(a.id, a.name)}
+            onSelect={() => void pick(a.id, a.name)}
           >
             <Building2 className="h-4 w-4 text-slate-500" aria-hidden />
             <span className="flex min-w-0 flex-1 flex-col">

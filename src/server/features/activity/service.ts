@@ -1,0 +1,54 @@
+// The activity log: written in the same transaction as the change it describes.
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { ActivityEntry, ActivityKind, ActivityQuery } from '#shared/activity.ts';
+import type { Page } from '#shared/policies.ts';
+import type { Actor } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { activityLog, user } from '../../db/schema.ts';
+
+export async function logActivity(
+  tx: Tx | Db,
+  actor: Actor,
+  entry: { kind: ActivityKind; action: string; entityId: string | null; summary: string },
+): Promise<void> {
+  await tx.insert(activityLog).values({
+    agencyId: actor.agency.id,
+    actorId: actor.userId,
+    kind: entry.kind,
+    action: entry.action,
+    entityId: entry.entityId,
+    summary: entry.summary.slice(0, 500),
+  });
+}
+
+export async function listActivity(db: Db, actor: Actor, q: ActivityQuery): Promise<Page<ActivityEntry>> {
+  const filters: SQL[] = [eq(activityLog.agencyId, actor.agency.id)];
+  if (q.kind !== 'all') filters.push(eq(activityLog.kind, q.kind));
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: activityLog, firstName: user.firstName, lastName: user.lastName, email: user.email })
+      .from(activityLog)
+      .leftJoin(user, eq(user.id, activityLog.actorId))
+      .where(where)
+      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(activityLog).where(where),
+  ]);
+  return {
+    rows: rows.map(({ entry, firstName, lastName, email }) => ({
+      id: entry.id,
+      kind: entry.kind as ActivityKind,
+      action: entry.action,
+      entity_id: entry.entityId,
+      summary: entry.summary,
+      actor_id: entry.actorId,
+      actor_name: entry.actorId ? `${firstName ?? ''} ${lastName ?? ''}`.trim() || email || null : null,
+      created_at: entry.createdAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

@@ -1,0 +1,41 @@
+// /api/customers: parse, authorise (session, tier, tenant), call the service, answer.
+import { Hono } from 'hono';
+import { customerInputSchema, customerListQuerySchema } from '#shared/customers.ts';
+import { todayIso } from '#shared/money.ts';
+import { type AppEnv, requireAccess, requireUser } from '../../context.ts';
+import { readJson, validate } from '../../http.ts';
+import { exportCustomersCsv } from './export.ts';
+import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service.ts';
+
+export function customerRoutes() {
+  const r = new Hono<AppEnv>();
+  r.use('/customers', requireUser);
+  r.use('/customers/*', requireUser);
+  r.get('/customers', async (c) =>
+    c.json(await listCustomers(c.var.deps.db, c.var.actor, validate(customerListQuerySchema, c.req.query()))),
+  );
+  r.get('/customers/export', requireAccess({ tier: 'professional' }), (c) => {
+    const q = validate(customerListQuerySchema, c.req.query());
+    return new Response(exportCustomersCsv(c.var.deps.db, c.var.actor, q), {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="customers-${todayIso()}.csv"`,
+        'cache-control': 'no-store',
+      },
+    });
+  });
+  r.post('/customers', async (c) => {
+    const input = await readJson(c, customerInputSchema);
+    return c.json(await createCustomer(c.var.deps.db, c.var.actor, input), 201);
+  });
+  r.get('/customers/:id', async (c) => c.json(await getCustomer(c.var.deps.db, c.var.actor, c.req.param('id'))));
+  r.put('/customers/:id', async (c) => {
+    const input = await readJson(c, customerInputSchema);
+    return c.json(await updateCustomer(c.var.deps.db, c.var.actor, c.req.param('id'), input));
+  });
+  r.delete('/customers/:id', async (c) => {
+    await deleteCustomer(c.var.deps.db, c.var.actor, c.req.param('id'));
+    return c.json({ ok: true });
+  });
+  return r;
+}

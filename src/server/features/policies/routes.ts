@@ -1,0 +1,27 @@
+// /api/policies: parse, authorise (session + tenant), call the service, answer.
+import { Hono } from 'hono';
+import { policyInputSchema, policyListQuerySchema } from '#shared/policies.ts';
+import { type AppEnv, requireUser } from '../../context.ts';
+import { readJson, validate } from '../../http.ts';
+import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy } from './service.ts';
+
+export function policyRoutes() {
+  const r = new Hono<AppEnv>();
+  r.use('/policies', requireUser);
+  r.use('/policies/*', requireUser);
+  r.get('/policies', async (c) => c.json(await listPolicies(c.var.deps.db, c.var.actor, validate(policyListQuerySchema, c.req.query()))));
+  r.post('/policies', async (c) => {
+    const input = await readJson(c, policyInputSchema);
+    return c.json(await createPolicy(c.var.deps.db, c.var.actor, input), 201);
+  });
+  r.get('/policies/:id', async (c) => c.json(await getPolicy(c.var.deps.db, c.var.actor, c.req.param('id'))));
+  r.put('/policies/:id', async (c) => {
+    const input = await readJson(c, policyInputSchema);
+    return c.json(await updatePolicy(c.var.deps.db, c.var.actor, c.req.param('id'), input));
+  });
+  r.delete('/policies/:id', async (c) => {
+    await deletePolicy(c.var.deps.db, c.var.actor, c.req.param('id'));
+    return c.json({ ok: true });
+  });
+  return r;
+}

@@ -1,0 +1,291 @@
+// Policies: queries and rules. Every query names the caller's agency; writes that belong together share a transaction.
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  POLICY_TEXT,
+  type CarDetails,
+  type FireDetails,
+  type Page,
+  type Policy,
+  type PolicyDetail,
+  type PolicyListQuery,
+  type PolicyStatus,
+  type PolicyType,
+  type PolicyValues,
+} from '#shared/policies.ts';
+import type { Actor } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { carInsuranceDetails, customers, fireInsuranceDetails, policies } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { logActivity } from '../activity/service.ts';
+import { assertWithinLimit } from '../limits/service.ts';
+import { containsPattern, idOr404, isUniqueViolation } from './db-helpers.ts';
+
+type PolicyRow = typeof policies.$inferSelect;
+
+export function toPolicy(row: PolicyRow): Policy {
+  return {
+    id: row.id,
+    customer_id: row.customerId,
+    policy_number: row.policyNumber,
+    insurance_company: row.insuranceCompany,
+    policy_type: row.policyType as PolicyType,
+    customer_name: row.customerName,
+    customer_email: row.customerEmail,
+    customer_phone: row.customerPhone,
+    premium_amount: row.premiumAmount,
+    coverage_amount: row.coverageAmount,
+    deductible: row.deductible,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    status: row.status as PolicyStatus,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The expression of policies_search_trgm_idx, so PostgreSQL can answer the search from the index. */
+function searchMatches(search: string): SQL {
+  return sql`lower(${policies.policyNumber} || ' ' || ${policies.customerName} || ' ' || ${policies.insuranceCompany}) like ${containsPattern(search)}`;
+}
+
+export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
+  const filters: SQL[] = [eq(policies.agencyId, actor.agency.id)];
+  if (q.type !== 'all') filters.push(eq(policies.policyType, q.type));
+  if (q.status !== 'all') filters.push(eq(policies.status, q.status));
+  if (q.search) filters.push(searchMatches(q.search));
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(policies)
+      .where(where)
+      .orderBy(desc(policies.createdAt), desc(policies.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(policies).where(where),
+  ]);
+  return { rows: rows.map(toPolicy), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+export async function getPolicy(db: Db | Tx, actor: Actor, rawId: string): Promise<PolicyDetail> {
+  const id = idOr404(rawId, POLICY_TEXT.notFound);
+  const [found] = await db
+    .select({ policy: policies, car: carInsuranceDetails, fire: fireInsuranceDetails, customer: customers })
+    .from(policies)
+    .leftJoin(carInsuranceDetails, eq(carInsuranceDetails.policyId, policies.id))
+    .leftJoin(fireInsuranceDetails, eq(fireInsuranceDetails.policyId, policies.id))
+    .leftJoin(customers, and(eq(customers.id, policies.customerId), eq(customers.agencyId, policies.agencyId)))
+    .where(and(eq(policies.id, id), eq(policies.agencyId, actor.agency.id)));
+  if (!found) throw notFound(POLICY_TEXT.notFound);
+  const { policy, car, fire, customer } = found;
+  // A missing details row is tolerated (agency.md §7): the section then shows N/A.
+  return {
+    ...toPolicy(policy),
+    car_details:
+      policy.policyType === 'car' && car
+        ? {
+            vehicle_make: car.vehicleMake,
+            vehicle_model: car.vehicleModel,
+            vehicle_year: car.vehicleYear,
+            vin_number: car.vinNumber,
+            driver_license: car.driverLicense,
+            coverage_type: car.coverageType as CarDetails['coverage_type'],
+          }
+        : null,
+    fire_details:
+      policy.policyType === 'fire' && fire
+        ? {
+            property_address: fire.propertyAddress,
+            property_type: fire.propertyType,
+            construction_year: fire.constructionYear,
+            property_value: fire.propertyValue,
+            contents_coverage: fire.contentsCoverage,
+          }
+        : null,
+    customer: customer ? { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone } : null,
+  };
+}
+
+/**
+ * The spec's customer resolution: the chosen customer (of this agency, else 404); otherwise the
+ * agency's customer with the policy's e-mail; otherwise a new Individual customer (within the limit).
+ */
+async function resolveCustomer(tx: Tx, actor: Actor, input: PolicyValues): Promise<string> {
+  if (input.customer_id) {
+    const [own] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, input.customer_id), eq(customers.agencyId, actor.agency.id)));
+    if (!own) throw notFound(POLICY_TEXT.customerNotFound);
+    return own.id;
+  }
+  const [existing] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.agencyId, actor.agency.id), eq(customers.email, input.customer_email)));
+  if (existing) return existing.id;
+  await assertWithinLimit(tx, actor, 'customers');
+  const [created] = await tx
+    .insert(customers)
+    .values({
+      agencyId: actor.agency.id,
+      createdBy: actor.userId,
+      name: input.customer_name,
+      email: input.customer_email,
+      phone: input.customer_phone,
+      customerType: 'individual',
+    })
+    .returning({ id: customers.id });
+  await logActivity(tx, actor, {
+    kind: 'customer',
+    action: 'created',
+    entityId: created.id,
+    summary: `Created customer ${input.customer_name} (from policy ${input.policy_number})`,
+  });
+  return created.id;
+}
+
+function policyColumns(input: PolicyValues, customerId: string) {
+  return {
+    customerId,
+    policyNumber: input.policy_number,
+    insuranceCompany: input.insurance_company,
+    policyType: input.policy_type,
+    customerName: input.customer_name,
+    customerEmail: input.customer_email,
+    customerPhone: input.customer_phone,
+    premiumAmount: input.premium_amount,
+    coverageAmount: input.coverage_amount,
+    deductible: input.deductible,
+    startDate: input.start_date,
+    endDate: input.end_date,
+    status: input.status,
+  };
+}
+
+async function writeDetails(tx: Tx, policyId: string, input: PolicyValues) {
+  // A policy has only its own type's details: a car → fire edit removes the stale car row.
+  if (input.policy_type === 'car' && input.car_details) {
+    await tx.delete(fireInsuranceDetails).where(eq(fireInsuranceDetails.policyId, policyId));
+    const car = carColumns(input.car_details);
+    await tx
+      .insert(carInsuranceDetails)
+      .values({ policyId, ...car })
+      .onConflictDoUpdate({ target: carInsuranceDetails.policyId, set: car });
+  } else if (input.policy_type === 'fire' && input.fire_details) {
+    await tx.delete(carInsuranceDetails).where(eq(carInsuranceDetails.policyId, policyId));
+    const fire = fireColumns(input.fire_details);
+    await tx
+      .insert(fireInsuranceDetails)
+      .values({ policyId, ...fire })
+      .onConflictDoUpdate({ target: fireInsuranceDetails.policyId, set: fire });
+  }
+}
+
+function carColumns(d: CarDetails) {
+  return {
+    vehicleMake: d.vehicle_make,
+    vehicleModel: d.vehicle_model,
+    vehicleYear: d.vehicle_year,
+    vinNumber: d.vin_number,
+    driverLicense: d.driver_license,
+    coverageType: d.coverage_type,
+  };
+}
+
+function fireColumns(d: FireDetails) {
+  return {
+    propertyAddress: d.property_address,
+    propertyType: d.property_type,
+    constructionYear: d.construction_year,
+    propertyValue: d.property_value,
+    contentsCoverage: d.contents_coverage,
+  };
+}
+
+function duplicateNumber() {
+  return conflict(POLICY_TEXT.duplicateNumber, 'DUPLICATE_POLICY_NUMBER', { policy_number: POLICY_TEXT.duplicateNumber });
+}
+
+async function assertNumberFree(tx: Tx, actor: Actor, policyNumber: string, exceptId?: string) {
+  const filters = [eq(policies.agencyId, actor.agency.id), eq(policies.policyNumber, policyNumber)];
+  if (exceptId) filters.push(ne(policies.id, exceptId));
+  const [taken] = await tx.select({ id: policies.id }).from(policies).where(and(...filters));
+  if (taken) throw duplicateNumber();
+}
+
+async function mapUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'policies_agency_number_uq')) throw duplicateNumber();
+    throw err;
+  }
+}
+
+export async function createPolicy(db: Db, actor: Actor, input: PolicyValues): Promise<PolicyDetail> {
+  return mapUnique(() =>
+    db.transaction(async (tx) => {
+      await assertWithinLimit(tx, actor, 'policies');
+      await assertNumberFree(tx, actor, input.policy_number);
+      const customerId = await resolveCustomer(tx, actor, input);
+      const [row] = await tx
+        .insert(policies)
+        .values({ agencyId: actor.agency.id, createdBy: actor.userId, ...policyColumns(input, customerId) })
+        .returning({ id: policies.id });
+      await writeDetails(tx, row.id, input);
+      await logActivity(tx, actor, {
+        kind: 'policy',
+        action: 'created',
+        entityId: row.id,
+        summary: `Created ${input.policy_type} policy ${input.policy_number} for ${input.customer_name}`,
+      });
+      return getPolicy(tx, actor, row.id);
+    }),
+  );
+}
+
+export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: PolicyValues): Promise<PolicyDetail> {
+  const id = idOr404(rawId, POLICY_TEXT.notFound);
+  return mapUnique(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ id: policies.id })
+        .from(policies)
+        .where(and(eq(policies.id, id), eq(policies.agencyId, actor.agency.id)))
+        .for('update');
+      if (!current) throw notFound(POLICY_TEXT.notFound);
+      await assertNumberFree(tx, actor, input.policy_number, id);
+      const customerId = await resolveCustomer(tx, actor, input);
+      await tx
+        .update(policies)
+        .set({ ...policyColumns(input, customerId), updatedAt: new Date() })
+        .where(and(eq(policies.id, id), eq(policies.agencyId, actor.agency.id)));
+      await writeDetails(tx, id, input);
+      await logActivity(tx, actor, {
+        kind: 'policy',
+        action: 'updated',
+        entityId: id,
+        summary: `Updated policy ${input.policy_number} for ${input.customer_name}`,
+      });
+      return getPolicy(tx, actor, id);
+    }),
+  );
+}
+
+export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise<void> {
+  const id = idOr404(rawId, POLICY_TEXT.notFound);
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(policies)
+      .where(and(eq(policies.id, id), eq(policies.agencyId, actor.agency.id)))
+      .returning({ number: policies.policyNumber, customerName: policies.customerName });
+    if (!gone) throw notFound(POLICY_TEXT.notFound);
+    await logActivity(tx, actor, {
+      kind: 'policy',
+      action: 'deleted',
+      entityId: id,
+      summary: `Deleted policy ${gone.number} of ${gone.customerName}`,
+    });
+  });
+}

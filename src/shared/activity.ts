@@ -1,0 +1,46 @@
+// The agency's activity log: who changed what, when (Recent Activity and the log page).
+import { z } from 'zod';
+
+export const ACTIVITY_KINDS = ['policy', 'customer', 'communication', 'payment', 'team'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export const ACTIVITY_KIND_LABEL: Record<ActivityKind, string> = {
+  policy: 'Policies',
+  customer: 'Customers',
+  communication: 'Communications',
+  payment: 'Payments',
+  team: 'Team',
+};
+export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted', 'logged'] as const;
+
+export const ACTIVITY_TEXT = {
+  title: 'Activity Log',
+  recent: 'Recent Activity',
+  empty: 'No activity yet. Changes to policies, customers and communications will appear here.',
+  viewAll: 'View All',
+} as const;
+
+export const activityQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(25).default(25),
+  kind: z.enum(['all', ...ACTIVITY_KINDS]).catch('all').default('all'),
+});
+export type ActivityQuery = z.output<typeof activityQuerySchema>;
+
+export interface ActivityEntry {
+  id: string;
+  kind: ActivityKind;
+  action: string;
+  entity_id: string | null;
+  summary: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  created_at: string;
+}
+
+/** Where an entry links to, when its subject can still be opened. */
+export function activityHref(entry: Pick<ActivityEntry, 'kind' | 'action' | 'entity_id'>): string | null {
+  if (!entry.entity_id || entry.action === 'deleted') return null;
+  if (entry.kind === 'policy') return `/dashboard/policies/${entry.entity_id}`;
+  if (entry.kind === 'customer' || entry.kind === 'communication') return `/dashboard/customers/${entry.entity_id}`;
+  return null;
+}

@@ -1,0 +1,44 @@
+// Communication log entries (agency.md §3, §5): content is required; types from §9.
+import { z } from 'zod';
+import { nullableText } from './money.ts';
+import { requiredText } from './validation.ts';
+
+export const COMMUNICATION_TYPES = ['email', 'phone', 'meeting', 'letter'] as const;
+export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
+export const COMMUNICATION_TYPE_LABEL: Record<CommunicationType, string> = {
+  email: 'Email',
+  phone: 'Phone',
+  meeting: 'Meeting',
+  letter: 'Letter',
+};
+
+export const COMMUNICATION_TEXT = {
+  contentRequired: 'Content is required.',
+  logged: 'Communication logged.',
+  upsellTitle: 'Upgrade to access communication logs',
+  upsellText: 'This feature is available on the Business plan and above.',
+  empty: 'No communications logged yet.',
+  invalidDate: 'Please enter a valid date and time.',
+} as const;
+
+export const communicationInputSchema = z.object({
+  type: z.enum(COMMUNICATION_TYPES, 'Please choose a communication type.').default('email'),
+  subject: nullableText(200),
+  content: requiredText(COMMUNICATION_TEXT.contentRequired, 10_000),
+  communication_date: z
+    .string()
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const d = new Date(v);
+      if (Number.isNaN(d.getTime()) || d.getFullYear() < 1900 || d.getFullYear() > 2200) {
+        ctx.addIssue({ code: 'custom', message: COMMUNICATION_TEXT.invalidDate });
+        return z.NEVER;
+      }
+      return d.toISOString();
+    }),
+});
+export type CommunicationInput = z.input<typeof communicationInputSchema>;
+export type CommunicationValues = z.output<typeof communicationInputSchema>;

@@ -1,0 +1,130 @@
+// Customers (agency.md §2, §3, §5): one schema for the form and the API, and the spec's texts.
+import { z } from 'zod';
+import { isIsoDate, nullableText } from './money.ts';
+import { emailField, requiredText } from './validation.ts';
+import { PAGE_SIZE } from './policies.ts';
+
+export const CUSTOMER_TYPES = ['individual', 'business'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const CUSTOMER_TYPE_LABEL: Record<CustomerType, string> = { individual: 'Individual', business: 'Business' };
+
+export const DOB_MIN_YEAR = 1920;
+
+export const CUSTOMER_TEXT = {
+  nameRequired: 'Full Name is required.',
+  emailRequired: 'Email is required.',
+  searchPlaceholder: 'Search by name or email',
+  empty: 'No customers found.',
+  validationTitle: 'Validation Error',
+  correctFields: 'Please correct the highlighted fields.',
+  limitTitle: 'Customer limit reached',
+  limitMessage: 'Please upgrade your plan to add more customers.',
+  limitButton: 'Customer Limit Reached',
+  limitText: "You've reached the maximum number of customers for your current plan. Please upgrade to add more.",
+  duplicateTitle: 'Duplicate Customer',
+  duplicate: 'A customer with this email already exists.',
+  created: 'Customer created successfully.',
+  updated: 'Customer updated successfully.',
+  deleted: 'Customer deleted successfully.',
+  deleteTitle: 'Are you sure?',
+  deleteText:
+    "This will permanently delete the customer and all of their communications. Their policies will NOT be deleted; they stay in your book without a linked customer.",
+  loadError: (message: string) => `Error loading customer: ${message}`,
+  notFound: 'Customer not found.',
+  noNotes: 'No notes for this customer.',
+  exportUpgradeTitle: 'Upgrade Required',
+  exportUpgrade: 'Exporting customers is available on the Professional plan and above.',
+  used: (count: number, limit: number | null) => (limit === null ? 'Unlimited' : `${count} / ${limit} customers used`),
+  dobRange: (max: number) => `Date of birth must be between ${DOB_MIN_YEAR} and ${max}.`,
+} as const;
+
+const dateOfBirth = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const max = new Date().getFullYear();
+    const year = Number(v.slice(0, 4));
+    if (!isIsoDate(v) || year < DOB_MIN_YEAR || year > max) {
+      ctx.addIssue({ code: 'custom', message: CUSTOMER_TEXT.dobRange(max) });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+export const customerInputSchema = z.object({
+  name: requiredText(CUSTOMER_TEXT.nameRequired),
+  email: emailField(CUSTOMER_TEXT.emailRequired),
+  phone: nullableText(50),
+  address: nullableText(300),
+  city: nullableText(100),
+  postal_code: nullableText(20),
+  date_of_birth: dateOfBirth,
+  customer_type: z.enum(CUSTOMER_TYPES, 'Please choose Individual or Business.').default('individual'),
+  notes: nullableText(5000),
+});
+export type CustomerInput = z.input<typeof customerInputSchema>;
+export type CustomerValues = z.output<typeof customerInputSchema>;
+
+export const customerListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(PAGE_SIZE).default(PAGE_SIZE),
+  search: z.string().trim().max(200).catch('').default(''),
+  type: z.enum(['all', ...CUSTOMER_TYPES]).catch('all').default('all'),
+});
+export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
+
+export interface Customer {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  postal_code: string | null;
+  date_of_birth: string | null;
+  customer_type: CustomerType;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Communication {
+  id: string;
+  customer_id: string;
+  type: string;
+  subject: string | null;
+  content: string;
+  communication_date: string;
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: string;
+}
+
+export interface CustomerDetail extends Customer {
+  policies: { id: string; policy_number: string; status: string; end_date: string }[];
+  communications: Communication[];
+}
+
+/** Street, city and postal code joined for the contact card. */
+export function joinedAddress(c: Pick<Customer, 'address' | 'city' | 'postal_code'>): string {
+  return [c.address, c.city, c.postal_code].filter((p) => p && p.trim()).join(', ');
+}
+
+export const CSV_COLUMNS = ['Name', 'Email', 'Phone', 'Type', 'Address', 'City', 'Postal Code', 'Date of Birth', 'Notes', 'Created At'] as const;
+
+/**
+ * One CSV field: quoted when it holds a comma, quote or line break; a leading =, +, -, @ that
+ * would make a spreadsheet run a formula is neutralised (plain numbers and phone numbers stay as they are).
+ */
+export function csvField(value: string | null | undefined): string {
+  let text = value ?? '';
+  if (/^[=+\-@\t\r]/.test(text) && !/^[+-]?[\d\s().-]+$/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: (string | null | undefined)[]): string {
+  return values.map(csvField).join(',') + '\r\n';
+}

@@ -1,0 +1,128 @@
+// Money and calendar rules of the book of business, as exact strings (never floats).
+import { z } from 'zod';
+
+/** Up to 12 integer digits and 2 decimals: fits numeric(14,2) and is shown as $1,234.50. */
+const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+
+export const MONEY_TEXT = {
+  invalid: 'Please enter a valid amount (for example 1234.50).',
+  negative: 'The amount cannot be negative.',
+} as const;
+
+/** "1,234.5" / 1234.5 / " 1234.50 " → "1234.50"; null when it is not a non-negative amount. */
+export function parseMoney(value: unknown): string | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    text = String(value);
+  } else if (typeof value === 'string') text = value.trim().replace(/,/g, '').replace(/^\$/, '');
+  else return null;
+  if (!MONEY_PATTERN.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  return `${BigInt(whole).toString()}.${fraction.padEnd(2, '0')}`;
+}
+
+/** "1234.5" → "$1,234.50" (string arithmetic: exact for any size). */
+export function formatMoney(value: string | number | null | undefined): string {
+  const parsed = parseMoney(typeof value === 'string' ? value : value == null ? '' : value);
+  if (parsed === null) return '$0.00';
+  const [whole, fraction] = parsed.split('.');
+  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/** A required (or optional) money field that accepts a number or a string and outputs "1234.50". */
+export function moneyField(requiredMessage: string) {
+  return z.unknown().optional().transform((value, ctx): string => {
+    const out = checkMoney(value, ctx, requiredMessage);
+    return out ?? z.NEVER;
+  });
+}
+
+export function optionalMoneyField() {
+  return z.unknown().optional().transform((value, ctx): string | null => checkMoney(value, ctx, null));
+}
+
+function checkMoney(value: unknown, ctx: z.RefinementCtx, requiredMessage: string | null): string | null {
+  const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  if (empty) {
+    if (requiredMessage === null) return null;
+    ctx.addIssue({ code: 'custom', message: requiredMessage });
+    return z.NEVER;
+  }
+  const text = typeof value === 'string' ? value.trim() : value;
+  if ((typeof text === 'string' && text.startsWith('-')) || (typeof text === 'number' && text < 0)) {
+    ctx.addIssue({ code: 'custom', message: MONEY_TEXT.negative });
+    return z.NEVER;
+  }
+  const parsed = parseMoney(text);
+  if (parsed === null) {
+    ctx.addIssue({ code: 'custom', message: MONEY_TEXT.invalid });
+    return z.NEVER;
+  }
+  return parsed;
+}
+
+/** Optional text that also accepts null (a row read back from the API can be sent again as is). */
+export function nullableText(max = 200) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** A whole year within [min, max]; accepts "2020" or 2020. */
+export function yearField(requiredMessage: string, min: number, max: () => number) {
+  return z.unknown().optional().transform((value, ctx) => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return z.NEVER;
+    }
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    const upper = max();
+    if (!/^\d{4}$/.test(text) || Number(text) < min || Number(text) > upper) {
+      ctx.addIssue({ code: 'custom', message: `Please enter a year between ${min} and ${upper}.` });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** A real calendar date written yyyy-MM-dd. */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** The policy term: start plus 12 months; 29 February ends on 28 February. */
+export function policyEndDate(start: string): string {
+  const m = ISO_DATE.exec(start);
+  if (!m || !isIsoDate(start)) return '';
+  const year = Number(m[1]) + 1;
+  const month = Number(m[2]);
+  const day = Math.min(Number(m[3]), daysInMonth(year, month));
+  return `${String(year).padStart(4, '0')}-${m[2]}-${String(day).padStart(2, '0')}`;
+}
+
+/** Today in the browser's or server's local calendar, as yyyy-MM-dd. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function dateField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine(isIsoDate, 'Please enter a valid date.');
+}

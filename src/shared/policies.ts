@@ -1,0 +1,224 @@
+// Policies (agency.md §2–§5, §9): the form and API schema, list query and the spec's texts.
+import { z } from 'zod';
+import { dateField, moneyField, optionalMoneyField, policyEndDate, yearField, nullableText } from './money.ts';
+import { emailField, requiredText } from './validation.ts';
+
+export const POLICY_TYPES = ['car', 'fire'] as const;
+export type PolicyType = (typeof POLICY_TYPES)[number];
+export const POLICY_STATUSES = ['pending', 'active', 'expired', 'cancelled'] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+export const COVERAGE_TYPES = ['comprehensive', 'third-party', 'collision'] as const;
+
+export const POLICY_TYPE_LABEL: Record<PolicyType, string> = { car: 'Car', fire: 'Fire' };
+export const POLICY_STATUS_LABEL: Record<PolicyStatus, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+export const COVERAGE_LABEL: Record<(typeof COVERAGE_TYPES)[number], string> = {
+  comprehensive: 'Comprehensive',
+  'third-party': 'Third Party',
+  collision: 'Collision',
+};
+
+export const PAGE_SIZE = 25;
+export const PICKER_PAGE_SIZE = 5;
+
+export const POLICY_TEXT = {
+  searchPlaceholder: 'Search by customer, policy #, or company',
+  empty: 'No policies found.',
+  limitTitle: 'Policy limit reached',
+  limitMessage: 'Please upgrade your plan to add more policies.',
+  created: 'Policy created successfully.',
+  updated: 'Policy updated successfully.',
+  deleted: 'Policy deleted successfully.',
+  deleteTitle: 'Are you sure?',
+  deleteText: 'This action cannot be undone. This will permanently delete the policy and all its associated data.',
+  loadError: (message: string) => `Error loading policy: ${message}`,
+  customerFailed: (message: string) => `Failed to create customer: ${message}`,
+  notAuthenticated: 'User not authenticated',
+  duplicateNumber: 'A policy with this number already exists.',
+  customerNotFound: 'Customer not found.',
+  notFound: 'Policy not found.',
+  unlimited: 'Unlimited',
+  used: (count: number, limit: number | null) => (limit === null ? 'Unlimited' : `${count} / ${limit} policies used`),
+  required: {
+    customer_name: 'Customer Name is required.',
+    customer_email: 'Customer Email is required.',
+    policy_number: 'Policy Number is required.',
+    insurance_company: 'Insurance Company is required.',
+    premium_amount: 'Premium Amount is required.',
+    coverage_amount: 'Coverage Amount is required.',
+    deductible: 'Deductible is required.',
+    start_date: 'Start Date is required.',
+    vehicle_make: 'Vehicle Make is required.',
+    vehicle_model: 'Vehicle Model is required.',
+    vehicle_year: 'Vehicle Year is required.',
+    vin_number: 'VIN Number is required.',
+    driver_license: 'Driver License is required.',
+    property_address: 'Property Address is required.',
+    property_type: 'Property Type is required.',
+    construction_year: 'Construction Year is required.',
+    property_value: 'Property Value is required.',
+  },
+} as const;
+
+const R = POLICY_TEXT.required;
+const nextYear = () => new Date().getFullYear() + 1;
+const thisYear = () => new Date().getFullYear();
+
+export const carDetailsSchema = z.object({
+  vehicle_make: requiredText(R.vehicle_make, 100),
+  vehicle_model: requiredText(R.vehicle_model, 100),
+  vehicle_year: yearField(R.vehicle_year, 1900, nextYear),
+  vin_number: requiredText(R.vin_number, 50),
+  driver_license: requiredText(R.driver_license, 50),
+  coverage_type: z.enum(COVERAGE_TYPES).catch('comprehensive').default('comprehensive'),
+});
+export type CarDetails = z.output<typeof carDetailsSchema>;
+
+export const fireDetailsSchema = z.object({
+  property_address: requiredText(R.property_address, 300),
+  property_type: requiredText(R.property_type, 100),
+  construction_year: yearField(R.construction_year, 1800, thisYear),
+  property_value: moneyField(R.property_value),
+  contents_coverage: optionalMoneyField(),
+});
+export type FireDetails = z.output<typeof fireDetailsSchema>;
+
+const policyBase = z.object({
+  customer_id: z.uuid('Please choose a customer from the list.').nullish().or(z.literal('')).transform((v) => v || null),
+  customer_name: requiredText(R.customer_name),
+  customer_email: emailField(R.customer_email),
+  customer_phone: nullableText(50),
+  policy_number: requiredText(R.policy_number, 50),
+  insurance_company: requiredText(R.insurance_company, 200),
+  policy_type: z.enum(POLICY_TYPES, 'Please choose Car or Fire.'),
+  premium_amount: moneyField(R.premium_amount),
+  coverage_amount: moneyField(R.coverage_amount),
+  deductible: moneyField(R.deductible),
+  start_date: dateField(R.start_date),
+  status: z.enum(POLICY_STATUSES, 'Please choose a status.').default('pending'),
+  // Form values for both types travel together; only the chosen type's are validated and kept.
+  car_details: z.unknown().optional(),
+  fire_details: z.unknown().optional(),
+});
+
+type PolicyBase = z.output<typeof policyBase>;
+export type PolicyValues = Omit<PolicyBase, 'car_details' | 'fire_details'> & {
+  end_date: string;
+  car_details: CarDetails | null;
+  fire_details: FireDetails | null;
+};
+
+/**
+ * One schema for the form and the API. The chosen type's details are checked together with the
+ * policy fields, so every message shows at once. The client's end_date is never read: it is start + 12 months.
+ */
+export const policyInputSchema = z.unknown().transform((raw, ctx): PolicyValues => {
+  const value = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const base = policyBase.safeParse(value);
+  const type = value.policy_type === 'fire' ? 'fire' : 'car';
+  const key = type === 'car' ? 'car_details' : 'fire_details';
+  const details = (type === 'car' ? carDetailsSchema : fireDetailsSchema).safeParse(value[key] ?? {});
+  if (!base.success) for (const issue of base.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  if (!details.success)
+    for (const issue of details.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+  if (!base.success || !details.success) return z.NEVER;
+  const { car_details: _car, fire_details: _fire, ...policy } = base.data;
+  return {
+    ...policy,
+    end_date: policyEndDate(policy.start_date),
+    car_details: type === 'car' ? (details.data as CarDetails) : null,
+    fire_details: type === 'fire' ? (details.data as FireDetails) : null,
+  };
+});
+
+/** What the form edits: strings as typed, both types' details side by side. */
+export interface PolicyFormValues {
+  customer_id: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  policy_number: string;
+  insurance_company: string;
+  policy_type: PolicyType;
+  premium_amount: string;
+  coverage_amount: string;
+  deductible: string;
+  start_date: string;
+  status: PolicyStatus;
+  car_details: {
+    vehicle_make: string;
+    vehicle_model: string;
+    vehicle_year: string;
+    vin_number: string;
+    driver_license: string;
+    coverage_type: (typeof COVERAGE_TYPES)[number];
+  };
+  fire_details: {
+    property_address: string;
+    property_type: string;
+    construction_year: string;
+    property_value: string;
+    contents_coverage: string;
+  };
+}
+
+const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+
+export const policyListQuerySchema = z.object({
+  page: pageParam,
+  pageSize: z.coerce.number().int().min(1).max(100).catch(PAGE_SIZE).default(PAGE_SIZE),
+  search: z.string().trim().max(200).catch('').default(''),
+  type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
+  status: z.enum(['all', ...POLICY_STATUSES]).catch('all').default('all'),
+});
+export type PolicyListQuery = z.output<typeof policyListQuerySchema>;
+
+export interface Policy {
+  id: string;
+  customer_id: string | null;
+  policy_number: string;
+  insurance_company: string;
+  policy_type: PolicyType;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string | null;
+  premium_amount: string;
+  coverage_amount: string;
+  deductible: string;
+  start_date: string;
+  end_date: string;
+  status: PolicyStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PolicyDetail extends Policy {
+  car_details: CarDetails | null;
+  fire_details: FireDetails | null;
+  customer: { id: string; name: string; email: string; phone: string | null } | null;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** Unknown statuses are shown as pending (agency.md §4). */
+export function displayStatus(status: string): PolicyStatus {
+  return (POLICY_STATUSES as readonly string[]).includes(status) ? (status as PolicyStatus) : 'pending';
+}
+
+/** On a customer's policy table: active only while status is active and the end date is ahead. */
+export function customerPolicyState(policy: { status: string; end_date: string }, today: string): 'active' | 'expired' {
+  return policy.status === 'active' && policy.end_date > today ? 'active' : 'expired';
+}

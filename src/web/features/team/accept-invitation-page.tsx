@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { format } from 'date-fns';
-import { CheckCircle2, MailWarning, UserPlus } from 'lucide-react';
 import { AGENCY_ROLE_LABEL, TEAM_TEXT, type InvitationView } from '#shared/team.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -36,7 +35,6 @@ function Invalid({ error }: { error: unknown }) {
   return (
     <AuthCard title={TEAM_TEXT.invalidTitle}>
       <div className="space-y-4 text-center">
-        <MailWarning className="mx-auto h-10 w-10 text-amber-500" aria-hidden />
         <p className="text-slate-700">{TEAM_TEXT.invalid}</p>
         {detail ? <p className="text-sm text-slate-500">{detail}</p> : null}
         <Button asChild variant="outline">
@@ -85,7 +83,6 @@ function Valid({
   return (
     <AuthCard title="You're invited" subtitle={`Join ${company} on PolicyDesk`}>
       <div className="space-y-4">
-        <UserPlus className="mx-auto h-10 w-10 text-brand-700" aria-hidden />
         <dl className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
           <Row label="Agency" value={company} />
           {invitation.inviter_name ? <Row label="Invited by" value={invitation.inviter_name} /> : null}
@@ -143,7 +140,6 @@ function Accepted({ agency }: { agency: { name: string; role: string } }) {
   return (
     <AuthCard title={TEAM_TEXT.acceptedTitle}>
       <div className="space-y-4 text-center">
-        <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden />
         <p className="text-slate-700">{TEAM_TEXT.accepted(agency.name)}</p>
         <p className="text-sm text-slate-500">
           You work in {agency.name} as {AGENCY_ROLE_LABEL[agency.role] ?? agency.role}. Switch between your agencies from the menu under your name.

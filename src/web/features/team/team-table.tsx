@@ -78,8 +78,27 @@ export function TeamTable({ entries }: { entries: TeamEntry[] }) {
 
   return (
     <>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
+      <ul className="divide-y divide-slate-100 border-t border-slate-100 md:hidden" aria-label="Team members">
+        {entries.map((e) => (
+          <li key={`${e.kind}-${e.id}`} className="flex items-start gap-3 px-5 py-3">
+            <div className="min-w-0 flex-1 space-y-1">
+              <p className="font-medium text-slate-900">
+                {e.name ?? <span className="text-slate-400">Invitation</span>}
+                {e.is_you ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
+              </p>
+              <p className="text-sm break-all text-slate-700">{e.email}</p>
+              <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                <span>{AGENCY_ROLE_LABEL[e.role] ?? e.role}</span>
+                <Badge tone={STATUS_TONE[e.status]}>{e.status}</Badge>
+                <span>{entryDate(e)}</span>
+              </p>
+            </div>
+            <RowActions entry={e} onPick={setPending} />
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block">
+        <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
             <tr>
               <th scope="col" className="px-4 py-3 font-medium">Name</th>
@@ -100,11 +119,7 @@ export function TeamTable({ entries }: { entries: TeamEntry[] }) {
                 <td className="px-4 py-3 text-slate-700">{AGENCY_ROLE_LABEL[e.role] ?? e.role}</td>
                 <td className="px-4 py-3">
                   <Badge tone={STATUS_TONE[e.status]}>{e.status}</Badge>
-                  <div className="mt-1 text-xs text-slate-500">
-                    {e.kind === 'invitation' && e.expires_at
-                      ? `${e.status === 'Expired' ? 'Expired' : 'Expires'} ${format(new Date(e.expires_at), 'MMM dd, yyyy')}`
-                      : `Joined ${format(new Date(e.since), 'MMM dd, yyyy')}`}
-                  </div>
+                  <div className="mt-1 text-xs text-slate-500">{entryDate(e)}</div>
                 </td>
                 <td className="px-4 py-3 text-right">
                   <RowActions entry={e} onPick={setPending} />
@@ -126,6 +141,12 @@ export function TeamTable({ entries }: { entries: TeamEntry[] }) {
       />
     </>
   );
+}
+
+function entryDate(e: TeamEntry): string {
+  if (e.kind === 'invitation' && e.expires_at)
+    return `${e.status === 'Expired' ? 'Expired' : 'Expires'} ${format(new Date(e.expires_at), 'MMM dd, yyyy')}`;
+  return `Joined ${format(new Date(e.since), 'MMM dd, yyyy')}`;
 }
 
 function RowActions({ entry, onPick }: { entry: TeamEntry; onPick: (p: Pending) => void }) {

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RequireAccess } from './guards.tsx';
 import { page } from './lazy.ts';
+import { billingAndAdminRoutes } from '../features/admin/routes.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { SignedInLayout } from './signed-in-layout.tsx';
@@ -30,6 +31,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/dashboard', lazy: page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
           { path: '/profile', lazy: page(() => import('../features/profile/profile-page.tsx'), 'ProfilePage') },
+          ...billingAndAdminRoutes,
           { path: '/dashboard/team-management', lazy: page(() => import('../features/team/team-management-page.tsx'), 'TeamManagementPage') },
         ],
       },

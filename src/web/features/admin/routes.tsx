@@ -1,0 +1,39 @@
+// The routes of issue 5 (billing, client premium receipts, admin area), spread into the signed-in layout.
+import { Outlet, type RouteObject } from 'react-router';
+import { RequireAccess } from '../../app/guards.tsx';
+import { page } from '../../app/lazy.ts';
+
+const adminPage = (name: string) => page(() => import('./admin-pages.tsx'), name as keyof typeof import('./admin-pages.tsx'));
+
+export const billingAndAdminRoutes: RouteObject[] = [
+  { path: '/dashboard/subscription/upgrade', lazy: page(() => import('../billing/upgrade-page.tsx'), 'UpgradePage') },
+  { path: '/dashboard/subscription/history', lazy: page(() => import('../billing/history-page.tsx'), 'BillingHistoryPage') },
+  { path: '/payment-receipt', lazy: page(() => import('../premium-payments/payment-receipt-page.tsx'), 'PaymentReceiptPage') },
+  {
+    element: (
+      <RequireAccess need={{ role: 'admin' }}>
+        <Outlet />
+      </RequireAccess>
+    ),
+    children: [
+      { path: '/admin', lazy: adminPage('AdminDashboardPage') },
+      { path: '/admin/users', lazy: page(() => import('./users-page.tsx'), 'AdminUsersPage') },
+      { path: '/admin/payment-verification', lazy: page(() => import('./payment-verification-page.tsx'), 'PaymentVerificationPage') },
+      { path: '/admin/messages', lazy: page(() => import('./messages-page.tsx'), 'AdminMessagesPage') },
+    ],
+  },
+  {
+    element: (
+      <RequireAccess need={{ role: 'super_admin' }}>
+        <Outlet />
+      </RequireAccess>
+    ),
+    children: [
+      { path: '/admin/analytics', lazy: adminPage('AdminAnalyticsPage') },
+      { path: '/admin/security', lazy: adminPage('AdminSecurityPage') },
+      { path: '/admin/cms', lazy: adminPage('AdminCmsPage') },
+      { path: '/admin/blog', lazy: adminPage('AdminBlogPage') },
+      { path: '/admin/seo', lazy: adminPage('AdminSeoPage') },
+    ],
+  },
+];

@@ -1,0 +1,106 @@
+// /dashboard/subscription/history: the user's own payment submissions, newest first.
+import { Link } from 'react-router';
+import { format, parseISO } from 'date-fns';
+import { Receipt, RotateCcw } from 'lucide-react';
+import { PAYMENT_TEXT, type PaymentSubmission } from '#shared/payments.ts';
+import { TIER_LABEL } from '#shared/tiers.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { FileLinkButton } from './file-link.tsx';
+import { useOwnSubmissions } from './queries.ts';
+import { SubmissionStatusBadge } from './status-badge.tsx';
+
+const day = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
+
+function SubmissionCard({ s }: { s: PaymentSubmission }) {
+  return (
+    <Card className="p-4 sm:p-5" data-testid="submission">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-base font-semibold text-slate-900">{TIER_LABEL[s.selected_tier]} plan</p>
+          <p className="text-sm text-slate-600">
+            Submitted {day(s.created_at)} · Paid {day(s.payment_date)} by {s.payment_method}
+          </p>
+        </div>
+        <SubmissionStatusBadge status={s.status} />
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-500">Transaction reference</dt>
+          <dd className="text-slate-900">{s.transaction_reference || '—'}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-slate-500">Receipt</dt>
+          <dd>
+            <FileLinkButton fileId={s.receipt_file.id} fileName={s.receipt_file.file_name} />
+          </dd>
+        </div>
+        {s.notes ? (
+          <div className="sm:col-span-2">
+            <dt className="text-slate-500">Your notes</dt>
+            <dd className="whitespace-pre-line text-slate-900">{s.notes}</dd>
+          </div>
+        ) : null}
+        {s.verified_at ? (
+          <div>
+            <dt className="text-slate-500">{s.status === 'Approved' ? 'Approved on' : 'Reviewed on'}</dt>
+            <dd className="text-slate-900">{day(s.verified_at)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {s.status === 'Rejected' ? (
+        <div className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm">
+          <p className="font-medium text-red-900">Admin notes</p>
+          <p className="mt-1 whitespace-pre-line text-red-800">{s.admin_notes || 'No reason was given.'}</p>
+          <Button asChild size="sm" className="mt-3">
+            <Link to={`/dashboard/subscription/upgrade?resubmit=${s.id}`}>
+              <RotateCcw className="h-4 w-4" aria-hidden />
+              Resubmit Payment
+            </Link>
+          </Button>
+        </div>
+      ) : null}
+      {s.status === 'Approved' && s.admin_notes ? <p className="mt-3 text-sm text-slate-600">Note: {s.admin_notes}</p> : null}
+    </Card>
+  );
+}
+
+export function BillingHistoryPage() {
+  const { data, isPending, isError, error } = useOwnSubmissions();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Billing History</h1>
+          <p className="mt-1 text-slate-600">Your payment submissions and their verification status.</p>
+        </div>
+        <Button asChild>
+          <Link to="/dashboard/subscription/upgrade">Upgrade plan</Link>
+        </Button>
+      </div>
+      {isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading billing history" />
+        </div>
+      ) : isError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {PAYMENT_TEXT.historyError(errorMessage(error))}
+        </p>
+      ) : data.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <Receipt className="h-10 w-10 text-slate-400" aria-hidden />
+          <p className="font-medium text-slate-900">No payment submissions yet</p>
+          <p className="text-sm text-slate-600">When you send proof of payment for a plan, it appears here.</p>
+        </Card>
+      ) : (
+        <div className="space-y-4">
+          {data.map((s) => (
+            <SubmissionCard key={s.id} s={s} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

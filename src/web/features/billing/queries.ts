@@ -1,0 +1,36 @@
+// Query hooks for the billing endpoints: one per endpoint, invalidated after mutations.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FileLink } from '#shared/files.ts';
+import type { PaymentSubmission } from '#shared/payments.ts';
+import { api, apiGet } from '../../lib/api.ts';
+
+export const submissionsKey = ['payment-submissions'] as const;
+
+export function useOwnSubmissions() {
+  return useQuery({
+    queryKey: submissionsKey,
+    queryFn: ({ signal }) => apiGet<{ rows: PaymentSubmission[] }>('/api/payment-submissions', signal).then((r) => r.rows),
+  });
+}
+
+export function useSubmission(id: string | null) {
+  return useQuery({
+    queryKey: [...submissionsKey, id],
+    queryFn: ({ signal }) => apiGet<{ submission: PaymentSubmission }>(`/api/payment-submissions/${id}`, signal).then((r) => r.submission),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+export function useSubmitPayment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api<{ submission: PaymentSubmission }>('/api/payment-submissions', { method: 'POST', body: form }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: submissionsKey }),
+  });
+}
+
+/** A fresh signed link each time: links live 300 s, so they are fetched when the user opens a file. */
+export function fetchFileLink(fileId: string): Promise<FileLink> {
+  return apiGet<FileLink>(`/api/files/${fileId}/link`);
+}

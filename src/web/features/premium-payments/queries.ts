@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PremiumPayment } from '#shared/premium-payments.ts';
+import { api, apiGet } from '../../lib/api.ts';
+
+export const premiumKey = ['premium-payments'] as const;
+
+export function usePolicyPayments(policyId: string) {
+  return useQuery({
+    queryKey: [...premiumKey, 'policy', policyId],
+    queryFn: ({ signal }) => apiGet<{ rows: PremiumPayment[] }>(`/api/policies/${policyId}/premium-payments`, signal).then((r) => r.rows),
+  });
+}
+
+export function useRecordPayment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api<{ payment: PremiumPayment }>('/api/premium-payments', { method: 'POST', body: form }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: premiumKey }),
+  });
+}

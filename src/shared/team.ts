@@ -39,6 +39,7 @@ export const TEAM_TEXT = {
   wrongAccount: (email: string) =>
     `This invitation was sent to ${email}. Sign in with that e-mail address to accept it.`,
   agencyNotFound: 'You are not a member of this agency.',
+  tooManyInvitations: 'Too many invitation e-mails were sent from this agency in the last hour. Please try again later.',
   // successes
   invitationCancelled: 'Invitation cancelled.',
   invitationResent: (email: string) => `A new invitation has been sent to ${email}.`,

@@ -5,9 +5,18 @@ import { sortTeamEntries, TEAM_TEXT, isExpired, type InviteRole, type TeamEntry,
 import type { Actor, Deps } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { agencies, agencyMembers, session as sessionTable, user, userInvitations } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '../../errors.ts';
 import { renderMail, sendInBackground } from '../../mail.ts';
+import { consume, type RateRule } from '../../rate-limit.ts';
 import { invitationExpiry, newInvitationToken } from './tokens.ts';
+
+/** Invitation e-mails (new and resent) per agency: enough to onboard a team, not to send spam. */
+export const INVITATION_MAIL_RULE: RateRule = { limit: 50, windowMs: 60 * 60_000 };
+
+async function assertMailBudget(deps: Deps, actor: Actor) {
+  if (deps.config.RATE_LIMIT !== 'on') return;
+  if (!(await consume(deps.db, `invite:agency:${actor.agency.id}`, INVITATION_MAIL_RULE))) throw tooMany(TEAM_TEXT.tooManyInvitations);
+}
 
 const displayName = (u: { firstName: string; lastName: string; name: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.name || null;
@@ -91,6 +100,7 @@ function sendInvitationMail(deps: Deps, to: string, role: string, token: string,
 /** Stores a pending invitation (only the token's hash) and e-mails the link; the mail is sent after the commit. */
 export async function inviteMember(deps: Deps, actor: Actor, input: { email: string; role: InviteRole }) {
   const { db } = deps;
+  await assertMailBudget(deps, actor);
   const { token, tokenHash } = newInvitationToken();
   const invitation = await db.transaction(async (tx) => {
     // Serialise invitations per agency so two parallel invites of one address can't both pass.
@@ -125,6 +135,7 @@ export async function inviteMember(deps: Deps, actor: Actor, input: { email: str
 
 /** A new token and a new 7-day expiry; the old link stops working. */
 export async function resendInvitation(deps: Deps, actor: Actor, invitationId: string) {
+  await assertMailBudget(deps, actor);
   const { token, tokenHash } = newInvitationToken();
   const [row] = await deps.db
     .update(userInvitations)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TEAM_TEXT, INVITATION_VALID_DAYS } from '#shared/team.ts';
 import { ACCESS_TEXT } from '#shared/access.ts';
-import { agencies, agencyMembers, userInvitations } from '../../db/schema.ts';
+import { agencies, agencyMembers, rateLimit, userInvitations } from '../../db/schema.ts';
 import { createTestContext, createUser, json, linkIn, pathOf, waitForMail, type TestContext, type TestUser } from '../../test/harness.ts';
 import { hashInvitationToken } from './tokens.ts';
 
@@ -111,6 +111,24 @@ describe('POST /api/team/invitations', () => {
     expect(res.status).toBe(201);
     const [old] = await t.db.select().from(userInvitations).where(eq(userInvitations.id, invitation.id));
     expect(old.status).toBe('expired');
+  });
+});
+
+describe('invitation e-mail budget', () => {
+  it('refuses new and resent invitations once an agency has sent its hourly budget, and sends nothing', async () => {
+    const o = await createUser(t, { tier: 'enterprise', permissions: ['manage_team'] });
+    const { invitation } = await json(await invite(o.cookie, unique('before')));
+    const agencyId = (await json(await t.request('/api/me', { cookie: o.cookie }))).agency.id;
+    await t.db.update(rateLimit).set({ count: 50, windowStart: Date.now() }).where(eq(rateLimit.key, `invite:agency:${agencyId}`));
+    const email = unique('over');
+    const res = await invite(o.cookie, email);
+    expect(res.status).toBe(429);
+    expect((await json(res)).error.message).toBe(TEAM_TEXT.tooManyInvitations);
+    const resend = await t.request(`/api/team/invitations/${invitation.id}/resend`, { method: 'POST', cookie: o.cookie });
+    expect(resend.status).toBe(429);
+    expect(await t.db.select().from(userInvitations).where(eq(userInvitations.email, email))).toHaveLength(0);
+    // Another agency has its own budget.
+    expect((await invite(owner.cookie, unique('other'))).status).toBe(201);
   });
 });
 

@@ -284,7 +284,7 @@ export function UpgradePage() {
           </CardContent>
         </Card>
 
-        <aside aria-label="Plans" className="space-y-3">
+        <aside className="space-y-3">
           {PAID_TIERS.map((t) => (
             <div
               key={t}

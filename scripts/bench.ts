@@ -1,0 +1,554 @@
+// npm run bench [-- --quick] [-- --no-build] [-- --seconds N]
+// Measures the production build on a throwaway PostgreSQL 15 (and on PGlite), side by side with
+// pgbench running the SQL the list endpoint sends, and writes bench/results/latest.md.
+// Exits non-zero only when it could not run; missed figures are reported, not fatal.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite } from '../src/server/db/client.ts';
+import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench/frontend.ts';
+import { cycle, load, type LoadResult } from './bench/load.ts';
+import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
+import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
+import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
+
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const NO_BUILD = args.includes('--no-build');
+const secondsArg = args.indexOf('--seconds');
+const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 4 : 12;
+const PORTS = { pg: 4351, pglite: 4352 };
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BUILD = path.join(ROOT, '.bench-build');
+const SIZE = QUICK
+  ? { agencies: 100, perAgency: 1000, customersPerAgency: 500, large: 20_000, largeCustomers: 20_000, pglite: 20_000 }
+  : { agencies: 1000, perAgency: 1000, customersPerAgency: 500, large: 200_000, largeCustomers: 100_000, pglite: 100_000 };
+
+const log = (msg: string) => console.log(msg);
+const work = mkdtempSync(path.join(os.tmpdir(), 'policydesk-bench-'));
+
+interface Row {
+  scenario: string;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  errors?: string;
+  rssMb?: number;
+  note?: string;
+  target?: string;
+  ok?: boolean;
+}
+const rows: Row[] = [];
+const notes: string[] = [];
+
+// ---------------------------------------------------------------- helpers
+
+/** Registers through the real API, confirms (SQL, or the e-mailed link from the outbox), signs in. */
+async function registerAndSignIn(base: string, email: string, confirm: (email: string) => Promise<void>) {
+  const password = 'bench-password-1';
+  const reg = await fetch(`${base}/api/account/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ company: `Bench ${email.split('@')[0]}`, full_name: 'Bench User', email, password, confirmPassword: password, termsAccepted: true }),
+  });
+  if (reg.status !== 200) throw new Error(`register ${email}: ${reg.status} ${await reg.text()}`);
+  await confirm(email);
+  const res = await fetch(`${base}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+  const me = await fetch(`${base}/api/me`, { headers: { cookie } });
+  if (me.status !== 200) throw new Error(`/api/me for ${email}: ${me.status}`);
+  const body = (await me.json()) as { agency: { id: string; ownerId: string } };
+  return { email, password, cookie, agencyId: body.agency.id, ownerId: body.agency.ownerId };
+}
+
+function fmt(n: number | undefined, digits = 0) {
+  return n === undefined || Number.isNaN(n) ? '' : n.toFixed(digits);
+}
+
+function loadRow(scenario: string, r: LoadResult, target?: { text: string; ok: boolean }, note?: string): Row {
+  const bad = r.errors + r.non2xx;
+  const codes = Object.entries(r.statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, n]) => `${n}×${code}`)
+    .join(' ');
+  const row: Row = {
+    scenario,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    errors: bad ? `${bad} (${[r.errors ? `${r.errors} socket` : '', codes].filter(Boolean).join(', ')})` : '0',
+    rssMb: r.peakRssMb,
+    note,
+    target: target?.text,
+    ok: target?.ok,
+  };
+  rows.push(row);
+  log(`  ${scenario}: ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${row.errors}, peak RSS ${fmt(r.peakRssMb)} MB`);
+  return row;
+}
+
+async function run(server: Server, cookie: string, paths: string[], connections = 20) {
+  const next = cycle(paths);
+  return load({ url: server.url, pid: server.pid, connections, seconds: SECONDS, cookie, next: () => ({ path: next() }) });
+}
+
+async function getJson(server: Server, cookie: string, p: string) {
+  const res = await fetch(`${server.url}${p}`, { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+  return res.json() as Promise<any>;
+}
+
+function policyBody(n: number, tag: string) {
+  return JSON.stringify({
+    customer_name: `Created Customer ${tag}${n}`,
+    customer_email: `created-${tag}${n}@bench.example`,
+    customer_phone: '+1 555 0100',
+    policy_number: `NEW-${tag}${n}`,
+    insurance_company: 'Allianz',
+    policy_type: 'car',
+    premium_amount: '1200.00',
+    coverage_amount: '50000.00',
+    deductible: '500.00',
+    start_date: '2026-01-15',
+    status: 'active',
+    car_details: {
+      vehicle_make: 'Toyota',
+      vehicle_model: 'Corolla',
+      vehicle_year: 2022,
+      vin_number: `VIN${tag}${n}`.slice(0, 17),
+      driver_license: `DL${n}`,
+      coverage_type: 'comprehensive',
+    },
+  });
+}
+
+/** Follows the confirmation link the server wrote to DATA_DIR/outbox (no SMTP_URL). */
+async function confirmFromOutbox(server: Server, dataDir: string, email: string) {
+  const dir = path.join(dataDir, 'outbox');
+  for (let i = 0; i < 100; i++) {
+    const files = existsSync(dir) ? readdirSync(dir) : [];
+    for (const f of files) {
+      const mail = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string };
+      const link = mail.to === email ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
+      if (link) {
+        const url = new URL(link);
+        const res = await fetch(`${server.url}${url.pathname}${url.search}`, { redirect: 'manual' });
+        if (res.status >= 400) throw new Error(`confirmation link answered ${res.status}`);
+        return;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no confirmation mail for ${email} in ${dir}`);
+}
+
+/** Runs `fn` several times and returns the median. */
+async function median(times: number, fn: () => Promise<number>) {
+  const values: number[] = [];
+  for (let i = 0; i < times; i++) values.push(await fn());
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)];
+}
+
+// ---------------------------------------------------------------- steps
+
+function build() {
+  if (NO_BUILD && existsSync(path.join(BUILD, 'server/main.js')) && existsSync(path.join(BUILD, 'web/.vite/manifest.json'))) {
+    log('build: reusing .bench-build (--no-build)');
+    return;
+  }
+  log('build: server bundle and web app into .bench-build/ …');
+  const t = performance.now();
+  rmSync(BUILD, { recursive: true, force: true });
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '.bench-build'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--outDir', path.join(BUILD, 'web'), '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  log(`build: done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+
+function frontend() {
+  const web = path.join(BUILD, 'web');
+  const publics = Object.entries(PUBLIC_PAGES)
+    .map(([page, mod]) => firstLoad(web, page, mod))
+    .filter((x): x is FirstLoad => x !== null)
+    .sort((a, b) => b.gzipKb - a.gzipKb);
+  const dashboard = firstLoad(web, '/dashboard', DASHBOARD_PAGE);
+  if (publics.length) {
+    const worst = publics[0];
+    rows.push({
+      scenario: `7. first-load JS, public pages (largest: ${worst.page})`,
+      note: `${worst.gzipKb.toFixed(1)} KB gzip JS in ${worst.files} chunks (+${worst.cssGzipKb.toFixed(1)} KB CSS); ${publics.map((p) => `${p.page} ${p.gzipKb.toFixed(1)}`).join(', ')}`,
+      target: '≤ 120 KB',
+      ok: worst.gzipKb <= 120,
+    });
+  }
+  if (dashboard)
+    rows.push({
+      scenario: '7. first-load JS, dashboard',
+      note: `${dashboard.gzipKb.toFixed(1)} KB gzip JS in ${dashboard.files} chunks (+${dashboard.cssGzipKb.toFixed(1)} KB CSS)`,
+      target: '≤ 250 KB',
+      ok: dashboard.gzipKb <= 250,
+    });
+  log(`frontend: ${rows.filter((r) => r.scenario.startsWith('7.')).map((r) => `${r.scenario}: ${r.note}`).join('; ')}`);
+}
+
+async function postgresScenarios(pgInfo: Postgres) {
+  const dataDir = path.join(work, 'pg-data');
+  const serverLog = path.join(work, 'server-pg.log');
+  let server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: serverLog });
+  log(`server: production build on PostgreSQL, healthy after ${server.startMs.toFixed(0)} ms (fresh database: migrations ran)`);
+  const exec = (text: string, params: unknown[] = []) => sql(pgInfo.url, text, params).then(() => undefined);
+
+  const confirmAs = (tier: string) => (email: string) =>
+    exec(`update "user" set email_verified = true, subscription_tier = $2, subscription_status = 'active' where email = $1`, [email, tier]);
+  const small = await registerAndSignIn(server.url, 'bench-small@bench.example', confirmAs('enterprise'));
+  const large = await registerAndSignIn(server.url, 'bench-large@bench.example', confirmAs('enterprise'));
+  const creator = await registerAndSignIn(server.url, 'bench-create@bench.example', confirmAs('enterprise'));
+  const limited = await registerAndSignIn(server.url, 'bench-limited@bench.example', confirmAs('professional'));
+
+  const plan: SeedPlan = {
+    fillerAgencies: SIZE.agencies - 1,
+    fillerCustomers: SIZE.customersPerAgency,
+    fillerPolicies: SIZE.perAgency,
+    targets: [
+      { agencyId: small.agencyId, ownerId: small.ownerId, customers: SIZE.customersPerAgency, policies: SIZE.perAgency },
+      { agencyId: large.agencyId, ownerId: large.ownerId, customers: SIZE.largeCustomers, policies: SIZE.large },
+    ],
+  };
+  const total = SIZE.agencies * SIZE.perAgency + SIZE.large;
+  log(`seed: ${SIZE.agencies} agencies × ${SIZE.perAgency} policies + one agency with ${SIZE.large} (${total.toLocaleString('en')} policies, ${(SIZE.agencies * SIZE.customersPerAgency + SIZE.largeCustomers).toLocaleString('en')} customers) …`);
+  const seedStarted = performance.now();
+  const client = new pg.Client({ connectionString: pgInfo.url });
+  await client.connect();
+  await seed(
+    (text) => client.query(text),
+    async <T,>(text: string) => (await client.query(text)).rows as T[],
+    plan,
+    log,
+  );
+  await client.end();
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  notes.push(`Seeding ${total.toLocaleString('en')} policies with customers and details took ${seedSeconds.toFixed(0)} s.`);
+
+  // 6. Cold start on the seeded database: stop, start again (median of 3).
+  await server.stop();
+  const coldPg = await median(3, async () => {
+    const s = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: serverLog });
+    await s.stop();
+    return s.startMs;
+  });
+  rows.push({ scenario: '6. cold start → healthy, PostgreSQL', note: `${coldPg.toFixed(0)} ms (median of 3, compiled JS)`, target: '≤ 1000 ms', ok: coldPg <= 1000 });
+  log(`  cold start on PostgreSQL: ${coldPg.toFixed(0)} ms`);
+  server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: serverLog });
+  log(`server: restarted, RSS ${rssMb(server.pid).toFixed(0)} MB`);
+
+  // Warm up (JIT, pool, caches) without recording.
+  await run(server, small.cookie, ['/api/policies?page=1&pageSize=25'], 20).catch(() => undefined);
+
+  const first = await getJson(server, small.cookie, '/api/policies?page=1&pageSize=25').catch((err: Error) => {
+    notes.push(`The policy list endpoint failed: ${err.message}`);
+    return null;
+  });
+  if (first) notes.push(`Scenario 1 agency: total ${JSON.stringify(first.total)} policies; the large agency is checked below.`);
+  const policyIds: string[] = first?.rows?.map((r: { id: string }) => r.id) ?? [];
+  for (const page of [2, 3, 4]) {
+    const more = await getJson(server, small.cookie, `/api/policies?page=${page}&pageSize=25`).catch(() => null);
+    for (const r of more?.rows ?? []) policyIds.push(r.id);
+  }
+
+  // pgbench: the exact SQL of one list request (all statements, and the list queries alone).
+  const search = (t: string) => `/api/policies?page=1&pageSize=25&search=${t}`;
+  const captured: Record<string, string[]> = {};
+  for (const [key, p] of [
+    ['list', '/api/policies?page=1&pageSize=25'],
+    ['search', search('mar')],
+  ] as const) {
+    captured[key] = await captureStatements(pgInfo, async () => {
+      await fetch(`${server.url}${p}`, { headers: { cookie: small.cookie } });
+    });
+  }
+  writeFileSync(path.join(work, 'captured-sql.txt'), Object.entries(captured).map(([k, s]) => `-- ${k}\n${s.join(';\n')};\n`).join('\n'));
+  const listOnly = (s: string[]) => s.filter((q) => /"policies"|\bpolicies\b/.test(q) && /^\s*select/i.test(q));
+  log(`  captured: list request = ${captured.list.length} statements (${listOnly(captured.list).length} on policies); search = ${captured.search.length}`);
+
+  // 1. 1M policies over many agencies, one agency's view.
+  log(`scenario 1: ${SIZE.agencies} agencies, list and get (20 connections, ${SECONDS} s each)`);
+  const s1list = await run(server, small.cookie, ['/api/policies?page=1&pageSize=25']);
+  const rawAll = await pgbench(pgInfo, captured.list, 20, SECONDS, 'list-all');
+  const rawList = await pgbench(pgInfo, listOnly(captured.list), 20, SECONDS, 'list-only');
+  const ratioAll = rawAll.tps ? s1list.rps / rawAll.tps : NaN;
+  const ratioList = rawList.tps ? s1list.rps / rawList.tps : NaN;
+  loadRow('1. list policies, page 1', s1list, { text: 'p99 ≤ 100 ms; ≥ 60 % of raw', ok: s1list.p99 <= 100 && ratioAll >= 0.6 && s1list.non2xx + s1list.errors === 0 },
+    rawNote(rawAll, rawList, s1list.rps));
+  rows.push(rawRow('1. pgbench: all SQL of one list request', rawAll, captured.list.length));
+  rows.push(rawRow('1. pgbench: the list queries alone', rawList, listOnly(captured.list).length));
+  notes.push(`app/raw for the list page: ${(ratioAll * 100).toFixed(0)} % of pgbench running every statement the request sends, ${(ratioList * 100).toFixed(0)} % of pgbench running only the list queries.`);
+
+  const s1p40 = await run(server, small.cookie, ['/api/policies?page=40&pageSize=25']);
+  loadRow('1. list policies, page 40', s1p40, { text: 'p99 ≤ 100 ms', ok: s1p40.p99 <= 100 && s1p40.non2xx === 0 });
+  const filters = ['car', 'fire'].flatMap((type) => ['active', 'pending', 'expired', 'cancelled'].map((st) => `/api/policies?page=1&pageSize=25&type=${type}&status=${st}`));
+  const s1f = await run(server, small.cookie, filters);
+  loadRow('1. list policies, type + status filters', s1f, { text: 'p99 ≤ 100 ms', ok: s1f.p99 <= 100 && s1f.non2xx === 0 });
+  const s1s = await run(server, small.cookie, SEARCH_TERMS.map(search));
+  const rawSearch = await pgbench(pgInfo, captured.search, 20, SECONDS, 'search-all');
+  loadRow('1. list policies, 3-letter search', s1s, { text: 'p99 ≤ 150 ms', ok: s1s.p99 <= 150 && s1s.non2xx === 0 },
+    rawSearch.tps ? `pgbench of its SQL: ${rawSearch.tps.toFixed(0)} tps; app/raw ${((s1s.rps / rawSearch.tps) * 100).toFixed(0)} %` : `pgbench: ${rawSearch.error}`);
+  if (policyIds.length) {
+    const s1g = await run(server, small.cookie, policyIds.map((id) => `/api/policies/${id}`));
+    loadRow('1. get one policy with details', s1g, { text: 'p99 ≤ 100 ms', ok: s1g.p99 <= 100 && s1g.non2xx === 0 });
+  }
+  const s1c = await run(server, small.cookie, SEARCH_TERMS.map((t) => `/api/customers?page=1&pageSize=25&search=${t}`));
+  loadRow('1. list customers, 3-letter search', s1c, { text: 'p99 ≤ 150 ms', ok: s1c.p99 <= 150 && s1c.non2xx === 0 });
+
+  // 2. One agency with 200k policies.
+  log(`scenario 2: one agency with ${SIZE.large.toLocaleString('en')} policies`);
+  const largeFirst = await getJson(server, large.cookie, '/api/policies?page=1&pageSize=25').catch(() => null);
+  if (largeFirst) notes.push(`Large agency: page 1 reports total ${JSON.stringify(largeFirst.total)}${largeFirst.totalIsEstimate !== undefined ? ` (estimate: ${largeFirst.totalIsEstimate})` : ''}.`);
+  const s2 = await run(server, large.cookie, ['/api/policies?page=1&pageSize=25']);
+  loadRow('2. large agency: list page 1', s2, { text: 'p99 ≤ 150 ms', ok: s2.p99 <= 150 && s2.non2xx === 0 });
+  const s2s = await run(server, large.cookie, SEARCH_TERMS.map(search));
+  loadRow('2. large agency: 3-letter search', s2s, { text: 'p99 ≤ 150 ms', ok: s2s.p99 <= 150 && s2s.non2xx === 0 });
+  await explain(pgInfo, large.agencyId);
+
+  // 3. Creates with an auto-created customer, 10 concurrent, enterprise (no limit).
+  log('scenario 3: create policy with a new customer (10 connections)');
+  let n = 0;
+  const tag = Date.now().toString(36);
+  const s3 = await load({
+    url: server.url,
+    pid: server.pid,
+    connections: 10,
+    seconds: SECONDS,
+    cookie: creator.cookie,
+    method: 'POST',
+    next: () => ({ path: '/api/policies', body: policyBody(++n, tag) }),
+  });
+  const created = await sql(pgInfo.url, 'select (select count(*) from policies where agency_id = $1)::int as p, (select count(*) from customers where agency_id = $1)::int as c', [creator.agencyId]);
+  const { p: createdPolicies, c: createdCustomers } = created.rows[0] as { p: number; c: number };
+  loadRow('3. create policy + new customer', s3, { text: '≥ 300/s, 0 errors', ok: s3.rps >= 300 && s3.errors + s3.non2xx === 0 },
+    `${createdPolicies} policies and ${createdCustomers} customers written`);
+
+  // 3b. Never a row over a limit: a professional agency (100 policies) gets 150 concurrent creates.
+  const limits = (await sql(pgInfo.url, `select max_policies, max_clients from subscription_limits where tier_name = 'professional'`)).rows[0] as { max_policies: number; max_clients: number };
+  let m = 0;
+  const limitTag = `${tag}L`;
+  const limitRun = await load({
+    url: server.url,
+    pid: server.pid,
+    connections: 10,
+    seconds: SECONDS,
+    cookie: limited.cookie,
+    method: 'POST',
+    next: () => ({ path: '/api/policies', body: policyBody(++m, limitTag) }),
+  });
+  const stored = (await sql(pgInfo.url, 'select (select count(*) from policies where agency_id = $1)::int as p, (select count(*) from customers where agency_id = $1)::int as c', [limited.agencyId])).rows[0] as { p: number; c: number };
+  // Each create also makes a customer, so whichever limit is lower is reached first, exactly.
+  const reached = stored.p === limits.max_policies || stored.c === limits.max_clients;
+  const within = stored.p <= limits.max_policies && stored.c <= limits.max_clients;
+  rows.push({
+    scenario: '3. limits under concurrency (professional plan)',
+    note: `${limitRun.requests} creates at 10 concurrent: ${stored.p} policies (limit ${limits.max_policies}) and ${stored.c} customers (limit ${limits.max_clients}) stored; ${limitRun.requests - limitRun.non2xx} accepted, ${limitRun.non2xx} refused (${Object.entries(limitRun.statusCodes).map(([k, v]) => `${v}×${k}`).join(' ')})`,
+    target: 'never over a limit',
+    ok: within && reached,
+  });
+  log(`  limit check: ${stored.p} policies / ${stored.c} customers stored (limits ${limits.max_policies} / ${limits.max_clients})`);
+
+  // 4. CSV export of the large agency's customers.
+  log(`scenario 4: CSV export of ${SIZE.largeCustomers.toLocaleString('en')} customers`);
+  await exportScenario(server, large.cookie);
+
+  await server.stop();
+}
+
+function rawNote(rawAll: PgbenchResult, rawList: PgbenchResult, rps: number) {
+  if (!rawAll.tps) return `pgbench failed: ${rawAll.error}`;
+  return `app/raw ${((rps / rawAll.tps) * 100).toFixed(0)} % of all its SQL (${rawAll.tps.toFixed(0)} tps); ${rawList.tps ? `${((rps / rawList.tps) * 100).toFixed(0)} % of the list queries alone (${rawList.tps.toFixed(0)} tps)` : ''}`;
+}
+
+function rawRow(scenario: string, r: PgbenchResult, statements: number): Row {
+  return r.tps
+    ? { scenario, rps: r.tps, note: `pgbench -M prepared -c 20, ${statements} statements per transaction, avg latency ${r.latencyMs.toFixed(1)} ms` }
+    : { scenario, note: `pgbench could not run it: ${r.error}` };
+}
+
+async function explain(pgInfo: Postgres, agencyId: string) {
+  const queries = {
+    'page 1': `select id from policies where agency_id = '${agencyId}' order by created_at desc, id desc limit 25`,
+    search: `select id from policies where agency_id = '${agencyId}' and lower(policy_number || ' ' || customer_name || ' ' || insurance_company) like '%mar%' order by created_at desc, id desc limit 25`,
+    'search count': `select count(*) from policies where agency_id = '${agencyId}' and lower(policy_number || ' ' || customer_name || ' ' || insurance_company) like '%mar%'`,
+    'total count': `select count(*) from policies where agency_id = '${agencyId}'`,
+  };
+  const lines: string[] = [];
+  for (const [name, q] of Object.entries(queries)) {
+    const plan = (await sql(pgInfo.url, `explain (analyze, costs off, timing on) ${q}`)).rows.map((r: any) => r['QUERY PLAN'] as string);
+    lines.push(`-- ${name}\n${plan.join('\n')}`);
+  }
+  writeFileSync(path.join(work, 'explain-large-agency.txt'), lines.join('\n\n'));
+}
+
+async function exportScenario(server: Server, cookie: string) {
+  const before = rssMb(server.pid);
+  const rss = sampleRss(server.pid);
+  const started = performance.now();
+  const res = await fetch(`${server.url}/api/customers/export`, { headers: { cookie } });
+  let lines = 0;
+  let bytes = 0;
+  let firstByteMs = 0;
+  if (res.status === 200 && res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!firstByteMs) firstByteMs = performance.now() - started;
+      bytes += value.length;
+      for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const { peak } = rss.stop();
+  const dataRows = Math.max(0, lines - 1);
+  const rowsPerSecond = dataRows / seconds;
+  const growth = peak - before;
+  rows.push({
+    scenario: '4. CSV export, customers',
+    rps: rowsPerSecond,
+    errors: res.status === 200 ? '0' : `HTTP ${res.status}`,
+    rssMb: peak,
+    note: `${dataRows.toLocaleString('en')} rows (${(bytes / 1048576).toFixed(1)} MB) in ${seconds.toFixed(2)} s = ${rowsPerSecond.toFixed(0)} rows/s; first byte ${firstByteMs.toFixed(0)} ms; memory growth ${growth.toFixed(0)} MB`,
+    target: '≥ 50,000 rows/s; growth ≤ 50 MB',
+    ok: res.status === 200 && dataRows >= SIZE.largeCustomers && rowsPerSecond >= 50_000 && growth <= 50,
+  });
+  log(`  export: ${rows.at(-1)!.note}`);
+}
+
+async function pgliteScenarios() {
+  log(`scenario 5: PGlite with ${SIZE.pglite.toLocaleString('en')} policies`);
+  const dataDir = path.join(work, 'pglite-data');
+  const serverLog = path.join(work, 'server-pglite.log');
+  let server = await startServer({ buildDir: BUILD, port: PORTS.pglite, dataDir, logFile: serverLog });
+  log(`server: production build on a new PGlite folder, healthy after ${server.startMs.toFixed(0)} ms`);
+  const user = await registerAndSignIn(server.url, 'bench-pglite@bench.example', (email) => confirmFromOutbox(server, dataDir, email));
+  await server.stop();
+  // The server is stopped: the folder is ours (PGlite has no lock between processes).
+  const db = await openPglite(path.join(dataDir, 'db'));
+  const seedStarted = performance.now();
+  await seed(
+    (text) => db.pglite!.exec(text),
+    async <T,>(text: string) => (await db.pglite!.query<T>(text)).rows,
+    { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: user.agencyId, ownerId: user.ownerId, customers: SIZE.pglite / 2, policies: SIZE.pglite }] },
+    log,
+  );
+  await db.close();
+  notes.push(`PGlite seeding of ${SIZE.pglite.toLocaleString('en')} policies took ${((performance.now() - seedStarted) / 1000).toFixed(0)} s.`);
+
+  const coldPglite = await median(3, async () => {
+    const s = await startServer({ buildDir: BUILD, port: PORTS.pglite, dataDir, logFile: serverLog });
+    await s.stop();
+    return s.startMs;
+  });
+  rows.push({ scenario: '6. cold start → healthy, existing PGlite folder', note: `${coldPglite.toFixed(0)} ms (median of 3, compiled JS)`, target: '≤ 2000 ms', ok: coldPglite <= 2000 });
+  log(`  cold start on PGlite: ${coldPglite.toFixed(0)} ms`);
+  server = await startServer({ buildDir: BUILD, port: PORTS.pglite, dataDir, logFile: serverLog });
+  const signIn = await fetch(`${server.url}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+  // PGlite answers one query at a time: runs need a few seconds more before 20 queued requests drain.
+  const pgliteRun = (paths: string[]) => {
+    const next = cycle(paths);
+    return load({ url: server.url, pid: server.pid, connections: 20, seconds: Math.max(SECONDS, 10), cookie, next: () => ({ path: next() }) });
+  };
+  await pgliteRun(['/api/policies?page=1&pageSize=25']).catch(() => undefined);
+  const p1 = await pgliteRun(['/api/policies?page=1&pageSize=25']);
+  loadRow('5. PGlite: list policies, page 1', p1, undefined, 'embedded: one connection per process, queries queue');
+  const ps = await pgliteRun(SEARCH_TERMS.map((t) => `/api/policies?page=1&pageSize=25&search=${t}`));
+  loadRow('5. PGlite: 3-letter search', ps);
+  await server.stop();
+}
+
+function table(): string {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB', 'target', 'met', 'notes'];
+  const lines = [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario} | ${fmt(r.rps)} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.errors ?? ''} | ${fmt(r.rssMb)} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'} | ${r.note ?? ''} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+function rssCheck() {
+  const pgRows = rows.filter((r) => r.rssMb !== undefined && !r.scenario.startsWith('5.'));
+  if (!pgRows.length) return;
+  const peak = Math.max(...pgRows.map((r) => r.rssMb!));
+  rows.push({ scenario: 'server RSS under load, PostgreSQL', rssMb: peak, target: '≤ 250 MB', ok: peak <= 250, note: 'highest peak of the PostgreSQL scenarios' });
+}
+
+async function main() {
+  const started = performance.now();
+  const missing = checkPostgresBinaries();
+  if (missing) {
+    console.error(`bench: cannot run: ${missing}`);
+    process.exit(2);
+  }
+  log(`PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, shorter runs)' : ''} on ${os.cpus().length} cores, Node ${process.version}; ${SECONDS} s per load run; work folder ${work}`);
+  build();
+  frontend();
+  const pgInfo = await startPostgres();
+  log(`postgres: 15 on 127.0.0.1:${pgInfo.port}`);
+  try {
+    await postgresScenarios(pgInfo);
+  } finally {
+    pgInfo.stop();
+  }
+  await pgliteScenarios();
+  rssCheck();
+
+  const out = table();
+  const minutes = ((performance.now() - started) / 60000).toFixed(1);
+  console.log(`\n${out}\n`);
+  for (const n of notes) console.log(`- ${n}`);
+  const missed = rows.filter((r) => r.ok === false).map((r) => r.scenario);
+  console.log(missed.length ? `\nMissed: ${missed.join('; ')}` : '\nEvery figure was met.');
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(
+    path.join(ROOT, 'bench/results/latest.md'),
+    [
+      `# PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, not the target sizes)' : ''}`,
+      '',
+      `${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}) · Node ${process.version} · PostgreSQL 15 · ${SECONDS} s per run · ${minutes} min in all`,
+      `Data: ${SIZE.agencies} agencies × ${SIZE.perAgency} policies (${SIZE.customersPerAgency} customers each) + one agency with ${SIZE.large} policies (${SIZE.largeCustomers} customers); PGlite: ${SIZE.pglite} policies.`,
+      '',
+      out,
+      '',
+      ...notes.map((n) => `- ${n}`),
+      missed.length ? `\nMissed: ${missed.join('; ')}` : '\nEvery figure was met.',
+      '',
+      `Statements captured from the server for one request, plans of the large agency's queries and the server logs are in ${work}.`,
+    ].join('\n'),
+  );
+  console.log(`\nWritten to bench/results/latest.md (${minutes} min). Logs, captured SQL and plans: ${work}`);
+}
+
+main().catch((err) => {
+  console.error('bench: could not run:', err);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+// autocannon against 127.0.0.1, bounded in time, with the server's RSS sampled throughout.
+import autocannon from 'autocannon';
+import { sampleRss } from './server.ts';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+  peakRssMb: number;
+  statusCodes: Record<string, number>;
+}
+
+export interface LoadOptions {
+  url: string;
+  pid: number;
+  connections: number;
+  seconds: number;
+  cookie: string;
+  method?: 'GET' | 'POST';
+  /** called per request: path (and body for POST) */
+  next: () => { path: string; body?: string };
+}
+
+export async function load(opts: LoadOptions): Promise<LoadResult> {
+  const rss = sampleRss(opts.pid);
+  const statusCodes: Record<string, number> = {};
+  let finish!: (r: autocannon.Result) => void;
+  let fail!: (e: unknown) => void;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const instance = autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers: {
+      cookie: opts.cookie,
+      'content-type': 'application/json',
+      origin: opts.url,
+      'accept-encoding': 'identity',
+    },
+    requests: [
+      {
+        method: opts.method ?? 'GET',
+        setupRequest: (req) => {
+          const n = opts.next();
+          return { ...req, path: n.path, ...(n.body !== undefined ? { body: n.body } : {}) };
+        },
+      },
+    ],
+  }, (err, result) => (err ? fail(err) : finish(result)));
+  instance.on('response', (_client: unknown, statusCode: number) => {
+    statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+  });
+  const result = await done;
+  const { peak } = rss.stop();
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+    peakRssMb: peak,
+    statusCodes,
+  };
+}
+
+/** Cycles through a list. */
+export function cycle<T>(items: T[]): () => T {
+  let i = 0;
+  return () => items[i++ % items.length];
+}

@@ -1,0 +1,185 @@
+// A throwaway PostgreSQL 15 for the benchmark (as scripts/pg-throwaway.sh does it), statement capture
+// from its log, and pgbench runs of captured SQL.
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export const PGBIN = process.env.PGBIN ?? '/usr/lib/postgresql/15/bin';
+
+export interface Postgres {
+  url: string;
+  port: number;
+  root: string;
+  logFile: string;
+  stop: () => void;
+}
+
+function asPostgres(args: string[]) {
+  return execFileSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function checkPostgresBinaries(): string | null {
+  for (const bin of ['initdb', 'pg_ctl', 'pgbench', 'createdb']) if (!existsSync(path.join(PGBIN, bin))) return `${PGBIN}/${bin} not found (install postgresql-15)`;
+  try {
+    execFileSync('runuser', ['-u', 'postgres', '--', 'true'], { stdio: 'ignore' });
+  } catch {
+    return 'runuser -u postgres failed (the benchmark runs PostgreSQL as the postgres user; run it as root)';
+  }
+  return null;
+}
+
+/**
+ * Durability stays at PostgreSQL's defaults (fsync and synchronous_commit on) so write figures are
+ * honest; shared_buffers is sized for the data set like a real server would be.
+ */
+export async function startPostgres(): Promise<Postgres> {
+  const root = mkdtempSync('/tmp/policydesk-bench-pg-');
+  const port = await freePort();
+  mkdirSync(path.join(root, 'data'));
+  mkdirSync(path.join(root, 'sock'));
+  for (const dir of [root, path.join(root, 'data'), path.join(root, 'sock')]) chownSync(dir, uid('postgres'), gid('postgres'));
+  asPostgres([`${PGBIN}/initdb`, '-D', `${root}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const logFile = `${root}/server.log`;
+  const options = [
+    `-p ${port}`,
+    `-k ${root}/sock`,
+    '-c listen_addresses=127.0.0.1',
+    '-c max_connections=120',
+    '-c shared_buffers=512MB',
+    '-c work_mem=16MB',
+    '-c maintenance_work_mem=512MB',
+    '-c max_wal_size=4GB',
+    '-c checkpoint_timeout=30min',
+    "-c log_line_prefix=@@%p@@",
+  ].join(' ');
+  asPostgres([`${PGBIN}/pg_ctl`, '-D', `${root}/data`, '-l', logFile, '-w', '-o', options, 'start']);
+  asPostgres([`${PGBIN}/createdb`, '-h', `${root}/sock`, '-p', String(port), 'app']);
+  const stop = () => {
+    try {
+      asPostgres([`${PGBIN}/pg_ctl`, '-D', `${root}/data`, '-m', 'fast', '-w', 'stop']);
+    } catch {}
+    rmSync(root, { recursive: true, force: true });
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/app`, port, root, logFile, stop };
+}
+
+function uid(name: string) {
+  return Number(execFileSync('id', ['-u', name]).toString().trim());
+}
+function gid(name: string) {
+  return Number(execFileSync('id', ['-g', name]).toString().trim());
+}
+
+export async function sql(url: string, text: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface CapturedStatement {
+  sql: string;
+}
+
+/**
+ * Logs every statement while `action` runs (one request, nothing else in flight), and returns them
+ * with their parameters inlined as literals: exactly the SQL the app sent for that request.
+ */
+export async function captureStatements(pgInfo: Postgres, action: () => Promise<void>): Promise<string[]> {
+  await sql(pgInfo.url, "alter system set log_statement = 'all'");
+  await sql(pgInfo.url, 'select pg_reload_conf()');
+  await new Promise((r) => setTimeout(r, 300));
+  const from = statSync(pgInfo.logFile).size;
+  await action();
+  await new Promise((r) => setTimeout(r, 300));
+  const to = statSync(pgInfo.logFile).size;
+  await sql(pgInfo.url, 'alter system reset log_statement');
+  await sql(pgInfo.url, 'select pg_reload_conf()');
+  const text = readFileSync(pgInfo.logFile).subarray(from, to).toString();
+  return parseStatementLog(text);
+}
+
+export function parseStatementLog(text: string): string[] {
+  // Join continuation lines to the entry they belong to.
+  const entries: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.startsWith('@@')) entries.push(line.replace(/^@@\d+@@\s*/, ''));
+    else if (entries.length && line.length) entries[entries.length - 1] += `\n${line}`;
+  }
+  const out: string[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    let statement: string | null = null;
+    let m = /^LOG:\s+statement: ([\s\S]*)$/.exec(e);
+    if (m) statement = m[1];
+    m = /^LOG:\s+execute [^:]*: ([\s\S]*)$/.exec(e);
+    if (m) {
+      statement = m[1];
+      const detail = entries[i + 1];
+      if (detail?.startsWith('DETAIL:  parameters:')) {
+        statement = inlineParameters(statement, detail.slice('DETAIL:  parameters:'.length));
+        i++;
+      }
+    }
+    if (!statement) continue;
+    if (/pg_reload_conf|alter system/i.test(statement)) continue;
+    out.push(statement.trim().replace(/;\s*$/, ''));
+  }
+  return out;
+}
+
+function inlineParameters(statement: string, detail: string): string {
+  const values = new Map<string, string>();
+  const re = /\$(\d+) = (NULL|'(?:[^']|'')*')/g;
+  let m;
+  while ((m = re.exec(detail))) values.set(m[1], m[2]);
+  return statement.replace(/\$(\d+)/g, (all, n: string) => values.get(n) ?? all);
+}
+
+export interface PgbenchResult {
+  tps: number;
+  latencyMs: number;
+  failed: number;
+  error?: string;
+}
+
+/** pgbench -M prepared -c clients -T seconds over a custom script (one transaction = the statements). */
+export async function pgbench(pgInfo: Postgres, statements: string[], clients: number, seconds: number, name: string): Promise<PgbenchResult> {
+  const file = path.join(pgInfo.root, `${name}.sql`);
+  writeFileSync(file, statements.map((s) => `${s.replace(/\n/g, ' ')};\n`).join(''));
+  chownSync(file, uid('postgres'), gid('postgres'));
+  return new Promise((resolve) => {
+    const child = spawn(
+      'runuser',
+      ['-u', 'postgres', '--', `${PGBIN}/pgbench`, '-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file, '-h', `${pgInfo.root}/sock`, '-p', String(pgInfo.port), 'app'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => {
+      appendFileSync(path.join(pgInfo.root, 'pgbench.out'), out);
+      const tps = /tps = ([\d.]+)/.exec(out);
+      const lat = /latency average = ([\d.]+) ms/.exec(out);
+      const failed = /number of failed transactions: (\d+)/.exec(out);
+      if (code !== 0 || !tps) resolve({ tps: 0, latencyMs: 0, failed: 0, error: out.split('\n').filter((l) => /error|ERROR/.test(l)).slice(0, 3).join(' ') || `pgbench exited ${code}` });
+      else resolve({ tps: Number(tps[1]), latencyMs: lat ? Number(lat[1]) : 0, failed: failed ? Number(failed[1]) : 0 });
+    });
+  });
+}

@@ -1,0 +1,129 @@
+// Set-based seeding (generate_series) of the rows the app itself writes for agencies, owners,
+// customers, policies and their car/fire details. The few users the benchmark signs in as are made
+// through the real sign-up API beforehand; everything else is bulk SQL (no bcrypt, no HTTP).
+// Secondary indexes are dropped during the load and rebuilt from their own definitions, as a
+// restore would do; foreign-key triggers are skipped (the data is consistent by construction).
+
+export interface SeedTarget {
+  agencyId: string;
+  ownerId: string;
+  customers: number;
+  policies: number;
+}
+
+export interface SeedPlan {
+  /** extra agencies (with owners) that get `fillerCustomers` / `fillerPolicies` each */
+  fillerAgencies: number;
+  fillerCustomers: number;
+  fillerPolicies: number;
+  /** agencies of signed-in users, with their own sizes */
+  targets: SeedTarget[];
+}
+
+export type Exec = (sql: string) => Promise<unknown>;
+
+const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Daniel', 'Nancy', 'Matthew', 'Lisa', 'Anthony', 'Betty', 'Mark', 'Margaret', 'Donald', 'Sandra', 'Steven', 'Ashley', 'Paul', 'Kimberly', 'Andrew', 'Emily', 'Joshua', 'Donna', 'Kenneth', 'Michelle'];
+const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores'];
+const COMPANIES = ['Allianz', 'AXA', 'Zurich', 'Generali', 'State Farm', 'Allstate', 'Progressive', 'Liberty Mutual', 'Nationwide', 'Travelers'];
+const CITIES = ['Springfield', 'Riverside', 'Franklin', 'Greenville', 'Bristol', 'Clinton', 'Fairview', 'Salem', 'Madison', 'Georgetown'];
+const DOMAINS = ['example.com', 'mail.example', 'inbox.example', 'post.example', 'web.example', 'home.example', 'net.example', 'co.example'];
+const MAKES = ['Toyota', 'Ford', 'Honda', 'Volkswagen', 'BMW', 'Renault', 'Hyundai', 'Kia'];
+const MODELS = ['Corolla', 'Focus', 'Civic', 'Golf', '320d', 'Clio', 'i30', 'Ceed'];
+const PROPERTY_TYPES = ['House', 'Apartment', 'Office', 'Warehouse', 'Shop'];
+/** weighted like a real book: mostly active */
+const STATUSES = ['active', 'active', 'active', 'active', 'pending', 'expired', 'cancelled'];
+
+/** 3-letter searches that hit the generated names, companies and numbers in varying amounts. */
+export const SEARCH_TERMS = ['mar', 'son', 'lee', 'tay', 'ell', 'ber', 'ich', 'zur', 'gen', 'all', 'ram', 'kin', 'ott', 'ica', 'war', 'lop'];
+
+const arr = (values: string[]) => `(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`;
+const name = (n: string) => `${arr(FIRST)}[1 + (${n} * 7) % 40] || ' ' || ${arr(LAST)}[1 + (${n} * 13 + ${n} / 40) % 40]`;
+const email = (n: string) => `'customer' || ${n} || '@' || ${arr(DOMAINS)}[1 + ${n} % 8]`;
+const phone = (n: string) => `'+1 555 ' || lpad((${n} % 10000)::text, 4, '0')`;
+
+const BULK_TABLES = ['customers', 'policies', 'car_insurance_details', 'fire_insurance_details'];
+
+export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, plan: SeedPlan, log: (msg: string) => void) {
+  const t0 = performance.now();
+  const step = (msg: string) => log(`  seed: ${msg} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  await exec(`set session_replication_role = replica`);
+  await exec(`set maintenance_work_mem = '512MB'`);
+
+  if (plan.fillerAgencies > 0) {
+    await exec(`
+      insert into "user" (id, name, email, email_verified, first_name, last_name, company, subscription_tier, subscription_status)
+      select 'bench-owner-' || g, 'Owner ' || g, 'owner' || g || '@bench.example', true, 'Owner', g::text, 'Agency ' || g, 'enterprise', 'active'
+      from generate_series(1, ${plan.fillerAgencies}) g`);
+    await exec(`
+      insert into agencies (id, name, owner_id)
+      select gen_random_uuid(), 'Agency ' || g, 'bench-owner-' || g from generate_series(1, ${plan.fillerAgencies}) g`);
+    await exec(`
+      insert into agency_members (agency_id, user_id, role)
+      select id, owner_id, 'owner' from agencies where owner_id like 'bench-owner-%'`);
+  }
+  await exec(`drop table if exists bench_targets`);
+  await exec(`create temp table bench_targets (agency_id uuid, owner_id text, customers int, policies int)`);
+  await exec(
+    `insert into bench_targets
+     select id, owner_id, ${plan.fillerCustomers}, ${plan.fillerPolicies} from agencies where owner_id like 'bench-owner-%'`,
+  );
+  for (const t of plan.targets)
+    await exec(`insert into bench_targets values ('${t.agencyId}', '${t.ownerId}', ${t.customers}, ${t.policies})`);
+  step('owners and agencies');
+
+  // Drop secondary indexes (remember their definitions), load, rebuild.
+  const indexes = await query<{ indexname: string; indexdef: string }>(`
+    select i.indexname, i.indexdef from pg_indexes i
+    where i.schemaname = 'public' and i.tablename in (${BULK_TABLES.map((t) => `'${t}'`).join(',')})
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
+  for (const ix of indexes) await exec(`drop index "${ix.indexname}"`);
+
+  await exec(`
+    insert into customers (id, agency_id, created_by, name, email, phone, address, city, postal_code, date_of_birth, customer_type, notes, created_at, updated_at)
+    select md5(t.agency_id::text || ':' || g)::uuid, t.agency_id, t.owner_id,
+      ${name('g')}, ${email('g')}, ${phone('g')},
+      g || ' Main Street', ${arr(CITIES)}[1 + g % 10], lpad((10000 + g % 89999)::text, 5, '0'),
+      date '1950-01-01' + (g * 37 % 18000),
+      case when g % 5 = 0 then 'business' else 'individual' end, null,
+      now() - g * interval '1 minute', now() - g * interval '1 minute'
+    from bench_targets t cross join lateral generate_series(1, t.customers) g`);
+  step('customers');
+
+  await exec(`
+    insert into policies (id, agency_id, created_by, customer_id, policy_number, insurance_company, policy_type, customer_name, customer_email, customer_phone,
+      premium_amount, coverage_amount, deductible, start_date, end_date, status, created_at, updated_at)
+    select gen_random_uuid(), t.agency_id, t.owner_id, md5(t.agency_id::text || ':' || c)::uuid,
+      'POL-' || lpad(p::text, 7, '0'), ${arr(COMPANIES)}[1 + p % 10], case when p % 2 = 0 then 'car' else 'fire' end,
+      ${name('c')}, ${email('c')}, ${phone('c')},
+      (200 + p % 3000) + 0.5, ((p % 90) + 10) * 10000, (p % 10) * 100,
+      date '2025-01-01' + (p % 700), date '2025-01-01' + (p % 700) + 365,
+      ${arr(STATUSES)}[1 + p % 7],
+      now() - p * interval '20 seconds', now() - p * interval '20 seconds'
+    from bench_targets t cross join lateral generate_series(1, t.policies) p
+    cross join lateral (select 1 + (p - 1) % greatest(t.customers, 1) as c) cc`);
+  step('policies');
+
+  await exec(`
+    insert into car_insurance_details (policy_id, vehicle_make, vehicle_model, vehicle_year, vin_number, driver_license, coverage_type)
+    select p.id, ${arr(MAKES)}[1 + h % 8], ${arr(MODELS)}[1 + h % 8], 2005 + h % 20,
+      upper(substr(md5(p.id::text), 1, 17)), 'DL' || lpad((h % 10000000)::text, 7, '0'),
+      (array['comprehensive','third-party','collision'])[1 + h % 3]
+    from policies p join bench_targets t on t.agency_id = p.agency_id
+    cross join lateral (select abs(hashtext(p.id::text)) as h) hh
+    where p.policy_type = 'car'`);
+  await exec(`
+    insert into fire_insurance_details (policy_id, property_address, property_type, construction_year, property_value, contents_coverage)
+    select p.id, (h % 900 + 1) || ' Oak Avenue', ${arr(PROPERTY_TYPES)}[1 + h % 5], 1950 + h % 75,
+      (h % 900 + 100) * 1000, case when h % 3 = 0 then null else (h % 90 + 10) * 1000 end
+    from policies p join bench_targets t on t.agency_id = p.agency_id
+    cross join lateral (select abs(hashtext(p.id::text)) as h) hh
+    where p.policy_type = 'fire'`);
+  step('car and fire details');
+
+  for (const ix of indexes) await exec(ix.indexdef);
+  step(`${indexes.length} indexes rebuilt`);
+  await exec(`set session_replication_role = origin`);
+  await exec(`drop table bench_targets`);
+  for (const table of ['user', 'agencies', 'agency_members', ...BULK_TABLES]) await exec(`vacuum analyze "${table}"`);
+  step('vacuum analyze');
+}

@@ -1,0 +1,108 @@
+// The production build of the server as a child process: start, wait for /api/health, sample its RSS.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const AUTH_SECRET = 'policydesk-bench-secret-0123456789abcdef0123456789';
+
+export interface Server {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** ms from spawn to the first healthy /api/health */
+  startMs: number;
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+export interface ServerOptions {
+  buildDir: string;
+  port: number;
+  databaseUrl?: string;
+  dataDir: string;
+  logFile: string;
+  /** extra node flags, e.g. from BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" */
+  nodeArgs?: string[];
+}
+
+export async function startServer(opts: ServerOptions): Promise<Server> {
+  const url = `http://127.0.0.1:${opts.port}`;
+  const out = openSync(opts.logFile, 'a');
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), path.join(opts.buildDir, 'server/main.js')], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      AUTH_SECRET,
+      DATA_DIR: opts.dataDir,
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      RATE_LIMIT: 'off',
+    },
+    stdio: ['ignore', out, out],
+  });
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
+  for (;;) {
+    if (exited !== undefined) throw new Error(`the server exited (${exited}) before it was healthy; see ${opts.logFile}:\n${tail(opts.logFile)}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) break;
+    } catch {}
+    if (performance.now() - started > 60_000) {
+      child.kill('SIGKILL');
+      throw new Error(`the server was not healthy within 60 s; see ${opts.logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const startMs = performance.now() - started;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (exited !== undefined) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  return { url, pid: child.pid!, child, startMs, logFile: opts.logFile, stop };
+}
+
+function tail(file: string) {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-15).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+export function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = /VmRSS:\s+(\d+) kB/.exec(status);
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the RSS every 50 ms until stopped; returns the peak and the value at the start. */
+export function sampleRss(pid: number) {
+  const start = rssMb(pid);
+  let peak = start;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 50);
+  return {
+    start,
+    stop: () => {
+      clearInterval(timer);
+      peak = Math.max(peak, rssMb(pid));
+      return { start, peak };
+    },
+  };
+}

@@ -58,6 +58,13 @@ type UserRow = typeof user.$inferSelect;
 
 /** Creates the user's one-person agency if it does not exist yet (idempotent, safe in parallel). */
 export async function ensurePersonalAgency(db: Db, owner: Pick<UserRow, 'id' | 'company' | 'firstName' | 'lastName'>) {
+  // Every signed-in request comes here: read first, write (in a transaction) only the first time.
+  const [existing] = await db
+    .select({ agency: agencies })
+    .from(agencies)
+    .innerJoin(agencyMembers, and(eq(agencyMembers.agencyId, agencies.id), eq(agencyMembers.userId, owner.id)))
+    .where(eq(agencies.ownerId, owner.id));
+  if (existing) return existing.agency;
   const name = owner.company?.trim() || `${owner.firstName} ${owner.lastName}`.trim() || 'My agency';
   return db.transaction(async (tx) => {
     await tx.insert(agencies).values({ name, ownerId: owner.id }).onConflictDoNothing({ target: agencies.ownerId });
@@ -121,6 +128,8 @@ export function accessSubject(actor: Actor): AccessSubject {
 
 /** 401 without a session; otherwise sets c.var.actor. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  // Once per request: feature routers mounted side by side each apply it (e.g. '/x' and '/x/*').
+  if (c.get('actor')) return next();
   const actor = await loadActor(c.var.deps, c.req.raw.headers);
   if (!actor) throw unauthorized();
   c.set('actor', actor);

@@ -148,11 +148,23 @@ test('owner invites, invitee registers through the link, accepts, shares the boo
   }
   expect((await invitee.request.get(`/api/policies/${policyId}`)).status()).toBe(200);
 
-  // Owner removes the member, with a confirmation.
+  // Owner makes the member an admin (confirmed); an admin may manage the team.
   await page.reload();
   const memberRow = page.getByRole('row', { name: new RegExp(inviteeEmail) });
   await expect(memberRow).toContainText('Active');
   await expect(memberRow).toContainText('Ivy Invitee');
+  await memberRow.getByRole('button', { name: `Actions for ${inviteeEmail}` }).click();
+  await page.getByRole('menuitem', { name: 'Make Admin' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Change role?');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Change Role' }).click();
+  await expect(page.getByText('Role updated.')).toBeVisible();
+  await expect(memberRow).toContainText('Admin');
+  await invitee.goto('/dashboard/team-management');
+  await expect(invitee.getByRole('heading', { name: 'Team Management' })).toBeVisible();
+  await expect(invitee.getByRole('row', { name: /Olivia Owner/ })).toContainText('Owner');
+  expect((await invitee.request.get('/api/team')).status()).toBe(200);
+
+  // Owner removes the member, with a confirmation.
   await memberRow.getByRole('button', { name: `Actions for ${inviteeEmail}` }).click();
   await page.getByRole('menuitem', { name: 'Remove Member' }).click();
   const dialog = page.getByRole('alertdialog');

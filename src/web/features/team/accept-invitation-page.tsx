@@ -30,6 +30,7 @@ export function AcceptInvitationPage() {
 }
 
 function Invalid({ error }: { error: unknown }) {
+  const { data: session } = useSession();
   const detail =
     error instanceof ApiError && (error.code === 'INVITATION_USED' || error.code === 'INVITATION_CANCELLED') ? error.message : null;
   return (
@@ -38,7 +39,7 @@ function Invalid({ error }: { error: unknown }) {
         <p className="text-slate-700">{TEAM_TEXT.invalid}</p>
         {detail ? <p className="text-sm text-slate-500">{detail}</p> : null}
         <Button asChild variant="outline">
-          <Link to="/">Go to Home</Link>
+          {session ? <Link to="/dashboard">Go to Dashboard</Link> : <Link to="/">Go to Home</Link>}
         </Button>
       </div>
     </AuthCard>

@@ -78,10 +78,8 @@ test('register → confirm → sign in → profile → password → sign out →
   await shot(page, 'profile-subscription');
 
   // sign out
-  await page.getByRole('button', { name: /log out/i }).first().click().catch(async () => {
-    await page.getByRole('button', { name: /account menu/i }).click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-  });
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
 
   // forgot → reset

@@ -39,7 +39,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { name: 'Dashboard', href: '/dashboard', icon: 'dashboard', need: { tier: 'starter' } },
   { name: 'Customers', href: '/dashboard/customers', icon: 'customers', need: { tier: 'starter' } },
   { name: 'Policies', href: '/dashboard/policies', icon: 'policies', need: { tier: 'starter' } },
-  { name: 'Upgrade Plan', href: '/dashboard/subscription/upgrade', icon: 'upgrade', need: { tier: 'starter' } },
+  { name: 'Upgrade', href: '/dashboard/subscription/upgrade', icon: 'upgrade', need: { tier: 'starter' } },
   { name: 'Billing History', href: '/dashboard/subscription/history', icon: 'billing', need: { tier: 'starter' } },
   { name: 'Settings', href: '/dashboard/settings', icon: 'settings', need: { tier: 'starter' } },
   { name: 'Renewals', href: '/dashboard/renewals', icon: 'renewals', need: { tier: 'professional' } },

@@ -2,7 +2,7 @@
 // Access Denied → Upgrade Required → Permission Denied → content. The rules are src/shared/access.ts.
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { ShieldAlert } from 'lucide-react';
+import { Loader2, ShieldAlert } from 'lucide-react';
 import { ACCESS_TEXT, checkAccess, type Requirement } from '#shared/access.ts';
 import { TIER_LABEL, isTier } from '#shared/tiers.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -25,7 +25,13 @@ export function RequireAccess({ need = {}, children }: { need?: Requirement; chi
   const { data: session, isPending, isError } = useSession();
   const location = useLocation();
   const signOut = useSignOut();
-  if (isPending) return <p className="p-8 text-center text-slate-600">Loading...</p>;
+  if (isPending)
+    return (
+      <div role="status" className="flex min-h-screen flex-col items-center justify-center gap-3 text-slate-600">
+        <Loader2 className="h-10 w-10 animate-spin text-brand-700" aria-hidden />
+        <p>Loading...</p>
+      </div>
+    );
   if (!isError && !session) {
     const from = location.pathname + location.search;
     return <Navigate to={`/login?redirect=${encodeURIComponent(from)}`} replace state={{ from }} />;

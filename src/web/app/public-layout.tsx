@@ -1,36 +1,33 @@
-import { Link, Outlet } from 'react-router';
-import { useSession } from '../features/auth/session.ts';
+import { Outlet, useLocation } from 'react-router';
+import { SiteFooter } from '../features/public/site-footer.tsx';
+import { SiteHeader } from '../features/public/site-header.tsx';
 
-/** Public pages: header and footer (the public-site issue completes both). */
+/** Paths whose own layout replaces the public header and footer (platform.md §2). */
+const SHELL_PREFIXES = ['/dashboard', '/admin', '/profile'];
+
+export function isShellPath(pathname: string): boolean {
+  return SHELL_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/** Public pages: header and footer, hidden on the signed-in areas. */
 export function PublicLayout() {
-  const { data: session } = useSession();
+  const { pathname } = useLocation();
+  if (isShellPath(pathname))
+    return (
+      <main id="main">
+        <Outlet />
+      </main>
+    );
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-        <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
-          <Link to="/" className="text-lg font-bold text-brand-700">
-            PolicyDesk
-          </Link>
-          <div className="flex items-center gap-4 text-sm">
-            {session ? (
-              <Link to="/dashboard">Dashboard</Link>
-            ) : (
-              <>
-                <Link to="/login">Login</Link>
-                <Link to="/register" className="rounded-md bg-brand-700 px-3 py-2 font-medium text-white">
-                  Sign Up
-                </Link>
-              </>
-            )}
-          </div>
-        </nav>
-      </header>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-500">
-        © {new Date().getFullYear()} PolicyDesk
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,43 +1,108 @@
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { Bell, Menu, ShieldCheck, X } from 'lucide-react';
 import { FullScreenSpinner, Spinner } from '../components/ui/spinner.tsx';
-import { useSession, useSignOut } from '../features/auth/session.ts';
+import { PlanBadge } from '../components/plan-badge.tsx';
+import { useSession, type Session } from '../features/auth/session.ts';
+import { AvatarMenu } from '../features/shell/avatar-menu.tsx';
+import { Breadcrumb } from '../features/shell/breadcrumb.tsx';
+import { SidebarNav } from '../features/shell/sidebar.tsx';
+import { TrialBanner } from '../features/billing/trial-banner.tsx';
 
-/** Sidebar, top header and main area (the shell issue completes both). */
+function Brand() {
+  return (
+    <Link to="/dashboard" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+      <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white">
+        <ShieldCheck className="h-5 w-5" aria-hidden />
+      </span>
+      PolicyDesk
+    </Link>
+  );
+}
+
+function SidebarFooter({ session }: { session: Session }) {
+  return (
+    <div className="border-t border-slate-200 p-4 text-sm">
+      <p className="truncate font-medium text-slate-900">{session.agency?.name}</p>
+      <div className="mt-1 flex items-center gap-2 text-slate-600">
+        Plan <PlanBadge tier={session.agency?.tier ?? session.profile.effective_tier} />
+      </div>
+    </div>
+  );
+}
+
+/** The phone drawer: the same sidebar in a modal panel (Radix: focus trap, Escape closes). */
+function MobileSidebar({ session, open, onOpenChange }: { session: Session; open: boolean; onOpenChange: (o: boolean) => void }) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 lg:hidden" />
+        <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl lg:hidden">
+          <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
+            <DialogPrimitive.Title asChild>
+              <div>
+                <Brand />
+              </div>
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Description className="sr-only">Dashboard navigation</DialogPrimitive.Description>
+            <DialogPrimitive.Close className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Close navigation">
+              <X className="h-5 w-5" aria-hidden />
+            </DialogPrimitive.Close>
+          </div>
+          <SidebarNav session={session} onNavigate={() => onOpenChange(false)} />
+          <SidebarFooter session={session} />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+/** Sidebar, top header (breadcrumb, notifications, avatar menu) and the main area. */
 export function SignedInLayout() {
   const { data: session, isPending } = useSession();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setDrawerOpen(false);
+  }
   if (isPending || !session) return <FullScreenSpinner />;
   return (
-    <div className="flex min-h-screen bg-slate-50">
-      <aside className="hidden w-60 border-r border-slate-200 bg-white p-4 md:block">
-        <Link to="/dashboard" className="text-lg font-bold text-brand-700">
-          PolicyDesk
-        </Link>
-        <nav aria-label="Dashboard" className="mt-6 space-y-1 text-sm">
-          <NavLink to="/dashboard" end className="block rounded px-2 py-1.5 hover:bg-slate-100">
-            Dashboard
-          </NavLink>
-          <NavLink to="/profile" className="block rounded px-2 py-1.5 hover:bg-slate-100">
-            Profile
-          </NavLink>
-        </nav>
+    <div className="min-h-screen bg-slate-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
+        <div className="flex h-16 items-center border-b border-slate-200 px-4">
+          <Brand />
+        </div>
+        <SidebarNav session={session} />
+        <SidebarFooter session={session} />
       </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 items-center justify-end gap-3 border-b border-slate-200 bg-white px-4">
-          <span className="text-sm text-slate-700">
-            {session.profile.first_name} {session.profile.last_name}
-          </span>
+      <MobileSidebar session={session} open={drawerOpen} onOpenChange={setDrawerOpen} />
+      <div className="flex min-h-screen min-w-0 flex-col lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
           <button
             type="button"
-            className="text-sm text-brand-700"
-            onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/') })}
+            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
+            aria-label="Open navigation"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
           >
-            Log out
+            <Menu className="h-5 w-5" aria-hidden />
           </button>
+          <div className="min-w-0 flex-1">
+            <Breadcrumb />
+          </div>
+          <button type="button" className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Notifications">
+            <Bell className="h-5 w-5" aria-hidden />
+          </button>
+          <AvatarMenu session={session} />
         </header>
-        <main id="main" className="flex-1 p-4 md:p-6">
+        <TrialBanner />
+        <main id="main" className="flex-1 p-4 sm:p-6">
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>

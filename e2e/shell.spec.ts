@@ -1,0 +1,191 @@
+import { admin, createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+
+const LOCKED = (item: string) => `The "${item}" feature requires a higher subscription tier or specific permissions.`;
+
+test('starter sidebar: every item, locked ones dimmed with the Access Denied toast; no Admin section', async ({ page, account }) => {
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  for (const [name, href] of [
+    ['Dashboard', '/dashboard'],
+    ['Customers', '/dashboard/customers'],
+    ['Policies', '/dashboard/policies'],
+    ['Upgrade', '/dashboard/subscription/upgrade'],
+    ['Billing History', '/dashboard/subscription/history'],
+    ['Settings', '/dashboard/settings'],
+  ])
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  const locked = ['Renewals', 'Reports', 'Export', 'Documents', 'Analytics', 'Bulk Actions', 'CRM', 'Team Management', 'API Settings', 'White Label'];
+  for (const name of locked) {
+    const button = nav.getByRole('button', { name: `${name} (locked)` });
+    await expect(button).toHaveClass(/cursor-not-allowed/);
+    await expect(button.locator('svg.lucide-lock')).toHaveCount(1);
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
+  }
+  await nav.getByRole('button', { name: 'Reports (locked)' }).click();
+  await expect(page.getByText('Access Denied', { exact: true })).toBeVisible();
+  await expect(page.getByText(LOCKED('Reports'))).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await nav.getByRole('button', { name: 'White Label (locked)' }).click();
+  await expect(page.getByText(LOCKED('White Label'))).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]:not([data-removed="true"])')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Admin' })).toHaveCount(0);
+  await shot(page, 'dashboard-starter');
+
+  // the placeholder a starter may open
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByText('This page is under construction.')).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(crumbs.getByText('Settings')).toHaveAttribute('aria-current', 'page');
+  await shot(page, 'settings-placeholder');
+  await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(account.email).toBeTruthy();
+});
+
+test('Upgrade Required on a tier page; a business trial opens its pages', async ({ page, account }) => {
+  await page.goto('/dashboard/reports');
+  await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
+  await expect(page.getByText('This feature requires a professional subscription or higher. Your current plan: starter')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Professional' })).toHaveAttribute(
+    'href',
+    '/dashboard/subscription/upgrade?tier=professional',
+  );
+  await shot(page, 'upgrade-required');
+  await page.goto('/dashboard/white-label');
+  await expect(page.getByText('This feature requires a enterprise subscription or higher. Your current plan: starter')).toBeVisible();
+  expect(account.email).toBeTruthy();
+
+  const business = await createAccount(page.request, { plan: 'business' });
+  await signInAs(page, business.email, business.password);
+  for (const [path, title] of [
+    ['/dashboard/renewals', 'Renewals'],
+    ['/dashboard/reports', 'Reports'],
+    ['/dashboard/export', 'Export'],
+    ['/dashboard/documents', 'Documents'],
+    ['/dashboard/analytics', 'Analytics'],
+    ['/dashboard/bulk-actions', 'Bulk Actions'],
+    ['/dashboard/crm', 'CRM'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('This page is under construction.')).toBeVisible();
+  }
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('CRM');
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(nav.getByRole('link', { name: 'Bulk Actions' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'API Settings (locked)' })).toBeVisible();
+  await page.goto('/dashboard/api-settings');
+  await expect(page.getByText('This feature requires a enterprise subscription or higher. Your current plan: business')).toBeVisible();
+});
+
+test('signed out, a protected page redirects to login and returns there after signing in', async ({ page }) => {
+  const account = await createAccount(page.request);
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fsettings$/);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+});
+
+test('Access Denied on /admin for a normal user', async ({ page, account }) => {
+  await page.goto('/admin');
+  const notBuilt = await page
+    .getByRole('heading', { name: 'Page not found' })
+    .waitFor({ timeout: 3000 })
+    .then(() => true)
+    .catch(() => false);
+  test.skip(notBuilt, 'the /admin route (issue 5) is not registered in the router yet');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page. Required role: admin")).toBeVisible();
+  await shot(page, 'access-denied');
+  expect(account.email).toBeTruthy();
+});
+
+test('avatar menu: name, e-mail, Dashboard, Profile, Log out; Admin and the Admin section only for admins', async ({ page, account }) => {
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toContainText(`${account.firstName} ${account.lastName}`);
+  await expect(menu).toContainText(account.email);
+  await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+  await shot(page, 'avatar-menu');
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Profile');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+
+  await signInAs(page, admin.email, admin.password);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(nav.getByRole('heading', { name: 'Admin' })).toBeVisible();
+  for (const [name, href] of [
+    ['Admin Dashboard', '/admin'],
+    ['User Management', '/admin/users'],
+    ['Payment Verification', '/admin/payment-verification'],
+    ['System Analytics', '/admin/analytics'],
+    ['SEO Tools', '/admin/seo'],
+  ])
+    await expect(nav.getByRole('link', { name })).toHaveAttribute('href', href);
+  // super_admin passes every tier
+  await expect(nav.getByRole('button', { name: /\(locked\)/ })).toHaveCount(0);
+  await shot(page, 'dashboard-admin');
+});
+
+test('on a phone the sidebar is a drawer', async ({ page, account }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
+  await shot(page, 'dashboard');
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+  await shot(page, 'dashboard-drawer');
+  await drawer.getByRole('button', { name: 'Export (locked)' }).click();
+  await expect(page.getByText(LOCKED('Export'))).toBeVisible();
+  await drawer.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu')).toContainText(account.email);
+  await shot(page, 'avatar-menu');
+});
+
+test('the dashboard shell has no serious or critical accessibility violations', async ({ page, account }) => {
+  // axe takes several seconds a page on a shared two-core machine
+  test.setTimeout(180_000);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/dashboard');
+  await page.goto('/dashboard/reports');
+  await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/dashboard/reports (Upgrade Required)');
+  await page.goto('/dashboard/settings');
+  await expect(page.getByText('This page is under construction.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/dashboard/settings');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expectNoSeriousA11yViolations(page, 'avatar menu open');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expectNoSeriousA11yViolations(page, 'drawer open', '[role="dialog"]');
+  expect(account.email).toBeTruthy();
+});

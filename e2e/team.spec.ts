@@ -84,6 +84,9 @@ test('owner invites, invitee registers through the link, accepts, shares the boo
   await expect(invitee.getByText(inviteeEmail, { exact: true })).toBeVisible();
   await expect(invitee.getByText('Team Member', { exact: true })).toBeVisible();
   await shot(invitee, 'accept-invitation');
+  await invitee.setViewportSize({ width: 390, height: 844 });
+  await shot(invitee, 'accept-invitation');
+  await invitee.setViewportSize({ width: 1280, height: 800 });
   await invitee.getByRole('link', { name: 'Create an account' }).click();
   await expect(invitee).toHaveURL(/\/register\?email=/);
   await expect(invitee.getByLabel('Email')).toHaveValue(inviteeEmail);

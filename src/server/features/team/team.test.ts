@@ -107,6 +107,8 @@ describe('POST /api/team/invitations', () => {
     const email = unique('late');
     const { invitation } = await json(await invite(owner.cookie, email));
     await t.db.update(userInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userInvitations.id, invitation.id));
+    const team = await json(await t.request('/api/team', { cookie: owner.cookie }));
+    expect(team.entries.find((e: any) => e.email === email)).toMatchObject({ kind: 'invitation', status: 'Expired' });
     const res = await invite(owner.cookie, email);
     expect(res.status).toBe(201);
     const [old] = await t.db.select().from(userInvitations).where(eq(userInvitations.id, invitation.id));

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
 import { RequireAccess } from './guards.tsx';
 import { page } from './lazy.ts';
 import { placeholderRoutes } from './placeholder-routes.tsx';
@@ -38,10 +38,31 @@ export const router = createBrowserRouter([
         children: [
           { path: '/dashboard', lazy: page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
           { path: '/profile', lazy: page(() => import('../features/profile/profile-page.tsx'), 'ProfilePage') },
+          { path: '/dashboard/policies', lazy: page(() => import('../features/policies/policies-page.tsx'), 'PoliciesPage') },
+          { path: '/dashboard/policies/new', lazy: page(() => import('../features/policies/policy-edit-pages.tsx'), 'NewPolicyPage') },
+          { path: '/dashboard/policies/:id', lazy: page(() => import('../features/policies/policy-details-page.tsx'), 'PolicyDetailsPage') },
+          { path: '/dashboard/policies/:id/edit', lazy: page(() => import('../features/policies/policy-edit-pages.tsx'), 'EditPolicyPage') },
+          { path: '/dashboard/customers', lazy: page(() => import('../features/customers/customers-page.tsx'), 'CustomersPage') },
+          { path: '/dashboard/customers/new', lazy: page(() => import('../features/customers/customer-form.tsx'), 'NewCustomerPage') },
+          { path: '/dashboard/customers/:id', lazy: page(() => import('../features/customers/customer-profile-page.tsx'), 'CustomerProfilePage') },
+          { path: '/dashboard/customers/:id/edit', lazy: page(() => import('../features/customers/customer-form.tsx'), 'EditCustomerPage') },
+          { path: '/dashboard/activity', lazy: page(() => import('../features/activity/activity-page.tsx'), 'ActivityPage') },
           ...placeholderRoutes,
+          // an unknown signed-in path keeps the shell around its 404 page
+          { path: '/dashboard/*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },
+          { path: '/admin/*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },
           ...billingAndAdminRoutes,
           { path: '/dashboard/team-management', lazy: page(() => import('../features/team/team-management-page.tsx'), 'TeamManagementPage') },
         ],
+      },
+      {
+        // the printable policy: signed in, but without the sidebar and header
+        element: (
+          <RequireAccess>
+            <Outlet />
+          </RequireAccess>
+        ),
+        children: [{ path: '/dashboard/policies/:id/print', lazy: page(() => import('../features/policies/policy-print-page.tsx'), 'PolicyPrintPage') }],
       },
     ],
   },

@@ -1,10 +1,131 @@
+// /dashboard home (agency.md §2 + issue 4): welcome, usage, quick actions, recent activity.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { format } from 'date-fns';
+import { BarChart3, FilePlus2, RefreshCw, UserPlus } from 'lucide-react';
+import { ACTIVITY_TEXT } from '#shared/activity.ts';
+import { PlanBadge } from '../../components/plan-badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { ActivityItem } from '../activity/activity-list.tsx';
+import { useActivity } from '../activity/queries.ts';
 import { useSession } from '../auth/session.ts';
+import { useUsage } from '../policies/queries.ts';
+import { UsageBar } from './usage-bars.tsx';
+
+export const CLOCK_REFRESH_MS = 60_000;
+
+function useNow(intervalMs: number) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
 
 export function DashboardPage() {
   const { data: session } = useSession();
+  const now = useNow(CLOCK_REFRESH_MS);
+  const usage = useUsage();
+  const recent = useActivity({ page: 1, pageSize: 10, kind: 'all' });
+  const tier = session?.agency?.tier ?? session?.profile.effective_tier;
   return (
-    <div>
-      <h1 className="text-2xl font-semibold">Welcome back, {session?.profile.first_name || 'User'}</h1>
+    <div className="space-y-6">
+      <section className="rounded-lg bg-gradient-to-r from-brand-700 to-brand-600 p-6 text-white shadow-sm">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h1 className="text-2xl font-semibold">Welcome back, {session?.profile.first_name || 'User'}</h1>
+            <p className="mt-1 text-sm text-white/85" data-testid="dashboard-clock">
+              {format(now, "EEEE, MMMM d, yyyy 'at' h:mm a")}
+            </p>
+          </div>
+          <PlanBadge tier={tier} className="self-start sm:self-center" />
+        </div>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader className="flex flex-row items-center justify-between">
+            <CardTitle>{ACTIVITY_TEXT.recent}</CardTitle>
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/dashboard/activity">{ACTIVITY_TEXT.viewAll}</Link>
+            </Button>
+          </CardHeader>
+          <CardContent>
+            {recent.isPending ? (
+              <Spinner label="Loading activity" />
+            ) : recent.isError ? (
+              <p className="text-sm text-red-600">{errorMessage(recent.error)}</p>
+            ) : recent.data.rows.length === 0 ? (
+              <p className="text-sm text-slate-500">{ACTIVITY_TEXT.empty}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100" aria-label={ACTIVITY_TEXT.recent}>
+                {recent.data.rows.map((entry) => (
+                  <ActivityItem key={entry.id} entry={entry} />
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Usage Statistics</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              {usage.isPending ? (
+                <Spinner label="Loading usage" />
+              ) : usage.isError ? (
+                <p className="text-sm text-red-600">{errorMessage(usage.error)}</p>
+              ) : (
+                <>
+                  <UsageBar label="Policies" usage={usage.data.policies} />
+                  <UsageBar label="Customers" usage={usage.data.customers} />
+                </>
+              )}
+              <Button asChild className="w-full">
+                <Link to="/dashboard/subscription/upgrade">Upgrade Plan</Link>
+              </Button>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Quick Actions</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2">
+              <Button variant="outline" asChild className="justify-start">
+                <Link to="/dashboard/policies/new">
+                  <FilePlus2 className="h-4 w-4" aria-hidden /> New Policy
+                </Link>
+              </Button>
+              <Button variant="outline" asChild className="justify-start">
+                <Link to="/dashboard/customers/new">
+                  <UserPlus className="h-4 w-4" aria-hidden /> New Customer
+                </Link>
+              </Button>
+              <Button variant="outline" className="justify-start" onClick={() => notify.notImplemented()}>
+                <RefreshCw className="h-4 w-4" aria-hidden /> Renewal
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Policy Performance</CardTitle>
+        </CardHeader>
+        <CardContent className="flex items-center gap-3 text-sm text-slate-600">
+          <BarChart3 className="h-6 w-6 text-slate-400" aria-hidden />
+          Policy analytics is coming soon.
+        </CardContent>
+      </Card>
     </div>
   );
 }

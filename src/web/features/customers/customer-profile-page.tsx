@@ -1,0 +1,126 @@
+// /dashboard/customers/:id — Customer Profile (agency.md §2).
+import { Link, useParams } from 'react-router';
+import { Pencil, Plus } from 'lucide-react';
+import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, joinedAddress } from '#shared/customers.ts';
+import { todayIso } from '#shared/money.ts';
+import { customerPolicyState } from '#shared/policies.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { formatDay, td, th } from '../policies/parts.tsx';
+import { Detail } from '../policies/policy-details-page.tsx';
+import { CommunicationLog } from './communication-log.tsx';
+import { useCustomer } from './queries.ts';
+
+export function CustomerProfilePage() {
+  const { id = '' } = useParams();
+  const query = useCustomer(id);
+  if (query.isPending) return <Spinner label="Loading customer" />;
+  if (query.isError)
+    return (
+      <div className="space-y-4">
+        <p role="alert" className="text-red-600">
+          {CUSTOMER_TEXT.loadError(errorMessage(query.error))}
+        </p>
+        <Button variant="outline" asChild>
+          <Link to="/dashboard/customers">Back to customers</Link>
+        </Button>
+      </div>
+    );
+  const c = query.data;
+  const today = todayIso();
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-semibold text-slate-900">{c.name}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to={`/dashboard/customers/${c.id}/edit`}>
+              <Pencil className="h-4 w-4" aria-hidden /> Edit Customer
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to={`/dashboard/policies/new?customer=${c.id}`}>
+              <Plus className="h-4 w-4" aria-hidden /> Add Policy
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle>Contact</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="space-y-4">
+              <Detail label="Type">{CUSTOMER_TYPE_LABEL[c.customer_type] ?? c.customer_type}</Detail>
+              <Detail label="Email">{c.email}</Detail>
+              <Detail label="Phone">{c.phone}</Detail>
+              <Detail label="Address">{joinedAddress(c)}</Detail>
+              {c.date_of_birth ? <Detail label="Date of Birth">{formatDay(c.date_of_birth)}</Detail> : null}
+            </dl>
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Notes</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {c.notes ? <p className="whitespace-pre-wrap text-sm text-slate-700">{c.notes}</p> : <p className="text-sm text-slate-500">{CUSTOMER_TEXT.noNotes}</p>}
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Associated Policies</CardTitle>
+        </CardHeader>
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200">
+            <thead className="bg-slate-50">
+              <tr>
+                <th className={th}>Policy #</th>
+                <th className={th}>Status</th>
+                <th className={th}>End Date</th>
+                <th className={th}>
+                  <span className="sr-only">Open</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {c.policies.length === 0 ? (
+                <tr>
+                  <td colSpan={4} className="px-4 py-6 text-center text-sm text-slate-500">
+                    No policies for this customer yet.
+                  </td>
+                </tr>
+              ) : (
+                c.policies.map((p) => {
+                  const state = customerPolicyState(p, today);
+                  return (
+                    <tr key={p.id}>
+                      <td className={`${td} font-medium text-slate-900`}>{p.policy_number}</td>
+                      <td className={td}>
+                        <Badge tone={state === 'active' ? 'green' : 'orange'}>{state === 'active' ? 'Active' : 'Expired'}</Badge>
+                      </td>
+                      <td className={td}>{formatDay(p.end_date)}</td>
+                      <td className={td}>
+                        <Button variant="link" size="sm" asChild>
+                          <Link to={`/dashboard/policies/${p.id}`} aria-label={`View policy ${p.policy_number}`}>
+                            View
+                          </Link>
+                        </Button>
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+      <CommunicationLog customerId={c.id} entries={c.communications} />
+    </div>
+  );
+}

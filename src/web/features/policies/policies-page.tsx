@@ -1,0 +1,152 @@
+// /dashboard/policies: Policy Management (agency.md §2).
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MoreHorizontal, Plus, Search } from 'lucide-react';
+import { atLimit } from '#shared/usage.ts';
+import { formatMoney } from '#shared/money.ts';
+import { PAGE_SIZE, POLICY_TEXT, POLICY_TYPE_LABEL, type Policy, type PolicyListQuery } from '#shared/policies.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { formatDay, PageHeader, Pager, StatusBadge, TableState, td, th } from './parts.tsx';
+import { useDeletePolicy, usePolicies, useUsage } from './queries.ts';
+
+export function PoliciesPage() {
+  const [query, setQuery] = useState<PolicyListQuery>({ page: 1, pageSize: PAGE_SIZE, search: '', type: 'all', status: 'all' });
+  const list = usePolicies(query);
+  const usage = useUsage();
+  const remove = useDeletePolicy();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState<Policy | null>(null);
+  const full = atLimit(usage.data?.policies);
+  // every filter or search change starts again at page 1
+  const change = (patch: Partial<PolicyListQuery>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
+
+  const header = usage.data ? POLICY_TEXT.used(usage.data.policies.count, usage.data.policies.limit) : '';
+  return (
+    <div>
+      <PageHeader
+        title="Policy Management"
+        description={<span data-testid="policy-usage">{header}</span>}
+        actions={
+          full ? (
+            <Button disabled title={POLICY_TEXT.limitMessage}>
+              <Plus className="h-4 w-4" aria-hidden /> Add Policy
+            </Button>
+          ) : (
+            <Button asChild>
+              <Link to="/dashboard/policies/new">
+                <Plus className="h-4 w-4" aria-hidden /> Add Policy
+              </Link>
+            </Button>
+          )
+        }
+      />
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row">
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+            <Input
+              type="search"
+              aria-label="Search policies"
+              placeholder={POLICY_TEXT.searchPlaceholder}
+              className="pl-9"
+              value={query.search}
+              onChange={(e) => change({ search: e.target.value })}
+            />
+          </div>
+          <Select aria-label="Policy type" className="md:w-40" value={query.type} onChange={(e) => change({ type: e.target.value as PolicyListQuery['type'] })}>
+            <option value="all">All Types</option>
+            <option value="car">Car</option>
+            <option value="fire">Fire</option>
+          </Select>
+          <Select aria-label="Policy status" className="md:w-44" value={query.status} onChange={(e) => change({ status: e.target.value as PolicyListQuery['status'] })}>
+            <option value="all">All Statuses</option>
+            <option value="active">Active</option>
+            <option value="pending">Pending</option>
+            <option value="expired">Expired</option>
+            <option value="cancelled">Cancelled</option>
+          </Select>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200">
+            <thead className="bg-slate-50">
+              <tr>
+                <th className={th}>Policy #</th>
+                <th className={th}>Customer</th>
+                <th className={th}>Company</th>
+                <th className={th}>Type</th>
+                <th className={th}>Status</th>
+                <th className={th}>Premium</th>
+                <th className={th}>End Date</th>
+                <th className={th}>Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 bg-white">
+              {list.isPending || list.isError || list.data.rows.length === 0 ? (
+                <TableState colSpan={8} loading={list.isPending} error={list.isError ? errorMessage(list.error) : null} empty={POLICY_TEXT.empty} />
+              ) : (
+                list.data.rows.map((p) => (
+                  <tr key={p.id} className="hover:bg-slate-50">
+                    <td className={`${td} font-medium text-slate-900`}>
+                      <Link to={`/dashboard/policies/${p.id}`} className="hover:underline">
+                        {p.policy_number}
+                      </Link>
+                    </td>
+                    <td className={td}>{p.customer_name}</td>
+                    <td className={td}>{p.insurance_company}</td>
+                    <td className={td}>{POLICY_TYPE_LABEL[p.policy_type] ?? p.policy_type}</td>
+                    <td className={td}>
+                      <StatusBadge status={p.status} />
+                    </td>
+                    <td className={`${td} tabular-nums`}>{formatMoney(p.premium_amount)}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDay(p.end_date)}</td>
+                    <td className={td}>
+                      <DropdownMenu>
+                        <DropdownMenuTrigger asChild>
+                          <Button variant="ghost" size="icon" aria-label={`Actions for policy ${p.policy_number}`}>
+                            <MoreHorizontal className="h-4 w-4" aria-hidden />
+                          </Button>
+                        </DropdownMenuTrigger>
+                        <DropdownMenuContent>
+                          <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${p.id}`)}>View Details</DropdownMenuItem>
+                          <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${p.id}/edit`)}>Edit</DropdownMenuItem>
+                          <DropdownMenuItem className="text-red-600" onSelect={() => setDeleting(p)}>
+                            Delete
+                          </DropdownMenuItem>
+                        </DropdownMenuContent>
+                      </DropdownMenu>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        {list.data ? <Pager page={query.page} total={list.data.total} pageSize={query.pageSize} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
+      </Card>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={POLICY_TEXT.deleteTitle}
+        description={POLICY_TEXT.deleteText}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              notify.success('Success', POLICY_TEXT.deleted);
+            },
+            onError: (err) => notify.error('Error', errorMessage(err)),
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+// /dashboard/policies/:id — Policy Details (agency.md §2). The page is a column of independent cards,
+// so a feature can add its own card (e.g. premium payments) with one line.
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Pencil, Printer, RefreshCw } from 'lucide-react';
+import { formatMoney } from '#shared/money.ts';
+import { COVERAGE_LABEL, POLICY_TEXT, POLICY_TYPE_LABEL, type PolicyDetail } from '#shared/policies.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { formatDay, StatusBadge } from './parts.tsx';
+import { usePolicy } from './queries.ts';
+import { PolicyPayments } from '../premium-payments/policy-payments.tsx';
+
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 break-words text-sm text-slate-900">{children === null || children === undefined || children === '' ? 'N/A' : children}</dd>
+    </div>
+  );
+}
+
+export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <Detail label="Policy Number">{policy.policy_number}</Detail>
+      <Detail label="Insurance Company">{policy.insurance_company}</Detail>
+      <Detail label="Policy Type">{POLICY_TYPE_LABEL[policy.policy_type] ?? policy.policy_type}</Detail>
+      <Detail label="Premium Amount">{formatMoney(policy.premium_amount)}</Detail>
+      <Detail label="Coverage Amount">{formatMoney(policy.coverage_amount)}</Detail>
+      <Detail label="Deductible">{formatMoney(policy.deductible)}</Detail>
+      <Detail label="Start Date">{formatDay(policy.start_date)}</Detail>
+      <Detail label="End Date">{formatDay(policy.end_date)}</Detail>
+      <Detail label="Status">
+        <StatusBadge status={policy.status} />
+      </Detail>
+    </dl>
+  );
+}
+
+export function TypeDetails({ policy }: { policy: PolicyDetail }) {
+  if (policy.policy_type === 'car') {
+    const car = policy.car_details;
+    return (
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Detail label="Make">{car?.vehicle_make}</Detail>
+        <Detail label="Model">{car?.vehicle_model}</Detail>
+        <Detail label="Year">{car?.vehicle_year}</Detail>
+        <Detail label="VIN">{car?.vin_number}</Detail>
+        <Detail label="Driver License">{car?.driver_license}</Detail>
+        <Detail label="Coverage Type">{car ? COVERAGE_LABEL[car.coverage_type] ?? car.coverage_type : null}</Detail>
+      </dl>
+    );
+  }
+  const fire = policy.fire_details;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <Detail label="Property Address">{fire?.property_address}</Detail>
+      <Detail label="Property Type">{fire?.property_type}</Detail>
+      <Detail label="Construction Year">{fire?.construction_year}</Detail>
+      <Detail label="Property Value">{fire ? formatMoney(fire.property_value) : null}</Detail>
+      <Detail label="Contents Coverage">{fire?.contents_coverage ? formatMoney(fire.contents_coverage) : null}</Detail>
+    </dl>
+  );
+}
+
+export function PolicyDetailsPage() {
+  const { id = '' } = useParams();
+  const query = usePolicy(id);
+  if (query.isPending) return <Spinner label="Loading policy" />;
+  if (query.isError)
+    return (
+      <div className="space-y-4">
+        <p role="alert" className="text-red-600">
+          {POLICY_TEXT.loadError(errorMessage(query.error))}
+        </p>
+        <Button variant="outline" asChild>
+          <Link to="/dashboard/policies">Back to policies</Link>
+        </Button>
+      </div>
+    );
+  const policy = query.data;
+  const customer = policy.customer;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Policy {policy.policy_number}</h1>
+          <p className="text-sm text-slate-600">
+            {POLICY_TYPE_LABEL[policy.policy_type]} insurance with {policy.insurance_company}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to={`/dashboard/policies/${policy.id}/edit`}>
+              <Pencil className="h-4 w-4" aria-hidden /> Edit
+            </Link>
+          </Button>
+          <Button variant="outline" onClick={() => window.open(`/dashboard/policies/${policy.id}/print`, '_blank', 'noopener')}>
+            <Printer className="h-4 w-4" aria-hidden /> Print
+          </Button>
+          <Button onClick={() => notify.notImplemented()}>
+            <RefreshCw className="h-4 w-4" aria-hidden /> Renew
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader className="flex flex-row items-center justify-between">
+              <CardTitle>Policy Information</CardTitle>
+              <StatusBadge status={policy.status} />
+            </CardHeader>
+            <CardContent>
+              <PolicyInformation policy={policy} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{policy.policy_type === 'car' ? 'Vehicle Details' : 'Property Details'}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <TypeDetails policy={policy} />
+            </CardContent>
+          </Card>
+          {/* Further policy cards (e.g. premium payments) go here, one line each. */}
+          <PolicyPayments policyId={policy.id} policyNumber={policy.policy_number} clientName={policy.customer_name} />
+        </div>
+        <Card className="h-fit">
+          <CardHeader>
+            <CardTitle>Customer Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="space-y-4">
+              <Detail label="Name">{customer?.name ?? policy.customer_name}</Detail>
+              <Detail label="Email">{customer?.email ?? policy.customer_email}</Detail>
+              <Detail label="Phone">{customer ? customer.phone : policy.customer_phone}</Detail>
+            </dl>
+            {customer ? (
+              <Button variant="link" asChild className="mt-4">
+                <Link to={`/dashboard/customers/${customer.id}`}>View customer profile</Link>
+              </Button>
+            ) : null}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// /dashboard/policies/new and /dashboard/policies/:id/edit
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { atLimit } from '#shared/usage.ts';
+import { POLICY_TEXT } from '#shared/policies.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useCustomer } from '../customers/queries.ts';
+import { PageHeader } from './parts.tsx';
+import { emptyPolicy, PolicyForm, policyToForm } from './policy-form.tsx';
+import { usePolicy, useUsage } from './queries.ts';
+
+export function NewPolicyPage() {
+  const [params] = useSearchParams();
+  const customerId = params.get('customer') ?? undefined;
+  const customer = useCustomer(customerId);
+  const usage = useUsage();
+  const initial = useMemo(() => {
+    const blank = emptyPolicy();
+    if (!customer.data) return blank;
+    const c = customer.data;
+    return { ...blank, customer_id: c.id, customer_name: c.name, customer_email: c.email, customer_phone: c.phone ?? '' };
+  }, [customer.data]);
+  if (customerId && customer.isPending) return <Spinner label="Loading customer" />;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Add New Policy" description="Create a car or fire policy for a customer." />
+      <PolicyForm key={customer.data?.id ?? 'new'} initial={initial} limitReached={atLimit(usage.data?.policies)} />
+    </div>
+  );
+}
+
+export function EditPolicyPage() {
+  const { id = '' } = useParams();
+  const policy = usePolicy(id);
+  if (policy.isPending) return <Spinner label="Loading policy" />;
+  if (policy.isError)
+    return (
+      <p role="alert" className="text-red-600">
+        {POLICY_TEXT.loadError(errorMessage(policy.error))}
+      </p>
+    );
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Edit Policy" description={`Policy ${policy.data.policy_number}`} />
+      <PolicyForm initial={policyToForm(policy.data)} policyId={policy.data.id} />
+    </div>
+  );
+}

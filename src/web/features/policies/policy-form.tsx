@@ -1,0 +1,296 @@
+// The policy form (agency.md §4, §5): defaults, read-only end date, details by type, customer picker.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm, type Path, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { X } from 'lucide-react';
+import type { z } from 'zod';
+import { policyEndDate, todayIso } from '#shared/money.ts';
+import { CUSTOMER_TEXT } from '#shared/customers.ts';
+import {
+  COVERAGE_LABEL,
+  COVERAGE_TYPES,
+  POLICY_STATUS_LABEL,
+  POLICY_STATUSES,
+  POLICY_TEXT,
+  policyInputSchema,
+  type PolicyDetail,
+  type PolicyFormValues,
+  type PolicyValues,
+} from '#shared/policies.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { CustomerPicker } from './customer-picker.tsx';
+import { useSavePolicy } from './queries.ts';
+
+export function emptyPolicy(): PolicyFormValues {
+  const start = todayIso();
+  return {
+    customer_id: '',
+    customer_name: '',
+    customer_email: '',
+    customer_phone: '',
+    policy_number: '',
+    insurance_company: '',
+    policy_type: 'car',
+    premium_amount: '',
+    coverage_amount: '',
+    deductible: '',
+    start_date: start,
+    status: 'pending',
+    car_details: { vehicle_make: '', vehicle_model: '', vehicle_year: '', vin_number: '', driver_license: '', coverage_type: 'comprehensive' },
+    fire_details: { property_address: '', property_type: '', construction_year: '', property_value: '', contents_coverage: '' },
+  };
+}
+
+export function policyToForm(p: PolicyDetail): PolicyFormValues {
+  const blank = emptyPolicy();
+  return {
+    customer_id: p.customer_id ?? '',
+    customer_name: p.customer_name,
+    customer_email: p.customer_email,
+    customer_phone: p.customer_phone ?? '',
+    policy_number: p.policy_number,
+    insurance_company: p.insurance_company,
+    policy_type: p.policy_type,
+    premium_amount: p.premium_amount,
+    coverage_amount: p.coverage_amount,
+    deductible: p.deductible,
+    start_date: p.start_date,
+    status: p.status,
+    car_details: p.car_details ? { ...p.car_details, vehicle_year: String(p.car_details.vehicle_year) } : blank.car_details,
+    fire_details: p.fire_details
+      ? {
+          ...p.fire_details,
+          construction_year: String(p.fire_details.construction_year),
+          contents_coverage: p.fire_details.contents_coverage ?? '',
+        }
+      : blank.fire_details,
+  };
+}
+
+export function PolicyForm({ initial, policyId, limitReached }: { initial: PolicyFormValues; policyId?: string; limitReached?: boolean }) {
+  const navigate = useNavigate();
+  const save = useSavePolicy(policyId);
+  const [upsell, setUpsell] = useState(false);
+  const form = useForm<PolicyFormValues, unknown, PolicyValues>({
+    // the schema reads unknown input (the API's); here its input is the form's values
+    resolver: zodResolver(policyInputSchema as unknown as z.ZodType<PolicyValues, PolicyFormValues>) as Resolver<PolicyFormValues, unknown, PolicyValues>,
+    defaultValues: initial,
+    reValidateMode: 'onSubmit',
+  });
+  const { register, formState, clearErrors, setValue, watch, setError } = form;
+  const errors = formState.errors;
+  const type = watch('policy_type');
+  const start = watch('start_date');
+  const customerId = watch('customer_id');
+  const endDate = policyEndDate(start);
+  const field = (name: Path<PolicyFormValues>) => register(name, { onChange: () => clearErrors(name) });
+
+  useEffect(() => {
+    form.reset(initial);
+    // only when another policy is loaded
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [policyId]);
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      save.mutate(values, {
+        onSuccess: (saved) => {
+          notify.success('Success', policyId ? POLICY_TEXT.updated : POLICY_TEXT.created);
+          navigate(`/dashboard/policies/${saved.id}`);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'POLICY_LIMIT_REACHED') return notify.error(POLICY_TEXT.limitTitle, POLICY_TEXT.limitMessage);
+          if (err instanceof ApiError && err.code === 'CUSTOMER_LIMIT_REACHED')
+            return notify.error('Error', POLICY_TEXT.customerFailed(CUSTOMER_TEXT.limitMessage));
+          if (err instanceof ApiError && err.status === 401) return notify.error('Error', POLICY_TEXT.notAuthenticated);
+          if (err instanceof ApiError && err.fields)
+            for (const [name, message] of Object.entries(err.fields)) setError(name as Path<PolicyFormValues>, { message });
+          notify.error('Error', errorMessage(err));
+        },
+      }),
+    () => notify.error(CUSTOMER_TEXT.validationTitle, CUSTOMER_TEXT.correctFields),
+  );
+
+  const carErrors = errors.car_details;
+  const fireErrors = errors.fire_details;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle>Customer Information</CardTitle>
+          <div className="flex gap-2">
+            {customerId ? (
+              <Button type="button" variant="ghost" size="sm" onClick={() => setValue('customer_id', '')}>
+                <X className="h-4 w-4" aria-hidden /> Unlink customer
+              </Button>
+            ) : null}
+            <CustomerPicker
+              onPick={(c) => {
+                setValue('customer_id', c.id);
+                setValue('customer_name', c.name);
+                setValue('customer_email', c.email);
+                setValue('customer_phone', c.phone ?? '');
+                clearErrors(['customer_name', 'customer_email']);
+              }}
+            />
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          {customerId ? (
+            <p className="text-sm text-slate-600 sm:col-span-3" data-testid="linked-customer">
+              Linked to an existing customer.
+            </p>
+          ) : (
+            <p className="text-sm text-slate-500 sm:col-span-3">
+              A customer with this email is reused; otherwise a new customer is created.
+            </p>
+          )}
+          <FormField label="Customer Name" required error={errors.customer_name?.message}>
+            <Input autoComplete="off" {...field('customer_name')} />
+          </FormField>
+          <FormField label="Customer Email" required error={errors.customer_email?.message}>
+            <Input type="email" autoComplete="off" {...field('customer_email')} />
+          </FormField>
+          <FormField label="Customer Phone" error={errors.customer_phone?.message}>
+            <Input type="tel" autoComplete="off" {...field('customer_phone')} />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Policy Information</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <FormField label="Policy Number" required error={errors.policy_number?.message}>
+            <Input {...field('policy_number')} />
+          </FormField>
+          <FormField label="Insurance Company" required error={errors.insurance_company?.message}>
+            <Input {...field('insurance_company')} />
+          </FormField>
+          <FormField label="Policy Type" required error={errors.policy_type?.message}>
+            <Select {...field('policy_type')}>
+              <option value="car">Car</option>
+              <option value="fire">Fire</option>
+            </Select>
+          </FormField>
+          <FormField label="Premium Amount" required error={errors.premium_amount?.message}>
+            <Input inputMode="decimal" placeholder="0.00" {...field('premium_amount')} />
+          </FormField>
+          <FormField label="Coverage Amount" required error={errors.coverage_amount?.message}>
+            <Input inputMode="decimal" placeholder="0.00" {...field('coverage_amount')} />
+          </FormField>
+          <FormField label="Deductible" required error={errors.deductible?.message}>
+            <Input inputMode="decimal" placeholder="0.00" {...field('deductible')} />
+          </FormField>
+          <FormField label="Start Date" required error={errors.start_date?.message}>
+            <Input type="date" {...field('start_date')} />
+          </FormField>
+          <FormField label="End Date" hint="Always the start date plus 12 months.">
+            <Input type="date" value={endDate} readOnly aria-readonly="true" className="bg-slate-50" />
+          </FormField>
+          <FormField label="Status" error={errors.status?.message}>
+            <Select {...field('status')}>
+              {POLICY_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {POLICY_STATUS_LABEL[s]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        </CardContent>
+      </Card>
+
+      {type === 'car' ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Vehicle Details</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <FormField label="Vehicle Make" required error={carErrors?.vehicle_make?.message}>
+              <Input {...field('car_details.vehicle_make')} />
+            </FormField>
+            <FormField label="Vehicle Model" required error={carErrors?.vehicle_model?.message}>
+              <Input {...field('car_details.vehicle_model')} />
+            </FormField>
+            <FormField label="Vehicle Year" required error={carErrors?.vehicle_year?.message}>
+              <Input inputMode="numeric" maxLength={4} {...field('car_details.vehicle_year')} />
+            </FormField>
+            <FormField label="VIN Number" required error={carErrors?.vin_number?.message}>
+              <Input {...field('car_details.vin_number')} />
+            </FormField>
+            <FormField label="Driver License" required error={carErrors?.driver_license?.message}>
+              <Input {...field('car_details.driver_license')} />
+            </FormField>
+            <FormField label="Coverage Type" error={carErrors?.coverage_type?.message}>
+              <Select {...field('car_details.coverage_type')}>
+                {COVERAGE_TYPES.map((c) => (
+                  <option key={c} value={c}>
+                    {COVERAGE_LABEL[c]}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>Property Details</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Property Address" required className="sm:col-span-2" error={fireErrors?.property_address?.message}>
+              <Input {...field('fire_details.property_address')} />
+            </FormField>
+            <FormField label="Property Type" required error={fireErrors?.property_type?.message}>
+              <Input placeholder="e.g. House, Apartment, Warehouse" {...field('fire_details.property_type')} />
+            </FormField>
+            <FormField label="Construction Year" required error={fireErrors?.construction_year?.message}>
+              <Input inputMode="numeric" maxLength={4} {...field('fire_details.construction_year')} />
+            </FormField>
+            <FormField label="Property Value" required error={fireErrors?.property_value?.message}>
+              <Input inputMode="decimal" placeholder="0.00" {...field('fire_details.property_value')} />
+            </FormField>
+            <FormField label="Contents Coverage" error={fireErrors?.contents_coverage?.message}>
+              <Input inputMode="decimal" placeholder="0.00" {...field('fire_details.contents_coverage')} />
+            </FormField>
+          </CardContent>
+        </Card>
+      )}
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" asChild>
+          <Link to={policyId ? `/dashboard/policies/${policyId}` : '/dashboard/policies'}>Cancel</Link>
+        </Button>
+        {limitReached && !policyId ? (
+          <Button type="button" aria-disabled="true" className="cursor-not-allowed opacity-50" onClick={() => setUpsell(true)}>
+            Create Policy
+          </Button>
+        ) : (
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : policyId ? 'Update Policy' : 'Create Policy'}
+          </Button>
+        )}
+      </div>
+      <Dialog open={upsell} onOpenChange={setUpsell}>
+        <DialogContent title={POLICY_TEXT.limitTitle} description={POLICY_TEXT.limitMessage}>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setUpsell(false)}>
+              Not now
+            </Button>
+            <Button asChild>
+              <Link to="/dashboard/subscription/upgrade">Upgrade Plan</Link>
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+// One query hook per endpoint of the book of business; mutations refresh what they change.
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Page, Policy, PolicyDetail, PolicyListQuery, PolicyValues } from '#shared/policies.ts';
+import type { Usage } from '#shared/usage.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api.ts';
+
+export const usageKey = ['usage'] as const;
+export const policyKeys = {
+  all: ['policies'] as const,
+  list: (q: PolicyListQuery) => ['policies', 'list', q] as const,
+  detail: (id: string) => ['policies', 'detail', id] as const,
+};
+
+export function queryString(params: Record<string, string | number>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== '' && v !== 'all') search.set(k, String(v));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** After any change to the book: lists, details, counts and the activity log are stale. */
+export function refreshBook(qc: QueryClient) {
+  return Promise.all(
+    [policyKeys.all, ['customers'], usageKey, ['activity']].map((queryKey) => qc.invalidateQueries({ queryKey })),
+  );
+}
+
+export function useUsage() {
+  return useQuery({ queryKey: usageKey, queryFn: ({ signal }) => apiGet<Usage>('/api/usage', signal) });
+}
+
+export function usePolicies(q: PolicyListQuery) {
+  return useQuery({
+    queryKey: policyKeys.list(q),
+    queryFn: ({ signal }) => apiGet<Page<Policy>>(`/api/policies${queryString(q)}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePolicy(id: string) {
+  return useQuery({
+    queryKey: policyKeys.detail(id),
+    queryFn: ({ signal }) => apiGet<PolicyDetail>(`/api/policies/${encodeURIComponent(id)}`, signal),
+    retry: false,
+  });
+}
+
+export function useSavePolicy(id?: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (values: PolicyValues) =>
+      id ? apiPut<PolicyDetail>(`/api/policies/${encodeURIComponent(id)}`, values) : apiPost<PolicyDetail>('/api/policies', values),
+    onSuccess: async (saved) => {
+      qc.setQueryData(policyKeys.detail(saved.id), saved);
+      await refreshBook(qc);
+    },
+  });
+}
+
+export function useDeletePolicy() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiDelete(`/api/policies/${encodeURIComponent(id)}`),
+    onSuccess: () => refreshBook(qc),
+  });
+}

@@ -215,14 +215,14 @@ export function UpgradePage() {
 
               <div className="sm:col-span-2">
                 <FormField label="Payment receipt" required error={receiptError} hint="JPG, PNG or PDF, up to 5MB.">
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    accept={acceptAttribute(RECEIPT_TYPES)}
-                    onChange={pickFile}
-                    className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-800 hover:file:bg-brand-100"
-                  />
+                  <input ref={fileInput} type="file" accept={acceptAttribute(RECEIPT_TYPES)} onChange={pickFile} className="sr-only" />
                 </FormField>
+                {receipt ? null : (
+                  <Button type="button" variant="outline" className="mt-2" onClick={() => fileInput.current?.click()}>
+                    <Paperclip className="h-4 w-4" aria-hidden />
+                    Choose receipt
+                  </Button>
+                )}
                 {receipt ? (
                   <div className="mt-2 flex items-center justify-between gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
                     <span className="flex min-w-0 items-center gap-2">

@@ -51,7 +51,7 @@ export const user = pgTable(
     check('user_role_check', inList('role', ['user', 'admin', 'super_admin'])),
     check('user_tier_check', inList('subscription_tier', ['starter', 'professional', 'business', 'enterprise'])),
     check('user_status_check', inList('subscription_status', ['active', 'trialing', 'expired'])),
-    index('user_created_idx').on(t.createdAt.desc()),
+    index('user_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('user_role_idx').on(t.role),
     index('user_search_trgm_idx').using(
       'gin',
@@ -245,8 +245,8 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_agency_email_uq').on(t.agencyId, t.email),
-    index('customers_agency_created_idx').on(t.agencyId, t.createdAt.desc(), t.id.desc()),
-    index('customers_agency_type_created_idx').on(t.agencyId, t.customerType, t.createdAt.desc(), t.id.desc()),
+    index('customers_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('customers_agency_type_created_idx').on(t.agencyId, t.customerType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('customers_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
     check('customers_type_check', inList('customer_type', ['individual', 'business'])),
   ],
@@ -278,9 +278,9 @@ export const policies = pgTable(
   },
   (t) => [
     uniqueIndex('policies_agency_number_uq').on(t.agencyId, t.policyNumber),
-    index('policies_agency_created_idx').on(t.agencyId, t.createdAt.desc(), t.id.desc()),
-    index('policies_agency_type_created_idx').on(t.agencyId, t.policyType, t.createdAt.desc(), t.id.desc()),
-    index('policies_agency_status_created_idx').on(t.agencyId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('policies_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('policies_agency_type_created_idx').on(t.agencyId, t.policyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('policies_agency_status_created_idx').on(t.agencyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_customer_idx').on(t.customerId),
     index('policies_search_trgm_idx').using(
       'gin',
@@ -341,7 +341,7 @@ export const customerCommunications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('communications_customer_idx').on(t.customerId, t.communicationDate.desc()),
+    index('communications_customer_idx').on(t.customerId, t.communicationDate.desc().nullsFirst()),
     index('communications_agency_idx').on(t.agencyId),
     check('communications_type_check', inList('type', ['email', 'phone', 'meeting', 'letter'])),
   ],
@@ -363,8 +363,8 @@ export const activityLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('activity_agency_created_idx').on(t.agencyId, t.createdAt.desc(), t.id.desc()),
-    index('activity_agency_kind_created_idx').on(t.agencyId, t.kind, t.createdAt.desc(), t.id.desc()),
+    index('activity_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('activity_agency_kind_created_idx').on(t.agencyId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('activity_kind_check', inList('kind', ['policy', 'customer', 'communication', 'payment', 'team'])),
   ],
 );
@@ -411,8 +411,8 @@ export const paymentSubmissions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('payment_submissions_user_idx').on(t.userId, t.createdAt.desc()),
-    index('payment_submissions_status_idx').on(t.status, t.createdAt.desc()),
+    index('payment_submissions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('payment_submissions_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     check('payment_tier_check', inList('selected_tier', ['professional', 'business', 'enterprise'])),
     check('payment_method_check', inList('payment_method', ['Bank Transfer', 'PayPal', 'Credit Card', 'Other'])),
     check('payment_status_check', inList('status', ['Pending', 'Under Review', 'Approved', 'Rejected'])),
@@ -440,7 +440,7 @@ export const premiumPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('premium_payments_policy_idx').on(t.policyId, t.createdAt.desc()),
+    index('premium_payments_policy_idx').on(t.policyId, t.createdAt.desc().nullsFirst()),
     index('premium_payments_agency_idx').on(t.agencyId),
     check(
       'premium_method_check',
@@ -477,7 +477,7 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('contact_messages_created_idx').on(t.createdAt.desc()),
+    index('contact_messages_created_idx').on(t.createdAt.desc().nullsFirst()),
     check(
       'contact_reason_check',
       inList('contact_reason', ['sales', 'support', 'billing', 'feature', 'partnership', 'other']),

@@ -24,7 +24,8 @@ export type NavIcon =
   | 'security'
   | 'cms'
   | 'blog'
-  | 'seo';
+  | 'seo'
+  | 'messages';
 
 export interface NavItem {
   name: string;
@@ -64,6 +65,7 @@ export const ADMIN_ITEMS: readonly NavItem[] = [
   { name: 'Admin Dashboard', href: '/admin', icon: 'admin', need: { role: 'admin' } },
   { name: 'User Management', href: '/admin/users', icon: 'users', need: { role: 'admin' } },
   { name: 'Payment Verification', href: '/admin/payment-verification', icon: 'payments', need: { role: 'admin' } },
+  { name: 'Contact Messages', href: '/admin/messages', icon: 'messages', need: { role: 'admin' } },
   { name: 'System Analytics', href: '/admin/analytics', icon: 'analytics', need: { role: 'super_admin' } },
   { name: 'Security Settings', href: '/admin/security', icon: 'security', need: { role: 'super_admin' } },
   { name: 'CMS Pages', href: '/admin/cms', icon: 'cms', need: { role: 'super_admin' } },

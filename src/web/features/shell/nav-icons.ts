@@ -7,6 +7,7 @@ import {
   FileText,
   FolderOpen,
   Globe,
+  Inbox,
   Layers,
   LayoutDashboard,
   Palette,
@@ -48,4 +49,5 @@ export const NAV_ICONS: Record<NavIcon, LucideIcon> = {
   cms: Globe,
   blog: BookOpen,
   seo: Search,
+  messages: Inbox,
 };

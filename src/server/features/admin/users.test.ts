@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN_TEXT } from '#shared/admin.ts';
-import { account, agencies, session, user, userPermissions } from '../../db/schema.ts';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { account, agencies, paymentSubmissions, session, storedFiles, user, userPermissions } from '../../db/schema.ts';
+import { fileOf, PDF } from '../payments/fixtures.ts';
 import { createTestContext, createUser, json, signIn, type TestContext, type TestUser } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -217,6 +220,22 @@ describe('delete', () => {
     await expect(signIn(t, target.email, target.password)).rejects.toThrow(/401/);
     const again = await t.request(`/api/admin/users/${target.id}`, { method: 'DELETE', cookie: admin.cookie });
     expect(again.status).toBe(404);
+  });
+
+  it('also removes the payment submissions, premium receipts and stored files the user owns', async () => {
+    const target = await createUser(t);
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ selected_tier: 'business', payment_method: 'Other', payment_date: '2026-01-02', agreed_to_terms: 'true' })) fd.append(k, v);
+    fd.append('receipt', fileOf(PDF, 'r.pdf'));
+    const res = await t.request('/api/payment-submissions', { method: 'POST', body: fd, cookie: target.cookie });
+    expect(res.status).toBe(201);
+    const dir = path.join(t.config.DATA_DIR, 'files', target.id);
+    expect(readdirSync(dir)).toHaveLength(1);
+    const del = await t.request(`/api/admin/users/${target.id}`, { method: 'DELETE', cookie: admin.cookie });
+    expect(del.status).toBe(200);
+    expect(await t.db.select().from(paymentSubmissions).where(eq(paymentSubmissions.userId, target.id))).toHaveLength(0);
+    expect(await t.db.select().from(storedFiles).where(eq(storedFiles.ownerId, target.id))).toHaveLength(0);
+    expect(readdirSync(dir)).toHaveLength(0);
   });
 
   it('refuses to delete yourself, an admin (unless super admin) and the last super admin', async () => {

@@ -269,6 +269,17 @@ test('an unknown route shows the 404 page with a way home', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
+test('an unknown dashboard path shows the 404 page inside the signed-in shell', async ({ page, account }) => {
+  await page.goto('/dashboard/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(account.email).toBeTruthy();
+});
+
 test('public pages have no serious or critical accessibility violations', async ({ page }) => {
   // axe takes several seconds a page on a shared two-core machine
   test.setTimeout(180_000);

@@ -16,7 +16,7 @@ export function Breadcrumb() {
           return (
             <Fragment key={crumb.href}>
               {i > 0 ? (
-                <li aria-hidden className="text-slate-400">
+                <li aria-hidden className="hidden text-slate-400 sm:block">
                   <ChevronRight className="h-4 w-4" />
                 </li>
               ) : null}

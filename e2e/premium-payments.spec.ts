@@ -115,8 +115,7 @@ test('the policy details page lists its premium payments with links to the files
   const popup = page.waitForEvent('popup');
   await payments.getByRole('button', { name: 'Open cheque.pdf' }).click();
   const tab = await popup;
-  await tab.waitForLoadState();
-  expect(tab.url()).toMatch(/\/api\/files\/[0-9a-f-]{36}\/content\?expires=\d+&sig=/);
+  await tab.waitForURL(/\/api\/files\/[0-9a-f-]{36}\/content\?expires=\d+&sig=/);
   await tab.close();
   await shot(page, 'premium-policy-details');
   await page.getByRole('link', { name: 'Record payment' }).click();

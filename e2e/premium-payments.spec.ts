@@ -73,7 +73,7 @@ test('an agent records a premium payment with receipts and finds it on the polic
   await page.getByLabel('Policy number').fill(number);
   await page.getByRole('button', { name: 'Submit Payment Receipt' }).click();
   await expect(toast(page, 'Payment receipt saved.')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: `Saved 125.50 for policy ${number} with 2 files.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Saved $125.50 for policy ${number} with 2 files.` })).toBeVisible();
   await shot(page, 'premium-receipt-saved');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'premium-receipt-saved');

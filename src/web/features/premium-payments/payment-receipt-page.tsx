@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { format } from 'date-fns';
 import type { z } from 'zod';
 import { CheckCircle2, FileText, Image as ImageIcon, Upload, X } from 'lucide-react';
+import { formatMoney } from '#shared/money.ts';
 import { PREMIUM_METHODS, PREMIUM_METHOD_LABEL, PREMIUM_TEXT, premiumPaymentSchema, type PremiumPayment, type PremiumPaymentInput } from '#shared/premium-payments.ts';
 import { acceptAttribute, formatBytes, looksAllowed, PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_TYPES } from '#shared/files.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -133,7 +134,7 @@ export function PaymentReceiptPage() {
         <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900">
           <span className="flex items-center gap-2">
             <CheckCircle2 className="h-4 w-4" aria-hidden />
-            Saved {saved.amount} for policy {saved.policy_number} with {saved.files.length} {saved.files.length === 1 ? 'file' : 'files'}.
+            Saved {formatMoney(saved.amount)} for policy {saved.policy_number} with {saved.files.length} {saved.files.length === 1 ? 'file' : 'files'}.
           </span>
           <Link className="font-semibold underline" to={`/dashboard/policies/${saved.policy_id}`}>
             View policy

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { format, parseISO } from 'date-fns';
 import { Plus } from 'lucide-react';
+import { formatMoney } from '#shared/money.ts';
 import { PREMIUM_METHOD_LABEL, PREMIUM_TEXT } from '#shared/premium-payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -38,7 +39,7 @@ export function PolicyPayments({ policyId, policyNumber, clientName }: { policyI
               <li key={p.id} className="py-3 text-sm" data-testid="premium-payment">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p className="font-medium text-slate-900">
-                    ${p.amount} · {PREMIUM_METHOD_LABEL[p.payment_method]}
+                    {formatMoney(p.amount)} · {PREMIUM_METHOD_LABEL[p.payment_method]}
                   </p>
                   <p className="text-slate-600">{format(parseISO(p.payment_date), 'MMM d, yyyy')}</p>
                 </div>

@@ -270,7 +270,8 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
           <Link to={policyId ? `/dashboard/policies/${policyId}` : '/dashboard/policies'}>Cancel</Link>
         </Button>
         {limitReached && !policyId ? (
-          <Button type="button" aria-disabled="true" className="cursor-not-allowed opacity-50" onClick={() => setUpsell(true)}>
+          // looks disabled but still answers a click with the upsell (agency.md §2)
+          <Button type="button" aria-haspopup="dialog" className="opacity-50" title={POLICY_TEXT.limitMessage} onClick={() => setUpsell(true)}>
             Create Policy
           </Button>
         ) : (

@@ -1,0 +1,81 @@
+// The dashboard home: welcome, plan, usage bars, quick actions and the agency's real recent activity.
+import type { Page } from '@playwright/test';
+import { expect, shot, test } from './support/fixtures.ts';
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test('the dashboard shows the welcome, plan, usage and the last changes, with the full activity log behind View All', async ({ page, account }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome back, ${account.firstName}` })).toBeVisible();
+  await expect(page.getByTestId('dashboard-clock')).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)$/);
+  await expect(page.getByText('Starter', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('No activity yet. Changes to policies, customers and communications will appear here.')).toBeVisible();
+  await expect(page.getByTestId('usage-policies')).toContainText('0 / 20');
+  await expect(page.getByTestId('usage-customers')).toContainText('0 / 10');
+  await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/dashboard/subscription/upgrade');
+  await expect(page.getByText('Policy analytics is coming soon.')).toBeVisible();
+
+  // changes made elsewhere appear as Recent Activity, newest first, with who made them
+  for (let i = 0; i < 9; i += 1) {
+    const res = await page.request.post('/api/customers', { data: { name: `Person ${i}`, email: `person${i}@example.com` } });
+    expect(res.status()).toBe(201);
+  }
+  const policy = await page.request.post('/api/policies', {
+    data: {
+      customer_name: 'Person 0',
+      customer_email: 'person0@example.com',
+      policy_number: 'DASH-1',
+      insurance_company: 'Acme',
+      policy_type: 'car',
+      premium_amount: '99',
+      coverage_amount: '1000',
+      deductible: '0',
+      start_date: '2025-01-01',
+      car_details: { vehicle_make: 'A', vehicle_model: 'B', vehicle_year: 2020, vin_number: 'V', driver_license: 'D' },
+    },
+  });
+  expect(policy.status()).toBe(201);
+  await page.reload();
+  const recent = page.getByRole('list', { name: 'Recent Activity' }).getByTestId('activity-entry');
+  await expect(recent).toHaveCount(10);
+  await expect(recent.first()).toContainText('Created car policy DASH-1 for Person 0');
+  await expect(recent.first()).toContainText(`${account.firstName} ${account.lastName}`);
+  await expect(recent.first()).toContainText(/ago/);
+  await expect(page.getByTestId('usage-policies')).toContainText('1 / 20');
+  await expect(page.getByTestId('usage-customers')).toContainText('9 / 10');
+  await expect(page.getByTestId('usage-customers')).toHaveAttribute('data-level', 'warning');
+  await shot(page, 'dashboard');
+
+  await page.getByRole('button', { name: 'Renewal', exact: true }).click();
+  await expect(toast(page, "This feature isn't implemented yet")).toBeVisible();
+  await recent.first().getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Policy DASH-1' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'View All' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/activity$/);
+  await expect(page.getByRole('heading', { name: 'Activity Log' })).toBeVisible();
+  const entries = page.getByRole('list', { name: 'Activity' }).getByTestId('activity-entry');
+  await expect(entries).toHaveCount(10);
+  await expect(page.getByText('Page 1 of 1')).toBeVisible();
+  await page.getByLabel('Activity type').selectOption('policy');
+  await expect(entries).toHaveCount(1);
+  await page.getByLabel('Activity type').selectOption('customer');
+  await expect(entries).toHaveCount(9);
+  await shot(page, 'activity');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  await expect(recent).toHaveCount(10);
+  await shot(page, 'dashboard');
+});
+
+test('quick actions open the new policy and new customer forms', async ({ page, account }) => {
+  expect(account.email).toContain('@');
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'New Policy' }).click();
+  await expect(page.getByRole('heading', { name: 'Add New Policy' })).toBeVisible();
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'New Customer' }).click();
+  await expect(page.getByRole('heading', { name: 'Add New Customer' })).toBeVisible();
+});

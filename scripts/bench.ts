@@ -36,12 +36,14 @@ interface Row {
   p99?: number;
   errors?: string;
   rssMb?: number;
+  cpu?: number;
   note?: string;
   target?: string;
   ok?: boolean;
 }
 const rows: Row[] = [];
 const notes: string[] = [];
+let loadAtStart = '';
 
 // ---------------------------------------------------------------- helpers
 
@@ -89,12 +91,13 @@ function loadRow(scenario: string, r: LoadResult, target?: { text: string; ok: b
     p99: r.p99,
     errors: bad ? `${bad} (${[r.errors ? `${r.errors} socket` : '', codes].filter(Boolean).join(', ')})` : '0',
     rssMb: r.peakRssMb,
+    cpu: r.cpuMsPerRequest,
     note,
     target: target?.text,
     ok: target?.ok,
   };
   rows.push(row);
-  log(`  ${scenario}: ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${row.errors}, peak RSS ${fmt(r.peakRssMb)} MB`);
+  log(`  ${scenario}: ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${row.errors}, peak RSS ${fmt(r.peakRssMb)} MB, server CPU ${fmt(r.cpuMsPerRequest, 1)} ms/request`);
   return row;
 }
 
@@ -483,13 +486,13 @@ async function pgliteScenarios() {
 }
 
 function table(): string {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB', 'target', 'met', 'notes'];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB', 'server CPU ms/req', 'target', 'met', 'notes'];
   const lines = [
     `| ${header.join(' | ')} |`,
     `|${header.map(() => '---').join('|')}|`,
     ...rows.map(
       (r) =>
-        `| ${r.scenario} | ${fmt(r.rps)} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.errors ?? ''} | ${fmt(r.rssMb)} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'} | ${r.note ?? ''} |`,
+        `| ${r.scenario} | ${fmt(r.rps)} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.errors ?? ''} | ${fmt(r.rssMb)} | ${fmt(r.cpu, 1)} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'} | ${r.note ?? ''} |`,
     ),
   ];
   return lines.join('\n');
@@ -504,12 +507,13 @@ function rssCheck() {
 
 async function main() {
   const started = performance.now();
+  loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
   const missing = checkPostgresBinaries();
   if (missing) {
     console.error(`bench: cannot run: ${missing}`);
     process.exit(2);
   }
-  log(`PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, shorter runs)' : ''} on ${os.cpus().length} cores, Node ${process.version}; ${SECONDS} s per load run; work folder ${work}`);
+  log(`PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, shorter runs)' : ''} on ${os.cpus().length} cores (load average ${loadAtStart}), Node ${process.version}; ${SECONDS} s per load run; work folder ${work}`);
   build();
   frontend();
   const pgInfo = await startPostgres();
@@ -534,7 +538,7 @@ async function main() {
     [
       `# PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, not the target sizes)' : ''}`,
       '',
-      `${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}) · Node ${process.version} · PostgreSQL 15 · ${SECONDS} s per run · ${minutes} min in all`,
+      `${new Date().toISOString()} · load average at start ${loadAtStart}, at end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (other work on the machine skews absolute figures; ratios measured side by side less so) · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}) · Node ${process.version} · PostgreSQL 15 · ${SECONDS} s per run · ${minutes} min in all`,
       `Data: ${SIZE.agencies} agencies × ${SIZE.perAgency} policies (${SIZE.customersPerAgency} customers each) + one agency with ${SIZE.large} policies (${SIZE.largeCustomers} customers); PGlite: ${SIZE.pglite} policies.`,
       '',
       out,

@@ -1,6 +1,6 @@
 // autocannon against 127.0.0.1, bounded in time, with the server's RSS sampled throughout.
 import autocannon from 'autocannon';
-import { sampleRss } from './server.ts';
+import { cpuMs, sampleRss } from './server.ts';
 
 export interface LoadResult {
   rps: number;
@@ -10,6 +10,8 @@ export interface LoadResult {
   non2xx: number;
   requests: number;
   peakRssMb: number;
+  /** server CPU (user + system) per answered request: stable even when the machine is busy */
+  cpuMsPerRequest: number;
   statusCodes: Record<string, number>;
 }
 
@@ -26,6 +28,7 @@ export interface LoadOptions {
 
 export async function load(opts: LoadOptions): Promise<LoadResult> {
   const rss = sampleRss(opts.pid);
+  const cpuBefore = cpuMs(opts.pid);
   const statusCodes: Record<string, number> = {};
   let finish!: (r: autocannon.Result) => void;
   let fail!: (e: unknown) => void;
@@ -58,6 +61,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   });
   const result = await done;
   const { peak } = rss.stop();
+  const cpuUsed = cpuMs(opts.pid) - cpuBefore;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -66,6 +70,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     requests: result.requests.total,
     peakRssMb: peak,
+    cpuMsPerRequest: result.requests.total ? cpuUsed / result.requests.total : 0,
     statusCodes,
   };
 }

@@ -106,3 +106,14 @@ export function sampleRss(pid: number) {
     },
   };
 }
+
+/** CPU time (user + system) the process has used so far, in ms (from /proc/<pid>/stat, 100 Hz ticks). */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}

@@ -153,5 +153,6 @@ test('a business agent logs communications and exports the filtered list as CSV'
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'customers-list');
   await page.goto(`/dashboard/customers/${c.id}`);
+  await expect(page.getByTestId('communication')).toHaveCount(2);
   await shot(page, 'customer-profile-business');
 });

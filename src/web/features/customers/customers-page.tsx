@@ -1,5 +1,5 @@
 // /dashboard/customers: Customer Management (agency.md §2).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Download, MoreHorizontal, Plus, Search } from 'lucide-react';
 import { hasTier } from '#shared/access.ts';
@@ -14,12 +14,16 @@ import { Input, Select } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { accessSubjectOf, useSession } from '../auth/session.ts';
-import { PageHeader, Pager, TableState, td, th } from '../policies/parts.tsx';
+import { PageHeader, Pager, TableState, td, th, useDebounced } from '../policies/parts.tsx';
 import { useUsage } from '../policies/queries.ts';
 import { customersUrl, useCustomers, useDeleteCustomer } from './queries.ts';
 
 export function CustomersPage() {
   const [query, setQuery] = useState<CustomerListQuery>({ page: 1, pageSize: PAGE_SIZE, search: '', type: 'all' });
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim());
+  // a new search starts again at page 1
+  useEffect(() => setQuery((q) => (q.search === search ? q : { ...q, search, page: 1 })), [search]);
   const list = useCustomers(query);
   const usage = useUsage();
   const { data: session } = useSession();
@@ -73,8 +77,8 @@ export function CustomersPage() {
               aria-label="Search customers"
               placeholder={CUSTOMER_TEXT.searchPlaceholder}
               className="pl-9"
-              value={query.search}
-              onChange={(e) => change({ search: e.target.value })}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
             />
           </div>
           <Select aria-label="Customer type" className="md:w-44" value={query.type} onChange={(e) => change({ type: e.target.value as CustomerListQuery['type'] })}>
@@ -105,7 +109,7 @@ export function CustomersPage() {
                         {c.name}
                       </Link>
                     </td>
-                    <td className={`${td} break-all`}>{c.email}</td>
+                    <td className={td}>{c.email}</td>
                     <td className={td}>{c.phone || 'N/A'}</td>
                     <td className={td}>{CUSTOMER_TYPE_LABEL[c.customer_type] ?? c.customer_type}</td>
                     <td className={td}>

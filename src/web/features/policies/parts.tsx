@@ -1,5 +1,5 @@
 // Small pieces the book-of-business pages share: status badge, pager, dates, table states.
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
 import { displayStatus, pageCount, POLICY_STATUS_LABEL, type PolicyStatus } from '#shared/policies.ts';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
@@ -64,4 +64,14 @@ export function PageHeader({ title, description, actions }: { title: string; des
 }
 
 export const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
-export const td = 'px-4 py-3 text-sm text-slate-700';
+export const td = 'whitespace-nowrap px-4 py-3 text-sm text-slate-700';
+
+/** The value, once it has stopped changing for `ms` (search boxes query after typing pauses). */
+export function useDebounced<T>(value: T, ms = 250): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

@@ -1,5 +1,5 @@
 // /dashboard/policies: Policy Management (agency.md §2).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MoreHorizontal, Plus, Search } from 'lucide-react';
 import { atLimit } from '#shared/usage.ts';
@@ -12,11 +12,15 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input, Select } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { formatDay, PageHeader, Pager, StatusBadge, TableState, td, th } from './parts.tsx';
+import { formatDay, PageHeader, Pager, StatusBadge, TableState, td, th, useDebounced } from './parts.tsx';
 import { useDeletePolicy, usePolicies, useUsage } from './queries.ts';
 
 export function PoliciesPage() {
   const [query, setQuery] = useState<PolicyListQuery>({ page: 1, pageSize: PAGE_SIZE, search: '', type: 'all', status: 'all' });
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim());
+  // a new search starts again at page 1
+  useEffect(() => setQuery((q) => (q.search === search ? q : { ...q, search, page: 1 })), [search]);
   const list = usePolicies(query);
   const usage = useUsage();
   const remove = useDeletePolicy();
@@ -55,8 +59,8 @@ export function PoliciesPage() {
               aria-label="Search policies"
               placeholder={POLICY_TEXT.searchPlaceholder}
               className="pl-9"
-              value={query.search}
-              onChange={(e) => change({ search: e.target.value })}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
             />
           </div>
           <Select aria-label="Policy type" className="md:w-40" value={query.type} onChange={(e) => change({ type: e.target.value as PolicyListQuery['type'] })}>

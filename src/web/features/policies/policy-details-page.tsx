@@ -141,7 +141,7 @@ export function PolicyDetailsPage() {
               <Detail label="Phone">{customer ? customer.phone : policy.customer_phone}</Detail>
             </dl>
             {customer ? (
-              <Button variant="link" asChild className="mt-4">
+              <Button variant="link" asChild className="mt-4 px-0">
                 <Link to={`/dashboard/customers/${customer.id}`}>View customer profile</Link>
               </Button>
             ) : null}

@@ -10,6 +10,7 @@ import type { AppEnv, Deps } from './context.ts';
 import { AppError, errorBody } from './errors.ts';
 import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
 import { featureRoutes, LARGE_BODY_PREFIXES } from './features/index.ts';
+import { requestScope } from './logger.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -30,7 +31,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     c.set('log', deps.logger.child({ requestId }));
     c.header('x-request-id', requestId);
     const started = performance.now();
-    await next();
+    await requestScope.run({ requestId }, next);
     if (c.req.path.startsWith('/api/') && c.req.path !== '/api/health')
       c.var.log.info(
         { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },

@@ -202,6 +202,12 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
       expect(requestLines.length).toBeGreaterThan(0);
       for (const line of requestLines) expect(typeof line.requestId).toBe('string');
     }
+    // A line written by another logger while serving a request (the confirmation mail of the
+    // registration, sent in the background) names that request too.
+    const register = a.logs.find((l) => l.msg === 'request' && l.path === '/api/account/register');
+    const mailLine = a.logs.find((l) => l.msg === 'mail written to outbox (SMTP_URL not set)' && l.to === email);
+    expect(register?.requestId).toEqual(expect.any(String));
+    expect(mailLine?.requestId).toBe(register?.requestId);
     const line = b.logs.find((l) => l.requestId === requestId);
     expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/me', status: 401 });
     expect(a.logs.some((l) => l.requestId === requestId)).toBe(false);

@@ -21,7 +21,8 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: 'test-results',
+  // per port, so concurrent runs never delete each other's traces
+  outputDir: `test-results/${E2E_PORT}`,
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

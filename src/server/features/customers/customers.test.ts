@@ -251,6 +251,13 @@ describe('listing, searching and exporting', () => {
     await t.db.insert(customers).values(
       Array.from({ length: n }, (_, i) => ({ agencyId: me.agency.id, name: `Bulk ${i}`, email: `bulk${i}@example.com`, createdAt: i % 2 ? sameMoment : new Date(Date.UTC(2024, 0, 1, 0, 0, i)) })),
     );
+    // the body arrives batch by batch: the header, then one batch of rows per read
+    const streamed = await t.request('/api/customers/export', { cookie: big.cookie });
+    const reader = streamed.body!.getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toContain('Name,Email');
+    expect(decoder.decode((await reader.read()).value).split('\r\n').filter(Boolean)).toHaveLength(EXPORT_BATCH);
+    await reader.cancel();
     const text = await (await t.request('/api/customers/export', { cookie: big.cookie })).text();
     const lines = text.trim().split('\r\n').slice(1);
     expect(lines).toHaveLength(n);

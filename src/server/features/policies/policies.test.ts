@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MONEY_TEXT } from '#shared/money.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
 import { activityLog, carInsuranceDetails, customers, fireInsuranceDetails, policies, subscriptionLimits } from '../../db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { searchMatches } from './service.ts';
 
 let t: TestContext;
 let agent: TestUser;
@@ -287,6 +288,16 @@ describe('reading, listing and searching', () => {
     expect(await numbers('\\')).toEqual(['P-103']);
     expect(await numbers("'; drop table policies; --")).toEqual([]);
     expect((await list('search=zenith')).total).toBe(1);
+  });
+
+  it('the search is the expression of the trigram index, so PostgreSQL can answer it from the index', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = tx.select({ id: policies.id }).from(policies).where(and(searchMatches('acme')));
+      const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+      return result.rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('policies_search_trgm_idx');
   });
 
   it('filters by type and status (all ignores the filter; unknown values fall back to all)', async () => {

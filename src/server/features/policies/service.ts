@@ -44,7 +44,7 @@ export function toPolicy(row: PolicyRow): Policy {
 }
 
 /** The expression of policies_search_trgm_idx, so PostgreSQL can answer the search from the index. */
-function searchMatches(search: string): SQL {
+export function searchMatches(search: string): SQL {
   return sql`lower(${policies.policyNumber} || ' ' || ${policies.customerName} || ' ' || ${policies.insuranceCompany}) like ${containsPattern(search)}`;
 }
 

@@ -524,6 +524,9 @@ async function main() {
     pgInfo.stop();
   }
   await pgliteScenarios();
+  // Keep the logs, captured SQL and plans; drop the data.
+  rmSync(path.join(work, 'pglite-data'), { recursive: true, force: true });
+  rmSync(path.join(work, 'pg-data'), { recursive: true, force: true });
   rssCheck();
 
   const out = table();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { ACCESS_TEXT } from '#shared/access.ts';
 import { customerCommunications, customers, policies } from '../../db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
 import { EXPORT_BATCH } from './export.ts';
+import { customerSearch } from './service.ts';
 
 let t: TestContext;
 let agent: TestUser;
@@ -229,6 +230,16 @@ describe('listing, searching and exporting', () => {
     expect(await names('search=smith&type=individual')).toEqual(['Ann Smith']);
   });
 
+  it('the search is the expression of the trigram index, so PostgreSQL can answer it from the index', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = tx.select({ id: customers.id }).from(customers).where(customerSearch('smith'));
+      const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+      return result.rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('customers_search_trgm_idx');
+  });
+
   it('exports the filtered list as CSV with quoting and formula protection', async () => {
     const res = await t.request('/api/customers/export?search=smith', { cookie: lister.cookie });
     expect(res.status).toBe(200);
@@ -279,6 +290,8 @@ describe('tenant isolation', () => {
     expect((await t.request(`/api/customers/${mine.id}`, { cookie: other.cookie, method: 'PUT', json: customer({ notes: 'hijack' }) })).status).toBe(404);
     expect((await t.request(`/api/customers/${mine.id}`, { cookie: other.cookie, method: 'DELETE' })).status).toBe(404);
     expect((await t.request(`/api/customers/${mine.id}/communications`, { cookie: other.cookie, json: { content: 'x' } })).status).toBe(404);
+    expect((await t.request(`/api/customers/${mine.id}/communications`, { cookie: other.cookie })).status).toBe(404);
+    expect((await t.request(`/api/customers/${mine.id}/communications`, { cookie: agent.cookie })).status).toBe(200);
     const [row] = await t.db.select().from(customers).where(eq(customers.id, mine.id));
     expect(row.notes).toBe('original');
     expect(await t.db.select().from(customerCommunications).where(eq(customerCommunications.customerId, mine.id))).toHaveLength(0);

@@ -38,11 +38,16 @@ export function toCustomer(row: CustomerRow): Customer {
   };
 }
 
-/** The list's filter; the search is the expression of customers_search_trgm_idx. */
+/** The expression of customers_search_trgm_idx, so PostgreSQL can answer the search from the index. */
+export function customerSearch(search: string): SQL {
+  return sql`lower(${customers.name} || ' ' || ${customers.email}) like ${containsPattern(search)}`;
+}
+
+/** The list's filter (also the export's). */
 export function customerFilter(actor: Actor, q: Pick<CustomerListQuery, 'search' | 'type'>): SQL | undefined {
   const filters: SQL[] = [eq(customers.agencyId, actor.agency.id)];
   if (q.type !== 'all') filters.push(eq(customers.customerType, q.type));
-  if (q.search) filters.push(sql`lower(${customers.name} || ' ' || ${customers.email}) like ${containsPattern(q.search)}`);
+  if (q.search) filters.push(customerSearch(q.search));
   return and(...filters);
 }
 

@@ -26,24 +26,8 @@ async function enterpriseOwner(browser: Browser, page: Page, company = 'Harbor I
   return owner;
 }
 
-function carPolicy(policyNumber: string) {
-  return {
-    customer_name: 'Jane Doe',
-    customer_email: `${policyNumber.toLowerCase()}@example.com`,
-    policy_number: policyNumber,
-    insurance_company: 'Acme Mutual',
-    policy_type: 'car',
-    premium_amount: '1234.50',
-    coverage_amount: '50000',
-    deductible: '500',
-    start_date: '2025-01-05',
-    status: 'active',
-    car_details: { vehicle_make: 'Toyota', vehicle_model: 'Corolla', vehicle_year: 2020, vin_number: 'VIN1', driver_license: 'DL-1', coverage_type: 'collision' },
-  };
-}
-
 test('owner invites, invitee registers through the link, accepts, shares the book, is removed and loses access', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await enterpriseOwner(browser, page);
   const inviteeEmail = uniqueEmail('invitee');
 
@@ -118,15 +102,35 @@ test('owner invites, invitee registers through the link, accepts, shares the boo
   await expect(invitee.getByRole('heading', { name: 'Invitation Invalid' })).toBeVisible();
   await expect(invitee.getByText('This invitation has already been used.')).toBeVisible();
 
-  // The member works in the owner's book: a policy they create is the owner's to see.
+  // The member works in the owner's book: a policy they create through the form is the owner's to see.
   const me = await (await invitee.request.get('/api/me')).json();
   expect(me.agency.name).toBe('Harbor Insurance');
   expect(me.agency.role).toBe('team_member');
   const policyNumber = `TEAM-${Date.now().toString(36).toUpperCase()}`;
-  const created = await invitee.request.post('/api/policies', { data: carPolicy(policyNumber) });
-  expect(created.status(), await created.text()).toBe(201);
-  const createdBody = await created.json();
-  const policyId: string = createdBody.policy?.id ?? createdBody.id;
+  await invitee.goto('/dashboard/policies/new');
+  await expect(invitee.getByRole('heading', { name: 'Add New Policy' })).toBeVisible();
+  await invitee.getByLabel('Customer Name').fill('Jane Doe');
+  await invitee.getByLabel('Customer Email').fill(`${policyNumber.toLowerCase()}@example.com`);
+  await invitee.getByLabel('Policy Number').fill(policyNumber);
+  await invitee.getByLabel('Insurance Company').fill('Acme Mutual');
+  await invitee.getByLabel('Premium Amount').fill('1234.50');
+  await invitee.getByLabel('Coverage Amount').fill('50000');
+  await invitee.getByLabel('Deductible').fill('500');
+  await invitee.getByLabel('Start Date').fill('2025-01-05');
+  await invitee.getByLabel('Vehicle Make').fill('Toyota');
+  await invitee.getByLabel('Vehicle Model').fill('Corolla');
+  await invitee.getByLabel('Vehicle Year').fill('2020');
+  await invitee.getByLabel('VIN Number').fill('1HGCM82633A004352');
+  await invitee.getByLabel('Driver License').fill('D1234567');
+  await invitee.getByRole('button', { name: 'Create Policy' }).click();
+  await expect(invitee.getByRole('heading', { name: `Policy ${policyNumber}` })).toBeVisible();
+  const policyId = new URL(invitee.url()).pathname.split('/').pop()!;
+  expect(policyId).toMatch(/^[0-9a-f-]{36}$/);
+
+  await page.goto('/dashboard/policies');
+  await page.getByPlaceholder('Search by customer, policy #, or company').fill(policyNumber);
+  await expect(page.getByRole('row', { name: new RegExp(policyNumber) })).toBeVisible();
+  await shot(page, 'team-owner-sees-member-policy');
   const ownerList = await (await page.request.get(`/api/policies?search=${policyNumber}`)).json();
   expect(ownerList.rows.map((r: { id: string }) => r.id)).toEqual([policyId]);
 
@@ -152,7 +156,7 @@ test('owner invites, invitee registers through the link, accepts, shares the boo
   expect((await invitee.request.get(`/api/policies/${policyId}`)).status()).toBe(200);
 
   // Owner makes the member an admin (confirmed); an admin may manage the team.
-  await page.reload();
+  await page.goto('/dashboard/team-management');
   const memberRow = page.getByRole('row', { name: new RegExp(inviteeEmail) });
   await expect(memberRow).toContainText('Active');
   await expect(memberRow).toContainText('Ivy Invitee');
@@ -179,6 +183,8 @@ test('owner invites, invitee registers through the link, accepts, shares the boo
 
   // The member's open session loses the agency on its next request.
   expect((await invitee.request.get(`/api/policies/${policyId}`)).status()).toBe(404);
+  await invitee.goto(`/dashboard/policies/${policyId}`);
+  await expect(invitee.getByText(/Error loading policy/)).toBeVisible();
   const after = await (await invitee.request.get('/api/me')).json();
   expect(after.agency.name).toBe('Ivy Solo Agency');
   expect(after.agencies).toHaveLength(1);

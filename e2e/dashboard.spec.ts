@@ -1,5 +1,6 @@
 // The dashboard home: welcome, plan, usage bars, quick actions and the agency's real recent activity.
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, shot, test } from './support/fixtures.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -78,4 +79,40 @@ test('quick actions open the new policy and new customer forms', async ({ page, 
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'New Customer' }).click();
   await expect(page.getByRole('heading', { name: 'Add New Customer' })).toBeVisible();
+});
+
+test('the book-of-business pages have no serious accessibility violations', async ({ page, account }) => {
+  expect(account.email).toContain('@');
+  const res = await page.request.post('/api/policies', {
+    data: {
+      customer_name: 'Axe Customer',
+      customer_email: 'axe@example.com',
+      policy_number: 'AXE-1',
+      insurance_company: 'Acme',
+      policy_type: 'fire',
+      premium_amount: '10',
+      coverage_amount: '10',
+      deductible: '0',
+      start_date: '2025-01-01',
+      fire_details: { property_address: '1 Main St', property_type: 'House', construction_year: 1990, property_value: '1000' },
+    },
+  });
+  expect(res.status()).toBe(201);
+  const policy = await res.json();
+  const pages: [string, string][] = [
+    ['/dashboard', 'Recent Activity'],
+    ['/dashboard/policies', 'Policy Management'],
+    ['/dashboard/policies/new', 'Add New Policy'],
+    [`/dashboard/policies/${policy.id}`, 'Policy AXE-1'],
+    ['/dashboard/customers', 'Customer Management'],
+    ['/dashboard/customers/new', 'Add New Customer'],
+    [`/dashboard/customers/${policy.customer_id}`, 'Axe Customer'],
+    ['/dashboard/activity', 'Activity Log'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, path);
+  }
 });

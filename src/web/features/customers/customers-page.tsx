@@ -93,8 +93,8 @@ export function CustomersPage() {
               <tr>
                 <th className={th}>Name</th>
                 <th className={th}>Email</th>
-                <th className={th}>Phone</th>
-                <th className={th}>Type</th>
+                <th className={`${th} hidden md:table-cell`}>Phone</th>
+                <th className={`${th} hidden md:table-cell`}>Type</th>
                 <th className={th}>Actions</th>
               </tr>
             </thead>
@@ -110,8 +110,8 @@ export function CustomersPage() {
                       </Link>
                     </td>
                     <td className={td}>{c.email}</td>
-                    <td className={td}>{c.phone || 'N/A'}</td>
-                    <td className={td}>{CUSTOMER_TYPE_LABEL[c.customer_type] ?? c.customer_type}</td>
+                    <td className={`${td} hidden md:table-cell`}>{c.phone || 'N/A'}</td>
+                    <td className={`${td} hidden md:table-cell`}>{CUSTOMER_TYPE_LABEL[c.customer_type] ?? c.customer_type}</td>
                     <td className={td}>
                       <DropdownMenu>
                         <DropdownMenuTrigger asChild>

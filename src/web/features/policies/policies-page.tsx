@@ -82,8 +82,8 @@ export function PoliciesPage() {
               <tr>
                 <th className={th}>Policy #</th>
                 <th className={th}>Customer</th>
-                <th className={th}>Company</th>
-                <th className={th}>Type</th>
+                <th className={`${th} hidden md:table-cell`}>Company</th>
+                <th className={`${th} hidden md:table-cell`}>Type</th>
                 <th className={th}>Status</th>
                 <th className={th}>Premium</th>
                 <th className={th}>End Date</th>
@@ -102,8 +102,8 @@ export function PoliciesPage() {
                       </Link>
                     </td>
                     <td className={td}>{p.customer_name}</td>
-                    <td className={td}>{p.insurance_company}</td>
-                    <td className={td}>{POLICY_TYPE_LABEL[p.policy_type] ?? p.policy_type}</td>
+                    <td className={`${td} hidden md:table-cell`}>{p.insurance_company}</td>
+                    <td className={`${td} hidden md:table-cell`}>{POLICY_TYPE_LABEL[p.policy_type] ?? p.policy_type}</td>
                     <td className={td}>
                       <StatusBadge status={p.status} />
                     </td>

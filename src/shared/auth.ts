@@ -63,12 +63,20 @@ const registerFields = {
   confirmPassword: z.string({ error: AUTH_TEXT.passwordsDoNotMatch }),
   termsAccepted: z.boolean({ error: AUTH_TEXT.termsRequired }).refine((v) => v === true, AUTH_TEXT.termsRequired),
   plan: z.string().max(40).optional(),
+  /** Where to go after confirming and signing in (e.g. back to an invitation); same-site paths only. */
+  redirect: z.string().max(500).optional(),
 };
 
 export const registerSchema = z
   .object(registerFields)
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_TEXT.passwordsDoNotMatch });
 export type RegisterInput = z.input<typeof registerSchema>;
+
+/** A same-site path to continue to after sign-in, or null (open redirects are refused). */
+export function safeRedirectPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/login')) return null;
+  return value;
+}
 
 /** full_name is split at the first space: first word → first_name, the rest → last_name. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {

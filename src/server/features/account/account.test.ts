@@ -156,6 +156,18 @@ describe('sign-in', () => {
     expect((await json(me)).profile.email).toBe(body.email);
   });
 
+  it('brings the user back to a same-site page after confirming, never to another site', async () => {
+    const { body } = await register({ redirect: '/accept-invitation/abc123' });
+    const mail = await waitForMail(t, body.email as string, /Confirm/);
+    const res = await t.request(pathOf(linkIn(mail)));
+    expect(res.headers.get('location')).toBe('/login?verified=1&redirect=%2Faccept-invitation%2Fabc123');
+    for (const evil of ['https://evil.example/x', '//evil.example/x', '/\\evil.example']) {
+      const other = await register({ redirect: evil });
+      const m = await waitForMail(t, other.body.email as string, /Confirm/);
+      expect((await t.request(pathOf(linkIn(m)))).headers.get('location')).toBe('/login?verified=1');
+    }
+  });
+
   it('can send the confirmation link again', async () => {
     const { body } = await register();
     t.mail.sent.length = 0;

@@ -10,6 +10,7 @@ import {
   profileUpdateSchema,
   registerSchema,
   resetPasswordRequestSchema,
+  safeRedirectPath,
 } from '#shared/auth.ts';
 import { type AppEnv, requireAccess, requireUser } from '../../context.ts';
 import { AppError, badRequest, tooMany } from '../../errors.ts';
@@ -23,7 +24,13 @@ export const INVALID_RESET_LINK = 'This password reset link is invalid, has expi
 const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 const INVALID_CODE = 'That code is not valid. Please try again.';
 
-const emailOnly = z.object({ email: forgotPasswordSchema.shape.email });
+const emailOnly = z.object({ email: forgotPasswordSchema.shape.email, redirect: z.string().max(500).optional() });
+
+/** The confirmation link lands on the login page, which then continues to `redirect` if given. */
+function confirmationTarget(redirect: string | undefined): string {
+  const next = safeRedirectPath(redirect);
+  return next ? `/login?verified=1&redirect=${encodeURIComponent(next)}` : '/login?verified=1';
+}
 const passwordOnly = z.object({ password: z.string().min(1, AUTH_TEXT.passwordRequired).max(128) });
 const codeSchema = z.object({
   code: z.string().trim().min(1, 'Please enter the code.').max(64),
@@ -64,7 +71,7 @@ export function accountRoutes() {
         password: input.password,
         company: input.company,
         plan: input.plan,
-        callbackURL: '/login?verified=1',
+        callbackURL: confirmationTarget(input.redirect),
       },
     });
     if (result.status >= 400) {
@@ -118,12 +125,12 @@ export function accountRoutes() {
 
   r.post('/account/resend-verification', async (c) => {
     const { db, config } = c.var.deps;
-    const { email } = await readJson(c, emailOnly);
+    const { email, redirect } = await readJson(c, emailOnly);
     if (config.RATE_LIMIT === 'on' && !(await consume(db, `verify:email:${email}`, RATE_RULES.verificationPerEmail)))
       throw tooMany(AUTH_TEXT.tooManyAttempts);
     const existing = await findUserByEmail(db, email);
     if (existing && !existing.emailVerified)
-      await callAuth(c, '/send-verification-email', { body: { email, callbackURL: '/login?verified=1' } });
+      await callAuth(c, '/send-verification-email', { body: { email, callbackURL: confirmationTarget(redirect) } });
     return c.json({ ok: true });
   });
 

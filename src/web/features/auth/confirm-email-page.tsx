@@ -7,13 +7,14 @@ import { notify } from '../../lib/toast.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export function ConfirmEmailPage() {
-  const email = (useLocation().state as { email?: string } | null)?.email;
+  const state = useLocation().state as { email?: string; redirect?: string } | null;
+  const email = state?.email;
   const [sending, setSending] = useState(false);
   const resend = async () => {
     if (!email) return;
     setSending(true);
     try {
-      await apiPost('/api/account/resend-verification', { email });
+      await apiPost('/api/account/resend-verification', { email, redirect: state?.redirect });
       notify.success('Confirmation e-mail sent', 'Check your inbox for a new link.');
     } catch (err) {
       notify.error('Error', errorMessage(err));

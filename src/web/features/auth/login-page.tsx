@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUTH_TEXT, loginSchema, type LoginInput } from '#shared/auth.ts';
+import { AUTH_TEXT, loginSchema, safeRedirectPath, type LoginInput } from '#shared/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -17,8 +17,7 @@ import { TwoFactorStep } from './two-factor-step.tsx';
 
 /** Only same-site paths are followed after sign-in. */
 export function safeRedirect(value: string | null | undefined): string {
-  if (value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login')) return value;
-  return '/dashboard';
+  return safeRedirectPath(value) ?? '/dashboard';
 }
 
 const VERIFY_ERRORS: Record<string, string> = {
@@ -87,7 +86,7 @@ export function LoginPage() {
   const resend = async () => {
     const email = getValues('email');
     try {
-      await apiPost('/api/account/resend-verification', { email });
+      await apiPost('/api/account/resend-verification', { email, redirect: safeRedirectPath(params.get('redirect')) ?? undefined });
       notify.success('Confirmation e-mail sent', `If ${email} has an unconfirmed account, a new link is on its way.`);
     } catch (err) {
       notify.error('Error', errorMessage(err));

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_TEXT, registerSchema, type RegisterInput } from '#shared/auth.ts';
+import { AUTH_TEXT, registerSchema, safeRedirectPath, type RegisterInput } from '#shared/auth.ts';
 import { PLAN_PRICES, TIER_LABEL, TRIAL_DAYS, tierFromSignupPlan } from '#shared/tiers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -19,6 +19,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const plan = tierFromSignupPlan(params.get('plan'));
   const invitedEmail = params.get('email') ?? '';
+  const redirect = safeRedirectPath(params.get('redirect')) ?? undefined;
   const form = useForm<RegisterInput, unknown, z.output<typeof registerSchema>>({
     resolver: zodResolver(registerSchema),
     defaultValues: { company: '', full_name: '', email: invitedEmail, password: '', confirmPassword: '', termsAccepted: false, plan },
@@ -31,9 +32,9 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(
     async (values) => {
       try {
-        await apiPost('/api/account/register', { ...values, plan });
+        await apiPost('/api/account/register', { ...values, plan, redirect });
         notify.success('Account created', AUTH_TEXT.registrationSuccess);
-        navigate('/confirm-email', { state: { email: values.email } });
+        navigate('/confirm-email', { state: { email: values.email, redirect } });
       } catch (err) {
         notify.error(AUTH_TEXT.registrationFailedTitle, errorMessage(err, AUTH_TEXT.somethingWentWrong));
       }
@@ -51,7 +52,7 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'} className="font-medium text-brand-700 hover:underline">
             Sign in
           </Link>
         </>

@@ -103,7 +103,7 @@ function Valid({
               <Link to={`/login?redirect=${encodeURIComponent(here)}`}>Sign in to accept</Link>
             </Button>
             <Button asChild variant="outline" className="w-full">
-              <Link to={`/register?email=${encodeURIComponent(invitation.email)}`}>Create an account</Link>
+              <Link to={`/register?email=${encodeURIComponent(invitation.email)}&redirect=${encodeURIComponent(here)}`}>Create an account</Link>
             </Button>
             <p className="text-xs text-slate-500">
               New here? After you confirm your e-mail address, open this invitation link again and sign in to accept.

@@ -18,7 +18,7 @@ const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 const secondsArg = args.indexOf('--seconds');
-const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 4 : 12;
+const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
 const PORTS = { pg: 4351, pglite: 4352 };
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, '.bench-build');
@@ -256,7 +256,7 @@ async function postgresScenarios(pgInfo: Postgres) {
   log(`server: restarted, RSS ${rssMb(server.pid).toFixed(0)} MB`);
 
   // Warm up (JIT, pool, caches) without recording.
-  await run(server, small.cookie, ['/api/policies?page=1&pageSize=25'], 20).catch(() => undefined);
+  if (!QUICK) await run(server, small.cookie, ['/api/policies?page=1&pageSize=25'], 20).catch(() => undefined);
 
   const first = await getJson(server, small.cookie, '/api/policies?page=1&pageSize=25').catch((err: Error) => {
     notes.push(`The policy list endpoint failed: ${err.message}`);
@@ -475,9 +475,9 @@ async function pgliteScenarios() {
   // PGlite answers one query at a time: runs need a few seconds more before 20 queued requests drain.
   const pgliteRun = (paths: string[]) => {
     const next = cycle(paths);
-    return load({ url: server.url, pid: server.pid, connections: 20, seconds: Math.max(SECONDS, 10), cookie, next: () => ({ path: next() }) });
+    return load({ url: server.url, pid: server.pid, connections: 20, seconds: Math.max(SECONDS, QUICK ? 6 : 10), cookie, next: () => ({ path: next() }) });
   };
-  await pgliteRun(['/api/policies?page=1&pageSize=25']).catch(() => undefined);
+  if (!QUICK) await pgliteRun(['/api/policies?page=1&pageSize=25']).catch(() => undefined);
   const p1 = await pgliteRun(['/api/policies?page=1&pageSize=25']);
   loadRow('5. PGlite: list policies, page 1', p1, undefined, 'embedded: one connection per process, queries queue');
   const ps = await pgliteRun(SEARCH_TERMS.map((t) => `/api/policies?page=1&pageSize=25&search=${t}`));

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '#shared/auth.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -105,14 +105,12 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     dbName = `policydesk_scale_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
     admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
-    const template = inject('pgTemplateDb');
-    await admin.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
+    // An empty database: both instances start at the same moment and both run the migrations.
+    await admin.query(`create database ${dbName}`);
     const url = new URL(baseUrl!);
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
-    // One after the other: both run the (idempotent) migrations at start.
-    a = await startInstance('a');
-    b = await startInstance('b');
+    [a, b] = await Promise.all([startInstance('a'), startInstance('b')]);
     const registered = await post(a, '/api/account/register', {
       full_name: 'Scale Out',
       email,

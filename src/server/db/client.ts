@@ -80,8 +80,23 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   };
 }
 
+/** Any fixed number: the advisory lock that lets one instance at a time run the migrations. */
+const MIGRATION_LOCK = 7_346_221;
+
 export async function runMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.kind === 'pglite') await migratePglite(database.db, config);
-  else await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], config);
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db, config);
+    return;
+  }
+  // Several instances starting together: the first migrates, the others wait and find nothing to do.
+  // The lock is held on a connection of its own (the pool may have only one).
+  const lock = new pg.Client({ connectionString: database.pool!.options.connectionString });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], config);
+  } finally {
+    await lock.end().catch(() => undefined); // ending the session releases the lock
+  }
 }

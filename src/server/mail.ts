@@ -50,9 +50,22 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   };
 }
 
+const inFlight = new Set<Promise<void>>();
+
 /** Sends without making the caller wait or fail; a failed delivery is logged. */
 export function sendInBackground(mailer: Mailer, message: MailMessage, logger: Logger): void {
-  mailer.send(message).catch((err: unknown) => logger.error({ err, to: message.to, subject: message.subject }, 'mail delivery failed'));
+  const sending = mailer
+    .send(message)
+    .catch((err: unknown) => logger.error({ err, to: message.to, subject: message.subject }, 'mail delivery failed'))
+    .finally(() => inFlight.delete(sending));
+  inFlight.add(sending);
+}
+
+/** Waits for the mails still being sent (graceful shutdown: a confirmation link is not lost). */
+export async function drainBackgroundMail(): Promise<number> {
+  const pending = [...inFlight];
+  await Promise.allSettled(pending);
+  return pending.length;
 }
 
 const escapeHtml = (s: string) =>

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { buildDeps, openDatabase, prepareDatabase, seedEssentials } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { drainBackgroundMail } from './mail.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 
 async function main() {
@@ -51,6 +52,8 @@ async function main() {
     sweep.unref();
     server.close(async () => {
       clearInterval(sweep);
+      const mails = await drainBackgroundMail();
+      if (mails) logger.info({ mails }, 'background mail sent');
       await database.close();
       releaseLock();
       logger.info('stopped');

@@ -1,7 +1,7 @@
 // Who is calling: resolved once per request from the session cookie, never from the request body.
 import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
+import { agencyScopedPermissions, checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import type { Auth } from './auth.ts';
 import type { Config } from './config.ts';
@@ -34,6 +34,7 @@ export interface Actor {
   role: string;
   /** the user's own plan, after a lapsed trial */
   tier: Tier;
+  /** agency-scoped: manage_team is the current agency owner's (see agencyScopedPermissions) */
   permissions: string[];
   agency: {
     id: string;
@@ -103,6 +104,16 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
     .where(eq(userPermissions.userId, me.id));
   const activeAgencyId = (found.session as { activeAgencyId?: string | null }).activeAgencyId ?? null;
   const agency = await resolveAgency(deps.db, me, activeAgencyId);
+  const own = perms.map((p) => p.name);
+  const ownerPermissions =
+    agency.role === 'admin'
+      ? (
+          await deps.db
+            .select({ name: userPermissions.permissionName })
+            .from(userPermissions)
+            .where(eq(userPermissions.userId, agency.ownerId))
+        ).map((p) => p.name)
+      : [];
   return {
     userId: me.id,
     sessionId: found.session.id,
@@ -111,7 +122,7 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
     lastName: me.lastName,
     role: me.role,
     tier: effectiveTier(me),
-    permissions: perms.map((p) => p.name),
+    permissions: agencyScopedPermissions(own, agency.role, ownerPermissions),
     agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: agency.role, tier: agency.tier },
   };
 }
@@ -123,7 +134,7 @@ export async function setActiveAgency(db: Db, sessionId: string, agencyId: strin
 
 /** The subject of the access rules: the platform role, the agency's plan, the user's permissions. */
 export function accessSubject(actor: Actor): AccessSubject {
-  return { role: actor.role, tier: actor.agency.tier, permissions: actor.permissions };
+  return { role: actor.role, tier: actor.agency.tier, permissions: actor.permissions, agencyRole: actor.agency.role };
 }
 
 /** 401 without a session; otherwise sets c.var.actor. */

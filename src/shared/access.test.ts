@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TEXT, checkAccess, denialMessage, hasPermission, hasRole, hasTier, type AccessSubject } from './access.ts';
+import { ACCESS_TEXT, agencyScopedPermissions, checkAccess, denialMessage, hasPermission, hasRole, hasTier, type AccessSubject } from './access.ts';
 import { ROLES, type Role } from './roles.ts';
 import { TIERS } from './tiers.ts';
 
@@ -112,5 +112,25 @@ describe('the spec texts', () => {
     expect(denialMessage({ kind: 'permission', permission: 'manage_team' })).toBe(
       "You don't have the required permission (manage_team) to access this feature.",
     );
+  });
+});
+
+describe('agency roles', () => {
+  const base = { role: 'user', tier: 'enterprise', permissions: [] as string[] };
+  it('lets only the listed roles of the current agency through (no agency role means owner)', () => {
+    expect(checkAccess({ ...base }, { agencyRoles: ['owner'] })).toBeNull();
+    expect(checkAccess({ ...base, agencyRole: 'admin' }, { agencyRoles: ['owner', 'admin'] })).toBeNull();
+    expect(checkAccess({ ...base, agencyRole: 'team_member' }, { agencyRoles: ['owner', 'admin'] })).toEqual({
+      kind: 'agencyRole',
+      agencyRoles: ['owner', 'admin'],
+    });
+    expect(checkAccess(null, { agencyRoles: ['owner'] })).not.toBeNull();
+  });
+
+  it('scopes manage_team to the agency: the owner’s, used by admins, never carried into another agency', () => {
+    expect(agencyScopedPermissions(['manage_team'], 'owner', [])).toEqual(['manage_team']);
+    expect(agencyScopedPermissions([], 'admin', ['manage_team'])).toEqual(['manage_team']);
+    expect(agencyScopedPermissions(['manage_team'], 'team_member', ['manage_team'])).toEqual([]);
+    expect(agencyScopedPermissions(['manage_team'], 'admin', [])).toEqual([]);
   });
 });

@@ -2,11 +2,29 @@
 import { ROLE_RANK, isRole, type Role } from './roles.ts';
 import { TIER_RANK, isTier, type Tier } from './tiers.ts';
 
+export type AgencyRole = 'owner' | 'admin' | 'team_member';
+
 export interface AccessSubject {
   role: string;
   /** The effective tier (a lapsed trial counts as starter). */
   tier: string;
   permissions: readonly string[];
+  /** The subject's role in the agency it currently works in; absent means owner (a personal agency). */
+  agencyRole?: AgencyRole;
+}
+
+/** Permissions that belong to an agency rather than to a person: held by its owner, used by its admins. */
+export const AGENCY_PERMISSIONS: readonly string[] = ['manage_team'];
+
+/**
+ * The permissions that count inside an agency: the user's own, except agency permissions, which come
+ * from the agency's owner for its owner and admins and never carry over into another agency.
+ */
+export function agencyScopedPermissions(own: readonly string[], agencyRole: AgencyRole, ownerPermissions: readonly string[]): string[] {
+  const personal = own.filter((p) => !AGENCY_PERMISSIONS.includes(p));
+  if (agencyRole === 'team_member') return personal;
+  const fromAgency = (agencyRole === 'owner' ? own : ownerPermissions).filter((p) => AGENCY_PERMISSIONS.includes(p));
+  return [...personal, ...fromAgency];
 }
 
 /** Passes when the subject's role ranks at or above the required one. No subject: fails. */
@@ -35,16 +53,26 @@ export interface Requirement {
   role?: Role;
   tier?: Tier;
   permission?: string;
+  /** roles inside the current agency that may use it (billing and plans: the owner only) */
+  agencyRoles?: readonly AgencyRole[];
 }
 
 export type AccessDenial =
   | { kind: 'role'; role: Role }
+  | { kind: 'agencyRole'; agencyRoles: readonly AgencyRole[] }
   | { kind: 'tier'; tier: Tier }
   | { kind: 'permission'; permission: string };
+
+/** The subject's role in its current agency is one of those allowed (no subject: fails). */
+export function hasAgencyRole(subject: AccessSubject | null | undefined, allowed: readonly AgencyRole[]): boolean {
+  if (!subject) return false;
+  return allowed.includes(subject.agencyRole ?? 'owner');
+}
 
 /** Checks in the spec's guard order: role, then tier, then permission. */
 export function checkAccess(subject: AccessSubject | null | undefined, need: Requirement): AccessDenial | null {
   if (need.role && !hasRole(subject, need.role)) return { kind: 'role', role: need.role };
+  if (need.agencyRoles && !hasAgencyRole(subject, need.agencyRoles)) return { kind: 'agencyRole', agencyRoles: need.agencyRoles };
   if (need.tier && !hasTier(subject, need.tier)) return { kind: 'tier', tier: need.tier };
   if (need.permission && !hasPermission(subject, need.permission)) return { kind: 'permission', permission: need.permission };
   return null;
@@ -57,6 +85,8 @@ export const ACCESS_TEXT = {
   permissionDenied: (permission: string) =>
     `You don't have the required permission (${permission}) to access this feature.`,
   profileNotFound: "We couldn't load your profile information. Please try logging out and back in.",
+  agencyRoleDenied: (roles: readonly string[]) =>
+    `Only the agency's ${roles.map((r) => (r === 'owner' ? 'owner' : r === 'admin' ? 'admins' : 'team members')).join(' and ')} can use this page. Switch to your own agency from the account menu to manage your own account.`,
   lockedItem: (item: string) => `The "${item}" feature requires a higher subscription tier or specific permissions.`,
 } as const;
 
@@ -64,6 +94,8 @@ export function denialMessage(denial: AccessDenial, currentTier?: string | null)
   switch (denial.kind) {
     case 'role':
       return ACCESS_TEXT.roleDenied(denial.role);
+    case 'agencyRole':
+      return ACCESS_TEXT.agencyRoleDenied(denial.agencyRoles);
     case 'tier':
       return ACCESS_TEXT.tierDenied(denial.tier, currentTier);
     case 'permission':

@@ -109,8 +109,8 @@ describe('sidebar', () => {
       '/dashboard': { tier: 'starter' },
       '/dashboard/customers': { tier: 'starter' },
       '/dashboard/policies': { tier: 'starter' },
-      '/dashboard/subscription/upgrade': { tier: 'starter' },
-      '/dashboard/subscription/history': { tier: 'starter' },
+      '/dashboard/subscription/upgrade': { tier: 'starter', agencyRoles: ['owner'] },
+      '/dashboard/subscription/history': { tier: 'starter', agencyRoles: ['owner'] },
       '/dashboard/settings': { tier: 'starter' },
       '/dashboard/renewals': { tier: 'professional' },
       '/dashboard/reports': { tier: 'professional' },
@@ -119,10 +119,23 @@ describe('sidebar', () => {
       '/dashboard/analytics': { tier: 'business' },
       '/dashboard/bulk-actions': { tier: 'business' },
       '/dashboard/crm': { tier: 'business' },
-      '/dashboard/team-management': { tier: 'enterprise', permission: 'manage_team' },
+      '/dashboard/team-management': { tier: 'enterprise', permission: 'manage_team', agencyRoles: ['owner', 'admin'] },
       '/dashboard/api-settings': { tier: 'enterprise' },
       '/dashboard/white-label': { tier: 'enterprise' },
     });
+  });
+
+  it("locks billing and team pages for a member working in someone else's agency, and team pages only for an admin", () => {
+    const lockedFor = (agencyRole: 'admin' | 'team_member', permissions: string[]) =>
+      sidebarFor({ role: 'user', tier: 'enterprise', permissions, agencyRole })
+        .main.filter((i) => i.locked)
+        .map((i) => i.href);
+    expect(lockedFor('team_member', [])).toEqual([
+      '/dashboard/subscription/upgrade',
+      '/dashboard/subscription/history',
+      '/dashboard/team-management',
+    ]);
+    expect(lockedFor('admin', ['manage_team'])).toEqual(['/dashboard/subscription/upgrade', '/dashboard/subscription/history']);
   });
 
   it('locks what the tier does not include', () => {

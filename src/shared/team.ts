@@ -2,6 +2,7 @@
 // §3 Team invitation, §4, §5 Invitation, §8). The spec's texts are copied exactly.
 import { z } from 'zod';
 import { emailField } from './validation.ts';
+import type { Requirement } from './access.ts';
 
 export const INVITATION_VALID_DAYS = 7;
 
@@ -14,7 +15,11 @@ export const AGENCY_ROLE_LABEL: Record<string, string> = {
   team_member: 'Team Member',
 };
 
+/** Who may manage an agency's team: its owner or admins, on the Enterprise plan with manage_team. */
+export const TEAM_MANAGEMENT: Requirement = { tier: 'enterprise', permission: 'manage_team', agencyRoles: ['owner', 'admin'] };
+
 export const TEAM_TEXT = {
+  planNoLongerIncludesTeams: "This agency's plan no longer includes team members. Please ask its owner to upgrade to Enterprise.",
   emailRequired: 'Email is required',
   notLoggedIn: 'Not logged in',
   sendFailedTitle: 'Failed to Send Invitation',

@@ -50,6 +50,8 @@ export function RequireAccess({ need = {}, children }: { need?: Requirement; chi
   const denial = checkAccess(accessSubjectOf(session), need);
   if (denial?.kind === 'role')
     return <GuardScreen title="Access Denied" message={ACCESS_TEXT.roleDenied(denial.role)} action={<BackToDashboard />} />;
+  if (denial?.kind === 'agencyRole')
+    return <GuardScreen title="Access Denied" message={ACCESS_TEXT.agencyRoleDenied(denial.agencyRoles)} action={<BackToDashboard />} />;
   if (denial?.kind === 'tier') {
     const current = session.agency?.tier ?? session.profile.effective_tier;
     return (

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { agencies, paymentSubmissions, storedFiles, user, userPermissions } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Storage } from '../../storage.ts';
+import { applyPaidPlan } from './plan.ts';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -100,17 +101,9 @@ export async function updateUser(
       if (target.role === 'super_admin' && (await lockedSuperAdminCount(tx)) <= 1)
         throw conflict(ADMIN_TEXT.lastSuperAdmin, 'LAST_SUPER_ADMIN');
     }
-    const tierChanges = input.subscription_tier !== undefined;
-    if (roleChanges || tierChanges)
-      await tx
-        .update(user)
-        .set({
-          ...(roleChanges ? { role: input.role } : {}),
-          // A plan set by an admin is a paid plan, not a trial.
-          ...(tierChanges ? { subscriptionTier: input.subscription_tier, subscriptionStatus: 'active', trialEndsAt: null } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(user.id, id));
+    if (roleChanges) await tx.update(user).set({ role: input.role, updatedAt: new Date() }).where(eq(user.id, id));
+    // A plan set by an admin is a paid plan, not a trial, with what comes with it.
+    if (input.subscription_tier !== undefined) await applyPaidPlan(tx, id, input.subscription_tier as Tier, actor.userId);
     return getUserRow(tx, id);
   });
 }

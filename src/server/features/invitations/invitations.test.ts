@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TEAM_TEXT } from '#shared/team.ts';
-import { agencies, agencyMembers, session, userInvitations } from '../../db/schema.ts';
+import { agencies, agencyMembers, session, user, userInvitations } from '../../db/schema.ts';
 import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -146,5 +146,23 @@ describe('POST /api/invitations/:token/accept', () => {
     const cookie2 = second.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
     const results = await Promise.all([accept(token, u.cookie), accept(token, cookie2)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 410]);
+  });
+});
+
+describe('an agency whose plan no longer includes teams', () => {
+  it('cannot add members through an invitation sent before the plan lapsed', async () => {
+    const lapsing = await createUser(t, { tier: 'enterprise', permissions: ['manage_team'], company: 'Lapsing Co' });
+    const email = unique('late');
+    const res = await t.request('/api/team/invitations', { cookie: lapsing.cookie, json: { email, role: 'team_member' } });
+    expect(res.status).toBe(201);
+    const token = linkIn(await waitForMail(t, email)).split('/').pop()!;
+    await t.db.update(user).set({ subscriptionTier: 'business' }).where(eq(user.id, lapsing.id));
+    const invitee = await createUser(t, { email });
+    const refused = await accept(token, invitee.cookie);
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).error).toEqual({ code: 'TEAM_NOT_IN_PLAN', message: TEAM_TEXT.planNoLongerIncludesTeams });
+    const agencyId = (await json(await t.request('/api/me', { cookie: lapsing.cookie }))).agency.id;
+    const members = await t.db.select().from(agencyMembers).where(and(eq(agencyMembers.agencyId, agencyId), eq(agencyMembers.userId, invitee.id)));
+    expect(members).toHaveLength(0);
   });
 });

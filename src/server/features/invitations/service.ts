@@ -1,6 +1,7 @@
 // Reading and accepting an invitation by the token from its e-mailed link.
 import { and, eq } from 'drizzle-orm';
 import { isExpired, TEAM_TEXT, type InvitationView, type InviteRole } from '#shared/team.ts';
+import { effectiveTier } from '#shared/tiers.ts';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { agencies, agencyMembers, session as sessionTable, user, userInvitations } from '../../db/schema.ts';
@@ -65,6 +66,13 @@ export async function acceptInvitation(db: Db, actor: Actor, token: string) {
     const refused = refusal(row);
     if (refused) throw refused;
     if (row.email.toLowerCase() !== actor.email.toLowerCase()) throw forbidden(TEAM_TEXT.wrongAccount(row.email), 'WRONG_ACCOUNT');
+    // Teams are an Enterprise feature: an invitation sent before the owner's plan lapsed can't add members.
+    const [owner] = await tx
+      .select({ subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, trialEndsAt: user.trialEndsAt })
+      .from(agencies)
+      .innerJoin(user, eq(user.id, agencies.ownerId))
+      .where(eq(agencies.id, row.agencyId));
+    if (!owner || effectiveTier(owner) !== 'enterprise') throw forbidden(TEAM_TEXT.planNoLongerIncludesTeams, 'TEAM_NOT_IN_PLAN');
     await tx
       .insert(agencyMembers)
       .values({ agencyId: row.agencyId, userId: actor.userId, role: row.role })

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { adminSubmissionQuerySchema, decisionSchema, PAYMENT_TEXT, paymentSubmissionSchema, rejectionSchema } from '#shared/payments.ts';
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '#shared/files.ts';
-import { requireUser, type AppEnv } from '../../context.ts';
+import { requireAccess, requireUser, type AppEnv } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { readJson, validate } from '../../http.ts';
 import { formFields, readUploads } from '../../files.ts';
@@ -22,10 +22,13 @@ function submissionId(raw: string): string {
 
 const FIELDS = ['selected_tier', 'payment_method', 'transaction_reference', 'payment_date', 'notes', 'agreed_to_terms'];
 
+/** A plan is the agency owner's: a member working in someone else's agency can't pay for or see it. */
+const ownerOnly = requireAccess({ agencyRoles: ['owner'] });
+
 export function paymentRoutes() {
   const r = new Hono<AppEnv>();
 
-  r.post('/payment-submissions', requireUser, uploadBodyLimit(RECEIPT_MAX_BYTES, PAYMENT_TEXT.tooLarge, 'receipt'), async (c) => {
+  r.post('/payment-submissions', requireUser, ownerOnly, uploadBodyLimit(RECEIPT_MAX_BYTES, PAYMENT_TEXT.tooLarge, 'receipt'), async (c) => {
     const form = await readForm(c);
     const raw = formFields(form, FIELDS);
     // Only these fields are read: user_id, status and verified_by/at in the form are ignored.
@@ -46,9 +49,9 @@ export function paymentRoutes() {
     return c.json({ submission }, 201);
   });
 
-  r.get('/payment-submissions', requireUser, async (c) => c.json({ rows: await listOwnSubmissions(c.var.deps.db, c.var.actor) }));
+  r.get('/payment-submissions', requireUser, ownerOnly, async (c) => c.json({ rows: await listOwnSubmissions(c.var.deps.db, c.var.actor) }));
 
-  r.get('/payment-submissions/:id', requireUser, async (c) =>
+  r.get('/payment-submissions/:id', requireUser, ownerOnly, async (c) =>
     c.json({ submission: await getOwnSubmission(c.var.deps.db, c.var.actor, submissionId(c.req.param('id'))) }),
   );
 

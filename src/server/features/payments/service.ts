@@ -9,13 +9,14 @@ import {
   type SubmissionStatus,
 } from '#shared/payments.ts';
 import type { Paged } from '#shared/admin.ts';
-import { TIER_LABEL, type PaidTier } from '#shared/tiers.ts';
+import { TIER_LABEL, type PaidTier, type Tier } from '#shared/tiers.ts';
 import type { Actor, Deps } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { paymentSubmissions, storedFiles, user, userPermissions } from '../../db/schema.ts';
+import { paymentSubmissions, storedFiles, user } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { storeWithRows, type Upload } from '../../files.ts';
 import { renderMail, sendInBackground } from '../../mail.ts';
+import { applyPaidPlan } from '../admin/plan.ts';
 
 type SubmissionRow = typeof paymentSubmissions.$inferSelect;
 type FileRow = typeof storedFiles.$inferSelect;
@@ -139,16 +140,7 @@ export async function decideSubmission(
       throw conflict(PAYMENT_TEXT.alreadyDecided, 'ALREADY_DECIDED');
     }
     if (decision === 'Approved') {
-      await tx
-        .update(user)
-        .set({ subscriptionTier: row.selectedTier, subscriptionStatus: 'active', trialEndsAt: null, updatedAt: new Date() })
-        .where(eq(user.id, row.userId));
-      // Enterprise includes team management, which also needs the manage_team permission.
-      if (row.selectedTier === 'enterprise')
-        await tx
-          .insert(userPermissions)
-          .values({ userId: row.userId, permissionName: 'manage_team', grantedBy: actor.userId })
-          .onConflictDoNothing();
+      await applyPaidPlan(tx, row.userId, row.selectedTier as Tier, actor.userId);
     }
     const [file] = await tx.select(fileColumns).from(storedFiles).where(eq(storedFiles.id, row.receiptFileId));
     const [submitter] = await tx.select({ email: user.email, firstName: user.firstName }).from(user).where(eq(user.id, row.userId));

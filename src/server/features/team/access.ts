@@ -1,11 +1,9 @@
-// Who may manage an agency's team: a signed-in owner or admin of that agency, whose plan (the
-// owner's) is enterprise and whose owner holds manage_team (agency.md §6). Checked on every route.
-import { eq } from 'drizzle-orm';
+// Who may manage an agency's team (TEAM_MANAGEMENT in src/shared/team.ts): a signed-in owner or
+// admin of that agency, whose plan (the owner's) is enterprise and whose owner holds manage_team.
 import { createMiddleware } from 'hono/factory';
 import { checkAccess, denialMessage } from '#shared/access.ts';
-import { TEAM_TEXT } from '#shared/team.ts';
-import { type AppEnv, loadActor } from '../../context.ts';
-import { userPermissions } from '../../db/schema.ts';
+import { TEAM_MANAGEMENT, TEAM_TEXT } from '#shared/team.ts';
+import { accessSubject, type AppEnv, loadActor } from '../../context.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 
 /** 401 'Not logged in' without a session (the spec's text for team actions). */
@@ -21,20 +19,8 @@ export const requireTeamManager = createMiddleware<AppEnv>(async (c, next) => {
   if (!actor) throw unauthorized(TEAM_TEXT.notLoggedIn);
   c.set('actor', actor);
   if (actor.agency.role !== 'owner' && actor.agency.role !== 'admin') throw forbidden(TEAM_TEXT.teamRoleDenied, 'DENIED_AGENCY_ROLE');
-  // The permission belongs to the agency's owner: an admin manages the team the owner was granted.
-  const ownerPermissions =
-    actor.agency.ownerId === actor.userId
-      ? actor.permissions
-      : (
-          await c.var.deps.db
-            .select({ name: userPermissions.permissionName })
-            .from(userPermissions)
-            .where(eq(userPermissions.userId, actor.agency.ownerId))
-        ).map((p) => p.name);
-  const denial = checkAccess(
-    { role: actor.role, tier: actor.agency.tier, permissions: ownerPermissions },
-    { tier: 'enterprise', permission: 'manage_team' },
-  );
+  // actor.permissions are agency-scoped: an agency admin holds the owner's manage_team (context.ts).
+  const denial = checkAccess(accessSubject(actor), TEAM_MANAGEMENT);
   if (denial) throw forbidden(denialMessage(denial, actor.agency.tier), `DENIED_${denial.kind.toUpperCase()}`);
   await next();
 });

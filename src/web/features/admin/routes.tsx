@@ -6,8 +6,18 @@ import { page } from '../../app/lazy.ts';
 const adminPage = (name: string) => page(() => import('./admin-pages.tsx'), name as keyof typeof import('./admin-pages.tsx'));
 
 export const billingAndAdminRoutes: RouteObject[] = [
-  { path: '/dashboard/subscription/upgrade', lazy: page(() => import('../billing/upgrade-page.tsx'), 'UpgradePage') },
-  { path: '/dashboard/subscription/history', lazy: page(() => import('../billing/history-page.tsx'), 'BillingHistoryPage') },
+  {
+    // a plan belongs to the agency's owner; a member working in someone else's agency is turned away
+    element: (
+      <RequireAccess need={{ agencyRoles: ['owner'] }}>
+        <Outlet />
+      </RequireAccess>
+    ),
+    children: [
+      { path: '/dashboard/subscription/upgrade', lazy: page(() => import('../billing/upgrade-page.tsx'), 'UpgradePage') },
+      { path: '/dashboard/subscription/history', lazy: page(() => import('../billing/history-page.tsx'), 'BillingHistoryPage') },
+    ],
+  },
   { path: '/payment-receipt', lazy: page(() => import('../premium-payments/payment-receipt-page.tsx'), 'PaymentReceiptPage') },
   {
     element: (

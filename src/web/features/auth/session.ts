@@ -35,7 +35,12 @@ export function useSession() {
 /** The subject of the shared access rules: platform role, the agency's plan, permissions. */
 export function accessSubjectOf(session: Session | null | undefined): AccessSubject | null {
   if (!session) return null;
-  return { role: session.profile.role, tier: session.agency?.tier ?? session.profile.effective_tier, permissions: session.permissions };
+  return {
+    role: session.profile.role,
+    tier: session.agency?.tier ?? session.profile.effective_tier,
+    permissions: session.permissions,
+    agencyRole: session.agency?.role ?? 'owner',
+  };
 }
 
 export function useSignOut() {

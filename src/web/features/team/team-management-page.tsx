@@ -1,39 +1,18 @@
-import { Link } from 'react-router';
-import { ShieldAlert, Users } from 'lucide-react';
-import { TEAM_TEXT } from '#shared/team.ts';
+import { Users } from 'lucide-react';
+import { TEAM_MANAGEMENT, TEAM_TEXT } from '#shared/team.ts';
 import { RequireAccess } from '../../app/guards.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useSession } from '../auth/session.ts';
 import { useTeam } from './api.ts';
 import { InviteForm } from './invite-form.tsx';
 import { TeamTable } from './team-table.tsx';
 
-/**
- * The spec's guard (enterprise + manage_team) for the agency's owner. An agency admin manages the
- * team under the owner's plan and permission, which the server checks; a team member is turned away.
- */
+/** The spec's guard (enterprise + manage_team) for the agency's owner or admins; the server checks the same rule. */
 export function TeamManagementPage() {
-  const { data: session } = useSession();
-  const agencyRole = session?.agency?.role ?? 'owner';
-  if (agencyRole === 'team_member') {
-    return (
-      <div className="flex min-h-[60vh] items-center justify-center p-6">
-        <div className="max-w-md text-center">
-          <ShieldAlert className="mx-auto h-12 w-12 text-slate-400" aria-hidden />
-          <h1 className="mt-4 text-2xl font-semibold text-slate-900">Access Denied</h1>
-          <p className="mt-2 text-slate-600">{TEAM_TEXT.teamRoleDenied}</p>
-          <Button variant="outline" asChild className="mt-6">
-            <Link to="/dashboard">Return to Dashboard</Link>
-          </Button>
-        </div>
-      </div>
-    );
-  }
   return (
-    <RequireAccess need={agencyRole === 'admin' ? { tier: 'enterprise' } : { tier: 'enterprise', permission: 'manage_team' }}>
+    <RequireAccess need={TEAM_MANAGEMENT}>
       <TeamManagement />
     </RequireAccess>
   );

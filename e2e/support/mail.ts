@@ -11,7 +11,7 @@ export interface ReceivedMail {
 }
 
 function allMail(): ReceivedMail[] {
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(MAIL_DIR).sort();
   } catch {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import { customerFilter } from './service.ts';
 
-export const EXPORT_BATCH = 500;
+export const EXPORT_BATCH = 2000;
 
 interface Cursor {
   createdAt: string;

@@ -30,12 +30,13 @@ export function limitError(resource: LimitedResource): AppError {
 
 /**
  * Locks the agency row (so parallel creates of the same agency queue here), counts and compares.
- * Call it first in the transaction that inserts the row: lock, count, insert, commit.
+ * Call it first in the transaction that inserts the row: lock, count, insert, commit. An unlimited
+ * plan takes no lock, so its creates run in parallel.
  */
 export async function assertWithinLimit(tx: Tx, actor: Actor, resource: LimitedResource): Promise<void> {
-  await tx.execute(sql`select id from agencies where id = ${actor.agency.id} for update`);
   const limit = await readLimit(tx, actor.agency.tier, resource);
   if (limit === null) return;
+  await tx.execute(sql`select id from agencies where id = ${actor.agency.id} for update`);
   const used = await countRows(tx, actor.agency.id, resource);
   if (used >= limit) throw limitError(resource);
 }

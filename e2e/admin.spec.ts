@@ -54,9 +54,15 @@ test('the super admin searches users, changes role and plan, grants manage_team 
   await expect(toast(page, 'User role updated.')).toBeVisible();
   await row.getByLabel(`Plan of Quinn ${marker}`).selectOption('enterprise');
   await expect(toast(page, 'User tier updated.')).toBeVisible();
-  await row.getByLabel(`Manage team for Quinn ${marker}`).click();
+  // enterprise comes with manage_team; the admin can still revoke and grant it
+  const manageTeam = row.getByLabel(`Manage team for Quinn ${marker}`);
+  await expect(manageTeam).toHaveAttribute('data-state', 'checked');
+  await manageTeam.click();
+  await expect(toast(page, 'Permission revoked.')).toBeVisible();
+  await expect(manageTeam).toHaveAttribute('data-state', 'unchecked');
+  await manageTeam.click();
   await expect(toast(page, 'Permission granted.')).toBeVisible();
-  await expect(row.getByLabel(`Manage team for Quinn ${marker}`)).toHaveAttribute('data-state', 'checked');
+  await expect(manageTeam).toHaveAttribute('data-state', 'checked');
 
   // filters
   await page.getByLabel('Search users').fill(marker);

@@ -184,9 +184,10 @@ test('header turns translucent with a shadow after 10 px of scroll, without shif
   await page.evaluate(() => window.scrollTo(0, 40));
   await expect(header).toHaveAttribute('data-scrolled', 'true');
   await expect.poll(() => header.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
-  const bg = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
-  // translucent: alpha below 1
-  expect(bg).toMatch(/oklab\(.+\/ 0\.8\)|rgba\(255, 255, 255, 0\.8\)|color-mix/);
+  // translucent: once the colour transition settles, the background's alpha is 0.8
+  await expect
+    .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+    .toMatch(/oklab\(.+\/ 0\.8\)|rgba\(255, 255, 255, 0\.8\)|color-mix/);
   const after = await header.boundingBox();
   expect(after?.height).toBe(before?.height);
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -3,6 +3,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { admin, BASE_URL, createAccount, expect, shot, signInAs, test, uniqueEmail, type Account } from './support/fixtures.ts';
 import { firstLink, readMail } from './support/mail.ts';
+import { ACCESS_TEXT } from '../src/shared/access.ts';
 
 const INVALID = 'This invitation link is either expired or invalid. Please ask for a new invitation.';
 
@@ -136,7 +137,8 @@ test('owner invites, invitee registers through the link, accepts, shares the boo
 
   // A team member has no team page.
   await invitee.goto('/dashboard/team-management');
-  await expect(invitee.getByText('Only the agency owner or an admin can manage the team.')).toBeVisible();
+  await expect(invitee.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(invitee.getByText(ACCESS_TEXT.agencyRoleDenied(['owner', 'admin']))).toBeVisible();
   expect((await invitee.request.get('/api/team')).status()).toBe(403);
 
   // The member switches between their own agency and the team's from the avatar menu.

@@ -1,10 +1,11 @@
 // Small building blocks for the feature schemas.
 import { z } from 'zod';
+import { INVALID_EMAIL } from './auth-text.ts';
 
 /** text, @, text, dot, text, with no spaces (agency.md §5); used for every e-mail field. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const INVALID_EMAIL = 'Please enter a valid email address.';
+export { INVALID_EMAIL };
 
 export function requiredText(message: string, max = 200) {
   return z

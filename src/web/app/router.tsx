@@ -5,7 +5,6 @@ import { placeholderRoutes } from './placeholder-routes.tsx';
 import { billingAndAdminRoutes } from '../features/admin/routes.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { SignedInLayout } from './signed-in-layout.tsx';
 
 export const router = createBrowserRouter([
   {
@@ -30,11 +29,7 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        element: (
-          <RequireAccess>
-            <SignedInLayout />
-          </RequireAccess>
-        ),
+        lazy: page(() => import('./signed-in-shell.tsx'), 'SignedInShell'),
         children: [
           { path: '/dashboard', lazy: page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
           { path: '/profile', lazy: page(() => import('../features/profile/profile-page.tsx'), 'ProfilePage') },

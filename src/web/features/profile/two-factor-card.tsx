@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { AUTH_TEXT } from '#shared/auth.ts';
+import { AUTH_TEXT } from '#shared/auth-text.ts';
 import { hasTier } from '#shared/access.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
 import type { z } from 'zod';
 import { CONTACT_REASON_LABEL, CONTACT_REASONS, CONTACT_TEXT, contactSchema, type ContactInput } from '#shared/contact.ts';
-import { AUTH_TEXT } from '#shared/auth.ts';
+import { AUTH_TEXT } from '#shared/auth-text.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';

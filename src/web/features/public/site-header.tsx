@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ChevronDown, LayoutDashboard, LogOut, Menu, Shield, ShieldCheck, User, X } from 'lucide-react';
 import { hasRole } from '#shared/access.ts';
-import { AUTH_TEXT } from '#shared/auth.ts';
+import { AUTH_TEXT } from '#shared/auth-text.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   DropdownMenu,

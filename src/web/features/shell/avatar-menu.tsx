@@ -2,7 +2,7 @@
 import { useNavigate } from 'react-router';
 import { LayoutDashboard, LogOut, Shield, User } from 'lucide-react';
 import { hasRole } from '#shared/access.ts';
-import { AUTH_TEXT } from '#shared/auth.ts';
+import { AUTH_TEXT } from '#shared/auth-text.ts';
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -204,7 +204,10 @@ export interface PolicyDetail extends Policy {
 
 export interface Page<T> {
   rows: T[];
+  /** exact up to 10,000 matching rows; above that the database's estimate */
   total: number;
+  /** true when total is an estimate, shown as "about N" */
+  totalIsEstimate?: boolean;
   page: number;
   pageSize: number;
 }

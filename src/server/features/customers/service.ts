@@ -1,5 +1,5 @@
 // Customers: queries and rules, always within the caller's agency.
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { hasTier } from '#shared/access.ts';
 import {
   CUSTOMER_TEXT,
@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '../policies/db-helpers.ts';
+import { boundedCount } from '../../db/count.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -53,7 +54,7 @@ export function customerFilter(actor: Actor, q: Pick<CustomerListQuery, 'search'
 
 export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery): Promise<Page<Customer>> {
   const where = customerFilter(actor, q);
-  const [rows, [total]] = await Promise.all([
+  const [rows, { total, estimated }] = await Promise.all([
     db
       .select()
       .from(customers)
@@ -61,9 +62,9 @@ export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery):
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(customers).where(where),
+    boundedCount(db, customers, where),
   ]);
-  return { rows: rows.map(toCustomer), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  return { rows: rows.map(toCustomer), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
 }
 
 export async function getCustomer(db: Db, actor: Actor, rawId: string): Promise<CustomerDetail> {

@@ -1,5 +1,5 @@
 // Policies: queries and rules. Every query names the caller's agency; writes that belong together share a transaction.
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   POLICY_TEXT,
   type CarDetails,
@@ -19,6 +19,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from './db-helpers.ts';
+import { boundedCount } from '../../db/count.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
 
@@ -54,7 +55,7 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
   if (q.status !== 'all') filters.push(eq(policies.status, q.status));
   if (q.search) filters.push(searchMatches(q.search));
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
+  const [rows, { total, estimated }] = await Promise.all([
     db
       .select()
       .from(policies)
@@ -62,9 +63,9 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
       .orderBy(desc(policies.createdAt), desc(policies.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(policies).where(where),
+    boundedCount(db, policies, where),
   ]);
-  return { rows: rows.map(toPolicy), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  return { rows: rows.map(toPolicy), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
 }
 
 export async function getPolicy(db: Db | Tx, actor: Actor, rawId: string): Promise<PolicyDetail> {

@@ -134,7 +134,7 @@ export function CustomersPage() {
             </tbody>
           </table>
         </div>
-        {list.data ? <Pager page={query.page} total={list.data.total} pageSize={query.pageSize} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
+        {list.data ? <Pager page={query.page} total={list.data.total} estimated={list.data.totalIsEstimate} pageSize={query.pageSize} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
       </Card>
       <ConfirmDialog
         open={deleting !== null}

@@ -65,7 +65,7 @@ export function CustomerPicker({ onPick }: { onPick: (customer: Customer) => voi
             </ul>
           )}
         </div>
-        {list.data ? <Pager page={page} total={list.data.total} pageSize={PICKER_PAGE_SIZE} onPage={setPage} /> : null}
+        {list.data ? <Pager page={page} total={list.data.total} estimated={list.data.totalIsEstimate} pageSize={PICKER_PAGE_SIZE} onPage={setPage} /> : null}
       </DialogContent>
     </Dialog>
   );

@@ -21,12 +21,25 @@ export function formatDay(value: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? value : format(d, 'MMM dd, yyyy');
 }
 
-export function Pager({ page, total, pageSize, onPage }: { page: number; total: number; pageSize: number; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  total,
+  pageSize,
+  onPage,
+  estimated,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  /** the total is the database's estimate (very large lists) */
+  estimated?: boolean;
+}) {
   const pages = pageCount(total, pageSize);
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600">
       <span>
-        Page {Math.min(page, pages)} of {pages}
+        Page {Math.min(page, pages)} of {estimated ? `about ${pages.toLocaleString('en-US')}` : pages}
       </span>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

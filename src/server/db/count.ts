@@ -1,0 +1,30 @@
+// Totals for paged lists: exact up to a threshold, the planner's estimate above it. An exact
+// count(*) of a 200,000-row agency reads every index entry on every page view (≈ 200 ms); a
+// bounded count reads at most EXACT_COUNT_LIMIT + 1 and stops (docs/decisions/012-bounded-counts.md).
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+
+export const EXACT_COUNT_LIMIT = 10_000;
+
+export interface Total {
+  total: number;
+  /** true when total is the planner's estimate (shown as "about N") */
+  estimated: boolean;
+}
+
+export async function boundedCount(db: Db, table: PgTable, where: SQL | undefined): Promise<Total> {
+  const filter = where ?? sql`true`;
+  const counted = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from ${table} where ${filter} limit ${EXACT_COUNT_LIMIT + 1}) as bounded`,
+  );
+  const n = Number(counted.rows[0]?.n ?? 0);
+  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) select 1 from ${table} where ${filter}`,
+  );
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const estimate = Number((typeof raw === 'string' ? JSON.parse(raw) : raw)?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  // never less than what was already counted
+  return { total: Math.max(Math.round(estimate), EXACT_COUNT_LIMIT + 1), estimated: true };
+}

@@ -1,5 +1,6 @@
 // Who is calling: resolved once per request from the session cookie, never from the request body.
 import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { agencyScopedPermissions, checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
@@ -137,27 +138,29 @@ export function accessSubject(actor: Actor): AccessSubject {
   return { role: actor.role, tier: actor.agency.tier, permissions: actor.permissions, agencyRole: actor.agency.role };
 }
 
+/**
+ * The caller, loaded once per request (feature routers mounted side by side may each ask);
+ * 401 with `message` without a session.
+ */
+export async function ensureActor(c: Context<AppEnv>, message?: string): Promise<Actor> {
+  const known = c.get('actor');
+  if (known) return known;
+  const actor = await loadActor(c.var.deps, c.req.raw.headers);
+  if (!actor) throw unauthorized(message);
+  c.set('actor', actor);
+  return actor;
+}
+
 /** 401 without a session; otherwise sets c.var.actor. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  // Once per request: feature routers mounted side by side each apply it (e.g. '/x' and '/x/*').
-  if (c.get('actor')) return next();
-  const actor = await loadActor(c.var.deps, c.req.raw.headers);
-  if (!actor) throw unauthorized();
-  c.set('actor', actor);
-  c.var.log.debug({ userId: actor.userId }, 'actor');
+  await ensureActor(c);
   await next();
 });
 
 /** The route's requirement (role, tier, permission) checked on the server, whatever the web app shows. */
 export function requireAccess(need: Requirement) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    let actor = c.get('actor');
-    if (!actor) {
-      const loaded = await loadActor(c.var.deps, c.req.raw.headers);
-      if (!loaded) throw unauthorized();
-      actor = loaded;
-      c.set('actor', actor);
-    }
+    const actor = await ensureActor(c);
     const denial = checkAccess(accessSubject(actor), need);
     if (denial) throw forbidden(denialMessage(denial, actor.agency.tier), `DENIED_${denial.kind.toUpperCase()}`);
     await next();

@@ -3,18 +3,12 @@ import { createMiddleware } from 'hono/factory';
 import { ADMIN_TEXT } from '#shared/admin.ts';
 import { hasRole } from '#shared/access.ts';
 import type { Role } from '#shared/roles.ts';
-import { accessSubject, loadActor, type AppEnv } from '../../context.ts';
-import { forbidden, unauthorized } from '../../errors.ts';
+import { accessSubject, ensureActor, type AppEnv } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
 
 export function requireRole(role: Extract<Role, 'admin' | 'super_admin'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    let actor = c.get('actor');
-    if (!actor) {
-      const loaded = await loadActor(c.var.deps, c.req.raw.headers);
-      if (!loaded) throw unauthorized();
-      actor = loaded;
-      c.set('actor', actor);
-    }
+    const actor = await ensureActor(c);
     if (!hasRole(accessSubject(actor), role)) throw forbidden(ADMIN_TEXT.permissionDenied, 'PERMISSION_DENIED');
     await next();
   });

@@ -3,21 +3,17 @@
 import { createMiddleware } from 'hono/factory';
 import { checkAccess, denialMessage } from '#shared/access.ts';
 import { TEAM_MANAGEMENT, TEAM_TEXT } from '#shared/team.ts';
-import { accessSubject, type AppEnv, loadActor } from '../../context.ts';
-import { forbidden, unauthorized } from '../../errors.ts';
+import { accessSubject, ensureActor, type AppEnv } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
 
 /** 401 'Not logged in' without a session (the spec's text for team actions). */
 export const requireSignedIn = createMiddleware<AppEnv>(async (c, next) => {
-  const actor = c.get('actor') ?? (await loadActor(c.var.deps, c.req.raw.headers));
-  if (!actor) throw unauthorized(TEAM_TEXT.notLoggedIn);
-  c.set('actor', actor);
+  await ensureActor(c, TEAM_TEXT.notLoggedIn);
   await next();
 });
 
 export const requireTeamManager = createMiddleware<AppEnv>(async (c, next) => {
-  const actor = c.get('actor') ?? (await loadActor(c.var.deps, c.req.raw.headers));
-  if (!actor) throw unauthorized(TEAM_TEXT.notLoggedIn);
-  c.set('actor', actor);
+  const actor = await ensureActor(c, TEAM_TEXT.notLoggedIn);
   if (actor.agency.role !== 'owner' && actor.agency.role !== 'admin') throw forbidden(TEAM_TEXT.teamRoleDenied, 'DENIED_AGENCY_ROLE');
   // actor.permissions are agency-scoped: an agency admin holds the owner's manage_team (context.ts).
   const denial = checkAccess(accessSubject(actor), TEAM_MANAGEMENT);

@@ -1,4 +1,4 @@
-import { admin, createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
+import { admin, BASE_URL, createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
 const LOCKED = (item: string) => `The "${item}" feature requires a higher subscription tier or specific permissions.`;
@@ -102,6 +102,38 @@ test('Access Denied on /admin for a normal user', async ({ page, account }) => {
   // the Admin section and the avatar menu's Admin item stay hidden
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('heading', { name: 'Admin' })).toHaveCount(0);
   expect(account.email).toBeTruthy();
+});
+
+test('Permission Denied on team management for an Enterprise owner without manage_team', async ({ page, browser }) => {
+  const owner = await createAccount(page.request);
+  // the super admin sets Enterprise (which grants manage_team) and then revokes the permission
+  const adminContext = await browser.newContext({ baseURL: BASE_URL });
+  const adminPage = await adminContext.newPage();
+  await signInAs(adminPage, admin.email, admin.password);
+  const found = await (await adminPage.request.get(`/api/admin/users?search=${encodeURIComponent(owner.email)}`)).json();
+  const id = found.rows[0].id as string;
+  expect((await adminPage.request.patch(`/api/admin/users/${id}`, { data: { subscription_tier: 'enterprise' } })).status()).toBe(200);
+  expect((await adminPage.request.delete(`/api/admin/users/${id}/permissions/manage_team`)).status()).toBe(200);
+  await adminContext.close();
+
+  await signInAs(page, owner.email, owner.password);
+  await page.goto('/dashboard/team-management');
+  await expect(page.getByRole('heading', { name: 'Permission Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have the required permission (manage_team) to access this feature.")).toBeVisible();
+  expect((await page.request.get('/api/team')).status()).toBe(403);
+  await shot(page, 'guard-permission-denied');
+});
+
+test("'Profile not found' when the profile can't be loaded, with a way back to login", async ({ page, account }) => {
+  void account;
+  await page.route('**/api/me', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' }));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Profile not found' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("We couldn't load your profile information. Please try logging out and back in.")).toBeVisible();
+  await shot(page, 'guard-profile-not-found');
+  await page.unroute('**/api/me');
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test('avatar menu: name, e-mail, Dashboard, Profile, Log out; Admin and the Admin section only for admins', async ({ page, account }) => {

@@ -1,15 +1,13 @@
 // /dashboard/customers: Customer Management (agency.md §2).
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Download, MoreHorizontal, Plus, Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { Download, Plus, Search } from 'lucide-react';
 import { hasTier } from '#shared/access.ts';
 import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, type Customer, type CustomerListQuery } from '#shared/customers.ts';
 import { PAGE_SIZE } from '#shared/policies.ts';
 import { atLimit } from '#shared/usage.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
@@ -17,6 +15,7 @@ import { accessSubjectOf, useSession } from '../auth/session.ts';
 import { PageHeader, Pager, TableState, td, th, useDebounced } from '../policies/parts.tsx';
 import { useUsage } from '../policies/queries.ts';
 import { customersUrl, useCustomers, useDeleteCustomer } from './queries.ts';
+import { DeleteConfirm, RowActions } from '../../components/row-actions.tsx';
 
 export function CustomersPage() {
   const [query, setQuery] = useState<CustomerListQuery>({ page: 1, pageSize: PAGE_SIZE, search: '', type: 'all' });
@@ -28,7 +27,6 @@ export function CustomersPage() {
   const usage = useUsage();
   const { data: session } = useSession();
   const remove = useDeleteCustomer();
-  const navigate = useNavigate();
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const full = atLimit(usage.data?.customers);
   const change = (patch: Partial<CustomerListQuery>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
@@ -113,20 +111,7 @@ export function CustomersPage() {
                     <td className={`${td} hidden md:table-cell`}>{c.phone || 'N/A'}</td>
                     <td className={`${td} hidden md:table-cell`}>{CUSTOMER_TYPE_LABEL[c.customer_type] ?? c.customer_type}</td>
                     <td className={td}>
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon" aria-label={`Actions for ${c.name}`}>
-                            <MoreHorizontal className="h-4 w-4" aria-hidden />
-                          </Button>
-                        </DropdownMenuTrigger>
-                        <DropdownMenuContent>
-                          <DropdownMenuItem onSelect={() => navigate(`/dashboard/customers/${c.id}`)}>View Profile</DropdownMenuItem>
-                          <DropdownMenuItem onSelect={() => navigate(`/dashboard/customers/${c.id}/edit`)}>Edit</DropdownMenuItem>
-                          <DropdownMenuItem className="text-red-600" onSelect={() => setDeleting(c)}>
-                            Delete
-                          </DropdownMenuItem>
-                        </DropdownMenuContent>
-                      </DropdownMenu>
+                      <RowActions label={`Actions for ${c.name}`} viewLabel="View Profile" href={`/dashboard/customers/${c.id}`} onDelete={() => setDeleting(c)} />
                     </td>
                   </tr>
                 ))
@@ -136,23 +121,13 @@ export function CustomersPage() {
         </div>
         {list.data ? <Pager page={query.page} total={list.data.total} estimated={list.data.totalIsEstimate} pageSize={query.pageSize} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
       </Card>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteConfirm
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={CUSTOMER_TEXT.deleteTitle}
         description={CUSTOMER_TEXT.deleteText}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              notify.success('Success', CUSTOMER_TEXT.deleted);
-            },
-            onError: (err) => notify.error('Error', errorMessage(err)),
-          })
-        }
+        deletedText={CUSTOMER_TEXT.deleted}
+        remove={remove}
       />
     </div>
   );

@@ -1,19 +1,17 @@
 // /dashboard/policies: Policy Management (agency.md §2).
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { MoreHorizontal, Plus, Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { Plus, Search } from 'lucide-react';
 import { atLimit } from '#shared/usage.ts';
 import { formatMoney } from '#shared/money.ts';
 import { PAGE_SIZE, POLICY_TEXT, POLICY_TYPE_LABEL, type Policy, type PolicyListQuery } from '#shared/policies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
 import { formatDay, PageHeader, Pager, StatusBadge, TableState, td, th, useDebounced } from './parts.tsx';
 import { useDeletePolicy, usePolicies, useUsage } from './queries.ts';
+import { DeleteConfirm, RowActions } from '../../components/row-actions.tsx';
 
 export function PoliciesPage() {
   const [query, setQuery] = useState<PolicyListQuery>({ page: 1, pageSize: PAGE_SIZE, search: '', type: 'all', status: 'all' });
@@ -24,7 +22,6 @@ export function PoliciesPage() {
   const list = usePolicies(query);
   const usage = useUsage();
   const remove = useDeletePolicy();
-  const navigate = useNavigate();
   const [deleting, setDeleting] = useState<Policy | null>(null);
   const full = atLimit(usage.data?.policies);
   // every filter or search change starts again at page 1
@@ -110,20 +107,7 @@ export function PoliciesPage() {
                     <td className={`${td} tabular-nums`}>{formatMoney(p.premium_amount)}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatDay(p.end_date)}</td>
                     <td className={td}>
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon" aria-label={`Actions for policy ${p.policy_number}`}>
-                            <MoreHorizontal className="h-4 w-4" aria-hidden />
-                          </Button>
-                        </DropdownMenuTrigger>
-                        <DropdownMenuContent>
-                          <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${p.id}`)}>View Details</DropdownMenuItem>
-                          <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${p.id}/edit`)}>Edit</DropdownMenuItem>
-                          <DropdownMenuItem className="text-red-600" onSelect={() => setDeleting(p)}>
-                            Delete
-                          </DropdownMenuItem>
-                        </DropdownMenuContent>
-                      </DropdownMenu>
+                      <RowActions label={`Actions for policy ${p.policy_number}`} viewLabel="View Details" href={`/dashboard/policies/${p.id}`} onDelete={() => setDeleting(p)} />
                     </td>
                   </tr>
                 ))
@@ -133,23 +117,13 @@ export function PoliciesPage() {
         </div>
         {list.data ? <Pager page={query.page} total={list.data.total} estimated={list.data.totalIsEstimate} pageSize={query.pageSize} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
       </Card>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteConfirm
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={POLICY_TEXT.deleteTitle}
         description={POLICY_TEXT.deleteText}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              notify.success('Success', POLICY_TEXT.deleted);
-            },
-            onError: (err) => notify.error('Error', errorMessage(err)),
-          })
-        }
+        deletedText={POLICY_TEXT.deleted}
+        remove={remove}
       />
     </div>
   );

@@ -78,8 +78,23 @@ const rank = (role: string) => ROLE_RANK[role as AccountRole] ?? 0;
 
 /** Locks every super_admin row, so two demotions at once cannot both pass the "last one" check. */
 async function lockedSuperAdminCount(tx: Tx): Promise<number> {
-  const rows = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'super_admin')).for('update');
+  const rows = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'super_admin')).orderBy(asc(user.id)).for('update');
   return rows.length;
+}
+
+/** Any number that names "role changes and deletions" among the transaction-level advisory locks. */
+const ROLE_CHANGE_LOCK = 7_310_001;
+
+/**
+ * Role changes and deletions run one at a time, taken before any row lock: two super admins
+ * demoting each other would otherwise lock their rows in opposite orders and deadlock. Returns the
+ * acting admin's role as it is now (the other decision may just have demoted them).
+ */
+async function serializeRoleChange(tx: Tx, actor: Actor): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
+  const [me] = await tx.select({ role: user.role }).from(user).where(eq(user.id, actor.userId));
+  if (!me || rank(me.role) < rank('admin')) throw forbidden(ADMIN_TEXT.permissionDenied, 'PERMISSION_DENIED');
+  return me.role;
 }
 
 /** Role and tier changes. Role rules: never your own, never above your own, never the last super_admin. */
@@ -90,14 +105,15 @@ export async function updateUser(
   input: { role?: AccountRole; subscription_tier?: Tier },
 ): Promise<AdminUserRow> {
   return db.transaction(async (tx) => {
+    const actorRole = input.role !== undefined ? await serializeRoleChange(tx, actor) : actor.role;
     const [target] = await tx.select().from(user).where(eq(user.id, id)).for('update');
     if (!target) throw notFound(ADMIN_TEXT.userNotFound);
     const roleChanges = input.role !== undefined && input.role !== target.role;
     if (roleChanges) {
       const newRole = input.role as AccountRole;
       if (target.id === actor.userId) throw forbidden(ADMIN_TEXT.cannotChangeOwnRole, 'OWN_ROLE');
-      if (rank(newRole) >= rank('admin') && actor.role !== 'super_admin') throw forbidden(ADMIN_TEXT.roleAboveOwn, 'ROLE_ABOVE_OWN');
-      if (rank(target.role) >= rank('admin') && actor.role !== 'super_admin') throw forbidden(ADMIN_TEXT.targetOutranks, 'TARGET_OUTRANKS');
+      if (rank(newRole) >= rank('admin') && actorRole !== 'super_admin') throw forbidden(ADMIN_TEXT.roleAboveOwn, 'ROLE_ABOVE_OWN');
+      if (rank(target.role) >= rank('admin') && actorRole !== 'super_admin') throw forbidden(ADMIN_TEXT.targetOutranks, 'TARGET_OUTRANKS');
       if (target.role === 'super_admin' && (await lockedSuperAdminCount(tx)) <= 1)
         throw conflict(ADMIN_TEXT.lastSuperAdmin, 'LAST_SUPER_ADMIN');
     }
@@ -136,10 +152,11 @@ export async function revokePermission(db: Db, id: string, permission: Permissio
  */
 export async function deleteUser(db: Db, storage: Storage, actor: Actor, id: string): Promise<void> {
   const keys = await db.transaction(async (tx) => {
+    const actorRole = await serializeRoleChange(tx, actor);
     const [target] = await tx.select().from(user).where(eq(user.id, id)).for('update');
     if (!target) throw notFound(ADMIN_TEXT.userNotFound);
     if (target.id === actor.userId) throw forbidden(ADMIN_TEXT.cannotDeleteSelf, 'DELETE_SELF');
-    if (rank(target.role) >= rank('admin') && actor.role !== 'super_admin') throw forbidden(ADMIN_TEXT.targetOutranks, 'TARGET_OUTRANKS');
+    if (rank(target.role) >= rank('admin') && actorRole !== 'super_admin') throw forbidden(ADMIN_TEXT.targetOutranks, 'TARGET_OUTRANKS');
     if (target.role === 'super_admin' && (await lockedSuperAdminCount(tx)) <= 1)
       throw conflict(ADMIN_TEXT.lastSuperAdmin, 'LAST_SUPER_ADMIN');
     const owned = await tx

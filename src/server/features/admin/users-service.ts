@@ -9,15 +9,13 @@ import { agencies, paymentSubmissions, storedFiles, user, userPermissions } from
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Storage } from '../../storage.ts';
 import { applyPaidPlan } from './plan.ts';
+import { containsPattern } from '../../db/helpers.ts';
 
 type UserRow = typeof user.$inferSelect;
 
 /** The same expression as user_search_trgm_idx, so a LIKE on it can use the index. */
 const searchExpr = sql`lower(${user.firstName} || ' ' || ${user.lastName} || ' ' || ${user.email} || ' ' || coalesce(${user.company}, ''))`;
 
-export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 function toRow(row: UserRow, permissions: string[]): AdminUserRow {
   return {
@@ -51,7 +49,7 @@ async function permissionsOf(db: Db | Tx, ids: string[]): Promise<Map<string, st
 
 export async function listUsers(db: Db, query: AdminUserQuery): Promise<Paged<AdminUserRow>> {
   const filters: SQL[] = [];
-  if (query.search) filters.push(sql`${searchExpr} like ${likePattern(query.search)}`);
+  if (query.search) filters.push(sql`${searchExpr} like ${containsPattern(query.search)}`);
   if (query.role !== 'all') filters.push(eq(user.role, query.role));
   if (query.tier !== 'all') filters.push(eq(user.subscriptionTier, query.tier));
   const where = filters.length ? and(...filters) : undefined;

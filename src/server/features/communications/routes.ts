@@ -10,7 +10,7 @@ import { notFound } from '../../errors.ts';
 import { readJson } from '../../http.ts';
 import { logActivity } from '../activity/service.ts';
 import { listCommunications } from '../customers/service.ts';
-import { idOr404 } from '../policies/db-helpers.ts';
+import { idOr404 } from '../../db/helpers.ts';
 
 export async function addCommunication(db: Db, actor: Actor, rawCustomerId: string, input: CommunicationValues) {
   const customerId = idOr404(rawCustomerId, CUSTOMER_TEXT.notFound);

@@ -17,7 +17,7 @@ import { customerCommunications, customers, policies, user } from '../../db/sche
 import { conflict, notFound } from '../../errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { assertWithinLimit } from '../limits/service.ts';
-import { containsPattern, idOr404, isUniqueViolation } from '../policies/db-helpers.ts';
+import { containsPattern, idOr404, isUniqueViolation } from '../../db/helpers.ts';
 import { boundedCount } from '../../db/count.ts';
 
 type CustomerRow = typeof customers.$inferSelect;

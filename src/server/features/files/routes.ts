@@ -1,21 +1,16 @@
 // GET /api/files/:id/link → a signed link valid 300 s; GET /api/files/:id/content serves it.
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { requireUser, type AppEnv } from '../../context.ts';
 import { storedFiles } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { verifyFileLink } from '../../files.ts';
 import { contentDisposition } from '../../storage.ts';
 import { createFileLink } from './service.ts';
+import { idOr404 } from '../../db/helpers.ts';
 
-const idSchema = z.uuid();
 
-export function fileId(raw: string): string {
-  const parsed = idSchema.safeParse(raw);
-  if (!parsed.success) throw notFound('File not found');
-  return parsed.data;
-}
+export const fileId = (raw: string) => idOr404(raw, 'File not found');
 
 export function fileRoutes() {
   const r = new Hono<AppEnv>();

@@ -9,6 +9,7 @@ import { contactMessages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { validate } from '../../http.ts';
 import { requireAdmin } from '../admin/guard.ts';
+import { idOr404 } from '../../db/helpers.ts';
 
 const PAGE_SIZE = 25;
 const querySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });
@@ -48,11 +49,7 @@ export async function setRead(db: Db, id: string, read: boolean): Promise<Contac
   return toRow(row);
 }
 
-function messageId(raw: string): string {
-  const parsed = z.uuid().safeParse(raw);
-  if (!parsed.success) throw notFound('Message not found');
-  return parsed.data;
-}
+const messageId = (raw: string) => idOr404(raw, 'Message not found');
 
 export function messageRoutes() {
   const r = new Hono<AppEnv>();

@@ -1,24 +1,18 @@
 // /api/payment-submissions (the user's own) and /api/admin/payment-submissions (verification).
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { adminSubmissionQuerySchema, decisionSchema, PAYMENT_TEXT, paymentSubmissionSchema, rejectionSchema } from '#shared/payments.ts';
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '#shared/files.ts';
 import { requireAccess, requireUser, type AppEnv } from '../../context.ts';
-import { notFound } from '../../errors.ts';
 import { readJson, validate } from '../../http.ts';
 import { formFields, readUploads } from '../../files.ts';
 import { requireAdmin } from '../admin/guard.ts';
 import { asUploadAppError, readForm, uploadBodyLimit } from '../files/upload.ts';
 import { createSubmission, decideSubmission, getOwnSubmission, listAllSubmissions, listOwnSubmissions } from './service.ts';
+import { idOr404 } from '../../db/helpers.ts';
 
 export const PAYMENT_UPLOAD_PREFIX = '/api/payment-submissions';
 
-const idSchema = z.uuid();
-function submissionId(raw: string): string {
-  const parsed = idSchema.safeParse(raw);
-  if (!parsed.success) throw notFound(PAYMENT_TEXT.notFound);
-  return parsed.data;
-}
+const submissionId = (raw: string) => idOr404(raw, PAYMENT_TEXT.notFound);
 
 const FIELDS = ['selected_tier', 'payment_method', 'transaction_reference', 'payment_date', 'notes', 'agreed_to_terms'];
 

@@ -18,7 +18,7 @@ import { carInsuranceDetails, customers, fireInsuranceDetails, policies } from '
 import { conflict, notFound } from '../../errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { assertWithinLimit } from '../limits/service.ts';
-import { containsPattern, idOr404, isUniqueViolation } from './db-helpers.ts';
+import { containsPattern, idOr404, isUniqueViolation } from '../../db/helpers.ts';
 import { boundedCount } from '../../db/count.ts';
 
 type PolicyRow = typeof policies.$inferSelect;

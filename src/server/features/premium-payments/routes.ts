@@ -1,14 +1,13 @@
 // POST /api/premium-payments (multipart, /payment-receipt) and GET /api/policies/:id/premium-payments.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_TYPES } from '#shared/files.ts';
 import { premiumPaymentSchema, PREMIUM_TEXT } from '#shared/premium-payments.ts';
 import { requireUser, type AppEnv } from '../../context.ts';
-import { notFound } from '../../errors.ts';
 import { validate } from '../../http.ts';
 import { formFields, readUploads } from '../../files.ts';
 import { asUploadAppError, readForm, uploadBodyLimit } from '../files/upload.ts';
 import { listPolicyPayments, recordPremiumPayment } from './service.ts';
+import { idOr404 } from '../../db/helpers.ts';
 
 export const PREMIUM_UPLOAD_PREFIX = '/api/premium-payments';
 
@@ -41,9 +40,8 @@ export function premiumPaymentRoutes() {
   );
 
   r.get('/policies/:id/premium-payments', requireUser, async (c) => {
-    const parsed = z.uuid().safeParse(c.req.param('id'));
-    if (!parsed.success) throw notFound('Policy not found');
-    return c.json({ rows: await listPolicyPayments(c.var.deps.db, c.var.actor, parsed.data) });
+    const id = idOr404(c.req.param('id'), 'Policy not found');
+    return c.json({ rows: await listPolicyPayments(c.var.deps.db, c.var.actor, id) });
   });
 
   return r;

@@ -1,6 +1,6 @@
-// Small query helpers shared by the book-of-business features.
+// Small query helpers every feature shares: ids in paths, LIKE patterns, unique violations.
 import { z } from 'zod';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../errors.ts';
 
 const uuid = z.uuid();
 

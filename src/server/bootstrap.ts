@@ -9,6 +9,7 @@ import { subscriptionLimits, user } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { storageFromConfig, type Storage } from './storage.ts';
+import { featuresIntroducedIn } from '#shared/features.ts';
 import { DEFAULT_LIMITS, TIERS } from '#shared/tiers.ts';
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -35,7 +36,7 @@ export async function seedEssentials(deps: Deps): Promise<void> {
         tierName: tier,
         maxClients: DEFAULT_LIMITS[tier].maxClients,
         maxPolicies: DEFAULT_LIMITS[tier].maxPolicies,
-        featuresJson: DEFAULT_LIMITS[tier].features,
+        featuresJson: featuresIntroducedIn(tier),
       })),
     )
     .onConflictDoNothing();

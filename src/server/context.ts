@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { agencyScopedPermissions, checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
+import { featureNeed, type Feature } from '#shared/features.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import type { Auth } from './auth.ts';
 import type { Config } from './config.ts';
@@ -165,6 +166,11 @@ export function requireAccess(need: Requirement) {
     if (denial) throw forbidden(denialMessage(denial, actor.agency.tier), `DENIED_${denial.kind.toUpperCase()}`);
     await next();
   });
+}
+
+/** 403 with the spec's denial message unless the caller may use the feature (src/shared/features.ts). */
+export function requireFeature(feature: Feature) {
+  return requireAccess(featureNeed(feature));
 }
 
 export function isAppError(err: unknown): err is AppError {

@@ -1,5 +1,6 @@
 // The signed-in sidebar as data and the breadcrumb rules (spec: platform.md §2, §6; agency.md §2).
 import { checkAccess, type AccessSubject, type Requirement } from './access.ts';
+import { featureNeed, type Feature } from './features.ts';
 
 export type NavIcon =
   | 'dashboard'
@@ -33,32 +34,33 @@ export interface NavItem {
   icon: NavIcon;
   /** minimum tier, optional permission, or the role an admin item needs */
   need: Requirement;
+  /** the feature a main-section item opens (its need is that feature's) */
+  feature?: Feature;
 }
 
-/** Every item of the dashboard sidebar with its minimum tier (and permission for team management). */
+/** A sidebar entry of the main section: its requirement is its feature's, from the feature map. */
+function featureItem(name: string, href: string, icon: NavIcon, feature: Feature): NavItem {
+  return { name, href, icon, feature, need: featureNeed(feature) };
+}
+
+/** Every item of the dashboard sidebar; what each needs comes from src/shared/features.ts. */
 export const SIDEBAR_ITEMS: readonly NavItem[] = [
-  { name: 'Dashboard', href: '/dashboard', icon: 'dashboard', need: { tier: 'starter' } },
-  { name: 'Customers', href: '/dashboard/customers', icon: 'customers', need: { tier: 'starter' } },
-  { name: 'Policies', href: '/dashboard/policies', icon: 'policies', need: { tier: 'starter' } },
-  // a plan is the agency owner's: members working in someone else's agency don't manage it
-  { name: 'Upgrade', href: '/dashboard/subscription/upgrade', icon: 'upgrade', need: { tier: 'starter', agencyRoles: ['owner'] } },
-  { name: 'Billing History', href: '/dashboard/subscription/history', icon: 'billing', need: { tier: 'starter', agencyRoles: ['owner'] } },
-  { name: 'Settings', href: '/dashboard/settings', icon: 'settings', need: { tier: 'starter' } },
-  { name: 'Renewals', href: '/dashboard/renewals', icon: 'renewals', need: { tier: 'professional' } },
-  { name: 'Reports', href: '/dashboard/reports', icon: 'reports', need: { tier: 'professional' } },
-  { name: 'Export', href: '/dashboard/export', icon: 'export', need: { tier: 'professional' } },
-  { name: 'Documents', href: '/dashboard/documents', icon: 'documents', need: { tier: 'business' } },
-  { name: 'Analytics', href: '/dashboard/analytics', icon: 'analytics', need: { tier: 'business' } },
-  { name: 'Bulk Actions', href: '/dashboard/bulk-actions', icon: 'bulk', need: { tier: 'business' } },
-  { name: 'CRM', href: '/dashboard/crm', icon: 'crm', need: { tier: 'business' } },
-  {
-    name: 'Team Management',
-    href: '/dashboard/team-management',
-    icon: 'team',
-    need: { tier: 'enterprise', permission: 'manage_team', agencyRoles: ['owner', 'admin'] },
-  },
-  { name: 'API Settings', href: '/dashboard/api-settings', icon: 'api', need: { tier: 'enterprise' } },
-  { name: 'White Label', href: '/dashboard/white-label', icon: 'whiteLabel', need: { tier: 'enterprise' } },
+  featureItem('Dashboard', '/dashboard', 'dashboard', 'dashboard'),
+  featureItem('Customers', '/dashboard/customers', 'customers', 'customers'),
+  featureItem('Policies', '/dashboard/policies', 'policies', 'policies'),
+  featureItem('Upgrade', '/dashboard/subscription/upgrade', 'upgrade', 'subscription'),
+  featureItem('Billing History', '/dashboard/subscription/history', 'billing', 'subscription'),
+  featureItem('Settings', '/dashboard/settings', 'settings', 'settings'),
+  featureItem('Renewals', '/dashboard/renewals', 'renewals', 'renewals'),
+  featureItem('Reports', '/dashboard/reports', 'reports', 'reports'),
+  featureItem('Export', '/dashboard/export', 'export', 'export'),
+  featureItem('Documents', '/dashboard/documents', 'documents', 'documents'),
+  featureItem('Analytics', '/dashboard/analytics', 'analytics', 'analytics'),
+  featureItem('Bulk Actions', '/dashboard/bulk-actions', 'bulk', 'bulk-actions'),
+  featureItem('CRM', '/dashboard/crm', 'crm', 'crm'),
+  featureItem('Team Management', '/dashboard/team-management', 'team', 'team-management'),
+  featureItem('API Settings', '/dashboard/api-settings', 'api', 'api'),
+  featureItem('White Label', '/dashboard/white-label', 'whiteLabel', 'white-label'),
 ];
 
 /** The Admin section: shown only to admins; super_admin items are locked for a plain admin. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { emailField } from './validation.ts';
 import type { Requirement } from './access.ts';
+import { featureNeed } from './features.ts';
 
 export const INVITATION_VALID_DAYS = 7;
 
@@ -16,7 +17,7 @@ export const AGENCY_ROLE_LABEL: Record<string, string> = {
 };
 
 /** Who may manage an agency's team: its owner or admins, on the Enterprise plan with manage_team. */
-export const TEAM_MANAGEMENT: Requirement = { tier: 'enterprise', permission: 'manage_team', agencyRoles: ['owner', 'admin'] };
+export const TEAM_MANAGEMENT: Requirement = featureNeed('team-management');
 
 export const TEAM_TEXT = {
   planNoLongerIncludesTeams: "This agency's plan no longer includes team members. Please ask its owner to upgrade to Enterprise.",

@@ -29,16 +29,27 @@ export interface TierLimits {
 }
 
 /** The advertised figures; the server seeds subscription_limits with them and then reads the table. */
-export const DEFAULT_LIMITS: Record<Tier, TierLimits & { features: string[] }> = {
-  starter: { maxClients: 10, maxPolicies: 20, features: ['dashboard', 'customers', 'policies'] },
-  professional: { maxClients: 50, maxPolicies: 100, features: ['renewals', 'reports', 'export'] },
-  business: {
-    maxClients: 100,
-    maxPolicies: 250,
-    features: ['documents', 'analytics', 'bulk-actions', 'crm', 'communications', 'document-storage-5gb', 'limited-api'],
-  },
-  enterprise: { maxClients: null, maxPolicies: null, features: ['team-management', 'api-settings', 'white-label', 'two-factor'] },
+export const DEFAULT_LIMITS: Record<Tier, TierLimits> = {
+  starter: { maxClients: 10, maxPolicies: 20 },
+  professional: { maxClients: 50, maxPolicies: 100 },
+  business: { maxClients: 100, maxPolicies: 250 },
+  enterprise: { maxClients: null, maxPolicies: null },
 };
+
+/** What a plan advertises beside its counts (platform.md §9). */
+const EXTRA_LIMITS: Record<Tier, readonly string[]> = {
+  starter: [],
+  professional: [],
+  business: ['5GB document storage', 'Limited API access'],
+  enterprise: [],
+};
+
+/** A plan's advertised limits, one line each: the pricing page and the upgrade page both show these. */
+export function planLimitLines(tier: Tier): string[] {
+  const { maxClients, maxPolicies } = DEFAULT_LIMITS[tier];
+  const count = (n: number | null, noun: string) => (n === null ? `Unlimited ${noun}` : `${n} ${noun}`);
+  return [count(maxClients, 'clients'), count(maxPolicies, 'policies'), ...EXTRA_LIMITS[tier]];
+}
 
 export function isTier(value: unknown): value is Tier {
   return typeof value === 'string' && (TIERS as readonly string[]).includes(value);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Loader2, ShieldAlert } from 'lucide-react';
 import { ACCESS_TEXT, checkAccess, type Requirement } from '#shared/access.ts';
+import { featureNeed, type Feature } from '#shared/features.ts';
 import { TIER_LABEL, isTier } from '#shared/tiers.ts';
 import { Button } from '../components/ui/button.tsx';
 import { accessSubjectOf, useSession, useSignOut } from '../features/auth/session.ts';
@@ -74,6 +75,11 @@ export function RequireAccess({ need = {}, children }: { need?: Requirement; chi
   if (denial?.kind === 'permission')
     return <GuardScreen title="Permission Denied" message={ACCESS_TEXT.permissionDenied(denial.permission)} action={<BackToDashboard />} />;
   return <>{children}</>;
+}
+
+/** A page behind a feature of the feature map: the guard screens (Upgrade Required …) until it may be used. */
+export function FeatureGate({ feature, children }: { feature: Feature; children: ReactNode }) {
+  return <RequireAccess need={featureNeed(feature)}>{children}</RequireAccess>;
 }
 
 function BackToDashboard() {

@@ -1,9 +1,9 @@
-// The tier-gated placeholder pages (platform.md §2): each behind its tier, showing the
+// The tier-gated placeholder pages (platform.md §2): each behind its feature's gate, showing the
 // under-construction page until a later issue replaces it.
 import type { RouteObject } from 'react-router';
 import { SIDEBAR_ITEMS } from '#shared/navigation.ts';
 import { UnderConstructionPage } from '../features/shell/under-construction-page.tsx';
-import { RequireAccess } from './guards.tsx';
+import { FeatureGate } from './guards.tsx';
 
 const PLACEHOLDER_PATHS = [
   '/dashboard/renewals',
@@ -20,13 +20,13 @@ const PLACEHOLDER_PATHS = [
 
 export const placeholderRoutes: RouteObject[] = PLACEHOLDER_PATHS.map((path) => {
   const item = SIDEBAR_ITEMS.find((i) => i.href === path);
-  if (!item) throw new Error(`no sidebar item for ${path}`);
+  if (!item?.feature) throw new Error(`no sidebar feature for ${path}`);
   return {
     path,
     element: (
-      <RequireAccess need={item.need}>
+      <FeatureGate feature={item.feature}>
         <UnderConstructionPage title={item.name} />
-      </RequireAccess>
+      </FeatureGate>
     ),
   };
 });

@@ -12,7 +12,7 @@ import {
   resetPasswordRequestSchema,
   safeRedirectPath,
 } from '#shared/auth.ts';
-import { type AppEnv, requireAccess, requireUser } from '../../context.ts';
+import { type AppEnv, requireFeature, requireUser } from '../../context.ts';
 import { AppError, badRequest, tooMany } from '../../errors.ts';
 import { clientAddress, readJson } from '../../http.ts';
 import { renderMail, sendInBackground } from '../../mail.ts';
@@ -174,7 +174,7 @@ export function accountRoutes() {
   });
 
   // Two-factor authentication is an Enterprise feature (platform.md §6).
-  r.post('/account/two-factor/enable', requireAccess({ tier: 'enterprise' }), async (c) => {
+  r.post('/account/two-factor/enable', requireFeature('two-factor'), async (c) => {
     const { password } = await readJson(c, passwordOnly);
     const result = await callAuth(c, '/two-factor/enable', { body: { password, issuer: 'PolicyDesk' } });
     if (result.status >= 400)
@@ -183,7 +183,7 @@ export function accountRoutes() {
     return c.json({ totpURI: result.body?.totpURI, backupCodes: result.body?.backupCodes });
   });
 
-  r.post('/account/two-factor/confirm', requireAccess({ tier: 'enterprise' }), async (c) => {
+  r.post('/account/two-factor/confirm', requireFeature('two-factor'), async (c) => {
     const input = await readJson(c, codeSchema);
     const result = await callAuth(c, '/two-factor/verify-totp', { body: { code: input.code } });
     if (result.status >= 400) throw badRequest(INVALID_CODE, { code: INVALID_CODE }, 'INVALID_CODE');

@@ -1,5 +1,6 @@
 // A paid plan set on an account (approved payment or admin), with what comes with it.
 import { eq } from 'drizzle-orm';
+import { planIncludes } from '#shared/features.ts';
 import type { Tier } from '#shared/tiers.ts';
 import type { Tx } from '../../db/client.ts';
 import { user, userPermissions } from '../../db/schema.ts';
@@ -10,6 +11,6 @@ import { user, userPermissions } from '../../db/schema.ts';
  */
 export async function applyPaidPlan(tx: Tx, userId: string, tier: Tier, grantedBy: string): Promise<void> {
   await tx.update(user).set({ subscriptionTier: tier, subscriptionStatus: 'active', trialEndsAt: null, updatedAt: new Date() }).where(eq(user.id, userId));
-  if (tier === 'enterprise')
+  if (planIncludes(tier, 'team-management'))
     await tx.insert(userPermissions).values({ userId, permissionName: 'manage_team', grantedBy }).onConflictDoNothing();
 }

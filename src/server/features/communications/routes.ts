@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { communicationInputSchema, type CommunicationValues } from '#shared/communications.ts';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
-import { type Actor, type AppEnv, requireAccess } from '../../context.ts';
+import { type Actor, type AppEnv, requireFeature } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { customerCommunications, customers } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -47,7 +47,7 @@ export async function addCommunication(db: Db, actor: Actor, rawCustomerId: stri
 export function communicationRoutes() {
   const r = new Hono<AppEnv>();
   // requireAccess loads the session itself when no earlier middleware has.
-  r.use('/customers/:id/communications', requireAccess({ tier: 'business' }));
+  r.use('/customers/:id/communications', requireFeature('communications'));
   r.get('/customers/:id/communications', async (c) => {
     const id = idOr404(c.req.param('id'), CUSTOMER_TEXT.notFound);
     const { db } = c.var.deps;

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { customerInputSchema, customerListQuerySchema } from '#shared/customers.ts';
 import { todayIso } from '#shared/money.ts';
-import { type AppEnv, requireAccess, requireUser } from '../../context.ts';
+import { type AppEnv, requireFeature, requireUser } from '../../context.ts';
 import { readJson, validate } from '../../http.ts';
 import { exportCustomersCsv } from './export.ts';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service.ts';
@@ -14,7 +14,7 @@ export function customerRoutes() {
   r.get('/customers', async (c) =>
     c.json(await listCustomers(c.var.deps.db, c.var.actor, validate(customerListQuerySchema, c.req.query()))),
   );
-  r.get('/customers/export', requireAccess({ tier: 'professional' }), (c) => {
+  r.get('/customers/export', requireFeature('export'), (c) => {
     const q = validate(customerListQuerySchema, c.req.query());
     return new Response(exportCustomersCsv(c.var.deps.db, c.var.actor, q), {
       headers: {

@@ -1,6 +1,6 @@
 // Customers: queries and rules, always within the caller's agency.
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { hasTier } from '#shared/access.ts';
+import { canUseFeature } from '#shared/features.ts';
 import {
   CUSTOMER_TEXT,
   type Communication,
@@ -71,7 +71,7 @@ export async function getCustomer(db: Db, actor: Actor, rawId: string): Promise<
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
   const [row] = await db.select().from(customers).where(and(eq(customers.id, id), eq(customers.agencyId, actor.agency.id)));
   if (!row) throw notFound(CUSTOMER_TEXT.notFound);
-  const withLog = hasTier(accessSubject(actor), 'business');
+  const withLog = canUseFeature(accessSubject(actor), 'communications');
   const [own, log] = await Promise.all([
     db
       .select({ id: policies.id, policy_number: policies.policyNumber, status: policies.status, end_date: policies.endDate })

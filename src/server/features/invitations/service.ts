@@ -1,5 +1,6 @@
 // Reading and accepting an invitation by the token from its e-mailed link.
 import { and, eq } from 'drizzle-orm';
+import { planIncludes } from '#shared/features.ts';
 import { isExpired, TEAM_TEXT, type InvitationView, type InviteRole } from '#shared/team.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import type { Actor } from '../../context.ts';
@@ -72,7 +73,7 @@ export async function acceptInvitation(db: Db, actor: Actor, token: string) {
       .from(agencies)
       .innerJoin(user, eq(user.id, agencies.ownerId))
       .where(eq(agencies.id, row.agencyId));
-    if (!owner || effectiveTier(owner) !== 'enterprise') throw forbidden(TEAM_TEXT.planNoLongerIncludesTeams, 'TEAM_NOT_IN_PLAN');
+    if (!owner || !planIncludes(effectiveTier(owner), 'team-management')) throw forbidden(TEAM_TEXT.planNoLongerIncludesTeams, 'TEAM_NOT_IN_PLAN');
     await tx
       .insert(agencyMembers)
       .values({ agencyId: row.agencyId, userId: actor.userId, role: row.role })

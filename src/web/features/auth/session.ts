@@ -1,7 +1,8 @@
 // The signed-in user's profile, permissions and agency (GET /api/me); null when signed out.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '#shared/auth.ts';
-import type { AccessSubject } from '#shared/access.ts';
+import type { AccessDenial, AccessSubject } from '#shared/access.ts';
+import { featureDenial, type Feature } from '#shared/features.ts';
 import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
 
 export interface AgencySummary {
@@ -41,6 +42,13 @@ export function accessSubjectOf(session: Session | null | undefined): AccessSubj
     permissions: session.permissions,
     agencyRole: session.agency?.role ?? 'owner',
   };
+}
+
+/** Whether the signed-in user may use a feature of the feature map; `denial` says why not. */
+export function useFeature(feature: Feature): { allowed: boolean; denial: AccessDenial | null; isPending: boolean } {
+  const { data: session, isPending } = useSession();
+  const denial = featureDenial(accessSubjectOf(session), feature);
+  return { allowed: denial === null, denial, isPending };
 }
 
 export function useSignOut() {

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { Check, Info, Paperclip, X } from 'lucide-react';
 import { PAYMENT_METHODS, PAYMENT_TEXT, paymentSubmissionSchema, type PaymentSubmissionInput } from '#shared/payments.ts';
 import { acceptAttribute, formatBytes, looksAllowed, RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '#shared/files.ts';
-import { PAID_TIERS, PLAN_PRICES, TIER_LABEL, DEFAULT_LIMITS, type PaidTier } from '#shared/tiers.ts';
+import { PAID_TIERS, PLAN_PRICES, TIER_LABEL, planLimitLines, type PaidTier } from '#shared/tiers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -25,12 +25,6 @@ type Values = Omit<PaymentSubmissionInput, 'agreed_to_terms'> & { agreed_to_term
 
 const isPaidTier = (v: string | null): v is PaidTier => v !== null && (PAID_TIERS as readonly string[]).includes(v);
 const today = () => format(new Date(), 'yyyy-MM-dd');
-
-function limitsText(tier: PaidTier): string {
-  const l = DEFAULT_LIMITS[tier];
-  if (l.maxClients === null) return 'Unlimited clients and policies';
-  return `${l.maxClients} clients, ${l.maxPolicies} policies`;
-}
 
 /** The server's file errors carry the spec's toast title in their code. */
 function fileErrorTitle(code: string): string | null {
@@ -295,7 +289,7 @@ export function UpgradePage() {
                 {selected === t ? <Check className="h-4 w-4 text-brand-700" aria-hidden /> : null}
               </div>
               <p className="text-sm text-slate-600">
-                {PLAN_PRICES[t]} per month · {limitsText(t)}
+                {PLAN_PRICES[t]} per month · {planLimitLines(t).join(', ')}
               </p>
             </div>
           ))}

@@ -4,7 +4,6 @@ import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
 import { Lock } from 'lucide-react';
-import { hasTier } from '#shared/access.ts';
 import {
   COMMUNICATION_TEXT,
   COMMUNICATION_TYPE_LABEL,
@@ -21,7 +20,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, useSession } from '../auth/session.ts';
+import { useFeature } from '../auth/session.ts';
 import { useAddCommunication } from './queries.ts';
 
 interface FormValues {
@@ -85,8 +84,7 @@ function CommunicationForm({ customerId }: { customerId: string }) {
 }
 
 export function CommunicationLog({ customerId, entries }: { customerId: string; entries: Communication[] }) {
-  const { data: session } = useSession();
-  const allowed = hasTier(accessSubjectOf(session), 'business');
+  const { allowed } = useFeature('communications');
   return (
     <Card>
       <CardHeader>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Download, Plus, Search } from 'lucide-react';
-import { hasTier } from '#shared/access.ts';
+import { canUseFeature } from '#shared/features.ts';
 import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, type Customer, type CustomerListQuery } from '#shared/customers.ts';
 import { PAGE_SIZE } from '#shared/policies.ts';
 import { atLimit } from '#shared/usage.ts';
@@ -32,7 +32,7 @@ export function CustomersPage() {
   const change = (patch: Partial<CustomerListQuery>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
 
   const exportCsv = () => {
-    if (!hasTier(accessSubjectOf(session), 'professional')) return notify.error(CUSTOMER_TEXT.exportUpgradeTitle, CUSTOMER_TEXT.exportUpgrade);
+    if (!canUseFeature(accessSubjectOf(session), 'export')) return notify.error(CUSTOMER_TEXT.exportUpgradeTitle, CUSTOMER_TEXT.exportUpgrade);
     // A plain download link: the browser streams the file to disk as the server writes it.
     const link = document.createElement('a');
     link.href = customersUrl({ search: query.search, type: query.type }, '/api/customers/export');

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Building2, Check } from 'lucide-react';
-import { PLAN_PRICES, TIER_LABEL, type Tier } from '#shared/tiers.ts';
+import { pricingFeatures } from '#shared/features.ts';
+import { PLAN_PRICES, TIER_LABEL, planLimitLines, type Tier } from '#shared/tiers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { FaqList, type Faq } from './faq-list.tsx';
@@ -16,15 +17,15 @@ interface Plan {
   popular?: boolean;
 }
 
-/** The advertised plans (platform.md §9) and the spec's button targets. */
+/** The advertised plans (platform.md §9): limits and features from the shared plan data and feature map. */
 export const PLANS: Plan[] = [
   {
     tier: 'starter',
     price: PLAN_PRICES.starter,
     period: 'forever',
     description: 'For agents getting started with a small book.',
-    limits: ['10 clients', '20 policies'],
-    features: ['Dashboard', 'Customer management', 'Policy management', 'E-mail support'],
+    limits: planLimitLines('starter'),
+    features: [...pricingFeatures('starter'), 'E-mail support'],
     cta: { label: 'Get Started Free', to: '/register' },
   },
   {
@@ -32,8 +33,8 @@ export const PLANS: Plan[] = [
     price: PLAN_PRICES.professional,
     period: 'per month',
     description: 'For growing agents who need renewals and reports.',
-    limits: ['50 clients', '100 policies'],
-    features: ['Everything in Starter', 'Renewal tracking', 'Reports', 'Data export'],
+    limits: planLimitLines('professional'),
+    features: ['Everything in Starter', ...pricingFeatures('professional')],
     cta: { label: 'Start Free Trial', to: '/register?plan=professional' },
     popular: true,
   },
@@ -42,8 +43,8 @@ export const PLANS: Plan[] = [
     price: PLAN_PRICES.business,
     period: 'per month',
     description: 'For busy agencies with documents and analytics.',
-    limits: ['100 clients', '250 policies', '5GB document storage', 'Limited API access'],
-    features: ['Everything in Professional', 'Documents', 'Analytics', 'Bulk actions', 'CRM'],
+    limits: planLimitLines('business'),
+    features: ['Everything in Professional', ...pricingFeatures('business')],
     cta: { label: 'Start Free Trial', to: '/register?plan=business' },
   },
   {
@@ -51,8 +52,8 @@ export const PLANS: Plan[] = [
     price: PLAN_PRICES.enterprise,
     period: 'per month',
     description: 'For teams that need everything, without limits.',
-    limits: ['Unlimited clients', 'Unlimited policies'],
-    features: ['Everything in Business', 'Team management', 'API settings', 'White label', 'Two-factor authentication', '24/7 emergency support'],
+    limits: planLimitLines('enterprise'),
+    features: ['Everything in Business', ...pricingFeatures('enterprise'), '24/7 emergency support'],
     cta: { label: 'Contact Sales', to: '/contact' },
   },
 ];

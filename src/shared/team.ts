@@ -10,6 +10,8 @@ export const INVITATION_VALID_DAYS = 7;
 export const INVITE_ROLES = ['team_member', 'admin'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
+export const INVITATION_STATUSES = ['pending', 'accepted', 'cancelled', 'expired'] as const;
+
 export const AGENCY_ROLE_LABEL: Record<string, string> = {
   owner: 'Owner',
   admin: 'Admin',

@@ -17,6 +17,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+// The enum lists of the check constraints are the shared ones the schemas validate with.
+import { ACTIVITY_KINDS } from '#shared/activity.ts';
+import { COMMUNICATION_TYPES } from '#shared/communications.ts';
+import { CONTACT_REASONS } from '#shared/contact.ts';
+import { CUSTOMER_TYPES } from '#shared/customers.ts';
+import { PAYMENT_METHODS, SUBMISSION_STATUSES } from '#shared/payments.ts';
+import { COVERAGE_TYPES, POLICY_STATUSES, POLICY_TYPES } from '#shared/policies.ts';
+import { PREMIUM_METHODS } from '#shared/premium-payments.ts';
+import { ACCOUNT_ROLES } from '#shared/roles.ts';
+import { INVITATION_STATUSES, INVITE_ROLES } from '#shared/team.ts';
+import { PAID_TIERS, SUBSCRIPTION_STATUSES, TIERS } from '#shared/tiers.ts';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp(tz).notNull().defaultNow();
@@ -48,9 +59,9 @@ export const user = pgTable(
     lastLoginAt: timestamp(tz),
   },
   (t) => [
-    check('user_role_check', inList('role', ['user', 'admin', 'super_admin'])),
-    check('user_tier_check', inList('subscription_tier', ['starter', 'professional', 'business', 'enterprise'])),
-    check('user_status_check', inList('subscription_status', ['active', 'trialing', 'expired'])),
+    check('user_role_check', inList('role', ACCOUNT_ROLES)),
+    check('user_tier_check', inList('subscription_tier', TIERS)),
+    check('user_status_check', inList('subscription_status', SUBSCRIPTION_STATUSES)),
     index('user_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('user_role_idx').on(t.role),
     index('user_search_trgm_idx').using(
@@ -215,8 +226,8 @@ export const userInvitations = pgTable(
   (t) => [
     index('user_invitations_agency_idx').on(t.agencyId, t.status, t.email),
     uniqueIndex('user_invitations_pending_uq').on(t.agencyId, t.email).where(sql`status = 'pending'`),
-    check('user_invitations_role_check', inList('role', ['team_member', 'admin'])),
-    check('user_invitations_status_check', inList('status', ['pending', 'accepted', 'cancelled', 'expired'])),
+    check('user_invitations_role_check', inList('role', INVITE_ROLES)),
+    check('user_invitations_status_check', inList('status', INVITATION_STATUSES)),
   ],
 );
 
@@ -248,7 +259,7 @@ export const customers = pgTable(
     index('customers_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('customers_agency_type_created_idx').on(t.agencyId, t.customerType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('customers_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
-    check('customers_type_check', inList('customer_type', ['individual', 'business'])),
+    check('customers_type_check', inList('customer_type', CUSTOMER_TYPES)),
   ],
 );
 
@@ -286,8 +297,8 @@ export const policies = pgTable(
       'gin',
       sql`lower(${t.policyNumber} || ' ' || ${t.customerName} || ' ' || ${t.insuranceCompany}) gin_trgm_ops`,
     ),
-    check('policies_type_check', inList('policy_type', ['car', 'fire'])),
-    check('policies_status_check', inList('status', ['pending', 'active', 'expired', 'cancelled'])),
+    check('policies_type_check', inList('policy_type', POLICY_TYPES)),
+    check('policies_status_check', inList('status', POLICY_STATUSES)),
     check('policies_money_check', sql`premium_amount >= 0 and coverage_amount >= 0 and deductible >= 0`),
   ],
 );
@@ -305,7 +316,7 @@ export const carInsuranceDetails = pgTable(
     driverLicense: text().notNull(),
     coverageType: text().notNull().default('comprehensive'),
   },
-  () => [check('car_coverage_check', inList('coverage_type', ['comprehensive', 'third-party', 'collision']))],
+  () => [check('car_coverage_check', inList('coverage_type', COVERAGE_TYPES))],
 );
 
 export const fireInsuranceDetails = pgTable(
@@ -343,7 +354,7 @@ export const customerCommunications = pgTable(
   (t) => [
     index('communications_customer_idx').on(t.customerId, t.communicationDate.desc().nullsFirst()),
     index('communications_agency_idx').on(t.agencyId),
-    check('communications_type_check', inList('type', ['email', 'phone', 'meeting', 'letter'])),
+    check('communications_type_check', inList('type', COMMUNICATION_TYPES)),
   ],
 );
 
@@ -365,7 +376,7 @@ export const activityLog = pgTable(
   (t) => [
     index('activity_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('activity_agency_kind_created_idx').on(t.agencyId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    check('activity_kind_check', inList('kind', ['policy', 'customer', 'communication', 'payment', 'team'])),
+    check('activity_kind_check', inList('kind', ACTIVITY_KINDS)),
   ],
 );
 
@@ -413,9 +424,9 @@ export const paymentSubmissions = pgTable(
   (t) => [
     index('payment_submissions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('payment_submissions_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
-    check('payment_tier_check', inList('selected_tier', ['professional', 'business', 'enterprise'])),
-    check('payment_method_check', inList('payment_method', ['Bank Transfer', 'PayPal', 'Credit Card', 'Other'])),
-    check('payment_status_check', inList('status', ['Pending', 'Under Review', 'Approved', 'Rejected'])),
+    check('payment_tier_check', inList('selected_tier', PAID_TIERS)),
+    check('payment_method_check', inList('payment_method', PAYMENT_METHODS)),
+    check('payment_status_check', inList('status', SUBMISSION_STATUSES)),
   ],
 );
 
@@ -444,7 +455,7 @@ export const premiumPayments = pgTable(
     index('premium_payments_agency_idx').on(t.agencyId),
     check(
       'premium_method_check',
-      inList('payment_method', ['credit_card', 'debit_card', 'bank_transfer', 'check', 'cash', 'other']),
+      inList('payment_method', PREMIUM_METHODS),
     ),
     check('premium_amount_check', sql`amount > 0`),
   ],
@@ -480,7 +491,7 @@ export const contactMessages = pgTable(
     index('contact_messages_created_idx').on(t.createdAt.desc().nullsFirst()),
     check(
       'contact_reason_check',
-      inList('contact_reason', ['sales', 'support', 'billing', 'feature', 'partnership', 'other']),
+      inList('contact_reason', CONTACT_REASONS),
     ),
   ],
 );

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from '../src/server/db/client.ts';
+import { carPolicyPayload, registrationPayload, sessionCookie } from '../src/server/test/factories.ts';
 import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench/frontend.ts';
 import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
@@ -53,7 +54,7 @@ async function registerAndSignIn(base: string, email: string, confirm: (email: s
   const reg = await fetch(`${base}/api/account/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ company: `Bench ${email.split('@')[0]}`, full_name: 'Bench User', email, password, confirmPassword: password, termsAccepted: true }),
+    body: JSON.stringify(registrationPayload({ company: `Bench ${email.split('@')[0]}`, fullName: 'Bench User', email, password })),
   });
   if (reg.status !== 200) throw new Error(`register ${email}: ${reg.status} ${await reg.text()}`);
   await confirm(email);
@@ -63,11 +64,7 @@ async function registerAndSignIn(base: string, email: string, confirm: (email: s
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => !c.endsWith('='))
-    .join('; ');
+  const cookie = sessionCookie(res);
   const me = await fetch(`${base}/api/me`, { headers: { cookie } });
   if (me.status !== 200) throw new Error(`/api/me for ${email}: ${me.status}`);
   const body = (await me.json()) as { agency: { id: string; ownerId: string } };
@@ -113,27 +110,27 @@ async function getJson(server: Server, cookie: string, p: string) {
 }
 
 function policyBody(n: number, tag: string) {
-  return JSON.stringify({
-    customer_name: `Created Customer ${tag}${n}`,
-    customer_email: `created-${tag}${n}@bench.example`,
-    customer_phone: '+1 555 0100',
-    policy_number: `NEW-${tag}${n}`,
-    insurance_company: 'Allianz',
-    policy_type: 'car',
-    premium_amount: '1200.00',
-    coverage_amount: '50000.00',
-    deductible: '500.00',
-    start_date: '2026-01-15',
-    status: 'active',
-    car_details: {
-      vehicle_make: 'Toyota',
-      vehicle_model: 'Corolla',
-      vehicle_year: 2022,
-      vin_number: `VIN${tag}${n}`.slice(0, 17),
-      driver_license: `DL${n}`,
-      coverage_type: 'comprehensive',
-    },
-  });
+  return JSON.stringify(
+    carPolicyPayload({
+      customer_name: `Created Customer ${tag}${n}`,
+      customer_email: `created-${tag}${n}@bench.example`,
+      customer_phone: '+1 555 0100',
+      policy_number: `NEW-${tag}${n}`,
+      insurance_company: 'Allianz',
+      premium_amount: '1200.00',
+      coverage_amount: '50000.00',
+      deductible: '500.00',
+      start_date: '2026-01-15',
+      car_details: {
+        vehicle_make: 'Toyota',
+        vehicle_model: 'Corolla',
+        vehicle_year: 2022,
+        vin_number: `VIN${tag}${n}`.slice(0, 17),
+        driver_license: `DL${n}`,
+        coverage_type: 'comprehensive',
+      },
+    }),
+  );
 }
 
 /** Follows the confirmation link the server wrote to DATA_DIR/outbox (no SMTP_URL). */
@@ -467,11 +464,7 @@ async function pgliteScenarios() {
     headers: { 'content-type': 'application/json', origin: server.url },
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => !c.endsWith('='))
-    .join('; ');
+  const cookie = sessionCookie(signIn);
   // PGlite answers one query at a time: runs need a few seconds more before 20 queued requests drain.
   const pgliteRun = (paths: string[]) => {
     const next = cycle(paths);

@@ -9,6 +9,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { acquireDataDirLock } from '../src/server/db/lock.ts';
 import { user } from '../src/server/db/schema.ts';
 import { createLogger } from '../src/server/logger.ts';
+import { createCustomer, createPolicy, sessionCookie, type Call } from '../src/server/test/factories.ts';
 
 const EMAIL = process.env.DEMO_EMAIL ?? 'demo@policydesk.local';
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
@@ -21,7 +22,7 @@ try {
   const deps = buildDeps(config, database, createLogger('warn'));
   await seedEssentials(deps);
   const app = createApp(deps);
-  const call = async (path: string, init: { method?: string; json?: unknown; cookie?: string } = {}) => {
+  const call: Call = async (path, init = {}) => {
     const res = await app.request(path, {
       method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
       headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
@@ -37,7 +38,7 @@ try {
   }
   await deps.db.update(user).set({ emailVerified: true, subscriptionTier: 'business', subscriptionStatus: 'active', trialEndsAt: null }).where(eq(user.email, EMAIL));
   const signIn = await call('/api/account/sign-in', { json: { email: EMAIL, password: PASSWORD } });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = sessionCookie(signIn);
 
   const existingPolicies = (await (await call('/api/policies?page=1&pageSize=1', { cookie })).json()) as { total: number };
   if (existingPolicies.total > 0) {
@@ -52,49 +53,39 @@ try {
     ] as const;
     const statuses = ['active', 'active', 'pending', 'expired', 'cancelled'] as const;
     for (const [i, [name, email, phone, city]] of people.entries()) {
-      const customer = (await (
-        await call('/api/customers', {
-          cookie,
-          json: { name, email, phone, address: `${100 + i} Main Street`, city, postal_code: `7870${i}`, customer_type: i === 3 ? 'business' : 'individual', notes: i === 0 ? 'Prefers e-mail. Renewal review every spring.' : '' },
-        })
-      ).json()) as { id: string };
+      const customer = await createCustomer(call, cookie, {
+        name,
+        email,
+        phone,
+        address: `${100 + i} Main Street`,
+        city,
+        postal_code: `7870${i}`,
+        customer_type: i === 3 ? 'business' : 'individual',
+        notes: i === 0 ? 'Prefers e-mail. Renewal review every spring.' : '',
+      });
       const start = new Date(Date.now() - i * 40 * 86_400_000).toISOString().slice(0, 10);
-      await call('/api/policies', {
-        cookie,
-        json: {
-          customer_id: customer.id,
-          customer_name: name,
-          customer_email: email,
-          customer_phone: phone,
-          policy_number: `CAR-2026-${1001 + i}`,
-          insurance_company: ['Allstate', 'Progressive', 'State Farm', 'GEICO', 'Travelers'][i],
-          policy_type: 'car',
-          premium_amount: (850 + i * 112.5).toFixed(2),
-          coverage_amount: '50000.00',
-          deductible: '500.00',
-          start_date: start,
-          status: statuses[i],
-          car_details: { vehicle_make: ['Toyota', 'Ford', 'Honda', 'Tesla', 'Subaru'][i], vehicle_model: ['Camry', 'F-150', 'Civic', 'Model 3', 'Outback'][i], vehicle_year: 2018 + i, vin_number: `1HGCM82633A00${4350 + i}`, driver_license: `D${9000 + i}`, coverage_type: 'comprehensive' },
-        },
+      const forCustomer = { customer_id: customer.id, customer_name: name, customer_email: email, customer_phone: phone, start_date: start };
+      await createPolicy(call, cookie, {
+        ...forCustomer,
+        policy_number: `CAR-2026-${1001 + i}`,
+        insurance_company: ['Allstate', 'Progressive', 'State Farm', 'GEICO', 'Travelers'][i],
+        premium_amount: (850 + i * 112.5).toFixed(2),
+        coverage_amount: '50000.00',
+        deductible: '500.00',
+        status: statuses[i],
+        car_details: { vehicle_make: ['Toyota', 'Ford', 'Honda', 'Tesla', 'Subaru'][i], vehicle_model: ['Camry', 'F-150', 'Civic', 'Model 3', 'Outback'][i], vehicle_year: 2018 + i, vin_number: `1HGCM82633A00${4350 + i}`, driver_license: `D${9000 + i}`, coverage_type: 'comprehensive' },
       });
       if (i < 2)
-        await call('/api/policies', {
-          cookie,
-          json: {
-            customer_id: customer.id,
-            customer_name: name,
-            customer_email: email,
-            customer_phone: phone,
-            policy_number: `FIRE-2026-${2001 + i}`,
-            insurance_company: 'Chubb',
-            policy_type: 'fire',
-            premium_amount: '1234.50',
-            coverage_amount: '350000.00',
-            deductible: '1000.00',
-            start_date: start,
-            status: 'active',
-            fire_details: { property_address: `${100 + i} Main Street, ${city}`, property_type: 'Single-family home', construction_year: 1995 + i, property_value: '420000.00', contents_coverage: '60000.00' },
-          },
+        await createPolicy(call, cookie, {
+          ...forCustomer,
+          policy_type: 'fire',
+          policy_number: `FIRE-2026-${2001 + i}`,
+          insurance_company: 'Chubb',
+          premium_amount: '1234.50',
+          coverage_amount: '350000.00',
+          deductible: '1000.00',
+          status: 'active',
+          fire_details: { property_address: `${100 + i} Main Street, ${city}`, property_type: 'Single-family home', construction_year: 1995 + i, property_value: '420000.00', contents_coverage: '60000.00' },
         });
       await call(`/api/customers/${customer.id}/communications`, {
         cookie,

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { ACCESS_TEXT } from '#shared/access.ts';
 import { customerCommunications, customers, policies } from '../../db/schema.ts';
+import { customerPayload } from '../../test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
 import { EXPORT_BATCH } from './export.ts';
 import { customerSearch } from './service.ts';
@@ -22,7 +23,7 @@ afterAll(async () => {
 let seq = 0;
 function customer(over: Record<string, unknown> = {}) {
   seq += 1;
-  return { name: `Customer ${seq}`, email: `customer${seq}-${Math.random().toString(36).slice(2, 6)}@example.com`, ...over };
+  return customerPayload(over);
 }
 const post = (u: TestUser, body: unknown) => t.request('/api/customers', { cookie: u.cookie, json: body });
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MONEY_TEXT } from '#shared/money.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
 import { activityLog, carInsuranceDetails, customers, fireInsuranceDetails, policies, subscriptionLimits } from '../../db/schema.ts';
+import { carPolicyPayload, FIRE_DETAILS } from '../../test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
 import { searchMatches } from './service.ts';
 
@@ -18,40 +19,8 @@ afterAll(async () => {
   await t.close();
 });
 
-let seq = 0;
-export function carPolicy(over: Record<string, unknown> = {}) {
-  seq += 1;
-  return {
-    customer_name: 'Jane Doe',
-    customer_email: `jane${seq}@example.com`,
-    customer_phone: '555-0100',
-    policy_number: `CAR-${seq}-${Math.random().toString(36).slice(2, 7)}`,
-    insurance_company: 'Acme Mutual',
-    policy_type: 'car',
-    premium_amount: '1234.50',
-    coverage_amount: '50000',
-    deductible: '500',
-    start_date: '2025-01-05',
-    status: 'active',
-    car_details: {
-      vehicle_make: 'Toyota',
-      vehicle_model: 'Corolla',
-      vehicle_year: 2020,
-      vin_number: 'VIN123',
-      driver_license: 'DL-1',
-      coverage_type: 'collision',
-    },
-    ...over,
-  };
-}
-
-const fireDetails = {
-  property_address: '1 Main St',
-  property_type: 'House',
-  construction_year: '1990',
-  property_value: '250000.00',
-  contents_coverage: '',
-};
+export const carPolicy = carPolicyPayload;
+const fireDetails = FIRE_DETAILS;
 
 const post = (u: TestUser, body: unknown) => t.request('/api/policies', { cookie: u.cookie, json: body });
 

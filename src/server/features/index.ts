@@ -15,6 +15,7 @@ import { communicationRoutes } from './communications/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { policyRoutes } from './policies/routes.ts';
 import { usageRoutes } from './usage/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
@@ -35,5 +36,6 @@ export function featureRoutes() {
   r.route('/', communicationRoutes());
   r.route('/', customerRoutes());
   r.route('/', activityRoutes());
+  r.route('/', searchRoutes());
   return r;
 }

@@ -9,6 +9,7 @@ import { AvatarMenu } from '../features/shell/avatar-menu.tsx';
 import { Breadcrumb } from '../features/shell/breadcrumb.tsx';
 import { SidebarNav } from '../features/shell/sidebar.tsx';
 import { TrialBanner } from '../features/billing/trial-banner.tsx';
+import { PaletteLauncher } from '../features/palette/launcher.tsx';
 
 function Brand() {
   return (
@@ -29,6 +30,22 @@ function SidebarFooter({ session }: { session: Session }) {
         Plan <PlanBadge tier={session.agency?.tier ?? session.profile.effective_tier} />
       </div>
     </div>
+  );
+}
+
+/** The first stop of Tab: moves focus into the page content, past the sidebar and the header. */
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+    >
+      Skip to content
+    </a>
   );
 }
 
@@ -71,9 +88,7 @@ export function SignedInLayout() {
   if (isPending || !session) return <FullScreenSpinner />;
   return (
     <div className="min-h-screen bg-slate-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
-      </a>
+      <SkipLink />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
         <div className="flex h-16 items-center border-b border-slate-200 px-4">
           <Brand />
@@ -96,13 +111,14 @@ export function SignedInLayout() {
           <div className="min-w-0 flex-1">
             <Breadcrumb />
           </div>
+          <PaletteLauncher session={session} />
           <button type="button" className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Notifications">
             <Bell className="h-5 w-5" aria-hidden />
           </button>
           <AvatarMenu session={session} />
         </header>
         <TrialBanner />
-        <main id="main" className="flex-1 p-4 sm:p-6">
+        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>

@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Imports that climb two or more folders use the package.json aliases (decision 013).
+const DEEP_RELATIVE = { regex: '^\\.\\./\\.\\./', message: 'Use #shared/*, #server/* or #web/* instead of ../../ (scripts/codemod-path-aliases.mjs).' };
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,12 +40,19 @@ export default tseslint.config(
     // src/shared is pure: no I/O, no React, no Node APIs.
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-*', 'hono', 'drizzle-orm', '#server/*', '#web/*', '../server/*', '../web/*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'react', 'react-*', 'hono', 'drizzle-orm', '#server/*', '#web/*', '../server/*', '../web/*'] }, DEEP_RELATIVE] },
+      ],
     },
   },
   {
     // the web app never imports server code
     files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['#server/*', '**/server/**', 'node:*'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**', 'node:*'] }, DEEP_RELATIVE] }] },
+  },
+  {
+    files: ['src/server/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_RELATIVE, { regex: '^\\.\\./src/', message: 'Import src through #shared/*, #server/* or #web/*.' }] }] },
   },
 );

@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Imports that climb two or more folders use the package.json aliases (decision 013).
+// Imports that climb two or more folders use the package.json aliases (decision 016).
 const DEEP_RELATIVE = { regex: '^\\.\\./\\.\\./', message: 'Use #shared/*, #server/* or #web/* instead of ../../ (scripts/codemod-path-aliases.mjs).' };
 
 export default tseslint.config(

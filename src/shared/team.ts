@@ -54,6 +54,7 @@ export const TEAM_TEXT = {
   accepted: (agency: string) => `You are now a member of ${agency}.`,
   switchedTitle: 'Agency switched',
   switched: (agency: string) => `You are now working in ${agency}.`,
+  removedFromAgency: (agency: string) => `You were removed from ${agency}. You are now working in your own agency.`,
 } as const;
 
 export const inviteSchema = z.object({

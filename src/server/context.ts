@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { agencyScopedPermissions, checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
+import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import type { Auth } from './auth.ts';
 import type { Config } from './config.ts';
@@ -48,9 +49,6 @@ export interface Actor {
   /** The agency this session lost (its membership was removed) and has not been told about yet. */
   removedFromAgency: string | null;
 }
-
-/** Response header naming the agency a session was just removed from (URI-encoded), on every answer until /api/me tells it. */
-export const REMOVED_FROM_AGENCY_HEADER = 'x-removed-from-agency';
 
 export interface AppEnv {
   Variables: {

@@ -9,6 +9,7 @@ import { AvatarMenu } from '../features/shell/avatar-menu.tsx';
 import { Breadcrumb } from '../features/shell/breadcrumb.tsx';
 import { SidebarNav } from '../features/shell/sidebar.tsx';
 import { TrialBanner } from '../features/billing/trial-banner.tsx';
+import { AgencyNoticeBanner } from '../components/agency-notice-banner.tsx';
 
 function Brand() {
   return (
@@ -101,6 +102,7 @@ export function SignedInLayout() {
           </button>
           <AvatarMenu session={session} />
         </header>
+        <AgencyNoticeBanner />
         <TrialBanner />
         <main id="main" className="flex-1 p-4 sm:p-6">
           <Suspense fallback={<Spinner />}>

@@ -2,8 +2,7 @@
 // landing in their own book.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEAM_TEXT } from '#shared/team.ts';
-import { REMOVED_FROM_AGENCY_HEADER } from '../../context.ts';
+import { REMOVED_FROM_AGENCY_HEADER, TEAM_TEXT } from '#shared/team.ts';
 import { agencies, agencyMembers, session } from '../../db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '#shared/auth.ts';
 import type { AccessSubject } from '#shared/access.ts';
 import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
+import { reportRemovedFromAgency } from '../../lib/agency-notice.ts';
 
 export interface AgencySummary {
   id: string;
@@ -21,7 +22,9 @@ export function useSession() {
     queryKey: meKey,
     queryFn: async ({ signal }) => {
       try {
-        return await apiGet<Session>('/api/me', signal);
+        const me = await apiGet<Session>('/api/me', signal);
+        if (me.removed_from_agency) reportRemovedFromAgency(me.removed_from_agency);
+        return me;
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return null;
         throw err;

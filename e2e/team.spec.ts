@@ -192,6 +192,10 @@ test('owner invites, invitee registers through the link, accepts, shares the boo
   const notice = invitee.getByRole('alert').filter({ hasText: TEAM_TEXT.removedFromAgency('Harbor Insurance') });
   await expect(notice).toBeVisible();
   await shot(invitee, 'team-removed-notice');
+  await invitee.setViewportSize({ width: 390, height: 844 });
+  await shot(invitee, 'team-removed-notice');
+  await notice.getByRole('button', { name: 'Dismiss notice' }).click();
+  await expect(notice).toHaveCount(0);
   const after = await (await invitee.request.get('/api/me')).json();
   expect(after.agency.name).toBe('Ivy Solo Agency');
   expect(after.agencies).toHaveLength(1);

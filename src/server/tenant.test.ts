@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  agencyMembers,
   carInsuranceDetails,
+  contactMessages,
   customerCommunications,
   customers,
   fireInsuranceDetails,
@@ -109,6 +111,36 @@ describe('the tenant context', () => {
       }),
     ).rejects.toThrow('stop');
     expect(await asB.from(customers, eq(customers.email, 'rolled-back@example.com'))).toEqual([]);
+  });
+
+  it('accepts only tables with an agency_id (checked by tsc: each line below must be a type error)', () => {
+    const asA = tenant(t.db, { agency: { id: agencyA } });
+    const typeErrors = () => {
+      // @ts-expect-error the contact inbox belongs to no agency
+      void asA.from(contactMessages);
+      // @ts-expect-error agency_id is set by the context, never by the caller
+      void asA.insert(customers, { name: 'x', email: 'x@example.com', agencyId: agencyB });
+      // @ts-expect-error agency_id never changes
+      void asA.update(customers, { agencyId: agencyB });
+    };
+    expect(typeof typeErrors).toBe('function');
+  });
+
+  it("a subscription receipt lives in its owner's agency, yet stays hidden from the agency's members", async () => {
+    const fd = new FormData();
+    const fields = { selected_tier: 'enterprise', payment_method: 'Bank Transfer', payment_date: new Date().toISOString().slice(0, 10), agreed_to_terms: 'true' };
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    fd.append('receipt', new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31])], 'receipt.pdf', { type: 'application/pdf' }));
+    const res = await t.request('/api/payment-submissions', { method: 'POST', body: fd, cookie: ownerA.cookie });
+    expect(res.status).toBe(201);
+    const fileId = (await json(res)).submission.receipt_file.id;
+    const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+    expect(file).toMatchObject({ agencyId: agencyA, sharedWithAgency: false });
+    const member = await createUser(t);
+    await t.db.insert(agencyMembers).values({ agencyId: agencyA, userId: member.id, role: 'admin' });
+    expect((await t.request('/api/agencies/active', { cookie: member.cookie, json: { agencyId: agencyA } })).status).toBe(200);
+    expect((await t.request(`/api/files/${fileId}/link`, { cookie: member.cookie })).status).toBe(404);
+    expect((await t.request(`/api/files/${fileId}/link`, { cookie: ownerA.cookie })).status).toBe(200);
   });
 
   it("answers 404 through the API for another agency's policy and customer", async () => {

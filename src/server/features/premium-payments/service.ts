@@ -61,10 +61,7 @@ export async function recordPremiumPayment(deps: Deps, actor: Actor, input: Prem
         notes: input.notes,
       })
       .returning();
-    await t.insert(
-      premiumPaymentFiles,
-      files.map((f) => ({ paymentId: row.id, fileId: f.id })),
-    );
+    await t.insert(premiumPaymentFiles, files.map((f) => ({ paymentId: row.id, fileId: f.id })));
     return toPayment(
       row,
       files.map((f) => ({ id: f.id, file_name: f.fileName, content_type: f.contentType, size: f.size })),

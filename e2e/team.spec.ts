@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { admin, BASE_URL, createAccount, expect, shot, signInAs, test, uniqueEmail, type Account } from './support/fixtures.ts';
 import { firstLink, readMail } from './support/mail.ts';
 import { ACCESS_TEXT } from '../src/shared/access.ts';
+import { TEAM_TEXT } from '../src/shared/team.ts';
 
 const INVALID = 'This invitation link is either expired or invalid. Please ask for a new invitation.';
 
@@ -187,6 +188,14 @@ test('owner invites, invitee registers through the link, accepts, shares the boo
   expect((await invitee.request.get(`/api/policies/${policyId}`)).status()).toBe(404);
   await invitee.goto(`/dashboard/policies/${policyId}`);
   await expect(invitee.getByText(/Error loading policy/)).toBeVisible();
+  // …and is told why, naming the agency, instead of silently landing in their own book.
+  const notice = invitee.getByRole('alert').filter({ hasText: TEAM_TEXT.removedFromAgency('Harbor Insurance') });
+  await expect(notice).toBeVisible();
+  await shot(invitee, 'team-removed-notice');
+  await invitee.setViewportSize({ width: 390, height: 844 });
+  await shot(invitee, 'team-removed-notice');
+  await notice.getByRole('button', { name: 'Dismiss notice' }).click();
+  await expect(notice).toHaveCount(0);
   const after = await (await invitee.request.get('/api/me')).json();
   expect(after.agency.name).toBe('Ivy Solo Agency');
   expect(after.agencies).toHaveLength(1);

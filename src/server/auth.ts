@@ -79,7 +79,10 @@ export function createAuth({ db, config, mailer, logger }: AuthDeps) {
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
-      additionalFields: { activeAgencyId: { type: 'string', required: false, input: false } },
+      additionalFields: {
+        activeAgencyId: { type: 'string', required: false, input: false },
+        removedFromAgency: { type: 'string', required: false, input: false },
+      },
     },
     emailAndPassword: {
       enabled: true,

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { agencyScopedPermissions, checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
 import { featureNeed, type Feature } from '#shared/features.ts';
+import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import type { Auth } from './auth.ts';
 import type { Config } from './config.ts';
@@ -46,6 +47,8 @@ export interface Actor {
     /** the plan whose features and limits apply to this agency's book: its owner's */
     tier: Tier;
   };
+  /** The agency this session lost (its membership was removed) and has not been told about yet. */
+  removedFromAgency: string | null;
 }
 
 export interface AppEnv {
@@ -80,7 +83,8 @@ export async function ensurePersonalAgency(db: Db, owner: Pick<UserRow, 'id' | '
   });
 }
 
-async function resolveAgency(db: Db, me: UserRow, activeAgencyId: string | null) {
+async function resolveAgency(db: Db, me: UserRow, sessionId: string, activeAgencyId: string | null) {
+  let lost: string | null = null;
   if (activeAgencyId) {
     const [row] = await db
       .select({ agency: agencies, role: agencyMembers.role, owner: user })
@@ -88,11 +92,15 @@ async function resolveAgency(db: Db, me: UserRow, activeAgencyId: string | null)
       .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
       .innerJoin(user, eq(user.id, agencies.ownerId))
       .where(and(eq(agencyMembers.agencyId, activeAgencyId), eq(agencyMembers.userId, me.id)));
-    // A removed member falls back to their own agency on the very next request.
-    if (row) return { ...row.agency, role: row.role as AgencyRole, tier: effectiveTier(row.owner) };
+    if (row) return { agency: { ...row.agency, role: row.role as AgencyRole, tier: effectiveTier(row.owner) }, lost };
+    // The membership went some other way than removeMember (e.g. the agency was deleted): the
+    // session falls back to the user's own agency and remembers what it lost, so the user is told.
+    const [gone] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, activeAgencyId));
+    lost = gone?.name ?? 'the agency you were working in';
+    await db.update(sessionTable).set({ activeAgencyId: null, removedFromAgency: lost }).where(eq(sessionTable.id, sessionId));
   }
   const agency = await ensurePersonalAgency(db, me);
-  return { ...agency, role: 'owner' as const, tier: effectiveTier(me) };
+  return { agency: { ...agency, role: 'owner' as const, tier: effectiveTier(me) }, lost };
 }
 
 export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | null> {
@@ -104,8 +112,9 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
     .select({ name: userPermissions.permissionName })
     .from(userPermissions)
     .where(eq(userPermissions.userId, me.id));
-  const activeAgencyId = (found.session as { activeAgencyId?: string | null }).activeAgencyId ?? null;
-  const agency = await resolveAgency(deps.db, me, activeAgencyId);
+  const stored = found.session as { activeAgencyId?: string | null; removedFromAgency?: string | null };
+  const resolved = await resolveAgency(deps.db, me, found.session.id, stored.activeAgencyId ?? null);
+  const agency = resolved.agency;
   const own = perms.map((p) => p.name);
   const ownerPermissions =
     agency.role === 'admin'
@@ -126,12 +135,18 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
     tier: effectiveTier(me),
     permissions: agencyScopedPermissions(own, agency.role, ownerPermissions),
     agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: agency.role, tier: agency.tier },
+    removedFromAgency: resolved.lost ?? stored.removedFromAgency ?? null,
   };
 }
 
 /** Switches the agency a session works in (avatar menu). */
 export async function setActiveAgency(db: Db, sessionId: string, agencyId: string | null) {
   await db.update(sessionTable).set({ activeAgencyId: agencyId }).where(eq(sessionTable.id, sessionId));
+}
+
+/** The session has told its user about the agency it lost. */
+export async function clearRemovedNotice(db: Db, sessionId: string) {
+  await db.update(sessionTable).set({ removedFromAgency: null }).where(eq(sessionTable.id, sessionId));
 }
 
 /** The subject of the access rules: the platform role, the agency's plan, the user's permissions. */
@@ -149,6 +164,8 @@ export async function ensureActor(c: Context<AppEnv>, message?: string): Promise
   const actor = await loadActor(c.var.deps, c.req.raw.headers);
   if (!actor) throw unauthorized(message);
   c.set('actor', actor);
+  // Whatever the member asks next, the answer says they lost the agency (the web app shows it).
+  if (actor.removedFromAgency) c.header(REMOVED_FROM_AGENCY_HEADER, encodeURIComponent(actor.removedFromAgency));
   return actor;
 }
 

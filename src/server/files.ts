@@ -3,8 +3,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FILE_TYPES, type FileContentType } from '#shared/files.ts';
 import type { Deps } from './context.ts';
-import type { Tx } from './db/client.ts';
 import { storedFiles } from './db/schema.ts';
+import { tenant, type Tenant } from './tenant.ts';
 
 /** Magic numbers of the formats we accept. */
 export function sniffContentType(bytes: Uint8Array): FileContentType | null {
@@ -64,15 +64,23 @@ export interface StoredFileRow {
   storageKey: string;
 }
 
+/** Who a file belongs to: every file lives in an agency; only shared ones are readable by its members. */
+export interface FileOwner {
+  userId: string;
+  agencyId: string;
+  sharedWithAgency: boolean;
+}
+
 /**
  * Stores the objects first, then writes the stored_files rows and whatever belongs to them in one
- * transaction; when the transaction fails the objects are deleted again, so neither half is left alone.
+ * transaction (bound to the owner's agency); when the transaction fails the objects are deleted again,
+ * so neither half is left alone.
  */
 export async function storeWithRows<T>(
   deps: Pick<Deps, 'db' | 'storage' | 'logger'>,
-  owner: { userId: string; agencyId: string | null },
+  owner: FileOwner,
   uploads: Upload[],
-  write: (tx: Tx, files: StoredFileRow[]) => Promise<T>,
+  write: (t: Tenant, files: StoredFileRow[]) => Promise<T>,
 ): Promise<T> {
   const stamp = Date.now();
   const planned = uploads.map((u, i) => ({
@@ -88,13 +96,13 @@ export async function storeWithRows<T>(
       await deps.storage.put(p.storageKey, p.bytes, p.contentType);
       stored.push(p.storageKey);
     }
-    return await deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(storedFiles)
-        .values(
+    return await tenant(deps.db, { agency: { id: owner.agencyId } }).transaction(async (t) => {
+      const rows = await t
+        .insert(
+          storedFiles,
           planned.map((p) => ({
             ownerId: owner.userId,
-            agencyId: owner.agencyId,
+            sharedWithAgency: owner.sharedWithAgency,
             storageKey: p.storageKey,
             fileName: p.fileName,
             contentType: p.contentType,
@@ -102,7 +110,7 @@ export async function storeWithRows<T>(
           })),
         )
         .returning();
-      return write(tx, rows);
+      return write(t, rows);
     });
   } catch (err) {
     await Promise.allSettled(stored.map((key) => deps.storage.delete(key)));

@@ -110,4 +110,6 @@ export interface Profile {
 export interface Me {
   profile: Profile;
   permissions: string[];
+  /** The agency this session was just removed from: handed out once, then cleared. */
+  removed_from_agency?: string | null;
 }

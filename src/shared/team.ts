@@ -21,6 +21,9 @@ export const AGENCY_ROLE_LABEL: Record<string, string> = {
 /** Who may manage an agency's team: its owner or admins, on the Enterprise plan with manage_team. */
 export const TEAM_MANAGEMENT: Requirement = featureNeed('team-management');
 
+/** Response header naming (URI-encoded) the agency a session was just removed from, until /api/me tells it. */
+export const REMOVED_FROM_AGENCY_HEADER = 'x-removed-from-agency';
+
 export const TEAM_TEXT = {
   planNoLongerIncludesTeams: "This agency's plan no longer includes team members. Please ask its owner to upgrade to Enterprise.",
   emailRequired: 'Email is required',
@@ -57,6 +60,7 @@ export const TEAM_TEXT = {
   accepted: (agency: string) => `You are now a member of ${agency}.`,
   switchedTitle: 'Agency switched',
   switched: (agency: string) => `You are now working in ${agency}.`,
+  removedFromAgency: (agency: string) => `You were removed from ${agency}. You are now working in your own agency.`,
 } as const;
 
 export const inviteSchema = z.object({

@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -86,6 +88,8 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /** The agency this session works in; switched from the avatar menu, never taken from a request. */
     activeAgencyId: uuid(),
+    /** The agency this session was removed from, until the user has been told (GET /api/me). */
+    removedFromAgency: text(),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 );
@@ -256,6 +260,8 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_agency_email_uq').on(t.agencyId, t.email),
+    // The target of the composite (agency_id, customer_id) foreign keys: a link never crosses agencies.
+    unique('customers_agency_id_uq').on(t.agencyId, t.id),
     index('customers_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('customers_agency_type_created_idx').on(t.agencyId, t.customerType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('customers_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
@@ -271,7 +277,7 @@ export const policies = pgTable(
       .notNull()
       .references(() => agencies.id, { onDelete: 'cascade' }),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
-    customerId: uuid().references(() => customers.id, { onDelete: 'set null' }),
+    customerId: uuid(),
     policyNumber: text().notNull(),
     insuranceCompany: text().notNull(),
     policyType: text().notNull(),
@@ -289,6 +295,11 @@ export const policies = pgTable(
   },
   (t) => [
     uniqueIndex('policies_agency_number_uq').on(t.agencyId, t.policyNumber),
+    unique('policies_agency_id_uq').on(t.agencyId, t.id),
+    // ON DELETE SET NULL (customer_id) in the migration: agency_id stays, only the link goes.
+    foreignKey({ name: 'policies_customer_fk', columns: [t.agencyId, t.customerId], foreignColumns: [customers.agencyId, customers.id] }).onDelete(
+      'set null',
+    ),
     index('policies_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_agency_type_created_idx').on(t.agencyId, t.policyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_agency_status_created_idx').on(t.agencyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -306,9 +317,8 @@ export const policies = pgTable(
 export const carInsuranceDetails = pgTable(
   'car_insurance_details',
   {
-    policyId: uuid()
-      .primaryKey()
-      .references(() => policies.id, { onDelete: 'cascade' }),
+    policyId: uuid().primaryKey(),
+    agencyId: uuid().notNull(),
     vehicleMake: text().notNull(),
     vehicleModel: text().notNull(),
     vehicleYear: integer().notNull(),
@@ -316,22 +326,31 @@ export const carInsuranceDetails = pgTable(
     driverLicense: text().notNull(),
     coverageType: text().notNull().default('comprehensive'),
   },
-  () => [check('car_coverage_check', inList('coverage_type', COVERAGE_TYPES))],
+  (t) => [
+    foreignKey({ name: 'car_details_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete(
+      'cascade',
+    ),
+    check('car_coverage_check', inList('coverage_type', COVERAGE_TYPES)),
+  ],
 );
 
 export const fireInsuranceDetails = pgTable(
   'fire_insurance_details',
   {
-    policyId: uuid()
-      .primaryKey()
-      .references(() => policies.id, { onDelete: 'cascade' }),
+    policyId: uuid().primaryKey(),
+    agencyId: uuid().notNull(),
     propertyAddress: text().notNull(),
     propertyType: text().notNull(),
     constructionYear: integer().notNull(),
     propertyValue: numeric({ precision: 16, scale: 2 }).notNull(),
     contentsCoverage: numeric({ precision: 16, scale: 2 }),
   },
-  () => [check('fire_money_check', sql`property_value >= 0 and (contents_coverage is null or contents_coverage >= 0)`)],
+  (t) => [
+    foreignKey({ name: 'fire_details_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete(
+      'cascade',
+    ),
+    check('fire_money_check', sql`property_value >= 0 and (contents_coverage is null or contents_coverage >= 0)`),
+  ],
 );
 
 export const customerCommunications = pgTable(
@@ -341,9 +360,7 @@ export const customerCommunications = pgTable(
     agencyId: uuid()
       .notNull()
       .references(() => agencies.id, { onDelete: 'cascade' }),
-    customerId: uuid()
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid().notNull(),
     type: text().notNull(),
     subject: text(),
     content: text().notNull(),
@@ -354,6 +371,11 @@ export const customerCommunications = pgTable(
   (t) => [
     index('communications_customer_idx').on(t.customerId, t.communicationDate.desc().nullsFirst()),
     index('communications_agency_idx').on(t.agencyId),
+    foreignKey({
+      name: 'communications_customer_fk',
+      columns: [t.agencyId, t.customerId],
+      foreignColumns: [customers.agencyId, customers.id],
+    }).onDelete('cascade'),
     check('communications_type_check', inList('type', COMMUNICATION_TYPES)),
   ],
 );
@@ -390,14 +412,23 @@ export const storedFiles = pgTable(
     ownerId: text()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    agencyId: uuid().references(() => agencies.id, { onDelete: 'cascade' }),
+    /** A personal file (a subscription receipt) belongs to the owner's own agency, shown to nobody else there. */
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    /** Readable by the agency's members (premium receipts); false: only the owner and admins. */
+    sharedWithAgency: boolean().notNull().default(false),
     storageKey: text().notNull().unique(),
     fileName: text().notNull(),
     contentType: text().notNull(),
     size: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('stored_files_owner_idx').on(t.ownerId), index('stored_files_agency_idx').on(t.agencyId)],
+  (t) => [
+    index('stored_files_owner_idx').on(t.ownerId),
+    index('stored_files_agency_idx').on(t.agencyId),
+    unique('stored_files_agency_id_uq').on(t.agencyId, t.id),
+  ],
 );
 
 export const paymentSubmissions = pgTable(
@@ -438,9 +469,7 @@ export const premiumPayments = pgTable(
     agencyId: uuid()
       .notNull()
       .references(() => agencies.id, { onDelete: 'cascade' }),
-    policyId: uuid()
-      .notNull()
-      .references(() => policies.id, { onDelete: 'cascade' }),
+    policyId: uuid().notNull(),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
     clientName: text().notNull(),
     policyNumber: text().notNull(),
@@ -453,6 +482,12 @@ export const premiumPayments = pgTable(
   (t) => [
     index('premium_payments_policy_idx').on(t.policyId, t.createdAt.desc().nullsFirst()),
     index('premium_payments_agency_idx').on(t.agencyId),
+    unique('premium_payments_agency_id_uq').on(t.agencyId, t.id),
+    foreignKey({
+      name: 'premium_payments_policy_fk',
+      columns: [t.agencyId, t.policyId],
+      foreignColumns: [policies.agencyId, policies.id],
+    }).onDelete('cascade'),
     check(
       'premium_method_check',
       inList('payment_method', PREMIUM_METHODS),
@@ -464,14 +499,23 @@ export const premiumPayments = pgTable(
 export const premiumPaymentFiles = pgTable(
   'premium_payment_files',
   {
-    paymentId: uuid()
-      .notNull()
-      .references(() => premiumPayments.id, { onDelete: 'cascade' }),
-    fileId: uuid()
-      .notNull()
-      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    paymentId: uuid().notNull(),
+    fileId: uuid().notNull(),
+    agencyId: uuid().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.paymentId, t.fileId] })],
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.fileId] }),
+    foreignKey({
+      name: 'premium_payment_files_payment_fk',
+      columns: [t.agencyId, t.paymentId],
+      foreignColumns: [premiumPayments.agencyId, premiumPayments.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'premium_payment_files_file_fk',
+      columns: [t.agencyId, t.fileId],
+      foreignColumns: [storedFiles.agencyId, storedFiles.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 export const contactMessages = pgTable(

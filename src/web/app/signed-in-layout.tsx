@@ -10,6 +10,7 @@ import { Breadcrumb } from '../features/shell/breadcrumb.tsx';
 import { SidebarNav } from '../features/shell/sidebar.tsx';
 import { TrialBanner } from '../features/billing/trial-banner.tsx';
 import { PaletteLauncher } from '../features/palette/launcher.tsx';
+import { AgencyNoticeBanner } from '../components/agency-notice-banner.tsx';
 
 function Brand() {
   return (
@@ -117,6 +118,7 @@ export function SignedInLayout() {
           </button>
           <AvatarMenu session={session} />
         </header>
+        <AgencyNoticeBanner />
         <TrialBanner />
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
           <Suspense fallback={<Spinner />}>

@@ -1,4 +1,7 @@
 // One fetch wrapper for the API: JSON in and out, the server's readable error as an ApiError.
+import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team.ts';
+import { reportRemovedFromAgency } from './agency-notice.ts';
+
 export class ApiError extends Error {
   constructor(
     public status: number,
@@ -27,6 +30,9 @@ export async function api<T>(path: string, options: { method?: Method; body?: un
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
   }
+  // Any answer may say the session just lost its agency: the layout tells the user.
+  const removedFrom = response.headers.get(REMOVED_FROM_AGENCY_HEADER);
+  if (removedFrom) reportRemovedFromAgency(decodeURIComponent(removedFrom));
   const text = await response.text();
   let data: unknown = null;
   if (text) {

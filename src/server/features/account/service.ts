@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Me, Profile } from '#shared/auth.ts';
 import { effectiveTier } from '#shared/tiers.ts';
-import type { Actor } from '../../context.ts';
+import { clearRemovedNotice, type Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { agencies, agencyMembers, user } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -42,11 +42,14 @@ export async function getMe(db: Db, actor: Actor) {
     .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
     .where(eq(agencyMembers.userId, actor.userId))
     .orderBy(agencies.name);
+  // Told once: the notice of a lost agency is cleared as /api/me hands it out.
+  if (actor.removedFromAgency) await clearRemovedNotice(db, actor.sessionId);
   const me: Me & { agency: Actor['agency']; agencies: typeof memberships } = {
     profile: toProfile(row),
     permissions: actor.permissions,
     agency: actor.agency,
     agencies: memberships,
+    removed_from_agency: actor.removedFromAgency,
   };
   return me;
 }

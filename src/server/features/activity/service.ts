@@ -1,18 +1,18 @@
 // The activity log: written in the same transaction as the change it describes.
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { ActivityEntry, ActivityKind, ActivityQuery } from '#shared/activity.ts';
 import type { Page } from '#shared/policies.ts';
 import type { Actor } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { activityLog, user } from '../../db/schema.ts';
+import { tenant, type Tenant } from '../../tenant.ts';
 
 export async function logActivity(
-  tx: Tx | Db,
-  actor: Actor,
+  t: Tenant,
+  actor: Pick<Actor, 'userId'>,
   entry: { kind: ActivityKind; action: string; entityId: string | null; summary: string },
 ): Promise<void> {
-  await tx.insert(activityLog).values({
-    agencyId: actor.agency.id,
+  await t.insert(activityLog, {
     actorId: actor.userId,
     kind: entry.kind,
     action: entry.action,
@@ -22,9 +22,7 @@ export async function logActivity(
 }
 
 export async function listActivity(db: Db, actor: Actor, q: ActivityQuery): Promise<Page<ActivityEntry>> {
-  const filters: SQL[] = [eq(activityLog.agencyId, actor.agency.id)];
-  if (q.kind !== 'all') filters.push(eq(activityLog.kind, q.kind));
-  const where = and(...filters);
+  const where = tenant(db, actor).where(activityLog, q.kind !== 'all' ? eq(activityLog.kind, q.kind) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select({ entry: activityLog, firstName: user.firstName, lastName: user.lastName, email: user.email })

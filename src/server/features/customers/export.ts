@@ -4,6 +4,7 @@ import { CSV_COLUMNS, CUSTOMER_TYPE_LABEL, csvLine, type CustomerListQuery, type
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
+import { tenant } from '../../tenant.ts';
 import { customerFilter } from './service.ts';
 
 export const EXPORT_BATCH = 2000;
@@ -18,6 +19,7 @@ export function exportCustomersCsv(db: Db, actor: Actor, q: Pick<CustomerListQue
   let cursor: Cursor | null = null;
   let started = false;
   let done = false;
+  const t = tenant(db, actor);
   return new ReadableStream<Uint8Array>({
     // pull runs only when the consumer wants more, so at most one batch is held at a time.
     async pull(controller) {
@@ -30,7 +32,7 @@ export function exportCustomersCsv(db: Db, actor: Actor, q: Pick<CustomerListQue
       if (done) return;
       const after: Cursor | null = cursor;
       const where = and(
-        customerFilter(actor, q),
+        customerFilter(t, q),
         // created_at travels as text so its microseconds survive the round trip.
         after ? sql`(${customers.createdAt}, ${customers.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
       );

@@ -1,5 +1,5 @@
-// Customers: queries and rules, always within the caller's agency.
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+// Customers: queries and rules, always within the caller's agency (through the tenant context).
+import { asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { canUseFeature } from '#shared/features.ts';
 import {
   CUSTOMER_TEXT,
@@ -12,9 +12,10 @@ import {
 } from '#shared/customers.ts';
 import type { Page } from '#shared/policies.ts';
 import { accessSubject, type Actor } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { customerCommunications, customers, policies, user } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { tenant, type Tenant, type TenantInsert } from '../../tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '../../db/helpers.ts';
@@ -45,15 +46,16 @@ export function customerSearch(search: string): SQL {
 }
 
 /** The list's filter (also the export's). */
-export function customerFilter(actor: Actor, q: Pick<CustomerListQuery, 'search' | 'type'>): SQL | undefined {
-  const filters: SQL[] = [eq(customers.agencyId, actor.agency.id)];
-  if (q.type !== 'all') filters.push(eq(customers.customerType, q.type));
-  if (q.search) filters.push(customerSearch(q.search));
-  return and(...filters);
+export function customerFilter(t: Tenant, q: Pick<CustomerListQuery, 'search' | 'type'>): SQL {
+  return t.where(
+    customers,
+    q.type !== 'all' ? eq(customers.customerType, q.type) : undefined,
+    q.search ? customerSearch(q.search) : undefined,
+  );
 }
 
 export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery): Promise<Page<Customer>> {
-  const where = customerFilter(actor, q);
+  const where = customerFilter(tenant(db, actor), q);
   const [rows, { total, estimated }] = await Promise.all([
     db
       .select()
@@ -69,27 +71,27 @@ export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery):
 
 export async function getCustomer(db: Db, actor: Actor, rawId: string): Promise<CustomerDetail> {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
-  const [row] = await db.select().from(customers).where(and(eq(customers.id, id), eq(customers.agencyId, actor.agency.id)));
+  const t = tenant(db, actor);
+  const [row] = await t.from(customers, eq(customers.id, id));
   if (!row) throw notFound(CUSTOMER_TEXT.notFound);
   const withLog = canUseFeature(accessSubject(actor), 'communications');
   const [own, log] = await Promise.all([
-    db
+    t
       .select({ id: policies.id, policy_number: policies.policyNumber, status: policies.status, end_date: policies.endDate })
-      .from(policies)
-      .where(and(eq(policies.agencyId, actor.agency.id), eq(policies.customerId, id)))
+      .from(policies, eq(policies.customerId, id))
       .orderBy(asc(policies.endDate), asc(policies.policyNumber)),
     // The log is a business feature: below that tier it is kept but not shown.
-    withLog ? listCommunications(db, actor, id) : Promise.resolve([]),
+    withLog ? listCommunications(t, id) : Promise.resolve([]),
   ]);
   return { ...toCustomer(row), policies: own, communications: log };
 }
 
-export async function listCommunications(db: Db | Tx, actor: Actor, customerId: string): Promise<Communication[]> {
-  const rows = await db
+export async function listCommunications(t: Tenant, customerId: string): Promise<Communication[]> {
+  const rows = await t.db
     .select({ c: customerCommunications, firstName: user.firstName, lastName: user.lastName })
     .from(customerCommunications)
     .leftJoin(user, eq(user.id, customerCommunications.createdBy))
-    .where(and(eq(customerCommunications.agencyId, actor.agency.id), eq(customerCommunications.customerId, customerId)))
+    .where(t.where(customerCommunications, eq(customerCommunications.customerId, customerId)))
     .orderBy(desc(customerCommunications.communicationDate), desc(customerCommunications.createdAt));
   return rows.map(({ c, firstName, lastName }) => ({
     id: c.id,
@@ -118,11 +120,43 @@ async function mapDuplicate<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function assertEmailFree(tx: Tx, actor: Actor, email: string, exceptId?: string) {
-  const filters = [eq(customers.agencyId, actor.agency.id), eq(customers.email, email)];
-  if (exceptId) filters.push(ne(customers.id, exceptId));
-  const [taken] = await tx.select({ id: customers.id }).from(customers).where(and(...filters));
+async function assertEmailFree(t: Tenant, email: string, exceptId?: string) {
+  const [taken] = await t
+    .select({ id: customers.id })
+    .from(customers, eq(customers.email, email), exceptId ? ne(customers.id, exceptId) : undefined);
   if (taken) throw duplicateEmail();
+}
+
+/** The agency's customer with this (lower-case) e-mail, if any. */
+export async function findCustomerByEmail(t: Tenant, email: string): Promise<{ id: string } | undefined> {
+  const [row] = await t.select({ id: customers.id }).from(customers, eq(customers.email, email));
+  return row;
+}
+
+export type NewCustomer = Omit<TenantInsert<typeof customers>, 'createdBy'>;
+
+/**
+ * The one create path of a customer (the form and a policy's new customer): insert … on conflict
+ * (agency_id, email) do nothing, then read. A parallel request that created the same e-mail first
+ * wins; this one then gets that row (created: false) instead of a unique violation.
+ * Call it inside the transaction after assertWithinLimit.
+ */
+export async function insertCustomer(
+  t: Tenant,
+  actor: Actor,
+  values: NewCustomer,
+  summary: (name: string) => string = (name) => `Created customer ${name}`,
+): Promise<{ row: CustomerRow; created: boolean }> {
+  const [row] = await t
+    .insert(customers, { ...values, createdBy: actor.userId })
+    .onConflictDoNothing({ target: [customers.agencyId, customers.email] })
+    .returning();
+  if (row) {
+    await logActivity(t, actor, { kind: 'customer', action: 'created', entityId: row.id, summary: summary(row.name) });
+    return { row, created: true };
+  }
+  const [existing] = await t.from(customers, eq(customers.email, values.email as string));
+  return { row: existing, created: false };
 }
 
 function columns(input: CustomerValues) {
@@ -141,14 +175,11 @@ function columns(input: CustomerValues) {
 
 export async function createCustomer(db: Db, actor: Actor, input: CustomerValues): Promise<Customer> {
   return mapDuplicate(() =>
-    db.transaction(async (tx) => {
-      await assertWithinLimit(tx, actor, 'customers');
-      await assertEmailFree(tx, actor, input.email);
-      const [row] = await tx
-        .insert(customers)
-        .values({ agencyId: actor.agency.id, createdBy: actor.userId, ...columns(input) })
-        .returning();
-      await logActivity(tx, actor, { kind: 'customer', action: 'created', entityId: row.id, summary: `Created customer ${row.name}` });
+    tenant(db, actor).transaction(async (t) => {
+      await assertWithinLimit(t, actor, 'customers');
+      await assertEmailFree(t, input.email);
+      const { row, created } = await insertCustomer(t, actor, columns(input));
+      if (!created) throw duplicateEmail();
       return toCustomer(row);
     }),
   );
@@ -157,15 +188,11 @@ export async function createCustomer(db: Db, actor: Actor, input: CustomerValues
 export async function updateCustomer(db: Db, actor: Actor, rawId: string, input: CustomerValues): Promise<Customer> {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
   return mapDuplicate(() =>
-    db.transaction(async (tx) => {
-      await assertEmailFree(tx, actor, input.email, id);
-      const [row] = await tx
-        .update(customers)
-        .set({ ...columns(input), updatedAt: new Date() })
-        .where(and(eq(customers.id, id), eq(customers.agencyId, actor.agency.id)))
-        .returning();
+    tenant(db, actor).transaction(async (t) => {
+      await assertEmailFree(t, input.email, id);
+      const [row] = await t.update(customers, { ...columns(input), updatedAt: new Date() }, eq(customers.id, id)).returning();
       if (!row) throw notFound(CUSTOMER_TEXT.notFound);
-      await logActivity(tx, actor, { kind: 'customer', action: 'updated', entityId: id, summary: `Updated customer ${row.name}` });
+      await logActivity(t, actor, { kind: 'customer', action: 'updated', entityId: id, summary: `Updated customer ${row.name}` });
       return toCustomer(row);
     }),
   );
@@ -174,12 +201,9 @@ export async function updateCustomer(db: Db, actor: Actor, rawId: string, input:
 /** Its communications go with it (cascade); its policies stay, unlinked (customer_id set null). */
 export async function deleteCustomer(db: Db, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
-  await db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(customers)
-      .where(and(eq(customers.id, id), eq(customers.agencyId, actor.agency.id)))
-      .returning({ name: customers.name });
+  await tenant(db, actor).transaction(async (t) => {
+    const [gone] = await t.delete(customers, eq(customers.id, id)).returning({ name: customers.name });
     if (!gone) throw notFound(CUSTOMER_TEXT.notFound);
-    await logActivity(tx, actor, { kind: 'customer', action: 'deleted', entityId: id, summary: `Deleted customer ${gone.name}` });
+    await logActivity(t, actor, { kind: 'customer', action: 'deleted', entityId: id, summary: `Deleted customer ${gone.name}` });
   });
 }

@@ -1,12 +1,10 @@
 // GET /api/files/:id/link → a signed link valid 300 s; GET /api/files/:id/content serves it.
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
 import { requireUser, type AppEnv } from '../../context.ts';
-import { storedFiles } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { verifyFileLink } from '../../files.ts';
 import { contentDisposition } from '../../storage.ts';
-import { createFileLink } from './service.ts';
+import { createFileLink, findLinkedFile } from './service.ts';
 import { idOr404 } from '../../db/helpers.ts';
 
 
@@ -27,8 +25,7 @@ export function fileRoutes() {
     const check = verifyFileLink(deps.config.authSecret, id, actor.userId, c.req.query('expires'), c.req.query('sig'));
     if (check === 'expired') throw new AppError(403, 'LINK_EXPIRED', 'This link has expired. Please open the file again.');
     if (check !== 'ok') throw new AppError(403, 'INVALID_LINK', 'This link is not valid.');
-    const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, id));
-    if (!file) throw notFound('File not found');
+    const file = await findLinkedFile(deps, id);
     const body = await deps.storage.get(file.storageKey);
     if (!body) throw notFound('File not found');
     return new Response(body, {

@@ -11,7 +11,7 @@ type FileRow = typeof storedFiles.$inferSelect;
 
 export function canRead(actor: Actor, file: FileRow): boolean {
   if (file.ownerId === actor.userId) return true;
-  if (file.agencyId && file.agencyId === actor.agency.id) return true;
+  if (file.sharedWithAgency && file.agencyId === actor.agency.id) return true;
   return hasRole(accessSubject(actor), 'admin');
 }
 
@@ -19,6 +19,16 @@ export function canRead(actor: Actor, file: FileRow): boolean {
 export async function findReadableFile(deps: Deps, actor: Actor, id: string): Promise<FileRow> {
   const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, id));
   if (!file || !canRead(actor, file)) throw notFound('File not found');
+  return file;
+}
+
+/**
+ * The file behind a signed link. The signature (bound to the user it was made for) is the check here,
+ * made by createFileLink after canRead: no tenant filter, as an admin's link reaches any agency's file.
+ */
+export async function findLinkedFile(deps: Deps, id: string): Promise<FileRow> {
+  const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, id));
+  if (!file) throw notFound('File not found');
   return file;
 }
 

@@ -1,5 +1,5 @@
 // Reading and accepting an invitation by the token from its e-mailed link.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { planIncludes } from '#shared/features.ts';
 import { isExpired, TEAM_TEXT, type InvitationView, type InviteRole } from '#shared/team.ts';
 import { effectiveTier } from '#shared/tiers.ts';
@@ -7,6 +7,7 @@ import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { agencies, agencyMembers, session as sessionTable, user, userInvitations } from '../../db/schema.ts';
 import { AppError, forbidden } from '../../errors.ts';
+import { tenant } from '../../tenant.ts';
 import { hashInvitationToken, looksLikeToken } from '../team/tokens.ts';
 
 type InvitationRow = typeof userInvitations.$inferSelect;
@@ -74,20 +75,18 @@ export async function acceptInvitation(db: Db, actor: Actor, token: string) {
       .innerJoin(user, eq(user.id, agencies.ownerId))
       .where(eq(agencies.id, row.agencyId));
     if (!owner || !planIncludes(effectiveTier(owner), 'team-management')) throw forbidden(TEAM_TEXT.planNoLongerIncludesTeams, 'TEAM_NOT_IN_PLAN');
-    await tx
-      .insert(agencyMembers)
-      .values({ agencyId: row.agencyId, userId: actor.userId, role: row.role })
-      .onConflictDoNothing();
-    await tx
-      .update(userInvitations)
-      .set({ status: 'accepted', acceptedAt: new Date(), acceptedBy: actor.userId })
-      .where(and(eq(userInvitations.id, row.id), eq(userInvitations.status, 'pending')));
+    // From here on the invitation's agency is the tenant (found by the token, not by the session).
+    const t = tenant(tx, { agency: { id: row.agencyId } });
+    await t.insert(agencyMembers, { userId: actor.userId, role: row.role }).onConflictDoNothing();
+    await t.update(
+      userInvitations,
+      { status: 'accepted', acceptedAt: new Date(), acceptedBy: actor.userId },
+      eq(userInvitations.id, row.id),
+      eq(userInvitations.status, 'pending'),
+    );
     await tx.update(sessionTable).set({ activeAgencyId: row.agencyId }).where(eq(sessionTable.id, actor.sessionId));
     const [agency] = await tx.select({ id: agencies.id, name: agencies.name }).from(agencies).where(eq(agencies.id, row.agencyId));
-    const [membership] = await tx
-      .select({ role: agencyMembers.role })
-      .from(agencyMembers)
-      .where(and(eq(agencyMembers.agencyId, row.agencyId), eq(agencyMembers.userId, actor.userId)));
+    const [membership] = await t.select({ role: agencyMembers.role }).from(agencyMembers, eq(agencyMembers.userId, actor.userId));
     return { agency: { id: agency.id, name: agency.name, role: membership.role } };
   });
 }

@@ -1,11 +1,13 @@
 // Plan limits (platform.md §9): read from subscription_limits, enforced inside the create transaction.
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
 import type { Actor } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { customers, policies, subscriptionLimits } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { tenant, type Tenant } from '../../tenant.ts';
+import type { Usage } from '#shared/usage.ts';
 
 export type LimitedResource = 'policies' | 'customers';
 
@@ -16,9 +18,9 @@ export async function readLimit(db: Db | Tx, tier: string, resource: LimitedReso
   return resource === 'policies' ? row.maxPolicies : row.maxClients;
 }
 
-export async function countRows(db: Db | Tx, agencyId: string, resource: LimitedResource): Promise<number> {
+export async function countRows(t: Tenant, resource: LimitedResource): Promise<number> {
   const table = resource === 'policies' ? policies : customers;
-  const [row] = await db.select({ n: count() }).from(table).where(eq(table.agencyId, agencyId));
+  const [row] = await t.select({ n: count() }).from(table);
   return Number(row?.n ?? 0);
 }
 
@@ -33,10 +35,23 @@ export function limitError(resource: LimitedResource): AppError {
  * Call it first in the transaction that inserts the row: lock, count, insert, commit. An unlimited
  * plan takes no lock, so its creates run in parallel.
  */
-export async function assertWithinLimit(tx: Tx, actor: Actor, resource: LimitedResource): Promise<void> {
-  const limit = await readLimit(tx, actor.agency.tier, resource);
+export async function assertWithinLimit(t: Tenant, actor: Actor, resource: LimitedResource): Promise<void> {
+  const limit = await readLimit(t.db, actor.agency.tier, resource);
   if (limit === null) return;
-  await tx.execute(sql`select id from agencies where id = ${actor.agency.id} for update`);
-  const used = await countRows(tx, actor.agency.id, resource);
+  await t.lockAgency();
+  const used = await countRows(t, resource);
   if (used >= limit) throw limitError(resource);
+}
+
+/** The agency's counts against its plan's limits. */
+export async function readUsage(db: Db, actor: Actor): Promise<Usage> {
+  const t = tenant(db, actor);
+  const { tier } = actor.agency;
+  const [policyCount, policyLimit, customerCount, customerLimit] = await Promise.all([
+    countRows(t, 'policies'),
+    readLimit(db, tier, 'policies'),
+    countRows(t, 'customers'),
+    readLimit(db, tier, 'customers'),
+  ]);
+  return { policies: { count: policyCount, limit: policyLimit }, customers: { count: customerCount, limit: customerLimit }, tier };
 }

@@ -49,8 +49,10 @@ export interface SubmissionInput {
 
 /** user_id, status and the verification fields come from here, never from the request. */
 export async function createSubmission(deps: Deps, actor: Actor, input: SubmissionInput, receipt: Upload): Promise<PaymentSubmission> {
-  return storeWithRows(deps, { userId: actor.userId, agencyId: null }, [receipt], async (tx, [file]) => {
-    const [row] = await tx
+  // Only an agency's owner pays (ownerOnly): the receipt lives in their own agency, shown to no member.
+  const owner = { userId: actor.userId, agencyId: actor.agency.id, sharedWithAgency: false };
+  return storeWithRows(deps, owner, [receipt], async (t, [file]) => {
+    const [row] = await t.db
       .insert(paymentSubmissions)
       .values({
         userId: actor.userId,

@@ -1,4 +1,4 @@
-// Policies: queries and rules. Every query names the caller's agency; writes that belong together share a transaction.
+// Policies: queries and rules, through the tenant context; writes that belong together share a transaction.
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   POLICY_TEXT,
@@ -13,10 +13,12 @@ import {
   type PolicyValues,
 } from '#shared/policies.ts';
 import type { Actor } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { carInsuranceDetails, customers, fireInsuranceDetails, policies } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
+import { tenant, type Tenant } from '../../tenant.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '../../db/helpers.ts';
 import { boundedCount } from '../../db/count.ts';
@@ -50,11 +52,12 @@ export function searchMatches(search: string): SQL {
 }
 
 export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
-  const filters: SQL[] = [eq(policies.agencyId, actor.agency.id)];
-  if (q.type !== 'all') filters.push(eq(policies.policyType, q.type));
-  if (q.status !== 'all') filters.push(eq(policies.status, q.status));
-  if (q.search) filters.push(searchMatches(q.search));
-  const where = and(...filters);
+  const where = tenant(db, actor).where(
+    policies,
+    q.type !== 'all' ? eq(policies.policyType, q.type) : undefined,
+    q.status !== 'all' ? eq(policies.status, q.status) : undefined,
+    q.search ? searchMatches(q.search) : undefined,
+  );
   const [rows, { total, estimated }] = await Promise.all([
     db
       .select()
@@ -68,15 +71,19 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
   return { rows: rows.map(toPolicy), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
 }
 
-export async function getPolicy(db: Db | Tx, actor: Actor, rawId: string): Promise<PolicyDetail> {
-  const id = idOr404(rawId, POLICY_TEXT.notFound);
-  const [found] = await db
+export async function getPolicy(db: Db, actor: Actor, rawId: string): Promise<PolicyDetail> {
+  return readPolicy(tenant(db, actor), idOr404(rawId, POLICY_TEXT.notFound));
+}
+
+async function readPolicy(t: Tenant, id: string): Promise<PolicyDetail> {
+  // Joined on (agency_id, id), the composite keys, so a join never leaves the agency either.
+  const [found] = await t.db
     .select({ policy: policies, car: carInsuranceDetails, fire: fireInsuranceDetails, customer: customers })
     .from(policies)
-    .leftJoin(carInsuranceDetails, eq(carInsuranceDetails.policyId, policies.id))
-    .leftJoin(fireInsuranceDetails, eq(fireInsuranceDetails.policyId, policies.id))
-    .leftJoin(customers, and(eq(customers.id, policies.customerId), eq(customers.agencyId, policies.agencyId)))
-    .where(and(eq(policies.id, id), eq(policies.agencyId, actor.agency.id)));
+    .leftJoin(carInsuranceDetails, and(eq(carInsuranceDetails.agencyId, policies.agencyId), eq(carInsuranceDetails.policyId, policies.id)))
+    .leftJoin(fireInsuranceDetails, and(eq(fireInsuranceDetails.agencyId, policies.agencyId), eq(fireInsuranceDetails.policyId, policies.id)))
+    .leftJoin(customers, and(eq(customers.agencyId, policies.agencyId), eq(customers.id, policies.customerId)))
+    .where(t.where(policies, eq(policies.id, id)));
   if (!found) throw notFound(POLICY_TEXT.notFound);
   const { policy, car, fire, customer } = found;
   // A missing details row is tolerated (agency.md §7): the section then shows N/A.
@@ -109,41 +116,25 @@ export async function getPolicy(db: Db | Tx, actor: Actor, rawId: string): Promi
 
 /**
  * The spec's customer resolution: the chosen customer (of this agency, else 404); otherwise the
- * agency's customer with the policy's e-mail; otherwise a new Individual customer (within the limit).
+ * agency's customer with the policy's e-mail; otherwise a new Individual customer (within the limit),
+ * made by the customer service's own create path, so parallel policies for one new e-mail share it.
  */
-async function resolveCustomer(tx: Tx, actor: Actor, input: PolicyValues): Promise<string> {
+async function resolveCustomer(t: Tenant, actor: Actor, input: PolicyValues): Promise<string> {
   if (input.customer_id) {
-    const [own] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.id, input.customer_id), eq(customers.agencyId, actor.agency.id)));
+    const [own] = await t.select({ id: customers.id }).from(customers, eq(customers.id, input.customer_id));
     if (!own) throw notFound(POLICY_TEXT.customerNotFound);
     return own.id;
   }
-  const [existing] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.agencyId, actor.agency.id), eq(customers.email, input.customer_email)));
+  const existing = await findCustomerByEmail(t, input.customer_email);
   if (existing) return existing.id;
-  await assertWithinLimit(tx, actor, 'customers');
-  const [created] = await tx
-    .insert(customers)
-    .values({
-      agencyId: actor.agency.id,
-      createdBy: actor.userId,
-      name: input.customer_name,
-      email: input.customer_email,
-      phone: input.customer_phone,
-      customerType: 'individual',
-    })
-    .returning({ id: customers.id });
-  await logActivity(tx, actor, {
-    kind: 'customer',
-    action: 'created',
-    entityId: created.id,
-    summary: `Created customer ${input.customer_name} (from policy ${input.policy_number})`,
-  });
-  return created.id;
+  await assertWithinLimit(t, actor, 'customers');
+  const { row } = await insertCustomer(
+    t,
+    actor,
+    { name: input.customer_name, email: input.customer_email, phone: input.customer_phone, customerType: 'individual' },
+    (name) => `Created customer ${name} (from policy ${input.policy_number})`,
+  );
+  return row.id;
 }
 
 function policyColumns(input: PolicyValues, customerId: string) {
@@ -164,22 +155,16 @@ function policyColumns(input: PolicyValues, customerId: string) {
   };
 }
 
-async function writeDetails(tx: Tx, policyId: string, input: PolicyValues) {
+async function writeDetails(t: Tenant, policyId: string, input: PolicyValues) {
   // A policy has only its own type's details: a car → fire edit removes the stale car row.
   if (input.policy_type === 'car' && input.car_details) {
-    await tx.delete(fireInsuranceDetails).where(eq(fireInsuranceDetails.policyId, policyId));
+    await t.delete(fireInsuranceDetails, eq(fireInsuranceDetails.policyId, policyId));
     const car = carColumns(input.car_details);
-    await tx
-      .insert(carInsuranceDetails)
-      .values({ policyId, ...car })
-      .onConflictDoUpdate({ target: carInsuranceDetails.policyId, set: car });
+    await t.insert(carInsuranceDetails, { policyId, ...car }).onConflictDoUpdate({ target: carInsuranceDetails.policyId, set: car });
   } else if (input.policy_type === 'fire' && input.fire_details) {
-    await tx.delete(carInsuranceDetails).where(eq(carInsuranceDetails.policyId, policyId));
+    await t.delete(carInsuranceDetails, eq(carInsuranceDetails.policyId, policyId));
     const fire = fireColumns(input.fire_details);
-    await tx
-      .insert(fireInsuranceDetails)
-      .values({ policyId, ...fire })
-      .onConflictDoUpdate({ target: fireInsuranceDetails.policyId, set: fire });
+    await t.insert(fireInsuranceDetails, { policyId, ...fire }).onConflictDoUpdate({ target: fireInsuranceDetails.policyId, set: fire });
   }
 }
 
@@ -208,10 +193,10 @@ function duplicateNumber() {
   return conflict(POLICY_TEXT.duplicateNumber, 'DUPLICATE_POLICY_NUMBER', { policy_number: POLICY_TEXT.duplicateNumber });
 }
 
-async function assertNumberFree(tx: Tx, actor: Actor, policyNumber: string, exceptId?: string) {
-  const filters = [eq(policies.agencyId, actor.agency.id), eq(policies.policyNumber, policyNumber)];
-  if (exceptId) filters.push(ne(policies.id, exceptId));
-  const [taken] = await tx.select({ id: policies.id }).from(policies).where(and(...filters));
+async function assertNumberFree(t: Tenant, policyNumber: string, exceptId?: string) {
+  const [taken] = await t
+    .select({ id: policies.id })
+    .from(policies, eq(policies.policyNumber, policyNumber), exceptId ? ne(policies.id, exceptId) : undefined);
   if (taken) throw duplicateNumber();
 }
 
@@ -226,22 +211,21 @@ async function mapUnique<T>(work: () => Promise<T>): Promise<T> {
 
 export async function createPolicy(db: Db, actor: Actor, input: PolicyValues): Promise<PolicyDetail> {
   return mapUnique(() =>
-    db.transaction(async (tx) => {
-      await assertWithinLimit(tx, actor, 'policies');
-      await assertNumberFree(tx, actor, input.policy_number);
-      const customerId = await resolveCustomer(tx, actor, input);
-      const [row] = await tx
-        .insert(policies)
-        .values({ agencyId: actor.agency.id, createdBy: actor.userId, ...policyColumns(input, customerId) })
+    tenant(db, actor).transaction(async (t) => {
+      await assertWithinLimit(t, actor, 'policies');
+      await assertNumberFree(t, input.policy_number);
+      const customerId = await resolveCustomer(t, actor, input);
+      const [row] = await t
+        .insert(policies, { createdBy: actor.userId, ...policyColumns(input, customerId) })
         .returning({ id: policies.id });
-      await writeDetails(tx, row.id, input);
-      await logActivity(tx, actor, {
+      await writeDetails(t, row.id, input);
+      await logActivity(t, actor, {
         kind: 'policy',
         action: 'created',
         entityId: row.id,
         summary: `Created ${input.policy_type} policy ${input.policy_number} for ${input.customer_name}`,
       });
-      return getPolicy(tx, actor, row.id);
+      return readPolicy(t, row.id);
     }),
   );
 }
@@ -249,40 +233,32 @@ export async function createPolicy(db: Db, actor: Actor, input: PolicyValues): P
 export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: PolicyValues): Promise<PolicyDetail> {
   const id = idOr404(rawId, POLICY_TEXT.notFound);
   return mapUnique(() =>
-    db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ id: policies.id })
-        .from(policies)
-        .where(and(eq(policies.id, id), eq(policies.agencyId, actor.agency.id)))
-        .for('update');
+    tenant(db, actor).transaction(async (t) => {
+      const [current] = await t.select({ id: policies.id }).from(policies, eq(policies.id, id)).for('update');
       if (!current) throw notFound(POLICY_TEXT.notFound);
-      await assertNumberFree(tx, actor, input.policy_number, id);
-      const customerId = await resolveCustomer(tx, actor, input);
-      await tx
-        .update(policies)
-        .set({ ...policyColumns(input, customerId), updatedAt: new Date() })
-        .where(and(eq(policies.id, id), eq(policies.agencyId, actor.agency.id)));
-      await writeDetails(tx, id, input);
-      await logActivity(tx, actor, {
+      await assertNumberFree(t, input.policy_number, id);
+      const customerId = await resolveCustomer(t, actor, input);
+      await t.update(policies, { ...policyColumns(input, customerId), updatedAt: new Date() }, eq(policies.id, id));
+      await writeDetails(t, id, input);
+      await logActivity(t, actor, {
         kind: 'policy',
         action: 'updated',
         entityId: id,
         summary: `Updated policy ${input.policy_number} for ${input.customer_name}`,
       });
-      return getPolicy(tx, actor, id);
+      return readPolicy(t, id);
     }),
   );
 }
 
 export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, POLICY_TEXT.notFound);
-  await db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(policies)
-      .where(and(eq(policies.id, id), eq(policies.agencyId, actor.agency.id)))
+  await tenant(db, actor).transaction(async (t) => {
+    const [gone] = await t
+      .delete(policies, eq(policies.id, id))
       .returning({ number: policies.policyNumber, customerName: policies.customerName });
     if (!gone) throw notFound(POLICY_TEXT.notFound);
-    await logActivity(tx, actor, {
+    await logActivity(t, actor, {
       kind: 'policy',
       action: 'deleted',
       entityId: id,

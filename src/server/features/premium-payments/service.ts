@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { policies, premiumPaymentFiles, premiumPayments, storedFiles, user } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { storeWithRows, type Upload } from '../../files.ts';
+import { tenant, type Tenant } from '../../tenant.ts';
 
 type PaymentRow = typeof premiumPayments.$inferSelect;
 
@@ -35,30 +36,21 @@ export interface PremiumInput {
   notes: string | null;
 }
 
-async function policyByNumber(db: Db, agencyId: string, policyNumber: string) {
-  const [row] = await db
-    .select({ id: policies.id, policyNumber: policies.policyNumber })
-    .from(policies)
-    .where(and(eq(policies.agencyId, agencyId), eq(policies.policyNumber, policyNumber)));
+async function policyByNumber(t: Tenant, policyNumber: string) {
+  const [row] = await t.select({ id: policies.id, policyNumber: policies.policyNumber }).from(policies, eq(policies.policyNumber, policyNumber));
   return row;
 }
 
 export async function recordPremiumPayment(deps: Deps, actor: Actor, input: PremiumInput, uploads: Upload[]): Promise<PremiumPayment> {
-  const agencyId = actor.agency.id;
   // Checked before the files are stored, so an unknown number costs no upload; checked again below.
-  const policy = await policyByNumber(deps.db, agencyId, input.policy_number);
+  const policy = await policyByNumber(tenant(deps.db, actor), input.policy_number);
   if (!policy) throw badRequest(PREMIUM_TEXT.policyNotFound, { policy_number: PREMIUM_TEXT.policyNotFound }, 'POLICY_NOT_FOUND');
-  return storeWithRows(deps, { userId: actor.userId, agencyId }, uploads, async (tx, files) => {
-    const [current] = await tx
-      .select({ id: policies.id })
-      .from(policies)
-      .where(and(eq(policies.id, policy.id), eq(policies.agencyId, agencyId)))
-      .for('update');
+  const owner = { userId: actor.userId, agencyId: actor.agency.id, sharedWithAgency: true };
+  return storeWithRows(deps, owner, uploads, async (t, files) => {
+    const [current] = await t.select({ id: policies.id }).from(policies, eq(policies.id, policy.id)).for('update');
     if (!current) throw badRequest(PREMIUM_TEXT.policyNotFound, { policy_number: PREMIUM_TEXT.policyNotFound }, 'POLICY_NOT_FOUND');
-    const [row] = await tx
-      .insert(premiumPayments)
-      .values({
-        agencyId,
+    const [row] = await t
+      .insert(premiumPayments, {
         policyId: policy.id,
         createdBy: actor.userId,
         clientName: input.client_name,
@@ -69,7 +61,7 @@ export async function recordPremiumPayment(deps: Deps, actor: Actor, input: Prem
         notes: input.notes,
       })
       .returning();
-    await tx.insert(premiumPaymentFiles).values(files.map((f) => ({ paymentId: row.id, fileId: f.id })));
+    await t.insert(premiumPaymentFiles, files.map((f) => ({ paymentId: row.id, fileId: f.id })));
     return toPayment(
       row,
       files.map((f) => ({ id: f.id, file_name: f.fileName, content_type: f.contentType, size: f.size })),
@@ -80,24 +72,22 @@ export async function recordPremiumPayment(deps: Deps, actor: Actor, input: Prem
 
 /** A policy's premium payments, newest first; another agency's policy is a 404. */
 export async function listPolicyPayments(db: Db, actor: Actor, policyId: string): Promise<PremiumPayment[]> {
-  const [policy] = await db
-    .select({ id: policies.id })
-    .from(policies)
-    .where(and(eq(policies.id, policyId), eq(policies.agencyId, actor.agency.id)));
+  const t = tenant(db, actor);
+  const [policy] = await t.select({ id: policies.id }).from(policies, eq(policies.id, policyId));
   if (!policy) throw notFound('Policy not found');
   const rows = await db
     .select({ p: premiumPayments, firstName: user.firstName, lastName: user.lastName })
     .from(premiumPayments)
     .leftJoin(user, eq(user.id, premiumPayments.createdBy))
-    .where(and(eq(premiumPayments.policyId, policyId), eq(premiumPayments.agencyId, actor.agency.id)))
+    .where(t.where(premiumPayments, eq(premiumPayments.policyId, policyId)))
     .orderBy(desc(premiumPayments.paymentDate), desc(premiumPayments.createdAt));
   const ids = rows.map((r) => r.p.id);
   const files = ids.length
     ? await db
         .select({ paymentId: premiumPaymentFiles.paymentId, f: storedFiles })
         .from(premiumPaymentFiles)
-        .innerJoin(storedFiles, eq(storedFiles.id, premiumPaymentFiles.fileId))
-        .where(inArray(premiumPaymentFiles.paymentId, ids))
+        .innerJoin(storedFiles, and(eq(storedFiles.agencyId, premiumPaymentFiles.agencyId), eq(storedFiles.id, premiumPaymentFiles.fileId)))
+        .where(t.where(premiumPaymentFiles, inArray(premiumPaymentFiles.paymentId, ids)))
         .orderBy(storedFiles.createdAt, storedFiles.fileName)
     : [];
   return rows.map((r) =>

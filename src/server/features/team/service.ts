@@ -1,5 +1,5 @@
-// Team management: the agency's members and its invitations. Every query is keyed by the
-// caller's agency (actor.agency.id); another agency's row is simply not found.
+// Team management: the agency's members and its invitations, through the tenant context: another
+// agency's row is simply not found.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { sortTeamEntries, TEAM_TEXT, isExpired, type InviteRole, type TeamEntry, type TeamOverview } from '#shared/team.ts';
 import type { Actor, Deps } from '../../context.ts';
@@ -8,6 +8,7 @@ import { agencies, agencyMembers, session as sessionTable, user, userInvitations
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '../../errors.ts';
 import { renderMail, sendInBackground } from '../../mail.ts';
 import { consume, type RateRule } from '../../rate-limit.ts';
+import { tenant } from '../../tenant.ts';
 import { invitationExpiry, newInvitationToken } from './tokens.ts';
 
 /** Invitation e-mails (new and resent) per agency: enough to onboard a team, not to send spam. */
@@ -22,17 +23,14 @@ const displayName = (u: { firstName: string; lastName: string; name: string }) =
   `${u.firstName} ${u.lastName}`.trim() || u.name || null;
 
 export async function getTeam(db: Db, actor: Actor): Promise<TeamOverview> {
-  const agencyId = actor.agency.id;
+  const t = tenant(db, actor);
+  const agencyId = t.agencyId;
   const members = await db
     .select({ member: agencyMembers, user })
     .from(agencyMembers)
     .innerJoin(user, eq(user.id, agencyMembers.userId))
-    .where(eq(agencyMembers.agencyId, agencyId));
-  const invitations = await db
-    .select()
-    .from(userInvitations)
-    .where(and(eq(userInvitations.agencyId, agencyId), eq(userInvitations.status, 'pending')))
-    .orderBy(asc(userInvitations.email));
+    .where(t.where(agencyMembers));
+  const invitations = await t.from(userInvitations, eq(userInvitations.status, 'pending')).orderBy(asc(userInvitations.email));
   const now = new Date();
   const entries: TeamEntry[] = [
     ...members.map(
@@ -102,29 +100,23 @@ export async function inviteMember(deps: Deps, actor: Actor, input: { email: str
   const { db } = deps;
   await assertMailBudget(deps, actor);
   const { token, tokenHash } = newInvitationToken();
-  const invitation = await db.transaction(async (tx) => {
+  const invitation = await tenant(db, actor).transaction(async (t) => {
     // Serialise invitations per agency so two parallel invites of one address can't both pass.
-    await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, actor.agency.id)).for('update');
-    const [member] = await tx
+    await t.lockAgency();
+    const [member] = await t.db
       .select({ userId: agencyMembers.userId })
       .from(agencyMembers)
       .innerJoin(user, eq(user.id, agencyMembers.userId))
-      .where(and(eq(agencyMembers.agencyId, actor.agency.id), eq(user.email, input.email)));
+      .where(t.where(agencyMembers, eq(user.email, input.email)));
     if (member) throw conflict(TEAM_TEXT.alreadyMember, 'ALREADY_MEMBER', { email: TEAM_TEXT.alreadyMember });
-    const [pending] = await tx
-      .select()
-      .from(userInvitations)
-      .where(
-        and(eq(userInvitations.agencyId, actor.agency.id), eq(userInvitations.email, input.email), eq(userInvitations.status, 'pending')),
-      );
+    const [pending] = await t.from(userInvitations, eq(userInvitations.email, input.email), eq(userInvitations.status, 'pending'));
     if (pending) {
       if (!isExpired(pending.expiresAt)) throw conflict(TEAM_TEXT.alreadyInvited, 'ALREADY_INVITED', { email: TEAM_TEXT.alreadyInvited });
       // An expired invitation gives way to the new one.
-      await tx.update(userInvitations).set({ status: 'expired' }).where(eq(userInvitations.id, pending.id));
+      await t.update(userInvitations, { status: 'expired' }, eq(userInvitations.id, pending.id));
     }
-    const [row] = await tx
-      .insert(userInvitations)
-      .values({ agencyId: actor.agency.id, invitedBy: actor.userId, email: input.email, role: input.role, tokenHash, expiresAt: invitationExpiry() })
+    const [row] = await t
+      .insert(userInvitations, { invitedBy: actor.userId, email: input.email, role: input.role, tokenHash, expiresAt: invitationExpiry() })
       .returning();
     return row;
   });
@@ -137,10 +129,13 @@ export async function inviteMember(deps: Deps, actor: Actor, input: { email: str
 export async function resendInvitation(deps: Deps, actor: Actor, invitationId: string) {
   await assertMailBudget(deps, actor);
   const { token, tokenHash } = newInvitationToken();
-  const [row] = await deps.db
-    .update(userInvitations)
-    .set({ tokenHash, expiresAt: invitationExpiry(), invitedAt: new Date(), invitedBy: actor.userId })
-    .where(and(eq(userInvitations.id, invitationId), eq(userInvitations.agencyId, actor.agency.id), eq(userInvitations.status, 'pending')))
+  const [row] = await tenant(deps.db, actor)
+    .update(
+      userInvitations,
+      { tokenHash, expiresAt: invitationExpiry(), invitedAt: new Date(), invitedBy: actor.userId },
+      eq(userInvitations.id, invitationId),
+      eq(userInvitations.status, 'pending'),
+    )
     .returning();
   if (!row) throw await missingInvitation(deps.db, actor, invitationId);
   const { company, inviter } = await inviterDetails(deps.db, actor);
@@ -149,28 +144,22 @@ export async function resendInvitation(deps: Deps, actor: Actor, invitationId: s
 }
 
 export async function cancelInvitation(db: Db, actor: Actor, invitationId: string) {
-  const [row] = await db
-    .update(userInvitations)
-    .set({ status: 'cancelled' })
-    .where(and(eq(userInvitations.id, invitationId), eq(userInvitations.agencyId, actor.agency.id), eq(userInvitations.status, 'pending')))
+  const [row] = await tenant(db, actor)
+    .update(userInvitations, { status: 'cancelled' }, eq(userInvitations.id, invitationId), eq(userInvitations.status, 'pending'))
     .returning();
   if (!row) throw await missingInvitation(db, actor, invitationId);
   return toInvitationJson(row);
 }
 
 async function missingInvitation(db: Db, actor: Actor, invitationId: string): Promise<AppError> {
-  const [exists] = await db
+  const [exists] = await tenant(db, actor)
     .select({ status: userInvitations.status })
-    .from(userInvitations)
-    .where(and(eq(userInvitations.id, invitationId), eq(userInvitations.agencyId, actor.agency.id)));
+    .from(userInvitations, eq(userInvitations.id, invitationId));
   return exists ? conflict(TEAM_TEXT.notPending, 'NOT_PENDING') : notFound(TEAM_TEXT.invitationNotFound);
 }
 
 async function memberRow(db: Db, actor: Actor, userId: string) {
-  const [row] = await db
-    .select()
-    .from(agencyMembers)
-    .where(and(eq(agencyMembers.agencyId, actor.agency.id), eq(agencyMembers.userId, userId)));
+  const [row] = await tenant(db, actor).from(agencyMembers, eq(agencyMembers.userId, userId));
   if (!row) throw notFound(TEAM_TEXT.memberNotFound);
   if (row.role === 'owner') throw forbidden(TEAM_TEXT.ownerUntouchable, 'OWNER');
   if (userId === actor.userId) throw badRequest(TEAM_TEXT.notYourself, undefined, 'SELF');
@@ -179,26 +168,27 @@ async function memberRow(db: Db, actor: Actor, userId: string) {
 
 export async function changeMemberRole(db: Db, actor: Actor, userId: string, role: InviteRole) {
   await memberRow(db, actor, userId);
-  await db
-    .update(agencyMembers)
-    .set({ role })
-    .where(and(eq(agencyMembers.agencyId, actor.agency.id), eq(agencyMembers.userId, userId)));
+  await tenant(db, actor).update(agencyMembers, { role }, eq(agencyMembers.userId, userId));
   return { user_id: userId, role };
 }
 
-/** Ends the member's access at once: their sessions in this agency fall back to their own agency. */
+/**
+ * Ends the member's access at once: their sessions in this agency fall back to their own agency, and
+ * each remembers which agency it lost, so the member is told on their next request.
+ */
 export async function removeMember(db: Db, actor: Actor, userId: string) {
   await memberRow(db, actor, userId);
-  await db.transaction(async (tx) => {
-    await tx.delete(agencyMembers).where(and(eq(agencyMembers.agencyId, actor.agency.id), eq(agencyMembers.userId, userId)));
-    const sessions = await tx
+  await tenant(db, actor).transaction(async (t) => {
+    await t.delete(agencyMembers, eq(agencyMembers.userId, userId));
+    // Sessions are better-auth's, not the agency's: the agency is matched by hand here.
+    const sessions = await t.db
       .select({ id: sessionTable.id })
       .from(sessionTable)
-      .where(and(eq(sessionTable.userId, userId), eq(sessionTable.activeAgencyId, actor.agency.id)));
+      .where(and(eq(sessionTable.userId, userId), eq(sessionTable.activeAgencyId, t.agencyId)));
     if (sessions.length)
-      await tx
+      await t.db
         .update(sessionTable)
-        .set({ activeAgencyId: null })
+        .set({ activeAgencyId: null, removedFromAgency: actor.agency.name })
         .where(inArray(sessionTable.id, sessions.map((s) => s.id)));
   });
   return { ok: true };

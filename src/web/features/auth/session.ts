@@ -4,6 +4,7 @@ import type { Me } from '#shared/auth.ts';
 import type { AccessDenial, AccessSubject } from '#shared/access.ts';
 import { featureDenial, type Feature } from '#shared/features.ts';
 import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
+import { reportRemovedFromAgency } from '../../lib/agency-notice.ts';
 
 export interface AgencySummary {
   id: string;
@@ -22,7 +23,9 @@ export function useSession() {
     queryKey: meKey,
     queryFn: async ({ signal }) => {
       try {
-        return await apiGet<Session>('/api/me', signal);
+        const me = await apiGet<Session>('/api/me', signal);
+        if (me.removed_from_agency) reportRemovedFromAgency(me.removed_from_agency);
+        return me;
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return null;
         throw err;

@@ -1,0 +1,51 @@
+// The communication log of a customer (business tier and above), through the tenant context.
+import { eq } from 'drizzle-orm';
+import type { Communication } from '#shared/customers.ts';
+import { CUSTOMER_TEXT } from '#shared/customers.ts';
+import type { CommunicationValues } from '#shared/communications.ts';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { idOr404 } from '../../db/helpers.ts';
+import { customerCommunications, customers } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { tenant, type Tenant } from '../../tenant.ts';
+import { logActivity } from '../activity/service.ts';
+import { listCommunications } from '../customers/service.ts';
+
+async function ownCustomer(t: Tenant, rawId: string) {
+  const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
+  const [customer] = await t.select({ id: customers.id, name: customers.name }).from(customers, eq(customers.id, id));
+  if (!customer) throw notFound(CUSTOMER_TEXT.notFound);
+  return customer;
+}
+
+export async function listCustomerCommunications(db: Db, actor: Actor, rawCustomerId: string): Promise<Communication[]> {
+  const t = tenant(db, actor);
+  const customer = await ownCustomer(t, rawCustomerId);
+  return listCommunications(t, customer.id);
+}
+
+export async function addCommunication(db: Db, actor: Actor, rawCustomerId: string, input: CommunicationValues): Promise<Communication> {
+  return tenant(db, actor).transaction(async (t) => {
+    const customer = await ownCustomer(t, rawCustomerId);
+    const [row] = await t
+      .insert(customerCommunications, {
+        customerId: customer.id,
+        type: input.type,
+        subject: input.subject,
+        content: input.content,
+        communicationDate: input.communication_date ? new Date(input.communication_date) : new Date(),
+        createdBy: actor.userId,
+      })
+      .returning({ id: customerCommunications.id });
+    const about = input.subject ? `: ${input.subject}` : '';
+    await logActivity(t, actor, {
+      kind: 'communication',
+      action: 'logged',
+      entityId: customer.id,
+      summary: `Logged ${input.type} with ${customer.name}${about}`,
+    });
+    const all = await listCommunications(t, customer.id);
+    return all.find((c) => c.id === row.id)!;
+  });
+}

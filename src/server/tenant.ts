@@ -1,0 +1,91 @@
+// The tenant layer (docs/decisions/015-tenant-layer.md): every read and write of a tenant table goes
+// through a context bound to the caller's agency, so a query cannot forget — or choose — the agency.
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './db/client.ts';
+import { agencies } from './db/schema.ts';
+
+/** A table that belongs to one agency: only these are accepted by the tenant context. */
+export type TenantTable = PgTable & { agencyId: AnyPgColumn<{ data: string; notNull: true }> };
+
+/** A row to insert, without agency_id: the context sets it. */
+export type TenantInsert<T extends TenantTable> = Omit<T['$inferInsert'], 'agencyId'>;
+
+/** What an update may set: anything but agency_id, which never changes. */
+export type TenantSet<T extends TenantTable> = Omit<PgUpdateSetSource<T>, 'agencyId'>;
+
+type Conds = (SQL | undefined)[];
+
+/** The caller's agency, as the session resolved it (an Actor fits). */
+export interface TenantOwner {
+  agency: { id: string };
+}
+
+export interface Tenant {
+  readonly agencyId: string;
+  /** The connection or transaction underneath, for joins whose `where` comes from `t.where`. */
+  readonly db: Db | Tx;
+  /** `table.agency_id = <caller's agency>` and'ed with the other conditions: the where of any query. */
+  where<T extends TenantTable>(table: T, ...conds: Conds): SQL;
+  /** Whole rows of the agency: `t.from(customers, eq(customers.id, id)).orderBy(…)`. */
+  from<T extends TenantTable>(table: T, ...conds: Conds): ReturnType<typeof selectAll<T>>;
+  /** Chosen columns of the agency's rows: `t.select({ id: customers.id }).from(customers, …)`. */
+  select<F extends SelectedFields>(fields: F): { from<T extends TenantTable>(table: T, ...conds: Conds): ReturnType<typeof selectSome<F, T>> };
+  /** Inserts with agency_id set to the caller's agency; chain `.returning()`, `.onConflictDoNothing()` … */
+  insert<T extends TenantTable>(table: T, values: TenantInsert<T> | TenantInsert<T>[]): ReturnType<typeof insertRows<T>>;
+  /** Updates only the agency's rows matching the conditions. */
+  update<T extends TenantTable>(table: T, set: TenantSet<T>, ...conds: Conds): ReturnType<typeof updateRows<T>>;
+  /** Deletes only the agency's rows matching the conditions. */
+  delete<T extends TenantTable>(table: T, ...conds: Conds): ReturnType<typeof deleteRows<T>>;
+  /** One transaction, with a context bound to the same agency. */
+  transaction<R>(work: (t: Tenant) => Promise<R>): Promise<R>;
+  /** Locks the agency row for this transaction (limit checks, team changes): same-agency writers queue. */
+  lockAgency(): Promise<void>;
+}
+
+// The query builders are typed through these helpers so the chain keeps drizzle's own types.
+function selectAll<T extends TenantTable>(db: Db, table: T, where: SQL) {
+  // `never`: drizzle's guard against empty subqueries cannot be evaluated for a generic table.
+  return db.select().from<T>(table as never).where(where);
+}
+function selectSome<F extends SelectedFields, T extends TenantTable>(db: Db, fields: F, table: T, where: SQL) {
+  return db.select(fields).from<T>(table as never).where(where);
+}
+function insertRows<T extends TenantTable>(db: Db, table: T, rows: T['$inferInsert'][]) {
+  return db.insert(table).values(rows);
+}
+function updateRows<T extends TenantTable>(db: Db, table: T, set: PgUpdateSetSource<T>, where: SQL) {
+  return db.update(table).set(set).where(where);
+}
+function deleteRows<T extends TenantTable>(db: Db, table: T, where: SQL) {
+  return db.delete(table).where(where);
+}
+
+/** A tenant context for the caller: `const t = tenant(db, actor)`. */
+export function tenant(db: Db | Tx, owner: TenantOwner): Tenant {
+  const agencyId = owner.agency.id;
+  // Db and Tx build the same queries; one type keeps the generic builders simple.
+  const q = db as Db;
+  const where = <T extends TenantTable>(table: T, ...conds: Conds): SQL => and(eq(table.agencyId, agencyId), ...conds)!;
+  return {
+    agencyId,
+    db,
+    where,
+    from: (table, ...conds) => selectAll(q, table, where(table, ...conds)),
+    select: (fields) => ({ from: (table, ...conds) => selectSome(q, fields, table, where(table, ...conds)) }),
+    insert: (table, values) => {
+      const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, agencyId }) as (typeof table)['$inferInsert']);
+      return insertRows(q, table, rows);
+    },
+    update: (table, set, ...conds) => {
+      // A caller that slips agency_id into `set` (e.g. by spreading a row) still cannot move the row.
+      const safe = { ...(set as Record<string, unknown>), agencyId } as PgUpdateSetSource<typeof table>;
+      return updateRows(q, table, safe, where(table, ...conds));
+    },
+    delete: (table, ...conds) => deleteRows(q, table, where(table, ...conds)),
+    transaction: (work) => q.transaction((tx) => work(tenant(tx, owner))),
+    lockAgency: async () => {
+      await q.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId)).for('update');
+    },
+  };
+}

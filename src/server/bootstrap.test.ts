@@ -66,7 +66,7 @@ describe('configuration', () => {
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together, and a secret in production on PostgreSQL', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toThrow(/AUTH_SECRET/);
-    expect(loadConfig({ PORT: '8080', APP_URL: 'https://app.example.com/' }).appUrl).toBe('https://app.example.com');
+    expect(loadConfig({ PORT: '8080', APP_URL: 'https://app.example.com/', AUTH_SECRET: 'x'.repeat(32) }).appUrl).toBe('https://app.example.com');
   });
 });
 

@@ -1,6 +1,7 @@
 // Playwright's web server: a local SMTP server that files every message as JSON, and the
 // production build of PolicyDesk on a fresh data folder, sending its mail there.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(buildD
   env: {
     ...process.env,
     NODE_ENV: 'production',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
     APP_URL: BASE_URL,

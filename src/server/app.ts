@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, errorBody } from './errors.ts';
+import { withoutSessionToken } from './features/account/auth-proxy.ts';
 import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
 import { featureRoutes, LARGE_BODY_PREFIXES } from './features/index.ts';
 import { requestScope } from './logger.ts';
@@ -101,10 +102,11 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api', accountRoutes());
   app.route('/api', featureRoutes());
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const allowed = DIRECT_AUTH_PATHS.some((p) => p.method === c.req.method && p.pattern.test(c.req.path));
     if (!allowed) throw new AppError(404, 'NOT_FOUND', 'Not found');
-    return deps.auth.handler(c.req.raw);
+    const response = await deps.auth.handler(c.req.raw);
+    return c.req.path === '/api/auth/get-session' ? withoutSessionToken(response) : response;
   });
 
   app.all('/api/*', () => {

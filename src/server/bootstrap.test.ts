@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { seedEssentials } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { subscriptionLimits, user } from './db/schema.ts';
-import { createTestContext, signIn, type TestContext } from './test/harness.ts';
+import { account, session, subscriptionLimits, user } from './db/schema.ts';
+import { createTestContext, createUser, signIn, type TestContext } from './test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -46,6 +46,57 @@ describe('start-up data', () => {
   });
 });
 
+describe('ADMIN_EMAIL naming an existing account', () => {
+  const withAdmin = (email: string, password: string) => ({ ...t.deps, config: { ...t.deps.config, ADMIN_EMAIL: email, ADMIN_PASSWORD: password } });
+  const signInStatus = async (email: string, password: string) =>
+    (await t.request('/api/account/sign-in', { json: { email, password }, headers: { 'x-forwarded-for': '10.77.0.1' } })).status;
+
+  it('takes over an unconfirmed account: the registrant\'s password and sessions end, ADMIN_PASSWORD signs in', async () => {
+    const email = 'operator@example.com';
+    const res = await t.request('/api/account/register', {
+      json: { company: 'Mallory Ltd', full_name: 'Mallory Attacker', email, password: 'attacker-pass-1', confirmPassword: 'attacker-pass-1', termsAccepted: true },
+      headers: { 'x-forwarded-for': '10.77.0.2' },
+    });
+    expect(res.status).toBe(200);
+    const [before] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(before.emailVerified).toBe(false);
+    const ctx = await t.deps.auth.$context;
+    await ctx.internalAdapter.createSession(before.id);
+    expect(await t.db.select().from(session).where(eq(session.userId, before.id))).toHaveLength(1);
+
+    await seedEssentials(withAdmin(email, 'operator-password-1'));
+
+    const [after] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(after).toMatchObject({ id: before.id, role: 'super_admin', emailVerified: true, company: null, firstName: 'Super' });
+    expect(await t.db.select().from(session).where(eq(session.userId, before.id))).toHaveLength(0);
+    expect(await t.db.select().from(account).where(eq(account.userId, before.id))).toHaveLength(1);
+    expect(await signInStatus(email, 'attacker-pass-1')).toBe(401);
+    const cookie = await signIn(t, email, 'operator-password-1');
+    expect((await (await t.request('/api/me', { cookie })).json()).profile.role).toBe('super_admin');
+  });
+
+  it('refuses to start when a confirmed account of someone else holds the address, and changes nothing', async () => {
+    const someone = await createUser(t, { email: 'colleague@example.com', password: 'colleague-pass-1' });
+    await expect(seedEssentials(withAdmin(someone.email, 'operator-password-1'))).rejects.toThrow(ConfigError);
+    await expect(seedEssentials(withAdmin(someone.email, 'operator-password-1'))).rejects.toThrow(/ADMIN_EMAIL \(colleague@example.com\)/);
+    const [row] = await t.db.select().from(user).where(eq(user.email, someone.email));
+    expect(row.role).toBe('user');
+    expect(await signInStatus(someone.email, 'colleague-pass-1')).toBe(200);
+    expect(await signInStatus(someone.email, 'operator-password-1')).toBe(401);
+  });
+
+  it('leaves an existing super admin\'s password alone (ADMIN_PASSWORD does not reset it)', async () => {
+    const cookie = await signIn(t, 'boss@example.com', 'boss-password-1');
+    const changed = await t.request('/api/account/change-password', { cookie, json: { currentPassword: 'boss-password-1', newPassword: 'boss-password-2' } });
+    expect(changed.status).toBe(200);
+    await seedEssentials(t.deps);
+    expect(await signInStatus('boss@example.com', 'boss-password-1')).toBe(401);
+    expect(await signInStatus('boss@example.com', 'boss-password-2')).toBe(200);
+    const [row] = await t.db.select().from(user).where(eq(user.email, 'boss@example.com'));
+    expect(row.role).toBe('super_admin');
+  });
+});
+
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
@@ -66,7 +117,7 @@ describe('configuration', () => {
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together, and a secret in production on PostgreSQL', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toThrow(/AUTH_SECRET/);
-    expect(loadConfig({ PORT: '8080', APP_URL: 'https://app.example.com/' }).appUrl).toBe('https://app.example.com');
+    expect(loadConfig({ PORT: '8080', APP_URL: 'https://app.example.com/', AUTH_SECRET: 'x'.repeat(32) }).appUrl).toBe('https://app.example.com');
   });
 });
 

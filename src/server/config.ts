@@ -50,6 +50,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Rate limits can be loosened for load tests; never off in production by default. */
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    /** Sign-ups accepted per client address and hour. */
+    SIGNUP_RATE_LIMIT: z.coerce.number().int('SIGNUP_RATE_LIMIT must be a whole number').min(1, 'SIGNUP_RATE_LIMIT must be at least 1').default(10),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -64,7 +66,10 @@ export interface Config extends Env {
   databaseKind: 'pglite' | 'postgres';
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/** What loadConfig knows without touching the disk: the secret may still have to come from DATA_DIR (auth-secret.ts). */
+export type LoadedConfig = Omit<Config, 'authSecret'> & { authSecret?: string };
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): LoadedConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
@@ -72,15 +77,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
-  let authSecret = env.AUTH_SECRET;
-  if (!authSecret) {
-    if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
-      throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production with DATABASE_URL (32+ characters)');
-    }
-    // Local and embedded use: a fixed development secret keeps sessions valid across restarts.
-    authSecret = 'policydesk-development-secret-change-me-in-production';
+  // A public deployment must not depend on a file that a redeploy or a second instance would not share.
+  if (!env.AUTH_SECRET && (env.NODE_ENV === 'production' || appUrl.startsWith('https:'))) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production or APP_URL is https (32+ random characters, e.g. `openssl rand -hex 32`), the same on every instance',
+    );
   }
-  return { ...env, appUrl, authSecret, databaseKind: env.DATABASE_URL ? 'postgres' : 'pglite' };
+  return { ...env, appUrl, authSecret: env.AUTH_SECRET, databaseKind: env.DATABASE_URL ? 'postgres' : 'pglite' };
 }
 
 export class ConfigError extends Error {}

@@ -61,11 +61,25 @@ export function sendInBackground(mailer: Mailer, message: MailMessage, logger: L
   inFlight.add(sending);
 }
 
+/** Work that must not delay the answer (it may send mail); waited for at shutdown like mail. */
+export function runInBackground(task: () => Promise<unknown>, logger: Logger, what: string): void {
+  const running: Promise<void> = task()
+    .then(() => undefined)
+    .catch((err: unknown) => logger.error({ err }, `${what} failed`))
+    .finally(() => inFlight.delete(running));
+  inFlight.add(running);
+}
+
 /** Waits for the mails still being sent (graceful shutdown: a confirmation link is not lost). */
 export async function drainBackgroundMail(): Promise<number> {
-  const pending = [...inFlight];
-  await Promise.allSettled(pending);
-  return pending.length;
+  let drained = 0;
+  // background work can start a mail while we wait, so wait until nothing is left
+  while (inFlight.size) {
+    const pending = [...inFlight];
+    await Promise.allSettled(pending);
+    drained += pending.length;
+  }
+  return drained;
 }
 
 const escapeHtml = (s: string) =>

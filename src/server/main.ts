@@ -25,8 +25,17 @@ async function main() {
   const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR);
   const database = await openDatabase(config);
   await prepareDatabase(database);
-  const deps = buildDeps(config, database, logger);
-  await seedEssentials(deps);
+  let deps;
+  try {
+    deps = buildDeps(config, database, logger);
+    await seedEssentials(deps);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    await database.close();
+    releaseLock();
+    process.exit(1);
+  }
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webRoot = process.env.WEB_ROOT ?? path.resolve(here, '../web');

@@ -11,15 +11,21 @@ export interface RateRule {
 export const RATE_RULES = {
   signInFailuresPerEmail: { limit: 5, windowMs: 15 * 60_000 },
   signInFailuresPerClient: { limit: 20, windowMs: 15 * 60_000 },
+  /** the limit is SIGNUP_RATE_LIMIT (config.ts); 10 is its default */
   signUpPerClient: { limit: 10, windowMs: 60 * 60_000 },
   resetPerEmail: { limit: 3, windowMs: 15 * 60_000 },
   resetPerClient: { limit: 10, windowMs: 15 * 60_000 },
   verificationPerEmail: { limit: 3, windowMs: 15 * 60_000 },
+  verificationPerClient: { limit: 10, windowMs: 15 * 60_000 },
   twoFactorPerClient: { limit: 10, windowMs: 15 * 60_000 },
   contactPerClient: { limit: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>;
 
-/** Counts one hit and says whether it is within the limit. */
+/**
+ * Counts one hit and says whether it is within the limit, in one statement: parallel requests
+ * (on any instance) each get their own count, so no more than `limit` of them pass. Used as a
+ * reservation before the work it guards; `release` gives back a hit that turned out not to count.
+ */
 export async function consume(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<boolean> {
   const windowFloor = now - rule.windowMs;
   const [row] = await db
@@ -36,13 +42,14 @@ export async function consume(db: Db, key: string, rule: RateRule, now = Date.no
   return row.count <= rule.limit;
 }
 
-/** Whether the key is already at its limit, without counting a hit. */
-export async function isLimited(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<boolean> {
-  const [row] = await db.select().from(rateLimit).where(eq(rateLimit.key, key));
-  if (!row || row.windowStart <= now - rule.windowMs) return false;
-  return row.count >= rule.limit;
-}
-
 export async function clearLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimit).where(eq(rateLimit.key, key));
+}
+
+/** Gives back one hit taken by `consume` (a sign-in that succeeded or was refused elsewhere). */
+export async function release(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(eq(rateLimit.key, key));
 }

@@ -101,7 +101,7 @@ export async function createTestContext(overrides: { env?: Record<string, string
     }
     return Promise.resolve(app.request(p, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }));
   };
-  return { deps, config, db: database.db, app, mail, request, close: () => database.close() };
+  return { deps, config: deps.config, db: database.db, app, mail, request, close: () => database.close() };
 }
 
 /** Waits for the background mail sender; returns the newest message to that address. */

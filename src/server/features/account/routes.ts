@@ -15,9 +15,9 @@ import {
 import { type AppEnv, requireFeature, requireUser } from '../../context.ts';
 import { AppError, badRequest, tooMany } from '../../errors.ts';
 import { clientAddress, readJson } from '../../http.ts';
-import { renderMail, sendInBackground } from '../../mail.ts';
-import { clearLimit, consume, isLimited, RATE_RULES } from '../../rate-limit.ts';
-import { authErrorCode, callAuth, forwardCookies } from './auth-proxy.ts';
+import { renderMail, runInBackground, sendInBackground } from '../../mail.ts';
+import { clearLimit, consume, RATE_RULES, release } from '../../rate-limit.ts';
+import { authErrorCode, authRequest, callAuth, forwardCookies } from './auth-proxy.ts';
 import { findUserByEmail, getMe, updateProfile } from './service.ts';
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or was already used. Please request a new one.';
@@ -42,12 +42,16 @@ export function accountRoutes() {
   const r = new Hono<AppEnv>();
 
   r.post('/account/register', async (c) => {
-    const { db, mailer, logger, config } = c.var.deps;
+    const { db, auth, mailer, logger, config } = c.var.deps;
     const input = await readJson(c, registerSchema);
-    if (config.RATE_LIMIT === 'on' && !(await consume(db, `signup:ip:${clientAddress(c)}`, RATE_RULES.signUpPerClient)))
+    const signUpRule = { ...RATE_RULES.signUpPerClient, limit: config.SIGNUP_RATE_LIMIT };
+    if (config.RATE_LIMIT === 'on' && !(await consume(db, `signup:ip:${clientAddress(c)}`, signUpRule)))
       throw tooMany(AUTH_TEXT.tooManyAttempts);
     const existing = await findUserByEmail(db, input.email);
     if (existing) {
+      // A new sign-up spends its time hashing the password; so does this branch, so the answer's
+      // timing does not tell whether the address has an account.
+      await (await auth.$context).password.hash(input.password);
       // Same answer as a new sign-up, so addresses can't be discovered; the owner is told instead.
       sendInBackground(
         mailer,
@@ -75,6 +79,8 @@ export function accountRoutes() {
       },
     });
     if (result.status >= 400) {
+      // A parallel sign-up of the same address created it first: the same neutral answer as above.
+      if (await findUserByEmail(db, input.email)) return c.json({ ok: true });
       const message = typeof result.body?.message === 'string' ? result.body.message : AUTH_TEXT.somethingWentWrong;
       throw new AppError(result.status === 422 ? 400 : 400, authErrorCode(result) ?? 'SIGN_UP_FAILED', message);
     }
@@ -87,25 +93,34 @@ export function accountRoutes() {
     const emailKey = `signin:email:${input.email}`;
     const ipKey = `signin:ip:${clientAddress(c)}`;
     const limited = config.RATE_LIMIT === 'on';
-    if (
-      limited &&
-      ((await isLimited(db, emailKey, RATE_RULES.signInFailuresPerEmail)) ||
-        (await isLimited(db, ipKey, RATE_RULES.signInFailuresPerClient)))
-    )
-      throw tooMany(AUTH_TEXT.tooManyAttempts);
-    const result = await callAuth(c, '/sign-in/email', {
-      body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
-    });
-    if (result.status === 403 && authErrorCode(result) === 'EMAIL_NOT_VERIFIED')
-      throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_TEXT.emailNotConfirmedInline);
-    if (result.status >= 400) {
-      if (limited) {
-        await consume(db, emailKey, RATE_RULES.signInFailuresPerEmail);
-        await consume(db, ipKey, RATE_RULES.signInFailuresPerClient);
+    // The attempt is counted before the password is checked, so parallel attempts cannot all slip
+    // under the limit; what turns out not to be a failure is given back below.
+    if (limited) {
+      const emailOk = await consume(db, emailKey, RATE_RULES.signInFailuresPerEmail);
+      const clientOk = emailOk && (await consume(db, ipKey, RATE_RULES.signInFailuresPerClient));
+      if (!clientOk) {
+        if (emailOk) await release(db, emailKey);
+        throw tooMany(AUTH_TEXT.tooManyAttempts);
       }
-      throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
     }
-    if (limited) await clearLimit(db, emailKey);
+    const releaseBoth = async () => {
+      if (limited) await Promise.all([release(db, emailKey), release(db, ipKey)]);
+    };
+    let result;
+    try {
+      result = await callAuth(c, '/sign-in/email', {
+        body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
+      });
+    } catch (err) {
+      await releaseBoth();
+      throw err;
+    }
+    if (result.status === 403 && authErrorCode(result) === 'EMAIL_NOT_VERIFIED') {
+      await releaseBoth();
+      throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_TEXT.emailNotConfirmedInline);
+    }
+    if (result.status >= 400) throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
+    if (limited) await Promise.all([clearLimit(db, emailKey), release(db, ipKey)]);
     forwardCookies(c, result);
     return c.json({ ok: true, twoFactorRedirect: result.body?.twoFactorRedirect === true });
   });
@@ -124,13 +139,21 @@ export function accountRoutes() {
   });
 
   r.post('/account/resend-verification', async (c) => {
-    const { db, config } = c.var.deps;
+    const { auth, db, config, logger } = c.var.deps;
     const { email, redirect } = await readJson(c, emailOnly);
-    if (config.RATE_LIMIT === 'on' && !(await consume(db, `verify:email:${email}`, RATE_RULES.verificationPerEmail)))
+    if (
+      config.RATE_LIMIT === 'on' &&
+      (!(await consume(db, `verify:email:${email}`, RATE_RULES.verificationPerEmail)) ||
+        !(await consume(db, `verify:ip:${clientAddress(c)}`, RATE_RULES.verificationPerClient)))
+    )
       throw tooMany(AUTH_TEXT.tooManyAttempts);
-    const existing = await findUserByEmail(db, email);
-    if (existing && !existing.emailVerified)
-      await callAuth(c, '/send-verification-email', { body: { email, callbackURL: confirmationTarget(redirect) } });
+    // Every address takes the same path, after the answer: better-auth mails an unconfirmed
+    // account and only signs a token otherwise, so neither the answer nor its timing tells them apart.
+    const request = authRequest(c, '/send-verification-email', {
+      body: { email, callbackURL: confirmationTarget(redirect) },
+      withCookie: false,
+    });
+    runInBackground(() => auth.handler(request), logger, 'resending the confirmation e-mail');
     return c.json({ ok: true });
   });
 

@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+const WEB_IMPORT_PATTERNS = [{ group: ['#server/*', '**/server/**', 'node:*'], message: 'The web app never imports server or Node code.' }];
+const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {
@@ -43,6 +49,31 @@ export default tseslint.config(
   {
     // the web app never imports server code
     files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['#server/*', '**/server/**', 'node:*'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORT_PATTERNS }] },
   },
+  {
+    // shared code (components, lib) never reaches into a feature; only the app wires features together
+    files: ['src/web/components/**', 'src/web/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...WEB_IMPORT_PATTERNS, { regex: '(^|/)features/', message: 'Shared web code may not import a feature.' }] }],
+    },
+  },
+  // a feature never imports another feature: what two features share lives in components/ or lib/
+  ...WEB_FEATURES.map((name) => ({
+    files: [`src/web/features/${name}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...WEB_IMPORT_PATTERNS,
+            {
+              regex: `^\\.\\./(?!\\.\\./|${name}/)|(^|/)features/(?!${name}/)`,
+              message: `A feature may not import another feature (src/web/features/${name}): move what they share to src/web/components or src/web/lib.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -5,9 +5,10 @@ import { Card } from '../../components/ui/card.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { PageHeader, Pager } from '../policies/parts.tsx';
-import { ActivityItem } from './activity-list.tsx';
-import { useActivity } from './queries.ts';
+import { Pager } from '../../components/list-parts.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ActivityItem } from '../../components/activity-item.tsx';
+import { useActivity } from '../../lib/activity.ts';
 
 export function ActivityPage() {
   const [query, setQuery] = useState<ActivityQuery>({ page: 1, pageSize: 25, kind: 'all' });

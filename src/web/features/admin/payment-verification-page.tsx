@@ -14,8 +14,8 @@ import { Select, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { fetchFileLink } from '../billing/queries.ts';
-import { SubmissionStatusBadge } from '../billing/status-badge.tsx';
+import { fetchFileLink } from '../../lib/files.ts';
+import { SubmissionStatusBadge } from '../../components/badges.tsx';
 import { useAdminSubmissions, useDecideSubmission } from './queries.ts';
 
 const day = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');

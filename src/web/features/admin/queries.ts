@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AdminUserRow, ContactMessageRow, Paged } from '#shared/admin.ts';
 import type { AdminPaymentSubmission, PaymentSubmission } from '#shared/payments.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api.ts';
-import { meKey } from '../auth/session.ts';
+import { meKey } from '../../lib/session.ts';
 
 export const adminUsersKey = ['admin', 'users'] as const;
 export const adminSubmissionsKey = ['admin', 'payment-submissions'] as const;

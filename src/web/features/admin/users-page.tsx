@@ -13,7 +13,7 @@ import { Input, Select } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { useAdminUsers, useDeleteUser, useSetPermission, useUpdateUser } from './queries.ts';
 
 const fullName = (u: AdminUserRow) => `${u.first_name} ${u.last_name}`.trim() || u.email;

@@ -8,9 +8,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { FileLinkButton } from './file-link.tsx';
+import { FileLinkButton } from '../../components/file-link.tsx';
 import { useOwnSubmissions } from './queries.ts';
-import { SubmissionStatusBadge } from './status-badge.tsx';
+import { SubmissionStatusBadge } from '../../components/badges.tsx';
 
 const day = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
 

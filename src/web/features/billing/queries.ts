@@ -1,6 +1,5 @@
 // Query hooks for the billing endpoints: one per endpoint, invalidated after mutations.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FileLink } from '#shared/files.ts';
 import type { PaymentSubmission } from '#shared/payments.ts';
 import { api, apiGet } from '../../lib/api.ts';
 
@@ -28,9 +27,4 @@ export function useSubmitPayment() {
     mutationFn: (form: FormData) => api<{ submission: PaymentSubmission }>('/api/payment-submissions', { method: 'POST', body: form }),
     onSuccess: () => qc.invalidateQueries({ queryKey: submissionsKey }),
   });
-}
-
-/** A fresh signed link each time: links live 300 s, so they are fetched when the user opens a file. */
-export function fetchFileLink(fileId: string): Promise<FileLink> {
-  return apiGet<FileLink>(`/api/files/${fileId}/link`);
 }

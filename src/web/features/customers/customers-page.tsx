@@ -11,10 +11,12 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, useSession } from '../auth/session.ts';
-import { PageHeader, Pager, TableState, td, th, useDebounced } from '../policies/parts.tsx';
-import { useUsage } from '../policies/queries.ts';
-import { customersUrl, useCustomers, useDeleteCustomer } from './queries.ts';
+import { accessSubjectOf, useSession } from '../../lib/session.ts';
+import { Pager, TableState, td, th } from '../../components/list-parts.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { useUsage } from '../../lib/book.ts';
+import { customersUrl, useCustomers, useDeleteCustomer } from '../../lib/customers.ts';
 import { DeleteConfirm, RowActions } from '../../components/row-actions.tsx';
 
 export function CustomersPage() {

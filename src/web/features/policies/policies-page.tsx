@@ -9,8 +9,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDay, PageHeader, Pager, StatusBadge, TableState, td, th, useDebounced } from './parts.tsx';
-import { useDeletePolicy, usePolicies, useUsage } from './queries.ts';
+import { Pager, TableState, td, th } from '../../components/list-parts.tsx';
+import { formatDay } from '../../lib/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { StatusBadge } from '../../components/badges.tsx';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { useDeletePolicy, usePolicies } from './queries.ts';
+import { useUsage } from '../../lib/book.ts';
 import { DeleteConfirm, RowActions } from '../../components/row-actions.tsx';
 
 export function PoliciesPage() {

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '#shared/auth.ts';
 import type { AccessSubject } from '#shared/access.ts';
-import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
+import { ApiError, apiGet, apiPost } from './api.ts';
 
 export interface AgencySummary {
   id: string;
@@ -52,5 +52,14 @@ export function useSignOut() {
       qc.clear();
       qc.setQueryData(meKey, null);
     },
+  });
+}
+
+/** Work in another agency the user belongs to: everything cached belonged to the old one. */
+export function useSwitchAgency() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (agencyId: string) => apiPost<{ agency: { id: string; name: string; role: string } }>('/api/agencies/active', { agencyId }),
+    onSuccess: () => qc.invalidateQueries(),
   });
 }

@@ -2,8 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CommunicationValues } from '#shared/communications.ts';
 import type { Communication, Customer, CustomerDetail, CustomerListQuery, CustomerValues } from '#shared/customers.ts';
 import type { Page } from '#shared/policies.ts';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api.ts';
-import { queryString, refreshBook } from '../policies/queries.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from './api.ts';
+import { queryString } from './query-string.ts';
+import { refreshBook } from './book.ts';
 
 export const customerKeys = {
   all: ['customers'] as const,

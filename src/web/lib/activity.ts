@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ActivityEntry, ActivityQuery } from '#shared/activity.ts';
 import type { Page } from '#shared/policies.ts';
-import { apiGet } from '../../lib/api.ts';
-import { queryString } from '../policies/queries.ts';
+import { apiGet } from './api.ts';
+import { queryString } from './query-string.ts';
 
 export function useActivity(q: ActivityQuery) {
   return useQuery({

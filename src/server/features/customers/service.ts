@@ -19,6 +19,7 @@ import { logActivity } from '../activity/service.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '../../db/helpers.ts';
 import { boundedCount } from '../../db/count.ts';
+import { sortOrder } from '../../lists.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -52,6 +53,9 @@ export function customerFilter(actor: Actor, q: Pick<CustomerListQuery, 'search'
   return and(...filters);
 }
 
+/** Each served by an (agency_id, column, id) index, read in either direction. */
+const CUSTOMER_SORT = { created_at: [customers.createdAt], name: [customers.name] };
+
 export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery): Promise<Page<Customer>> {
   const where = customerFilter(actor, q);
   const [rows, { total, estimated }] = await Promise.all([
@@ -59,7 +63,7 @@ export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery):
       .select()
       .from(customers)
       .where(where)
-      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .orderBy(...sortOrder(q.sort, CUSTOMER_SORT, customers.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     boundedCount(db, customers, where),

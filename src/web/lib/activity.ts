@@ -4,7 +4,8 @@ import type { Page } from '#shared/policies.ts';
 import { apiGet } from './api.ts';
 import { queryString } from './query-string.ts';
 
-export function useActivity(q: ActivityQuery) {
+/** Parameters left out take the schema's defaults on the server. */
+export function useActivity(q: Partial<ActivityQuery>) {
   return useQuery({
     queryKey: ['activity', q],
     queryFn: ({ signal }) => apiGet<Page<ActivityEntry>>(`/api/activity${queryString(q)}`, signal),

@@ -8,15 +8,16 @@ import { refreshBook } from './book.ts';
 
 export const customerKeys = {
   all: ['customers'] as const,
-  list: (q: CustomerListQuery) => ['customers', 'list', q] as const,
+  list: (q: Partial<CustomerListQuery>) => ['customers', 'list', q] as const,
   detail: (id: string) => ['customers', 'detail', id] as const,
 };
 
 export function customersUrl(q: Partial<CustomerListQuery>, base = '/api/customers') {
-  return `${base}${queryString(q as Record<string, string | number>)}`;
+  return `${base}${queryString(q)}`;
 }
 
-export function useCustomers(q: CustomerListQuery, enabled = true) {
+/** Parameters left out take the schema's defaults on the server. */
+export function useCustomers(q: Partial<CustomerListQuery>, enabled = true) {
   return useQuery({
     queryKey: customerKeys.list(q),
     queryFn: ({ signal }) => apiGet<Page<Customer>>(customersUrl(q), signal),

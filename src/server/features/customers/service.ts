@@ -54,7 +54,7 @@ export function customerFilter(actor: Actor, q: Pick<CustomerListQuery, 'search'
 }
 
 /** Each served by an (agency_id, column, id) index, read in either direction. */
-const CUSTOMER_SORT = { created_at: [customers.createdAt], name: [customers.name] };
+export const CUSTOMER_SORT = { created_at: [customers.createdAt], name: [customers.name] };
 
 export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery): Promise<Page<Customer>> {
   const where = customerFilter(actor, q);

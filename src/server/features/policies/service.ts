@@ -51,7 +51,7 @@ export function searchMatches(search: string): SQL {
 }
 
 /** Each served by an (agency_id, column, id) index, read in either direction. */
-const POLICY_SORT = { created_at: [policies.createdAt], end_date: [policies.endDate], premium_amount: [policies.premiumAmount] };
+export const POLICY_SORT = { created_at: [policies.createdAt], end_date: [policies.endDate], premium_amount: [policies.premiumAmount] };
 
 export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
   const filters: SQL[] = [eq(policies.agencyId, actor.agency.id)];

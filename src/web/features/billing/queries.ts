@@ -1,14 +1,16 @@
 // Query hooks for the billing endpoints: one per endpoint, invalidated after mutations.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentSubmission } from '#shared/payments.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OwnSubmissionQuery, PaymentSubmission } from '#shared/payments.ts';
 import { api, apiGet } from '../../lib/api.ts';
+import { queryString } from '../../lib/query-string.ts';
 
 export const submissionsKey = ['payment-submissions'] as const;
 
-export function useOwnSubmissions() {
+export function useOwnSubmissions(q: Partial<OwnSubmissionQuery>) {
   return useQuery({
-    queryKey: submissionsKey,
-    queryFn: ({ signal }) => apiGet<{ rows: PaymentSubmission[] }>('/api/payment-submissions', signal).then((r) => r.rows),
+    queryKey: [...submissionsKey, 'list', q],
+    queryFn: ({ signal }) => apiGet<{ rows: PaymentSubmission[] }>(`/api/payment-submissions${queryString(q)}`, signal),
+    placeholderData: keepPreviousData,
   });
 }
 

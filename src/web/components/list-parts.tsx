@@ -1,8 +1,6 @@
-// Small pieces the list pages share: pager, table cells and states.
-import type { ReactNode } from 'react';
+// The pager of the list pages, and the cell classes of small tables outside the list kit.
 import { pageCount } from '#shared/policies.ts';
 import { Button } from './ui/button.tsx';
-import { Spinner } from './ui/spinner.tsx';
 
 export function Pager({
   page,
@@ -33,17 +31,6 @@ export function Pager({
         </Button>
       </div>
     </nav>
-  );
-}
-
-/** The body row of a table while loading, on error or when empty. */
-export function TableState({ colSpan, loading, error, empty }: { colSpan: number; loading: boolean; error: string | null; empty: ReactNode }) {
-  return (
-    <tr>
-      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm">
-        {loading ? <Spinner label="Loading" className="mx-auto" /> : error ? <span className="text-red-600">{error}</span> : <span className="text-slate-500">{empty}</span>}
-      </td>
-    </tr>
   );
 }
 

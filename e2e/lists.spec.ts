@@ -95,6 +95,12 @@ test('Back from a policy restores the search, sort and page; a linked URL opens 
   await expect(page.getByLabel('Policy status')).toHaveValue('active');
   await expect(page.getByRole('columnheader', { name: 'End Date' })).toHaveAttribute('aria-sort', 'descending');
   await expect.poll(() => numbers(page)).toEqual([...byEnd].reverse());
+
+  // the sidebar's link to the bare list, while on it, clears the box with the URL
+  await page.getByRole('navigation', { name: 'Dashboard' }).first().getByRole('link', { name: 'Policies', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/policies$/);
+  await expect(page.getByLabel('Search policies')).toHaveValue('');
+  await expect(page.getByLabel('Policy status')).toHaveValue('all');
 });
 
 test('selection: a row, the whole page, then all that match; a new filter clears it', async ({ page, account }) => {
@@ -174,9 +180,9 @@ test('on a phone, an admin changes a plan and opens the delete confirmation from
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await card.getByLabel(`Plan of Phoebe ${target.lastName}`).selectOption('business');
   await expect(toast(page, 'User tier updated.')).toBeVisible();
+  await shot(page, 'lists-admin-users-phone');
   await card.getByRole('button', { name: `Delete Phoebe ${target.lastName}` }).click();
   await expect(page.getByRole('alertdialog')).toContainText(target.email);
-  await shot(page, 'lists-admin-users-phone');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
 
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -20,10 +20,16 @@ export function ListSearch({
   className?: string;
 }) {
   const [text, setText] = useState(value);
+  // the URL changed under the box (a link to the bare list while on it): show what is searched
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (value !== text.trim()) setText(value);
+  }
   const settled = useDebounced(text.trim());
   useEffect(() => {
     if (settled !== value) onSearch(settled);
-    // only a settled edit writes; the URL changing under us (Back) remounts the page
+    // only a settled edit writes, never a change of value from outside
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
   return (

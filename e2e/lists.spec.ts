@@ -123,6 +123,11 @@ test('selection: a row, the whole page, then all that match; a new filter clears
   await page.getByLabel('Policy type').selectOption('fire');
   await expect(page.getByText('No policies found.')).toBeVisible();
   await expect(page.getByTestId('selection-count')).toHaveCount(0);
+  // and going back to the old filter does not bring the old selection back
+  await page.getByLabel('Policy type').selectOption('all');
+  await expect(page.locator('tbody tr')).toHaveCount(5);
+  await expect(page.getByRole('checkbox', { name: `Select policy ${POLICIES[6].number}` })).not.toBeChecked();
+  await expect(page.getByTestId('selection-count')).toHaveCount(0);
 });
 
 test('the loading skeleton, the empty state and an error with a Retry that recovers', async ({ page, account }) => {

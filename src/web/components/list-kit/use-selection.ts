@@ -24,7 +24,12 @@ export interface SelectionControl<F> {
 export function useSelection<F>(filter: F, pageIds: string[], total: number): SelectionControl<F> {
   const key = JSON.stringify(filter);
   const [picked, setPicked] = useState<Picked>({ key, all: false, ids: new Set() });
-  const current = picked.key === key ? picked : { key, all: false, ids: new Set<string>() };
+  let current = picked;
+  if (picked.key !== key) {
+    // reset now, so going back to the old filter does not bring its selection back
+    current = { key, all: false, ids: new Set<string>() };
+    setPicked(current);
+  }
   const onPage = pageIds.filter((id) => current.all || current.ids.has(id)).length;
   const pageState = pageIds.length > 0 && onPage === pageIds.length ? true : onPage > 0 ? 'indeterminate' : false;
 

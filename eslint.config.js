@@ -2,9 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // Imports that climb two or more folders use the package.json aliases (decision 016).
 const DEEP_RELATIVE = { regex: '^\\.\\./\\.\\./', message: 'Use #shared/*, #server/* or #web/* instead of ../../ (scripts/codemod-path-aliases.mjs).' };
+const WEB_IMPORT_PATTERNS = [
+  DEEP_RELATIVE,
+  { group: ['#server/*', '**/server/**', 'node:*'], message: 'The web app never imports server or Node code.' },
+];
+const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {
@@ -49,10 +57,35 @@ export default tseslint.config(
   {
     // the web app never imports server code
     files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**', 'node:*'] }, DEEP_RELATIVE] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORT_PATTERNS }] },
   },
   {
     files: ['src/server/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_RELATIVE, { regex: '^\\.\\./src/', message: 'Import src through #shared/*, #server/* or #web/*.' }] }] },
   },
+  {
+    // shared code (components, lib) never reaches into a feature; only the app wires features together
+    files: ['src/web/components/**', 'src/web/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...WEB_IMPORT_PATTERNS, { regex: '(^|/)features/', message: 'Shared web code may not import a feature.' }] }],
+    },
+  },
+  // a feature never imports another feature: what two features share lives in components/ or lib/
+  ...WEB_FEATURES.map((name) => ({
+    files: [`src/web/features/${name}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...WEB_IMPORT_PATTERNS,
+            {
+              regex: `^\\.\\./(?!\\.\\./|${name}/)|(^|/)features/(?!${name}/)`,
+              message: `A feature may not import another feature (src/web/features/${name}): move what they share to src/web/components or src/web/lib.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

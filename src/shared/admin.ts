@@ -1,5 +1,6 @@
 // Admin area: user management, payment verification and the contact inbox (platform.md §2, §6, §8).
 import { z } from 'zod';
+import { sortSchema } from './lists.ts';
 import { ACCOUNT_ROLES, PERMISSIONS, type AccountRole } from './roles.ts';
 import { TIERS, type Tier } from './tiers.ts';
 
@@ -37,11 +38,14 @@ export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
 
 const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
 
+export const ADMIN_USER_SORT_COLUMNS = ['created_at', 'name', 'email'] as const;
+
 export const adminUserQuerySchema = z.object({
   page: pageNumber,
   search: z.string().trim().max(200).catch(''),
   role: z.enum(['all', ...ACCOUNT_ROLES]).catch('all'),
   tier: z.enum(['all', ...TIERS]).catch('all'),
+  sort: sortSchema(ADMIN_USER_SORT_COLUMNS, 'created_at.desc'),
 });
 export type AdminUserQuery = z.output<typeof adminUserQuerySchema>;
 

@@ -1,5 +1,6 @@
 // Customers (agency.md §2, §3, §5): one schema for the form and the API, and the spec's texts.
 import { z } from 'zod';
+import { listQuerySchema } from './lists.ts';
 import { isIsoDate, nullableText } from './money.ts';
 import { emailField, requiredText } from './validation.ts';
 import { PAGE_SIZE } from './policies.ts';
@@ -68,10 +69,9 @@ export const customerInputSchema = z.object({
 export type CustomerInput = z.input<typeof customerInputSchema>;
 export type CustomerValues = z.output<typeof customerInputSchema>;
 
-export const customerListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).catch(PAGE_SIZE).default(PAGE_SIZE),
-  search: z.string().trim().max(200).catch('').default(''),
+export const CUSTOMER_SORT_COLUMNS = ['created_at', 'name'] as const;
+
+export const customerListQuerySchema = listQuerySchema({ sortColumns: CUSTOMER_SORT_COLUMNS, defaultSort: 'created_at.desc', pageSize: PAGE_SIZE }).extend({
   type: z.enum(['all', ...CUSTOMER_TYPES]).catch('all').default('all'),
 });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;

@@ -1,5 +1,6 @@
 // Upgrades by proof of payment (platform.md §2 Upgrade and billing, §3, §4, §5, §8).
 import { z } from 'zod';
+import { sortSchema } from './lists.ts';
 import { optionalText } from './validation.ts';
 import { PAID_TIERS, type PaidTier } from './tiers.ts';
 import type { StoredFileInfo } from './files.ts';
@@ -70,12 +71,20 @@ export const rejectionSchema = z.object({
   notes: z.string({ error: PAYMENT_TEXT.rejectNotesRequired }).trim().min(1, PAYMENT_TEXT.rejectNotesRequired).max(2000),
 });
 
+export const SUBMISSION_SORT_COLUMNS = ['created_at', 'payment_date'] as const;
+
 export const adminSubmissionQuerySchema = z.object({
   status: z.enum(['all', ...SUBMISSION_STATUSES]).catch('Pending'),
   tier: z.enum(['all', ...PAID_TIERS]).catch('all'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  sort: sortSchema(SUBMISSION_SORT_COLUMNS, 'created_at.desc'),
 });
+export type AdminSubmissionQuery = z.output<typeof adminSubmissionQuerySchema>;
 export const ADMIN_SUBMISSIONS_PAGE_SIZE = 25;
+
+/** The submitter's own billing history: every submission (a handful per user), sorted. */
+export const ownSubmissionQuerySchema = z.object({ sort: sortSchema(SUBMISSION_SORT_COLUMNS, 'created_at.desc') });
+export type OwnSubmissionQuery = z.output<typeof ownSubmissionQuerySchema>;
 
 export interface PaymentSubmission {
   id: string;

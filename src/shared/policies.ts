@@ -1,5 +1,6 @@
 // Policies (agency.md §2–§5, §9): the form and API schema, list query and the spec's texts.
 import { z } from 'zod';
+import { listQuerySchema } from './lists.ts';
 import { dateField, moneyField, optionalMoneyField, policyEndDate, yearField, nullableText } from './money.ts';
 import { emailField, requiredText } from './validation.ts';
 
@@ -166,12 +167,9 @@ export interface PolicyFormValues {
   };
 }
 
-const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+export const POLICY_SORT_COLUMNS = ['created_at', 'end_date', 'premium_amount'] as const;
 
-export const policyListQuerySchema = z.object({
-  page: pageParam,
-  pageSize: z.coerce.number().int().min(1).max(100).catch(PAGE_SIZE).default(PAGE_SIZE),
-  search: z.string().trim().max(200).catch('').default(''),
+export const policyListQuerySchema = listQuerySchema({ sortColumns: POLICY_SORT_COLUMNS, defaultSort: 'created_at.desc', pageSize: PAGE_SIZE }).extend({
   type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
   status: z.enum(['all', ...POLICY_STATUSES]).catch('all').default('all'),
 });

@@ -66,6 +66,8 @@ export const user = pgTable(
     check('user_status_check', inList('subscription_status', SUBSCRIPTION_STATUSES)),
     index('user_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('user_role_idx').on(t.role),
+    // admin users list sorted by name (src/server/features/admin/users-service.ts)
+    index('user_name_idx').on(t.firstName, t.lastName, t.id),
     index('user_search_trgm_idx').using(
       'gin',
       sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.company}, '')) gin_trgm_ops`,
@@ -263,6 +265,8 @@ export const customers = pgTable(
     // The target of the composite (agency_id, customer_id) foreign keys: a link never crosses agencies.
     unique('customers_agency_id_uq').on(t.agencyId, t.id),
     index('customers_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // list sorts (src/server/lists.ts): one index per sortable column, read in either direction
+    index('customers_agency_name_idx').on(t.agencyId, t.name, t.id),
     index('customers_agency_type_created_idx').on(t.agencyId, t.customerType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('customers_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
     check('customers_type_check', inList('customer_type', CUSTOMER_TYPES)),
@@ -301,6 +305,9 @@ export const policies = pgTable(
       'set null',
     ),
     index('policies_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // list sorts (src/server/lists.ts): one index per sortable column, read in either direction
+    index('policies_agency_end_date_idx').on(t.agencyId, t.endDate, t.id),
+    index('policies_agency_premium_idx').on(t.agencyId, t.premiumAmount, t.id),
     index('policies_agency_type_created_idx').on(t.agencyId, t.policyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_agency_status_created_idx').on(t.agencyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_customer_idx').on(t.customerId),
@@ -455,6 +462,8 @@ export const paymentSubmissions = pgTable(
   (t) => [
     index('payment_submissions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('payment_submissions_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('payment_submissions_user_paid_idx').on(t.userId, t.paymentDate, t.id),
+    index('payment_submissions_status_paid_idx').on(t.status, t.paymentDate, t.id),
     check('payment_tier_check', inList('selected_tier', PAID_TIERS)),
     check('payment_method_check', inList('payment_method', PAYMENT_METHODS)),
     check('payment_status_check', inList('status', SUBMISSION_STATUSES)),

@@ -7,7 +7,7 @@ import { ACCESS_TEXT, checkAccess, type Requirement } from '#shared/access.ts';
 import { featureNeed, type Feature } from '#shared/features.ts';
 import { TIER_LABEL, isTier } from '#shared/tiers.ts';
 import { Button } from '../components/ui/button.tsx';
-import { accessSubjectOf, useSession, useSignOut } from '../features/auth/session.ts';
+import { accessSubjectOf, useSession, useSignOut } from '../lib/session.ts';
 
 function GuardScreen({ title, message, action }: { title: string; message: string; action?: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { RequireAccess } from './guards.tsx';
 import { page } from './lazy.ts';
 import { placeholderRoutes } from './placeholder-routes.tsx';
-import { billingAndAdminRoutes } from '../features/admin/routes.tsx';
+import { billingAndAdminRoutes } from './billing-admin-routes.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 

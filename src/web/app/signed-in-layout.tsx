@@ -4,7 +4,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Bell, Menu, ShieldCheck, X } from 'lucide-react';
 import { FullScreenSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { PlanBadge } from '../components/plan-badge.tsx';
-import { useSession, type Session } from '../features/auth/session.ts';
+import { useSession, type Session } from '../lib/session.ts';
 import { AvatarMenu } from '../features/shell/avatar-menu.tsx';
 import { Breadcrumb } from '../features/shell/breadcrumb.tsx';
 import { SidebarNav } from '../features/shell/sidebar.tsx';

@@ -1,11 +1,12 @@
 // The activity log: written in the same transaction as the change it describes.
-import { count, desc, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { ActivityEntry, ActivityKind, ActivityQuery } from '#shared/activity.ts';
 import type { Page } from '#shared/policies.ts';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { activityLog, user } from '../../db/schema.ts';
 import { tenant, type Tenant } from '../../tenant.ts';
+import { sortOrder } from '../../lists.ts';
 
 export async function logActivity(
   t: Tenant,
@@ -29,7 +30,7 @@ export async function listActivity(db: Db, actor: Actor, q: ActivityQuery): Prom
       .from(activityLog)
       .leftJoin(user, eq(user.id, activityLog.actorId))
       .where(where)
-      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+      .orderBy(...sortOrder(q.sort, { created_at: [activityLog.createdAt] }, activityLog.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(activityLog).where(where),

@@ -1,5 +1,5 @@
 // Admin user management: list, change role and tier, grant permissions, delete (platform.md §6).
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_TEXT, ADMIN_USERS_PAGE_SIZE, type AdminUserQuery, type AdminUserRow, type Paged } from '#shared/admin.ts';
 import { ROLE_RANK, type AccountRole, type Permission } from '#shared/roles.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
@@ -10,6 +10,7 @@ import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Storage } from '../../storage.ts';
 import { applyPaidPlan } from './plan.ts';
 import { containsPattern } from '../../db/helpers.ts';
+import { sortOrder } from '../../lists.ts';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -47,6 +48,8 @@ async function permissionsOf(db: Db | Tx, ids: string[]): Promise<Map<string, st
   return map;
 }
 
+const USER_SORT = { created_at: [user.createdAt], name: [user.firstName, user.lastName], email: [user.email] };
+
 export async function listUsers(db: Db, query: AdminUserQuery): Promise<Paged<AdminUserRow>> {
   const filters: SQL[] = [];
   if (query.search) filters.push(sql`${searchExpr} like ${containsPattern(query.search)}`);
@@ -58,7 +61,7 @@ export async function listUsers(db: Db, query: AdminUserQuery): Promise<Paged<Ad
     .select()
     .from(user)
     .where(where)
-    .orderBy(desc(user.createdAt), desc(user.id))
+    .orderBy(...sortOrder(query.sort, USER_SORT, user.id))
     .limit(ADMIN_USERS_PAGE_SIZE)
     .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE);
   const perms = await permissionsOf(db, rows.map((r) => r.id));

@@ -20,6 +20,7 @@ import { logActivity } from '../activity/service.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '../../db/helpers.ts';
 import { boundedCount } from '../../db/count.ts';
+import { sortOrder } from '../../lists.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -54,6 +55,9 @@ export function customerFilter(t: Tenant, q: Pick<CustomerListQuery, 'search' | 
   );
 }
 
+/** Each served by an (agency_id, column, id) index, read in either direction. */
+export const CUSTOMER_SORT = { created_at: [customers.createdAt], name: [customers.name] };
+
 export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery): Promise<Page<Customer>> {
   const where = customerFilter(tenant(db, actor), q);
   const [rows, { total, estimated }] = await Promise.all([
@@ -61,7 +65,7 @@ export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery):
       .select()
       .from(customers)
       .where(where)
-      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .orderBy(...sortOrder(q.sort, CUSTOMER_SORT, customers.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     boundedCount(db, customers, where),

@@ -1,6 +1,6 @@
 // /api/payment-submissions (the user's own) and /api/admin/payment-submissions (verification).
 import { Hono } from 'hono';
-import { adminSubmissionQuerySchema, decisionSchema, PAYMENT_TEXT, paymentSubmissionSchema, rejectionSchema } from '#shared/payments.ts';
+import { adminSubmissionQuerySchema, ownSubmissionQuerySchema, decisionSchema, PAYMENT_TEXT, paymentSubmissionSchema, rejectionSchema } from '#shared/payments.ts';
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '#shared/files.ts';
 import { requireAccess, requireUser, type AppEnv } from '../../context.ts';
 import { readJson, validate } from '../../http.ts';
@@ -43,7 +43,7 @@ export function paymentRoutes() {
     return c.json({ submission }, 201);
   });
 
-  r.get('/payment-submissions', requireUser, ownerOnly, async (c) => c.json({ rows: await listOwnSubmissions(c.var.deps.db, c.var.actor) }));
+  r.get('/payment-submissions', requireUser, ownerOnly, async (c) => c.json({ rows: await listOwnSubmissions(c.var.deps.db, c.var.actor, validate(ownSubmissionQuerySchema, c.req.query())) }));
 
   r.get('/payment-submissions/:id', requireUser, ownerOnly, async (c) =>
     c.json({ submission: await getOwnSubmission(c.var.deps.db, c.var.actor, submissionId(c.req.param('id'))) }),

@@ -1,9 +1,11 @@
 // Payment-proof upgrades: a submission with its receipt, the user's history, the admin's decision.
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_SUBMISSIONS_PAGE_SIZE,
   PAYMENT_TEXT,
   type AdminPaymentSubmission,
+  type AdminSubmissionQuery,
+  type OwnSubmissionQuery,
   type PaymentSubmission,
   type PaymentMethod,
   type SubmissionStatus,
@@ -17,6 +19,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { storeWithRows, type Upload } from '../../files.ts';
 import { renderMail, sendInBackground } from '../../mail.ts';
 import { applyPaidPlan } from '../admin/plan.ts';
+import { sortOrder } from '../../lists.ts';
 
 type SubmissionRow = typeof paymentSubmissions.$inferSelect;
 type FileRow = typeof storedFiles.$inferSelect;
@@ -71,13 +74,15 @@ export async function createSubmission(deps: Deps, actor: Actor, input: Submissi
 
 const fileColumns = { id: storedFiles.id, fileName: storedFiles.fileName, contentType: storedFiles.contentType, size: storedFiles.size };
 
-export async function listOwnSubmissions(db: Db, actor: Actor): Promise<PaymentSubmission[]> {
+const SUBMISSION_SORT = { created_at: [paymentSubmissions.createdAt], payment_date: [paymentSubmissions.paymentDate] };
+
+export async function listOwnSubmissions(db: Db, actor: Actor, query: OwnSubmissionQuery): Promise<PaymentSubmission[]> {
   const rows = await db
     .select({ s: paymentSubmissions, f: fileColumns })
     .from(paymentSubmissions)
     .innerJoin(storedFiles, eq(storedFiles.id, paymentSubmissions.receiptFileId))
     .where(eq(paymentSubmissions.userId, actor.userId))
-    .orderBy(desc(paymentSubmissions.createdAt), desc(paymentSubmissions.id));
+    .orderBy(...sortOrder(query.sort, SUBMISSION_SORT, paymentSubmissions.id));
   return rows.map((r) => toSubmission(r.s, r.f));
 }
 
@@ -94,7 +99,7 @@ export async function getOwnSubmission(db: Db, actor: Actor, id: string): Promis
 
 export async function listAllSubmissions(
   db: Db,
-  query: { status: 'all' | SubmissionStatus; tier: 'all' | PaidTier; page: number },
+  query: AdminSubmissionQuery,
 ): Promise<Paged<AdminPaymentSubmission>> {
   const filters: SQL[] = [];
   if (query.status !== 'all') filters.push(eq(paymentSubmissions.status, query.status));
@@ -107,7 +112,7 @@ export async function listAllSubmissions(
     .innerJoin(storedFiles, eq(storedFiles.id, paymentSubmissions.receiptFileId))
     .innerJoin(user, eq(user.id, paymentSubmissions.userId))
     .where(where)
-    .orderBy(desc(paymentSubmissions.createdAt), desc(paymentSubmissions.id))
+    .orderBy(...sortOrder(query.sort, SUBMISSION_SORT, paymentSubmissions.id))
     .limit(ADMIN_SUBMISSIONS_PAGE_SIZE)
     .offset((query.page - 1) * ADMIN_SUBMISSIONS_PAGE_SIZE);
   return {

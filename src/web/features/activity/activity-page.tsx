@@ -1,16 +1,22 @@
-// /dashboard/activity: the agency's full activity log, filterable by kind and paged.
-import { useState } from 'react';
-import { ACTIVITY_KIND_LABEL, ACTIVITY_KINDS, ACTIVITY_TEXT, type ActivityQuery } from '#shared/activity.ts';
+// /dashboard/activity: the agency's full activity log, filterable by kind and paged; the list
+// kit keeps kind, sort and page in the URL and gives the loading, empty and Retry states.
+import { ACTIVITY_KIND_LABEL, ACTIVITY_KINDS, ACTIVITY_TEXT, activityQuerySchema, type ActivityQuery } from '#shared/activity.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Select } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { PageHeader, Pager } from '../policies/parts.tsx';
-import { ActivityItem } from './activity-list.tsx';
-import { useActivity } from './queries.ts';
+import { Pager } from '../../components/list-parts.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ActivityItem } from '../../components/activity-item.tsx';
+import { listStatus, ListSortSelect } from '../../components/list-kit/data-list.tsx';
+import { useListQuery } from '../../components/list-kit/use-list-query.ts';
+import { useActivity } from '../../lib/activity.ts';
+
+const SORTS = [
+  { value: 'created_at.desc', label: 'Newest first' },
+  { value: 'created_at.asc', label: 'Oldest first' },
+];
 
 export function ActivityPage() {
-  const [query, setQuery] = useState<ActivityQuery>({ page: 1, pageSize: 25, kind: 'all' });
+  const { query, setQuery } = useListQuery(activityQuerySchema);
   const list = useActivity(query);
   return (
     <div className="mx-auto max-w-4xl">
@@ -18,42 +24,30 @@ export function ActivityPage() {
         title={ACTIVITY_TEXT.title}
         description="Every change to your agency's policies, customers and communications."
         actions={
-          <Select
-            aria-label="Activity type"
-            className="w-48"
-            value={query.kind}
-            onChange={(e) => setQuery({ ...query, kind: e.target.value as ActivityQuery['kind'], page: 1 })}
-          >
-            <option value="all">All Activity</option>
-            {ACTIVITY_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {ACTIVITY_KIND_LABEL[k]}
-              </option>
-            ))}
-          </Select>
+          <>
+            <Select aria-label="Activity type" className="w-48" value={query.kind} onChange={(e) => setQuery({ kind: e.target.value as ActivityQuery['kind'] })}>
+              <option value="all">All Activity</option>
+              {ACTIVITY_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {ACTIVITY_KIND_LABEL[k]}
+                </option>
+              ))}
+            </Select>
+            <ListSortSelect value={query.sort} onChange={(sort) => setQuery({ sort: sort as ActivityQuery['sort'] })} options={SORTS} />
+          </>
         }
       />
       <Card>
         <div className="px-5">
-          {list.isPending ? (
-            <div className="py-10 text-center">
-              <Spinner label="Loading activity" />
-            </div>
-          ) : list.isError ? (
-            <p role="alert" className="py-10 text-center text-sm text-red-600">
-              {errorMessage(list.error)}
-            </p>
-          ) : list.data.rows.length === 0 ? (
-            <p className="py-10 text-center text-sm text-slate-500">{ACTIVITY_TEXT.empty}</p>
-          ) : (
+          {listStatus(list, ACTIVITY_TEXT.empty) ?? (
             <ul className="divide-y divide-slate-100" aria-label="Activity">
-              {list.data.rows.map((entry) => (
+              {list.data!.rows.map((entry) => (
                 <ActivityItem key={entry.id} entry={entry} />
               ))}
             </ul>
           )}
         </div>
-        {list.data ? <Pager page={query.page} total={list.data.total} pageSize={query.pageSize} onPage={(page) => setQuery({ ...query, page })} /> : null}
+        {list.data ? <Pager page={query.page} total={list.data.total} pageSize={query.pageSize} onPage={(page) => setQuery({ page })} /> : null}
       </Card>
     </div>
   );

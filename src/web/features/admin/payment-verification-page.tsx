@@ -1,9 +1,9 @@
 // /admin/payment-verification: filter, open the receipt through its signed link, approve or reject.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { ExternalLink } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_TEXT, SUBMISSION_STATUSES, type AdminPaymentSubmission } from '#shared/payments.ts';
+import { adminSubmissionQuerySchema, PAYMENT_TEXT, SUBMISSION_STATUSES, type AdminPaymentSubmission, type AdminSubmissionQuery } from '#shared/payments.ts';
 import { PAID_TIERS, TIER_LABEL } from '#shared/tiers.ts';
 import { formatBytes } from '#shared/files.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -14,9 +14,18 @@ import { Select, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { fetchFileLink } from '../billing/queries.ts';
-import { SubmissionStatusBadge } from '../billing/status-badge.tsx';
+import { fetchFileLink } from '../../lib/files.ts';
+import { SubmissionStatusBadge } from '../../components/badges.tsx';
+import { listStatus } from '../../components/list-kit/data-list.tsx';
+import { useListQuery } from '../../components/list-kit/use-list-query.ts';
 import { useAdminSubmissions, useDecideSubmission } from './queries.ts';
+
+const SORTS = [
+  { value: 'created_at.desc', label: 'Newest submitted first' },
+  { value: 'created_at.asc', label: 'Oldest submitted first' },
+  { value: 'payment_date.desc', label: 'Latest payment date first' },
+  { value: 'payment_date.asc', label: 'Earliest payment date first' },
+];
 
 const day = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
 
@@ -125,11 +134,9 @@ function ReviewDialog({ s, onClose }: { s: AdminPaymentSubmission; onClose: () =
 }
 
 export function PaymentVerificationPage() {
-  const [status, setStatus] = useState('Pending');
-  const [tier, setTier] = useState('all');
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [status, tier]);
-  const list = useAdminSubmissions({ status, tier, page });
+  const { query, setQuery } = useListQuery(adminSubmissionQuerySchema);
+  const { status, tier, page } = query;
+  const list = useAdminSubmissions(query);
   const [open, setOpen] = useState<AdminPaymentSubmission | null>(null);
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -139,9 +146,9 @@ export function PaymentVerificationPage() {
         <h1 className="text-2xl font-bold text-slate-900">Payment Verification</h1>
         <p className="mt-1 text-slate-600">Check each receipt, then approve the upgrade or reject it with a reason.</p>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:max-w-lg">
+      <div className="grid gap-3 sm:grid-cols-3 lg:max-w-3xl">
         <FormField label="Status">
-          <Select value={status} onChange={(e) => setStatus(e.target.value)}>
+          <Select value={status} onChange={(e) => setQuery({ status: e.target.value as AdminSubmissionQuery['status'] })}>
             <option value="all">All</option>
             {SUBMISSION_STATUSES.filter((s) => s !== 'Under Review').map((s) => (
               <option key={s} value={s}>
@@ -151,7 +158,7 @@ export function PaymentVerificationPage() {
           </Select>
         </FormField>
         <FormField label="Plan">
-          <Select value={tier} onChange={(e) => setTier(e.target.value)}>
+          <Select value={tier} onChange={(e) => setQuery({ tier: e.target.value as AdminSubmissionQuery['tier'] })}>
             <option value="all">All plans</option>
             {PAID_TIERS.map((t) => (
               <option key={t} value={t}>
@@ -160,19 +167,18 @@ export function PaymentVerificationPage() {
             ))}
           </Select>
         </FormField>
+        <FormField label="Sort">
+          <Select value={query.sort} onChange={(e) => setQuery({ sort: e.target.value })}>
+            {SORTS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </FormField>
       </div>
       <Card className="overflow-hidden">
-        {list.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading submissions" />
-          </div>
-        ) : list.isError ? (
-          <p role="alert" className="p-6 text-sm text-red-700">
-            Error loading submissions: {errorMessage(list.error)}
-          </p>
-        ) : data && data.rows.length === 0 ? (
-          <p className="p-10 text-center text-slate-600">No submissions match these filters.</p>
-        ) : (
+        {listStatus(list, 'No submissions match these filters.', (message) => `Error loading submissions: ${message}`) ?? (
           <ul className="divide-y divide-slate-100">
             {data?.rows.map((s) => (
               <li key={s.id} data-testid="submission-row" className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -201,10 +207,10 @@ export function PaymentVerificationPage() {
               Page {data.page} of {pages}
             </span>
             <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setQuery({ page: page - 1 })}>
                 Previous
               </Button>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setQuery({ page: page + 1 })}>
                 Next
               </Button>
             </div>

@@ -1,26 +1,19 @@
 // Query hooks for the admin endpoints.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserRow, ContactMessageRow, Paged } from '#shared/admin.ts';
-import type { AdminPaymentSubmission, PaymentSubmission } from '#shared/payments.ts';
+import type { AdminUserQuery, AdminUserRow, ContactMessageRow, Paged } from '#shared/admin.ts';
+import type { AdminPaymentSubmission, AdminSubmissionQuery, PaymentSubmission } from '#shared/payments.ts';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api.ts';
-import { meKey } from '../auth/session.ts';
+import { meKey } from '../../lib/session.ts';
+import { queryString } from '../../lib/query-string.ts';
 
 export const adminUsersKey = ['admin', 'users'] as const;
 export const adminSubmissionsKey = ['admin', 'payment-submissions'] as const;
 export const adminMessagesKey = ['admin', 'messages'] as const;
 
-export interface UserQuery {
-  page: number;
-  search: string;
-  role: string;
-  tier: string;
-}
-
-export function useAdminUsers(q: UserQuery) {
-  const params = new URLSearchParams({ page: String(q.page), search: q.search, role: q.role, tier: q.tier });
+export function useAdminUsers(q: Partial<AdminUserQuery>) {
   return useQuery({
     queryKey: [...adminUsersKey, q],
-    queryFn: ({ signal }) => apiGet<Paged<AdminUserRow>>(`/api/admin/users?${params}`, signal),
+    queryFn: ({ signal }) => apiGet<Paged<AdminUserRow>>(`/api/admin/users${queryString(q)}`, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,8 +46,9 @@ export function useDeleteUser() {
   });
 }
 
-export function useAdminSubmissions(q: { status: string; tier: string; page: number }) {
-  const params = new URLSearchParams({ status: q.status, tier: q.tier, page: String(q.page) });
+export function useAdminSubmissions(q: AdminSubmissionQuery) {
+  // status is always sent: its default on the server is Pending, not all
+  const params = new URLSearchParams({ status: q.status, tier: q.tier, page: String(q.page), sort: q.sort });
   return useQuery({
     queryKey: [...adminSubmissionsKey, q],
     queryFn: ({ signal }) => apiGet<Paged<AdminPaymentSubmission>>(`/api/admin/payment-submissions?${params}`, signal),

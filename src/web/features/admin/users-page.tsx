@@ -1,42 +1,33 @@
 // /admin/users: search, role and tier filters, inline role and tier selects, manage_team, delete.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
-import { ChevronLeft, ChevronRight, Search, Trash2 } from 'lucide-react';
-import { ADMIN_TEXT, type AdminUserRow } from '#shared/admin.ts';
+import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
+import { ADMIN_TEXT, adminUserQuerySchema, type AdminUserQuery, type AdminUserRow } from '#shared/admin.ts';
 import { ACCOUNT_ROLES, ROLE_LABEL, ROLE_RANK } from '#shared/roles.ts';
 import { TIERS, TIER_LABEL } from '#shared/tiers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { Input, Select } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Select } from '../../components/ui/input.tsx';
+import { DataList, type ListColumn } from '../../components/list-kit/data-list.tsx';
+import { ListSearch } from '../../components/list-kit/list-search.tsx';
+import { SelectionBanner } from '../../components/list-kit/list-states.tsx';
+import { useListQuery } from '../../components/list-kit/use-list-query.ts';
+import { useSelection } from '../../components/list-kit/use-selection.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { useAdminUsers, useDeleteUser, useSetPermission, useUpdateUser } from './queries.ts';
 
 const fullName = (u: AdminUserRow) => `${u.first_name} ${u.last_name}`.trim() || u.email;
 
-function useDebounced<T>(value: T, ms = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
-
 export function AdminUsersPage() {
   const { data: session } = useSession();
   const me = session?.profile;
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebounced(searchInput.trim());
-  const [role, setRole] = useState('all');
-  const [tier, setTier] = useState('all');
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [search, role, tier]);
-  const users = useAdminUsers({ page, search, role, tier });
+  const { query, setQuery } = useListQuery(adminUserQuerySchema);
+  const { page, role, tier } = query;
+  const users = useAdminUsers(query);
   const update = useUpdateUser();
   const setPermission = useSetPermission();
   const remove = useDeleteUser();
@@ -89,6 +80,87 @@ export function AdminUsersPage() {
 
   const data = users.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const rows = data?.rows ?? [];
+  const selection = useSelection({ search: query.search, role, tier }, rows.map((u) => u.id), data?.total ?? 0);
+
+  const columns: ListColumn<AdminUserRow>[] = [
+    {
+      id: 'user',
+      header: 'User',
+      sortKey: 'name',
+      primary: true,
+      cell: (u) => (
+        <>
+          <p className="font-medium text-slate-900">
+            {fullName(u)}
+            {u.id === me?.id ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
+          </p>
+          <p className="font-normal text-slate-600">{u.email}</p>
+          {u.company ? <p className="text-xs font-normal text-slate-500">{u.company}</p> : null}
+        </>
+      ),
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (u) => (
+        <Select
+          aria-label={`Role of ${fullName(u)}`}
+          className="h-9 w-36"
+          value={u.role}
+          disabled={!canManage(u) || update.isPending}
+          onChange={(e) => changeRole(u, e.target.value)}
+        >
+          {ACCOUNT_ROLES.map((r) => (
+            <option key={r} value={r} disabled={!isSuper && ROLE_RANK[r] >= ROLE_RANK.admin && r !== u.role}>
+              {ROLE_LABEL[r]}
+            </option>
+          ))}
+        </Select>
+      ),
+    },
+    {
+      id: 'plan',
+      header: 'Plan',
+      cell: (u) => (
+        <>
+          <Select aria-label={`Plan of ${fullName(u)}`} className="h-9 w-36" value={u.subscription_tier} disabled={update.isPending} onChange={(e) => changeTier(u, e.target.value)}>
+            {TIERS.map((t) => (
+              <option key={t} value={t}>
+                {TIER_LABEL[t]}
+              </option>
+            ))}
+          </Select>
+          {u.subscription_status !== 'active' ? (
+            <p className="mt-1 text-xs text-slate-500">{u.subscription_status === 'trialing' && u.effective_tier !== 'starter' ? 'Trial' : 'Trial ended'}</p>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'team',
+      header: 'Team',
+      cell: (u) => (
+        <label className="flex items-center gap-2 text-slate-700">
+          <Checkbox
+            aria-label={`Manage team for ${fullName(u)}`}
+            checked={u.permissions.includes('manage_team')}
+            disabled={setPermission.isPending}
+            onCheckedChange={(v) => toggleTeam(u, v === true)}
+          />
+          <span className="text-xs">manage_team</span>
+        </label>
+      ),
+    },
+    {
+      id: 'joined',
+      header: 'Joined',
+      sortKey: 'created_at',
+      firstDirection: 'desc',
+      className: 'whitespace-nowrap text-slate-600',
+      cell: (u) => format(parseISO(u.created_at), 'MMM d, yyyy'),
+    },
+  ];
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -99,24 +171,13 @@ export function AdminUsersPage() {
 
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
         <div className="relative">
-          <label htmlFor="user-search" className="sr-only">
-            Search users
-          </label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <Input
-            id="user-search"
-            type="search"
-            placeholder="Search by name, email or company"
-            className="pl-9"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-          />
+          <ListSearch id="user-search" className="relative" value={query.search} onSearch={(search) => setQuery({ search })} label="Search users" placeholder="Search by name, email or company" />
         </div>
         <div>
           <label htmlFor="role-filter" className="sr-only">
             Filter by role
           </label>
-          <Select id="role-filter" value={role} onChange={(e) => setRole(e.target.value)}>
+          <Select id="role-filter" value={role} onChange={(e) => setQuery({ role: e.target.value as AdminUserQuery['role'] })}>
             <option value="all">All roles</option>
             {ACCOUNT_ROLES.map((r) => (
               <option key={r} value={r}>
@@ -129,7 +190,7 @@ export function AdminUsersPage() {
           <label htmlFor="tier-filter" className="sr-only">
             Filter by plan
           </label>
-          <Select id="tier-filter" value={tier} onChange={(e) => setTier(e.target.value)}>
+          <Select id="tier-filter" value={tier} onChange={(e) => setQuery({ tier: e.target.value as AdminUserQuery['tier'] })}>
             <option value="all">All plans</option>
             {TIERS.map((t) => (
               <option key={t} value={t}>
@@ -141,120 +202,42 @@ export function AdminUsersPage() {
       </div>
 
       <Card className="overflow-hidden">
-        {users.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading users" />
-          </div>
-        ) : users.isError ? (
-          <p role="alert" className="p-6 text-sm text-red-700">
-            Error loading users: {errorMessage(users.error)}
-          </p>
-        ) : data && data.rows.length === 0 ? (
-          <p className="p-10 text-center text-slate-600">No users match your search.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[760px] text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-3">User</th>
-                  <th scope="col" className="px-4 py-3">Role</th>
-                  <th scope="col" className="px-4 py-3">Plan</th>
-                  <th scope="col" className="px-4 py-3">Team</th>
-                  <th scope="col" className="px-4 py-3">Joined</th>
-                  <th scope="col" className="px-4 py-3 text-right">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data?.rows.map((u) => {
-                  const manageable = canManage(u);
-                  const name = fullName(u);
-                  return (
-                    <tr key={u.id} data-testid="user-row">
-                      <td className="px-4 py-3">
-                        <p className="font-medium text-slate-900">
-                          {name}
-                          {u.id === me?.id ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
-                        </p>
-                        <p className="text-slate-600">{u.email}</p>
-                        {u.company ? <p className="text-xs text-slate-500">{u.company}</p> : null}
-                      </td>
-                      <td className="px-4 py-3">
-                        <Select
-                          aria-label={`Role of ${name}`}
-                          className="h-9 w-36"
-                          value={u.role}
-                          disabled={!manageable || update.isPending}
-                          onChange={(e) => changeRole(u, e.target.value)}
-                        >
-                          {ACCOUNT_ROLES.map((r) => (
-                            <option key={r} value={r} disabled={!isSuper && ROLE_RANK[r] >= ROLE_RANK.admin && r !== u.role}>
-                              {ROLE_LABEL[r]}
-                            </option>
-                          ))}
-                        </Select>
-                      </td>
-                      <td className="px-4 py-3">
-                        <Select
-                          aria-label={`Plan of ${name}`}
-                          className="h-9 w-36"
-                          value={u.subscription_tier}
-                          disabled={update.isPending}
-                          onChange={(e) => changeTier(u, e.target.value)}
-                        >
-                          {TIERS.map((t) => (
-                            <option key={t} value={t}>
-                              {TIER_LABEL[t]}
-                            </option>
-                          ))}
-                        </Select>
-                        {u.subscription_status !== 'active' ? (
-                          <p className="mt-1 text-xs text-slate-500">
-                            {u.subscription_status === 'trialing' && u.effective_tier !== 'starter' ? 'Trial' : 'Trial ended'}
-                          </p>
-                        ) : null}
-                      </td>
-                      <td className="px-4 py-3">
-                        <label className="flex items-center gap-2 text-slate-700">
-                          <Checkbox
-                            aria-label={`Manage team for ${name}`}
-                            checked={u.permissions.includes('manage_team')}
-                            disabled={setPermission.isPending}
-                            onCheckedChange={(v) => toggleTeam(u, v === true)}
-                          />
-                          <span className="text-xs">manage_team</span>
-                        </label>
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">{format(parseISO(u.created_at), 'MMM d, yyyy')}</td>
-                      <td className="px-4 py-3 text-right">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="text-red-700 hover:bg-red-50"
-                          aria-label={`Delete ${name}`}
-                          disabled={!manageable}
-                          onClick={() => setToDelete(u)}
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden />
-                          Delete
-                        </Button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataList
+          label="Users"
+          columns={columns}
+          source={users}
+          rowKey={(u) => u.id}
+          rowLabel={fullName}
+          rowTestId="user-row"
+          empty="No users match your search."
+          errorText={(message) => `Error loading users: ${message}`}
+          sort={{ value: query.sort, onChange: (sort) => setQuery({ sort: sort as AdminUserQuery['sort'] }) }}
+          selection={selection}
+          banner={<SelectionBanner control={selection} pageSize={rows.length} total={data?.total ?? 0} />}
+          actions={(u) => (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 hover:bg-red-50"
+              aria-label={`Delete ${fullName(u)}`}
+              disabled={!canManage(u)}
+              onClick={() => setToDelete(u)}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+              Delete
+            </Button>
+          )}
+        />
         {data && data.total > 0 ? (
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 text-sm text-slate-600">
             <span>
               {data.total} {data.total === 1 ? 'user' : 'users'} · page {data.page} of {pages}
             </span>
             <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setQuery({ page: page - 1 })}>
                 <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
               </Button>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setQuery({ page: page + 1 })}>
                 Next <ChevronRight className="h-4 w-4" aria-hidden />
               </Button>
             </div>

@@ -4,7 +4,7 @@ import { MailCheck } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { apiPost, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../components/auth-card.tsx';
 
 export function ConfirmEmailPage() {
   const state = useLocation().state as { email?: string; redirect?: string } | null;

@@ -11,8 +11,8 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, PasswordInput } from '../../components/ui/input.tsx';
 import { ApiError, apiGet, apiPost, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { AuthCard, Notice } from './auth-card.tsx';
-import { meKey } from './session.ts';
+import { AuthCard, Notice } from '../../components/auth-card.tsx';
+import { meKey } from '../../lib/session.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 /** Only same-site paths are followed after sign-in. */

@@ -10,7 +10,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, PasswordInput } from '../../components/ui/input.tsx';
 import { apiPost, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { AuthCard, Notice } from './auth-card.tsx';
+import { AuthCard, Notice } from '../../components/auth-card.tsx';
 
 type Field = keyof RegisterInput;
 

@@ -6,7 +6,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../components/ui/input.tsx';
 import { ApiError, apiPost, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '../../components/auth-card.tsx';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();

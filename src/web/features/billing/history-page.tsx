@@ -2,15 +2,15 @@
 import { Link } from 'react-router';
 import { format, parseISO } from 'date-fns';
 import { Receipt, RotateCcw } from 'lucide-react';
-import { PAYMENT_TEXT, type PaymentSubmission } from '#shared/payments.ts';
+import { ownSubmissionQuerySchema, PAYMENT_TEXT, type PaymentSubmission } from '#shared/payments.ts';
 import { TIER_LABEL } from '#shared/tiers.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { FileLinkButton } from './file-link.tsx';
+import { listStatus, ListSortSelect } from '../../components/list-kit/data-list.tsx';
+import { useListQuery } from '../../components/list-kit/use-list-query.ts';
+import { FileLinkButton } from '../../components/file-link.tsx';
 import { useOwnSubmissions } from './queries.ts';
-import { SubmissionStatusBadge } from './status-badge.tsx';
+import { SubmissionStatusBadge } from '../../components/badges.tsx';
 
 const day = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
 
@@ -67,8 +67,25 @@ function SubmissionCard({ s }: { s: PaymentSubmission }) {
   );
 }
 
+const SORTS = [
+  { value: 'created_at.desc', label: 'Newest submitted first' },
+  { value: 'created_at.asc', label: 'Oldest submitted first' },
+  { value: 'payment_date.desc', label: 'Latest payment date first' },
+  { value: 'payment_date.asc', label: 'Earliest payment date first' },
+];
+
 export function BillingHistoryPage() {
-  const { data, isPending, isError, error } = useOwnSubmissions();
+  const { query, setQuery } = useListQuery(ownSubmissionQuerySchema);
+  const list = useOwnSubmissions(query);
+  const rows = list.data?.rows ?? [];
+  const empty = (
+    <span className="flex flex-col items-center gap-3">
+      <Receipt className="h-10 w-10 text-slate-400" aria-hidden />
+      <span className="font-medium text-slate-900">No payment submissions yet</span>
+      <span className="text-sm text-slate-600">When you send proof of payment for a plan, it appears here.</span>
+    </span>
+  );
+  const status = listStatus(list, empty, PAYMENT_TEXT.historyError);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -80,23 +97,12 @@ export function BillingHistoryPage() {
           <Link to="/dashboard/subscription/upgrade">Upgrade plan</Link>
         </Button>
       </div>
-      {isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading billing history" />
-        </div>
-      ) : isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {PAYMENT_TEXT.historyError(errorMessage(error))}
-        </p>
-      ) : data.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <Receipt className="h-10 w-10 text-slate-400" aria-hidden />
-          <p className="font-medium text-slate-900">No payment submissions yet</p>
-          <p className="text-sm text-slate-600">When you send proof of payment for a plan, it appears here.</p>
-        </Card>
+      {rows.length > 1 ? <ListSortSelect className="sm:max-w-sm" value={query.sort} onChange={(sort) => setQuery({ sort })} options={SORTS} /> : null}
+      {status ? (
+        <Card>{status}</Card>
       ) : (
         <div className="space-y-4">
-          {data.map((s) => (
+          {rows.map((s) => (
             <SubmissionCard key={s.id} s={s} />
           ))}
         </div>

@@ -1,15 +1,16 @@
 // Query hooks for the billing endpoints: one per endpoint, invalidated after mutations.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FileLink } from '#shared/files.ts';
-import type { PaymentSubmission } from '#shared/payments.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OwnSubmissionQuery, PaymentSubmission } from '#shared/payments.ts';
 import { api, apiGet } from '../../lib/api.ts';
+import { queryString } from '../../lib/query-string.ts';
 
 export const submissionsKey = ['payment-submissions'] as const;
 
-export function useOwnSubmissions() {
+export function useOwnSubmissions(q: Partial<OwnSubmissionQuery>) {
   return useQuery({
-    queryKey: submissionsKey,
-    queryFn: ({ signal }) => apiGet<{ rows: PaymentSubmission[] }>('/api/payment-submissions', signal).then((r) => r.rows),
+    queryKey: [...submissionsKey, 'list', q],
+    queryFn: ({ signal }) => apiGet<{ rows: PaymentSubmission[] }>(`/api/payment-submissions${queryString(q)}`, signal),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -28,9 +29,4 @@ export function useSubmitPayment() {
     mutationFn: (form: FormData) => api<{ submission: PaymentSubmission }>('/api/payment-submissions', { method: 'POST', body: form }),
     onSuccess: () => qc.invalidateQueries({ queryKey: submissionsKey }),
   });
-}
-
-/** A fresh signed link each time: links live 300 s, so they are fetched when the user opens a file. */
-export function fetchFileLink(fileId: string): Promise<FileLink> {
-  return apiGet<FileLink>(`/api/files/${fileId}/link`);
 }

@@ -17,7 +17,7 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { PlanBadge } from '../../components/plan-badge.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { useSubmission, useSubmitPayment } from './queries.ts';
 
 type Schema = typeof paymentSubmissionSchema;

@@ -20,8 +20,8 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { useFeature } from '../auth/session.ts';
-import { useAddCommunication } from './queries.ts';
+import { useFeature } from '../../lib/session.ts';
+import { useAddCommunication } from '../../lib/customers.ts';
 
 interface FormValues {
   type: CommunicationType;

@@ -12,9 +12,9 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { PageHeader } from '../policies/parts.tsx';
-import { useUsage } from '../policies/queries.ts';
-import { useCustomer, useSaveCustomer } from './queries.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useUsage } from '../../lib/book.ts';
+import { useCustomer, useSaveCustomer } from '../../lib/customers.ts';
 
 type FormValues = { [K in keyof CustomerInput]-?: string };
 

@@ -9,10 +9,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDay, td, th } from '../policies/parts.tsx';
-import { Detail } from '../policies/policy-details-page.tsx';
+import { td, th } from '../../components/list-parts.tsx';
+import { formatDay } from '../../lib/format.ts';
+import { Detail } from '../../components/detail.tsx';
 import { CommunicationLog } from './communication-log.tsx';
-import { useCustomer } from './queries.ts';
+import { useCustomer } from '../../lib/customers.ts';
 
 export function CustomerProfilePage() {
   const { id = '' } = useParams();

@@ -10,10 +10,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { ActivityItem } from '../activity/activity-list.tsx';
-import { useActivity } from '../activity/queries.ts';
-import { useSession } from '../auth/session.ts';
-import { useUsage } from '../policies/queries.ts';
+import { ActivityItem } from '../../components/activity-item.tsx';
+import { useActivity } from '../../lib/activity.ts';
+import { useSession } from '../../lib/session.ts';
+import { useUsage } from '../../lib/book.ts';
 import { UsageBar } from './usage-bars.tsx';
 
 export const CLOCK_REFRESH_MS = 60_000;

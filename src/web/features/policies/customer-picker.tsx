@@ -8,8 +8,8 @@ import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useCustomers } from '../customers/queries.ts';
-import { Pager } from './parts.tsx';
+import { useCustomers } from '../../lib/customers.ts';
+import { Pager } from '../../components/list-parts.tsx';
 
 export function CustomerPicker({ onPick }: { onPick: (customer: Customer) => void }) {
   const [open, setOpen] = useState(false);

@@ -1,31 +1,61 @@
-// /dashboard/policies: Policy Management (agency.md §2).
-import { useEffect, useState } from 'react';
+// /dashboard/policies: Policy Management (agency.md §2), on the list kit.
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { atLimit } from '#shared/usage.ts';
 import { formatMoney } from '#shared/money.ts';
-import { PAGE_SIZE, POLICY_TEXT, POLICY_TYPE_LABEL, type Policy, type PolicyListQuery } from '#shared/policies.ts';
+import { POLICY_TEXT, POLICY_TYPE_LABEL, policyListQuerySchema, type Policy, type PolicyListQuery } from '#shared/policies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Input, Select } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { formatDay, PageHeader, Pager, StatusBadge, TableState, td, th, useDebounced } from './parts.tsx';
-import { useDeletePolicy, usePolicies, useUsage } from './queries.ts';
+import { Select } from '../../components/ui/input.tsx';
+import { Pager } from '../../components/list-parts.tsx';
+import { formatDay } from '../../lib/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { StatusBadge } from '../../components/badges.tsx';
+import { DataList, type ListColumn } from '../../components/list-kit/data-list.tsx';
+import { ListSearch } from '../../components/list-kit/list-search.tsx';
+import { SelectionBanner } from '../../components/list-kit/list-states.tsx';
+import { useListQuery } from '../../components/list-kit/use-list-query.ts';
+import { useSelection } from '../../components/list-kit/use-selection.ts';
+import { useDeletePolicy, usePolicies } from './queries.ts';
+import { useUsage } from '../../lib/book.ts';
 import { DeleteConfirm, RowActions } from '../../components/row-actions.tsx';
 
+const COLUMNS: ListColumn<Policy>[] = [
+  {
+    id: 'policy_number',
+    header: 'Policy #',
+    primary: true,
+    className: 'font-medium text-slate-900 whitespace-nowrap',
+    cell: (p) => (
+      <Link to={`/dashboard/policies/${p.id}`} className="hover:underline">
+        {p.policy_number}
+      </Link>
+    ),
+  },
+  { id: 'customer', header: 'Customer', cell: (p) => p.customer_name },
+  { id: 'company', header: 'Company', cell: (p) => p.insurance_company },
+  { id: 'type', header: 'Type', cell: (p) => POLICY_TYPE_LABEL[p.policy_type] ?? p.policy_type },
+  { id: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
+  { id: 'premium', header: 'Premium', sortKey: 'premium_amount', className: 'tabular-nums whitespace-nowrap', cell: (p) => formatMoney(p.premium_amount) },
+  { id: 'end_date', header: 'End Date', sortKey: 'end_date', className: 'whitespace-nowrap', cell: (p) => formatDay(p.end_date) },
+  { id: 'created', header: 'Created', sortKey: 'created_at', firstDirection: 'desc', className: 'whitespace-nowrap', cell: (p) => formatDay(p.created_at.slice(0, 10)) },
+];
+
 export function PoliciesPage() {
-  const [query, setQuery] = useState<PolicyListQuery>({ page: 1, pageSize: PAGE_SIZE, search: '', type: 'all', status: 'all' });
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim());
-  // a new search starts again at page 1
-  useEffect(() => setQuery((q) => (q.search === search ? q : { ...q, search, page: 1 })), [search]);
+  const { query, setQuery } = useListQuery(policyListQuerySchema);
   const list = usePolicies(query);
   const usage = useUsage();
   const remove = useDeletePolicy();
   const [deleting, setDeleting] = useState<Policy | null>(null);
   const full = atLimit(usage.data?.policies);
-  // every filter or search change starts again at page 1
-  const change = (patch: Partial<PolicyListQuery>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
+  const rows = list.data?.rows ?? [];
+  // ready for bulk actions: the ids picked, or { all: true, filter } for every matching policy
+  const selection = useSelection(
+    { search: query.search, type: query.type, status: query.status },
+    rows.map((p) => p.id),
+    list.data?.total ?? 0,
+  );
 
   const header = usage.data ? POLICY_TEXT.used(usage.data.policies.count, usage.data.policies.limit) : '';
   return (
@@ -49,23 +79,13 @@ export function PoliciesPage() {
       />
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row">
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-            <Input
-              type="search"
-              aria-label="Search policies"
-              placeholder={POLICY_TEXT.searchPlaceholder}
-              className="pl-9"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-            />
-          </div>
-          <Select aria-label="Policy type" className="md:w-40" value={query.type} onChange={(e) => change({ type: e.target.value as PolicyListQuery['type'] })}>
+          <ListSearch value={query.search} onSearch={(search) => setQuery({ search })} label="Search policies" placeholder={POLICY_TEXT.searchPlaceholder} />
+          <Select aria-label="Policy type" className="md:w-40" value={query.type} onChange={(e) => setQuery({ type: e.target.value as PolicyListQuery['type'] })}>
             <option value="all">All Types</option>
             <option value="car">Car</option>
             <option value="fire">Fire</option>
           </Select>
-          <Select aria-label="Policy status" className="md:w-44" value={query.status} onChange={(e) => change({ status: e.target.value as PolicyListQuery['status'] })}>
+          <Select aria-label="Policy status" className="md:w-44" value={query.status} onChange={(e) => setQuery({ status: e.target.value as PolicyListQuery['status'] })}>
             <option value="all">All Statuses</option>
             <option value="active">Active</option>
             <option value="pending">Pending</option>
@@ -73,49 +93,21 @@ export function PoliciesPage() {
             <option value="cancelled">Cancelled</option>
           </Select>
         </div>
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200">
-            <thead className="bg-slate-50">
-              <tr>
-                <th className={th}>Policy #</th>
-                <th className={th}>Customer</th>
-                <th className={`${th} hidden md:table-cell`}>Company</th>
-                <th className={`${th} hidden md:table-cell`}>Type</th>
-                <th className={th}>Status</th>
-                <th className={th}>Premium</th>
-                <th className={th}>End Date</th>
-                <th className={th}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
-              {list.isPending || list.isError || list.data.rows.length === 0 ? (
-                <TableState colSpan={8} loading={list.isPending} error={list.isError ? errorMessage(list.error) : null} empty={POLICY_TEXT.empty} />
-              ) : (
-                list.data.rows.map((p) => (
-                  <tr key={p.id} className="hover:bg-slate-50">
-                    <td className={`${td} font-medium text-slate-900`}>
-                      <Link to={`/dashboard/policies/${p.id}`} className="hover:underline">
-                        {p.policy_number}
-                      </Link>
-                    </td>
-                    <td className={td}>{p.customer_name}</td>
-                    <td className={`${td} hidden md:table-cell`}>{p.insurance_company}</td>
-                    <td className={`${td} hidden md:table-cell`}>{POLICY_TYPE_LABEL[p.policy_type] ?? p.policy_type}</td>
-                    <td className={td}>
-                      <StatusBadge status={p.status} />
-                    </td>
-                    <td className={`${td} tabular-nums`}>{formatMoney(p.premium_amount)}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDay(p.end_date)}</td>
-                    <td className={td}>
-                      <RowActions label={`Actions for policy ${p.policy_number}`} viewLabel="View Details" href={`/dashboard/policies/${p.id}`} onDelete={() => setDeleting(p)} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-        {list.data ? <Pager page={query.page} total={list.data.total} estimated={list.data.totalIsEstimate} pageSize={query.pageSize} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
+        <DataList
+          label="Policies"
+          columns={COLUMNS}
+          source={list}
+          rowKey={(p) => p.id}
+          rowLabel={(p) => `policy ${p.policy_number}`}
+          empty={POLICY_TEXT.empty}
+          sort={{ value: query.sort, onChange: (sort) => setQuery({ sort }) }}
+          selection={selection}
+          banner={<SelectionBanner control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />}
+          actions={(p) => (
+            <RowActions label={`Actions for policy ${p.policy_number}`} viewLabel="View Details" href={`/dashboard/policies/${p.id}`} onDelete={() => setDeleting(p)} />
+          )}
+        />
+        {list.data ? <Pager page={query.page} total={list.data.total} estimated={list.data.totalIsEstimate} pageSize={query.pageSize} onPage={(page) => setQuery({ page })} /> : null}
       </Card>
       <DeleteConfirm
         item={deleting}

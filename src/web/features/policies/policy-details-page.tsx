@@ -1,6 +1,5 @@
 // /dashboard/policies/:id — Policy Details (agency.md §2). The page is a column of independent cards,
 // so a feature can add its own card (e.g. premium payments) with one line.
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Pencil, Printer, RefreshCw } from 'lucide-react';
 import { formatMoney } from '#shared/money.ts';
@@ -10,18 +9,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { formatDay, StatusBadge } from './parts.tsx';
+import { formatDay } from '../../lib/format.ts';
+import { StatusBadge } from '../../components/badges.tsx';
 import { usePolicy } from './queries.ts';
-import { PolicyPayments } from '../premium-payments/policy-payments.tsx';
-
-export function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 break-words text-sm text-slate-900">{children === null || children === undefined || children === '' ? 'N/A' : children}</dd>
-    </div>
-  );
-}
+import { PolicyPayments } from './policy-payments.tsx';
+import { Detail } from '../../components/detail.tsx';
 
 export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
   return (

@@ -5,10 +5,11 @@ import { atLimit } from '#shared/usage.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useCustomer } from '../customers/queries.ts';
-import { PageHeader } from './parts.tsx';
+import { useCustomer } from '../../lib/customers.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { emptyPolicy, PolicyForm, policyToForm } from './policy-form.tsx';
-import { usePolicy, useUsage } from './queries.ts';
+import { usePolicy } from './queries.ts';
+import { useUsage } from '../../lib/book.ts';
 
 export function NewPolicyPage() {
   const [params] = useSearchParams();

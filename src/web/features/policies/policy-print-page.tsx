@@ -6,8 +6,9 @@ import { POLICY_TEXT, POLICY_TYPE_LABEL } from '#shared/policies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useSession } from '../auth/session.ts';
-import { Detail, PolicyInformation, TypeDetails } from './policy-details-page.tsx';
+import { useSession } from '../../lib/session.ts';
+import { PolicyInformation, TypeDetails } from './policy-details-page.tsx';
+import { Detail } from '../../components/detail.tsx';
 import { usePolicy } from './queries.ts';
 
 export function PolicyPrintPage() {

@@ -1,33 +1,15 @@
 // One query hook per endpoint of the book of business; mutations refresh what they change.
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page, Policy, PolicyDetail, PolicyListQuery, PolicyValues } from '#shared/policies.ts';
-import type { Usage } from '#shared/usage.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api.ts';
+import { refreshBook } from '../../lib/book.ts';
+import { queryString } from '../../lib/query-string.ts';
 
-export const usageKey = ['usage'] as const;
 export const policyKeys = {
   all: ['policies'] as const,
   list: (q: PolicyListQuery) => ['policies', 'list', q] as const,
   detail: (id: string) => ['policies', 'detail', id] as const,
 };
-
-export function queryString(params: Record<string, string | number>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== '' && v !== 'all') search.set(k, String(v));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-/** After any change to the book: lists, details, counts and the activity log are stale. */
-export function refreshBook(qc: QueryClient) {
-  return Promise.all(
-    [policyKeys.all, ['customers'], usageKey, ['activity']].map((queryKey) => qc.invalidateQueries({ queryKey })),
-  );
-}
-
-export function useUsage() {
-  return useQuery({ queryKey: usageKey, queryFn: ({ signal }) => apiGet<Usage>('/api/usage', signal) });
-}
 
 export function usePolicies(q: PolicyListQuery) {
   return useQuery({

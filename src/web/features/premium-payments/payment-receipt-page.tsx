@@ -16,7 +16,7 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
-import { useRecordPayment } from './queries.ts';
+import { useRecordPayment } from '../../lib/premium-payments.ts';
 
 interface PickedFile {
   id: string;

@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { apiPatch, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { meKey } from '../auth/session.ts';
+import { meKey } from '../../lib/session.ts';
 
 export function ProfileForm({ profile }: { profile: Profile }) {
   const qc = useQueryClient();

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { PlanBadge, RoleBadge } from '../../components/plan-badge.tsx';
 import { TIER_LABEL, isTier, trialDaysLeft } from '#shared/tiers.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';

@@ -10,7 +10,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, PasswordInput } from '../../components/ui/input.tsx';
 import { apiPost, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, meKey, type Session } from '../auth/session.ts';
+import { accessSubjectOf, meKey, type Session } from '../../lib/session.ts';
 
 type Step = { kind: 'idle' } | { kind: 'password'; disabling: boolean } | { kind: 'scan'; uri: string; backupCodes: string[] };
 

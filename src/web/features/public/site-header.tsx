@@ -16,7 +16,7 @@ import {
 } from '../../components/ui/dropdown-menu.tsx';
 import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, useSession, useSignOut, type Session } from '../auth/session.ts';
+import { accessSubjectOf, useSession, useSignOut, type Session } from '../../lib/session.ts';
 import { ALL_FEATURES_LINK, FEATURE_LINKS, SITE } from './site-content.ts';
 
 export const SCROLL_THRESHOLD_PX = 10;

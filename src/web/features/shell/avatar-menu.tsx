@@ -13,8 +13,8 @@ import {
 } from '../../components/ui/dropdown-menu.tsx';
 import { PlanBadge } from '../../components/plan-badge.tsx';
 import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, useSignOut, type Session } from '../auth/session.ts';
-import { AgencySwitcher } from '../team/agency-switcher.tsx';
+import { accessSubjectOf, useSignOut, type Session } from '../../lib/session.ts';
+import { AgencySwitcher } from '../../components/agency-switcher.tsx';
 
 export function initialsOf(first: string, last: string, email: string): string {
   const letters = `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase();

@@ -6,7 +6,7 @@ import { ACCESS_TEXT } from '#shared/access.ts';
 import { sidebarFor, type SidebarEntry } from '#shared/navigation.ts';
 import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, type Session } from '../auth/session.ts';
+import { accessSubjectOf, type Session } from '../../lib/session.ts';
 import { NAV_ICONS } from './nav-icons.ts';
 
 export const ACCESS_DENIED_TITLE = 'Access Denied';

@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { AuthCard, Notice } from '../auth/auth-card.tsx';
-import { useSession, useSignOut } from '../auth/session.ts';
+import { AuthCard, Notice } from '../../components/auth-card.tsx';
+import { useSession, useSignOut } from '../../lib/session.ts';
 import { useAcceptInvitation, useInvitation } from './api.ts';
 
 /** /accept-invitation/:token — loading, invalid, valid, accepted (agency.md §2, §4). */

@@ -67,11 +67,3 @@ export function useAcceptInvitation(token: string) {
     onSuccess: () => qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'invitation' }),
   });
 }
-
-export function useSwitchAgency() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (agencyId: string) => apiPost<{ agency: { id: string; name: string; role: string } }>('/api/agencies/active', { agencyId }),
-    onSuccess: () => qc.invalidateQueries(),
-  });
-}

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ActivityEntry, ActivityQuery } from '#shared/activity.ts';
 import type { Page } from '#shared/policies.ts';
-import { apiGet } from '../../lib/api.ts';
-import { queryString } from '../policies/queries.ts';
+import { apiGet } from './api.ts';
+import { queryString } from './query-string.ts';
 
-export function useActivity(q: ActivityQuery) {
+/** Parameters left out take the schema's defaults on the server. */
+export function useActivity(q: Partial<ActivityQuery>) {
   return useQuery({
     queryKey: ['activity', q],
     queryFn: ({ signal }) => apiGet<Page<ActivityEntry>>(`/api/activity${queryString(q)}`, signal),

@@ -1,10 +1,10 @@
 // Opens a stored file through a freshly signed, 300-second link.
 import { useState } from 'react';
 import { FileText, Loader2 } from 'lucide-react';
-import { errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { cn } from '../../lib/cn.ts';
-import { fetchFileLink } from './queries.ts';
+import { errorMessage } from '../lib/api.ts';
+import { notify } from '../lib/toast.ts';
+import { cn } from '../lib/cn.ts';
+import { fetchFileLink } from '../lib/files.ts';
 
 export function FileLinkButton({ fileId, fileName, className }: { fileId: string; fileName: string; className?: string }) {
   const [pending, setPending] = useState(false);

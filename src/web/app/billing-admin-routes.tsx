@@ -1,9 +1,9 @@
 // The routes of issue 5 (billing, client premium receipts, admin area), spread into the signed-in layout.
 import { Outlet, type RouteObject } from 'react-router';
-import { RequireAccess } from '../../app/guards.tsx';
-import { page } from '../../app/lazy.ts';
+import { RequireAccess } from './guards.tsx';
+import { page } from './lazy.ts';
 
-const adminPage = (name: string) => page(() => import('./admin-pages.tsx'), name as keyof typeof import('./admin-pages.tsx'));
+const adminPage = (name: string) => page(() => import('../features/admin/admin-pages.tsx'), name as keyof typeof import('../features/admin/admin-pages.tsx'));
 
 export const billingAndAdminRoutes: RouteObject[] = [
   {
@@ -14,11 +14,11 @@ export const billingAndAdminRoutes: RouteObject[] = [
       </RequireAccess>
     ),
     children: [
-      { path: '/dashboard/subscription/upgrade', lazy: page(() => import('../billing/upgrade-page.tsx'), 'UpgradePage') },
-      { path: '/dashboard/subscription/history', lazy: page(() => import('../billing/history-page.tsx'), 'BillingHistoryPage') },
+      { path: '/dashboard/subscription/upgrade', lazy: page(() => import('../features/billing/upgrade-page.tsx'), 'UpgradePage') },
+      { path: '/dashboard/subscription/history', lazy: page(() => import('../features/billing/history-page.tsx'), 'BillingHistoryPage') },
     ],
   },
-  { path: '/payment-receipt', lazy: page(() => import('../premium-payments/payment-receipt-page.tsx'), 'PaymentReceiptPage') },
+  { path: '/payment-receipt', lazy: page(() => import('../features/premium-payments/payment-receipt-page.tsx'), 'PaymentReceiptPage') },
   {
     element: (
       <RequireAccess need={{ role: 'admin' }}>
@@ -27,9 +27,9 @@ export const billingAndAdminRoutes: RouteObject[] = [
     ),
     children: [
       { path: '/admin', lazy: adminPage('AdminDashboardPage') },
-      { path: '/admin/users', lazy: page(() => import('./users-page.tsx'), 'AdminUsersPage') },
-      { path: '/admin/payment-verification', lazy: page(() => import('./payment-verification-page.tsx'), 'PaymentVerificationPage') },
-      { path: '/admin/messages', lazy: page(() => import('./messages-page.tsx'), 'AdminMessagesPage') },
+      { path: '/admin/users', lazy: page(() => import('../features/admin/users-page.tsx'), 'AdminUsersPage') },
+      { path: '/admin/payment-verification', lazy: page(() => import('../features/admin/payment-verification-page.tsx'), 'PaymentVerificationPage') },
+      { path: '/admin/messages', lazy: page(() => import('../features/admin/messages-page.tsx'), 'AdminMessagesPage') },
     ],
   },
   {

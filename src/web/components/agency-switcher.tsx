@@ -1,11 +1,10 @@
 import { useNavigate } from 'react-router';
 import { Building2, Check } from 'lucide-react';
 import { AGENCY_ROLE_LABEL, TEAM_TEXT } from '#shared/team.ts';
-import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '../../components/ui/dropdown-menu.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { useSession } from '../auth/session.ts';
-import { useSwitchAgency } from './api.ts';
+import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from './ui/dropdown-menu.tsx';
+import { errorMessage } from '../lib/api.ts';
+import { notify } from '../lib/toast.ts';
+import { useSession, useSwitchAgency } from '../lib/session.ts';
 
 /**
  * Items for the avatar menu: the agencies the user belongs to, the current one checked. Shown only

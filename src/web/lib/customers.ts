@@ -2,20 +2,22 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CommunicationValues } from '#shared/communications.ts';
 import type { Communication, Customer, CustomerDetail, CustomerListQuery, CustomerValues } from '#shared/customers.ts';
 import type { Page } from '#shared/policies.ts';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api.ts';
-import { queryString, refreshBook } from '../policies/queries.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from './api.ts';
+import { queryString } from './query-string.ts';
+import { refreshBook } from './book.ts';
 
 export const customerKeys = {
   all: ['customers'] as const,
-  list: (q: CustomerListQuery) => ['customers', 'list', q] as const,
+  list: (q: Partial<CustomerListQuery>) => ['customers', 'list', q] as const,
   detail: (id: string) => ['customers', 'detail', id] as const,
 };
 
 export function customersUrl(q: Partial<CustomerListQuery>, base = '/api/customers') {
-  return `${base}${queryString(q as Record<string, string | number>)}`;
+  return `${base}${queryString(q)}`;
 }
 
-export function useCustomers(q: CustomerListQuery, enabled = true) {
+/** Parameters left out take the schema's defaults on the server. */
+export function useCustomers(q: Partial<CustomerListQuery>, enabled = true) {
   return useQuery({
     queryKey: customerKeys.list(q),
     queryFn: ({ signal }) => apiGet<Page<Customer>>(customersUrl(q), signal),

@@ -8,8 +8,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { FileLinkButton } from '../billing/file-link.tsx';
-import { usePolicyPayments } from './queries.ts';
+import { FileLinkButton } from '../../components/file-link.tsx';
+import { usePolicyPayments } from '../../lib/premium-payments.ts';
 
 export function PolicyPayments({ policyId, policyNumber, clientName }: { policyId: string; policyNumber?: string; clientName?: string }) {
   const payments = usePolicyPayments(policyId);

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '#shared/auth.ts';
 import type { AccessDenial, AccessSubject } from '#shared/access.ts';
 import { featureDenial, type Feature } from '#shared/features.ts';
-import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
-import { reportRemovedFromAgency } from '../../lib/agency-notice.ts';
+import { ApiError, apiGet, apiPost } from './api.ts';
+import { reportRemovedFromAgency } from './agency-notice.ts';
 
 export interface AgencySummary {
   id: string;
@@ -63,5 +63,14 @@ export function useSignOut() {
       qc.clear();
       qc.setQueryData(meKey, null);
     },
+  });
+}
+
+/** Work in another agency the user belongs to: everything cached belonged to the old one. */
+export function useSwitchAgency() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (agencyId: string) => apiPost<{ agency: { id: string; name: string; role: string } }>('/api/agencies/active', { agencyId }),
+    onSuccess: () => qc.invalidateQueries(),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PremiumPayment } from '#shared/premium-payments.ts';
-import { api, apiGet } from '../../lib/api.ts';
+import { api, apiGet } from './api.ts';
 
 export const premiumKey = ['premium-payments'] as const;
 

@@ -1,0 +1,18 @@
+// Status badges shared by the book of business and billing pages.
+import type { SubmissionStatus } from '#shared/payments.ts';
+import { displayStatus, POLICY_STATUS_LABEL, type PolicyStatus } from '#shared/policies.ts';
+import { Badge, type BadgeTone } from './ui/badge.tsx';
+
+const TONE: Record<SubmissionStatus, BadgeTone> = { Pending: 'yellow', 'Under Review': 'blue', Approved: 'green', Rejected: 'red' };
+
+export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) {
+  return <Badge tone={TONE[status] ?? 'gray'}>{status}</Badge>;
+}
+
+/** active green, pending yellow, expired orange, cancelled red; unknown → pending. */
+export const STATUS_TONE: Record<PolicyStatus, BadgeTone> = { active: 'green', pending: 'yellow', expired: 'orange', cancelled: 'red' };
+
+export function StatusBadge({ status }: { status: string }) {
+  const known = displayStatus(status);
+  return <Badge tone={STATUS_TONE[known]}>{POLICY_STATUS_LABEL[known]}</Badge>;
+}

@@ -1,0 +1,17 @@
+// The plan usage query and the refresh after any change to the book of business.
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Usage } from '#shared/usage.ts';
+import { apiGet } from './api.ts';
+
+export const usageKey = ['usage'] as const;
+
+/** After any change to the book: lists, details, counts and the activity log are stale. */
+export function refreshBook(qc: QueryClient) {
+  return Promise.all(
+    [['policies'], ['customers'], usageKey, ['activity']].map((queryKey) => qc.invalidateQueries({ queryKey })),
+  );
+}
+
+export function useUsage() {
+  return useQuery({ queryKey: usageKey, queryFn: ({ signal }) => apiGet<Usage>('/api/usage', signal) });
+}

@@ -72,7 +72,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
-    onError: () => {
+    onError: (c) => {
+      // The rest of the body is never read: say so, or a kept-alive connection breaks for the next request.
+      c.header('connection', 'close');
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large (1 MB at most).');
     },
   });

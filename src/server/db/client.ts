@@ -58,11 +58,35 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   };
 }
 
+/**
+ * Codes and messages that mean the connection to PostgreSQL is gone (restart, crash, network), not
+ * that the statement was wrong: the request is answered 503 and the pool connects again later.
+ */
+const CONNECTION_LOSS_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const CONNECTION_LOSS_MESSAGES = /Connection terminated|is not queryable|timeout exceeded when trying to connect|Connection closed/i;
+
+/** True when the error, or anything it wraps (drizzle wraps driver errors in `cause`), is a lost connection. */
+export function isConnectionLoss(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && CONNECTION_LOSS_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && CONNECTION_LOSS_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isConnectionLoss(inner, depth + 1))) return true;
+  return isConnectionLoss(e.cause, depth + 1);
+}
+
+/**
+ * A pg client that loses its connection emits 'error'; with nobody listening, Node ends the process.
+ * The pool listens only while a client is idle, so a client checked out for a transaction (drizzle's
+ * db.transaction) would take the server down with it. The statement in flight gets the error itself
+ * and later ones fail with "not queryable", so the listener only has to exist.
+ */
+function ignoreClientError(): void {}
+
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  pool.on('error', () => {
-    /* a dropped idle client is replaced on the next query */
-  });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  pool.on('error', ignoreClientError); // an idle client that dropped is removed and replaced on demand
+  pool.on('connect', (client) => client.on('error', ignoreClientError));
   const db = drizzlePg({ client: pool, ...DRIZZLE_OPTIONS }) as unknown as Db;
   return {
     db,
@@ -92,6 +116,7 @@ export async function runMigrations(database: Database): Promise<void> {
   // Several instances starting together: the first migrates, the others wait and find nothing to do.
   // The lock is held on a connection of its own (the pool may have only one).
   const lock = new pg.Client({ connectionString: database.pool!.options.connectionString });
+  lock.on('error', ignoreClientError); // a lost lock connection fails the migration with its own error
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

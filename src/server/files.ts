@@ -1,7 +1,7 @@
 // Uploaded files: the type comes from the bytes (never the name or the declared type), names are
 // sanitised, objects are stored before their rows and removed again if the rows cannot be written.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FILE_TYPES, type FileContentType } from '#shared/files.ts';
+import { FILE_LINK_TTL_SECONDS, FILE_TYPES, type FileContentType } from '#shared/files.ts';
 import type { Deps } from './context.ts';
 import type { Tx } from './db/client.ts';
 import { storedFiles } from './db/schema.ts';
@@ -121,7 +121,10 @@ export function signFileLink(secret: string, fileId: string, userId: string, exp
   return `/api/files/${fileId}/content?expires=${expires}&sig=${signature(secret, fileId, userId, expires)}`;
 }
 
-/** Checks the signature for this file, this user and this expiry, and that the expiry is ahead. */
+/**
+ * Checks the signature for this file, this user and this expiry, that the expiry is ahead, and that it
+ * is no further ahead than a link's lifetime: even a correctly signed link never outlives 300 s.
+ */
 export function verifyFileLink(
   secret: string,
   fileId: string,
@@ -136,6 +139,7 @@ export function verifyFileLink(
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
   if (expires * 1000 <= now) return 'expired';
+  if (expires * 1000 > now + FILE_LINK_TTL_SECONDS * 1000) return 'invalid';
   return 'ok';
 }
 

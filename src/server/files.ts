@@ -143,7 +143,7 @@ export function verifyFileLink(
   return 'ok';
 }
 
-// ---------------------------------------------------------------- reading uploads from a form
+// ---------------------------------------------------------------- upload rules (read by features/files/upload.ts)
 
 export interface UploadRules {
   field: string;
@@ -160,35 +160,4 @@ export class UploadError extends Error {
   ) {
     super(message);
   }
-}
-
-function isFile(value: unknown): value is File {
-  return typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function' && 'name' in value;
-}
-
-/** The files of one form field, checked by size first and then by their bytes. */
-export async function readUploads(form: FormData, rules: UploadRules): Promise<Upload[]> {
-  const files = form.getAll(rules.field).filter(isFile);
-  if (files.length === 0) throw new UploadError('RECEIPT_REQUIRED', rules.text.receipt);
-  if (files.length > rules.maxFiles) throw new UploadError('TOO_MANY_FILES', rules.text.tooManyFiles ?? rules.text.invalidFile);
-  const out: Upload[] = [];
-  for (const file of files) {
-    if (file.size > rules.maxBytes) throw new UploadError('FILE_TOO_LARGE', rules.text.tooLarge);
-    if (file.size === 0 || hasControlCharacters(file.name)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const contentType = sniffContentType(bytes);
-    if (!contentType || !rules.types.includes(contentType)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
-    out.push({ name: file.name, bytes, contentType });
-  }
-  return out;
-}
-
-/** Plain text fields of a multipart form as an object; blank values count as missing. */
-export function formFields(form: FormData, names: string[]): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const name of names) {
-    const value = form.get(name);
-    out[name] = typeof value === 'string' && value.trim() !== '' ? value : undefined;
-  }
-  return out;
 }

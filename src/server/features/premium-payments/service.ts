@@ -35,19 +35,24 @@ export interface PremiumInput {
   notes: string | null;
 }
 
-async function policyByNumber(db: Db, agencyId: string, policyNumber: string) {
+export interface PaymentPolicy {
+  id: string;
+  policyNumber: string;
+}
+
+/** The agency's policy with this number. Checked before the files are read, so an unknown number costs no upload. */
+export async function findPolicyByNumber(db: Db, actor: Actor, policyNumber: string): Promise<PaymentPolicy> {
   const [row] = await db
     .select({ id: policies.id, policyNumber: policies.policyNumber })
     .from(policies)
-    .where(and(eq(policies.agencyId, agencyId), eq(policies.policyNumber, policyNumber)));
+    .where(and(eq(policies.agencyId, actor.agency.id), eq(policies.policyNumber, policyNumber)));
+  if (!row) throw badRequest(PREMIUM_TEXT.policyNotFound, { policy_number: PREMIUM_TEXT.policyNotFound }, 'POLICY_NOT_FOUND');
   return row;
 }
 
-export async function recordPremiumPayment(deps: Deps, actor: Actor, input: PremiumInput, uploads: Upload[]): Promise<PremiumPayment> {
+export async function recordPremiumPayment(deps: Deps, actor: Actor, input: PremiumInput, policy: PaymentPolicy, uploads: Upload[]): Promise<PremiumPayment> {
   const agencyId = actor.agency.id;
-  // Checked before the files are stored, so an unknown number costs no upload; checked again below.
-  const policy = await policyByNumber(deps.db, agencyId, input.policy_number);
-  if (!policy) throw badRequest(PREMIUM_TEXT.policyNotFound, { policy_number: PREMIUM_TEXT.policyNotFound }, 'POLICY_NOT_FOUND');
+  // The policy may have been deleted while the files came in: checked again, locked, in the transaction.
   return storeWithRows(deps, { userId: actor.userId, agencyId }, uploads, async (tx, files) => {
     const [current] = await tx
       .select({ id: policies.id })

@@ -1,9 +1,11 @@
-// An oversized body over a real socket: the 413 must not leave a kept-alive connection unusable.
+// An oversized body over a real socket: the 413 (or an upload refused half-way) must not leave a
+// kept-alive connection unusable for the next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createTestContext, type TestContext } from './test/harness.ts';
+import { PREMIUM_TEXT } from '#shared/premium-payments.ts';
+import { createTestContext, createUser, type TestContext } from './test/harness.ts';
 
 let t: TestContext;
 let server: http.Server;
@@ -71,6 +73,30 @@ describe('an oversized JSON body', () => {
       req.end();
     });
     expect(refused.status).toBe(413);
+    expect(refused.headers.connection).toBe('close');
+    expect((await send('GET', '/api/health')).status).toBe(200);
+  });
+});
+
+describe('an upload refused while it streams in', () => {
+  it('answers an early refusal (an unknown policy number) with Connection: close, and the agent carries on', async () => {
+    const u = await createUser(t);
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ client_name: 'C', policy_number: 'ANY', amount: '1', payment_date: '2026-03-01', payment_method: 'cash' })) fd.append(k, v);
+    const encoded = new Request('http://x/', { method: 'POST', body: fd });
+    const head = Buffer.from(await encoded.arrayBuffer());
+    const boundary = encoded.headers.get('content-type')!.split('boundary=')[1];
+    // The policy number is unknown, so the server answers as soon as the file part begins.
+    const file = Buffer.alloc(12 * 1024 * 1024);
+    const body = Buffer.concat([
+      head.subarray(0, head.length - `--${boundary}--\r\n`.length),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const refused = await send('POST', '/api/premium-payments', body, { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: u.cookie });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).error.fields.policy_number).toBe(PREMIUM_TEXT.policyNotFound);
     expect(refused.headers.connection).toBe('close');
     expect((await send('GET', '/api/health')).status).toBe(200);
   });

@@ -8,7 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, databaseUnavailable, errorBody } from './errors.ts';
-import { isConnectionLoss } from './db/client.ts';
+import { findConnectionLoss } from './db/client.ts';
 import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
 import { featureRoutes, LARGE_BODY_PREFIXES } from './features/index.ts';
 import { requestScope } from './logger.ts';
@@ -118,9 +118,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(errorBody(err), err.status);
-    if (isConnectionLoss(err)) {
+    const lost = findConnectionLoss(err);
+    if (lost) {
       // PostgreSQL restarting or gone: the transaction died with its connection; the pool reconnects.
-      c.var.log?.warn({ code: (err as { code?: string }).code, message: (err as Error).message }, 'database unavailable');
+      c.var.log?.warn({ code: lost.code, reason: lost.message }, 'database unavailable');
       c.header('retry-after', '5');
       const unavailable = databaseUnavailable();
       return c.json(errorBody(unavailable), unavailable.status);

@@ -65,14 +65,29 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 const CONNECTION_LOSS_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const CONNECTION_LOSS_MESSAGES = /Connection terminated|is not queryable|timeout exceeded when trying to connect|Connection closed/i;
 
-/** True when the error, or anything it wraps (drizzle wraps driver errors in `cause`), is a lost connection. */
-export function isConnectionLoss(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== 'object' || depth > 5) return false;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && CONNECTION_LOSS_CODES.has(e.code)) return true;
-  if (typeof e.message === 'string' && CONNECTION_LOSS_MESSAGES.test(e.message)) return true;
-  if (Array.isArray(e.errors) && e.errors.some((inner) => isConnectionLoss(inner, depth + 1))) return true;
-  return isConnectionLoss(e.cause, depth + 1);
+/**
+ * The lost-connection error inside `err` (drizzle wraps driver errors in `cause`, better-auth too), or
+ * null. Only the driver's own errors are matched by message: a wrapper's message carries the SQL and
+ * its parameters, which are data, not a diagnosis — and must not reach the log either.
+ */
+export function findConnectionLoss(err: unknown, depth = 0): { code?: string; message: string } | null {
+  if (!err || typeof err !== 'object' || depth > 5) return null;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; query?: unknown };
+  const inner = findConnectionLoss(e.cause, depth + 1);
+  if (inner) return inner;
+  const aggregated = Array.isArray(e.errors) ? e.errors : [];
+  for (const one of aggregated) {
+    const found = findConnectionLoss(one, depth + 1);
+    if (found) return found;
+  }
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const message = typeof e.message === 'string' && e.query === undefined ? e.message : '';
+  if ((code && CONNECTION_LOSS_CODES.has(code)) || CONNECTION_LOSS_MESSAGES.test(message)) return { code, message };
+  return null;
+}
+
+export function isConnectionLoss(err: unknown): boolean {
+  return findConnectionLoss(err) !== null;
 }
 
 /**

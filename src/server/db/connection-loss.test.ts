@@ -1,6 +1,6 @@
 // Which errors mean "PostgreSQL is gone" (answered 503) and which are ordinary statement errors.
 import { describe, expect, it } from 'vitest';
-import { isConnectionLoss } from './client.ts';
+import { findConnectionLoss, isConnectionLoss } from './client.ts';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -17,6 +17,15 @@ describe('isConnectionLoss', () => {
     const wrapped = new Error('Failed query: insert into "customers" …', { cause: withCode('57P01', 'terminating connection due to administrator command') });
     expect(isConnectionLoss(new Error('FAILED_TO_GET_SESSION', { cause: wrapped }))).toBe(true);
     expect(isConnectionLoss(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]))).toBe(true);
+  });
+
+  it("names the driver's error, never the wrapper's message with the statement's parameters", () => {
+    const wrapper = (cause: Error, params: string) => Object.assign(new Error(`Failed query: insert …\nparams: ${params}`, { cause }), { query: 'insert …', params });
+    expect(findConnectionLoss(wrapper(withCode('57P01', 'terminating connection due to administrator command'), 'carla@example.com'))).toEqual({
+      code: '57P01',
+      message: 'terminating connection due to administrator command',
+    });
+    expect(isConnectionLoss(wrapper(withCode('23505', 'duplicate key'), 'Connection terminated'))).toBe(false);
   });
 
   it('leaves statement errors alone', () => {

@@ -7,7 +7,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv, Deps } from './context.ts';
-import { AppError, errorBody } from './errors.ts';
+import { AppError, databaseUnavailable, errorBody } from './errors.ts';
+import { findConnectionLoss } from './db/client.ts';
 import { withoutSessionToken } from './features/account/auth-proxy.ts';
 import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
 import { featureRoutes, LARGE_BODY_PREFIXES } from './features/index.ts';
@@ -73,7 +74,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
-    onError: () => {
+    onError: (c) => {
+      // The rest of the body is never read: say so, or a kept-alive connection breaks for the next request.
+      c.header('connection', 'close');
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large (1 MB at most).');
     },
   });
@@ -117,6 +120,14 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(errorBody(err), err.status);
+    const lost = findConnectionLoss(err);
+    if (lost) {
+      // PostgreSQL restarting or gone: the transaction died with its connection; the pool reconnects.
+      c.var.log?.warn({ code: lost.code, reason: lost.message }, 'database unavailable');
+      c.header('retry-after', '5');
+      const unavailable = databaseUnavailable();
+      return c.json(errorBody(unavailable), unavailable.status);
+    }
     c.var.log?.error({ err }, 'unexpected error');
     return c.json(
       { error: { code: 'INTERNAL', message: `Something went wrong. Please try again. (request ${c.var.requestId ?? ''})` } },

@@ -20,6 +20,8 @@ export const conflict = (message: string, code = 'CONFLICT', fields?: Record<str
 export const badRequest = (message: string, fields?: Record<string, string>, code = 'VALIDATION_ERROR') =>
   new AppError(400, code, message, fields);
 export const tooMany = (message: string) => new AppError(429, 'RATE_LIMITED', message);
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable right now. Nothing was saved. Please try again in a moment.';
+export const databaseUnavailable = () => new AppError(503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
 
 export function errorBody(err: AppError) {
   return { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };

@@ -1,7 +1,7 @@
 // Uploaded files: the type comes from the bytes (never the name or the declared type), names are
 // sanitised, objects are stored before their rows and removed again if the rows cannot be written.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FILE_TYPES, type FileContentType } from '#shared/files.ts';
+import { FILE_LINK_TTL_SECONDS, FILE_TYPES, type FileContentType } from '#shared/files.ts';
 import type { Deps } from './context.ts';
 import { storedFiles } from './db/schema.ts';
 import { tenant, type Tenant } from './tenant.ts';
@@ -129,7 +129,10 @@ export function signFileLink(secret: string, fileId: string, userId: string, exp
   return `/api/files/${fileId}/content?expires=${expires}&sig=${signature(secret, fileId, userId, expires)}`;
 }
 
-/** Checks the signature for this file, this user and this expiry, and that the expiry is ahead. */
+/**
+ * Checks the signature for this file, this user and this expiry, that the expiry is ahead, and that it
+ * is no further ahead than a link's lifetime: even a correctly signed link never outlives 300 s.
+ */
 export function verifyFileLink(
   secret: string,
   fileId: string,
@@ -144,10 +147,11 @@ export function verifyFileLink(
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
   if (expires * 1000 <= now) return 'expired';
+  if (expires * 1000 > now + FILE_LINK_TTL_SECONDS * 1000) return 'invalid';
   return 'ok';
 }
 
-// ---------------------------------------------------------------- reading uploads from a form
+// ---------------------------------------------------------------- upload rules (read by features/files/upload.ts)
 
 export interface UploadRules {
   field: string;
@@ -164,35 +168,4 @@ export class UploadError extends Error {
   ) {
     super(message);
   }
-}
-
-function isFile(value: unknown): value is File {
-  return typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function' && 'name' in value;
-}
-
-/** The files of one form field, checked by size first and then by their bytes. */
-export async function readUploads(form: FormData, rules: UploadRules): Promise<Upload[]> {
-  const files = form.getAll(rules.field).filter(isFile);
-  if (files.length === 0) throw new UploadError('RECEIPT_REQUIRED', rules.text.receipt);
-  if (files.length > rules.maxFiles) throw new UploadError('TOO_MANY_FILES', rules.text.tooManyFiles ?? rules.text.invalidFile);
-  const out: Upload[] = [];
-  for (const file of files) {
-    if (file.size > rules.maxBytes) throw new UploadError('FILE_TOO_LARGE', rules.text.tooLarge);
-    if (file.size === 0 || hasControlCharacters(file.name)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const contentType = sniffContentType(bytes);
-    if (!contentType || !rules.types.includes(contentType)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
-    out.push({ name: file.name, bytes, contentType });
-  }
-  return out;
-}
-
-/** Plain text fields of a multipart form as an object; blank values count as missing. */
-export function formFields(form: FormData, names: string[]): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const name of names) {
-    const value = form.get(name);
-    out[name] = typeof value === 'string' && value.trim() !== '' ? value : undefined;
-  }
-  return out;
 }

@@ -9,26 +9,21 @@ import { signFileLink } from '../../files.ts';
 
 type FileRow = typeof storedFiles.$inferSelect;
 
+/**
+ * Asked when a link is made and again when it is opened, with the caller as they are now. An agency's
+ * file (a client's premium receipt) belongs to the agency the caller works in: a member who has been
+ * removed, the uploader included, falls back to their own agency and loses it. A personal file (an
+ * upgrade receipt) is its owner's, and the admins' who verify the payment.
+ */
 export function canRead(actor: Actor, file: FileRow): boolean {
-  if (file.ownerId === actor.userId) return true;
-  if (file.sharedWithAgency && file.agencyId === actor.agency.id) return true;
-  return hasRole(accessSubject(actor), 'admin');
+  if (file.sharedWithAgency) return file.agencyId === actor.agency.id;
+  return file.ownerId === actor.userId || hasRole(accessSubject(actor), 'admin');
 }
 
 /** Someone who may not read the file learns nothing about it: 404. */
 export async function findReadableFile(deps: Deps, actor: Actor, id: string): Promise<FileRow> {
   const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, id));
   if (!file || !canRead(actor, file)) throw notFound('File not found');
-  return file;
-}
-
-/**
- * The file behind a signed link. The signature (bound to the user it was made for) is the check here,
- * made by createFileLink after canRead: no tenant filter, as an admin's link reaches any agency's file.
- */
-export async function findLinkedFile(deps: Deps, id: string): Promise<FileRow> {
-  const [file] = await deps.db.select().from(storedFiles).where(eq(storedFiles.id, id));
-  if (!file) throw notFound('File not found');
   return file;
 }
 

@@ -4,9 +4,8 @@ import { adminSubmissionQuerySchema, ownSubmissionQuerySchema, decisionSchema, P
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '#shared/files.ts';
 import { requireAccess, requireUser, type AppEnv } from '../../context.ts';
 import { readJson, validate } from '../../http.ts';
-import { formFields, readUploads } from '../../files.ts';
 import { requireAdmin } from '../admin/guard.ts';
-import { asUploadAppError, readForm, uploadBodyLimit } from '../files/upload.ts';
+import { readUploadForm } from '../files/upload.ts';
 import { createSubmission, decideSubmission, getOwnSubmission, listAllSubmissions, listOwnSubmissions } from './service.ts';
 import { idOr404 } from '../../db/helpers.ts';
 
@@ -22,24 +21,21 @@ const ownerOnly = requireAccess({ agencyRoles: ['owner'] });
 export function paymentRoutes() {
   const r = new Hono<AppEnv>();
 
-  r.post('/payment-submissions', requireUser, ownerOnly, uploadBodyLimit(RECEIPT_MAX_BYTES, PAYMENT_TEXT.tooLarge, 'receipt'), async (c) => {
-    const form = await readForm(c);
-    const raw = formFields(form, FIELDS);
-    // Only these fields are read: user_id, status and verified_by/at in the form are ignored.
-    const input = validate(paymentSubmissionSchema, { ...raw, agreed_to_terms: raw.agreed_to_terms === 'true' || raw.agreed_to_terms === 'on' });
-    let receipt;
-    try {
-      [receipt] = await readUploads(form, {
+  // Session and owner first (middleware), then the fields, then the receipt as it streams in.
+  r.post('/payment-submissions', requireUser, ownerOnly, async (c) => {
+    const { input, uploads } = await readUploadForm(c, {
+      fields: FIELDS,
+      rules: {
         field: 'receipt',
         types: RECEIPT_TYPES,
         maxBytes: RECEIPT_MAX_BYTES,
         maxFiles: 1,
         text: { invalidFile: PAYMENT_TEXT.invalidFile, tooLarge: PAYMENT_TEXT.tooLarge, receipt: PAYMENT_TEXT.receipt },
-      });
-    } catch (err) {
-      throw asUploadAppError(err, 'receipt');
-    }
-    const submission = await createSubmission(c.var.deps, c.var.actor, input, receipt);
+      },
+      // Only these fields are read: user_id, status and verified_by/at in the form are ignored.
+      check: (raw) => validate(paymentSubmissionSchema, { ...raw, agreed_to_terms: raw.agreed_to_terms === 'true' || raw.agreed_to_terms === 'on' }),
+    });
+    const submission = await createSubmission(c.var.deps, c.var.actor, input, uploads[0]);
     return c.json({ submission }, 201);
   });
 

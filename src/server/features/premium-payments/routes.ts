@@ -4,9 +4,8 @@ import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_T
 import { premiumPaymentSchema, PREMIUM_TEXT } from '#shared/premium-payments.ts';
 import { requireUser, type AppEnv } from '../../context.ts';
 import { validate } from '../../http.ts';
-import { formFields, readUploads } from '../../files.ts';
-import { asUploadAppError, readForm, uploadBodyLimit } from '../files/upload.ts';
-import { listPolicyPayments, recordPremiumPayment } from './service.ts';
+import { readUploadForm } from '../files/upload.ts';
+import { findPolicyByNumber, listPolicyPayments, recordPremiumPayment } from './service.ts';
 import { idOr404 } from '../../db/helpers.ts';
 
 export const PREMIUM_UPLOAD_PREFIX = '/api/premium-payments';
@@ -16,28 +15,25 @@ const FIELDS = ['client_name', 'policy_number', 'amount', 'payment_date', 'payme
 export function premiumPaymentRoutes() {
   const r = new Hono<AppEnv>();
 
-  r.post(
-    '/premium-payments',
-    requireUser,
-    uploadBodyLimit(PREMIUM_RECEIPT_MAX_BYTES * PREMIUM_RECEIPT_MAX_FILES, PREMIUM_TEXT.tooLarge, 'files'),
-    async (c) => {
-      const form = await readForm(c);
-      const input = validate(premiumPaymentSchema, formFields(form, FIELDS));
-      let uploads;
-      try {
-        uploads = await readUploads(form, {
-          field: 'files',
-          types: PREMIUM_RECEIPT_TYPES,
-          maxBytes: PREMIUM_RECEIPT_MAX_BYTES,
-          maxFiles: PREMIUM_RECEIPT_MAX_FILES,
-          text: { invalidFile: PREMIUM_TEXT.invalidFile, tooLarge: PREMIUM_TEXT.tooLarge, receipt: PREMIUM_TEXT.receipt, tooManyFiles: PREMIUM_TEXT.tooManyFiles },
-        });
-      } catch (err) {
-        throw asUploadAppError(err, 'files');
-      }
-      return c.json({ payment: await recordPremiumPayment(c.var.deps, c.var.actor, input, uploads) }, 201);
-    },
-  );
+  // Session first (requireUser), then the fields and the policy number, then the files as they stream in.
+  r.post('/premium-payments', requireUser, async (c) => {
+    const { deps, actor } = c.var;
+    const { input, uploads } = await readUploadForm(c, {
+      fields: FIELDS,
+      rules: {
+        field: 'files',
+        types: PREMIUM_RECEIPT_TYPES,
+        maxBytes: PREMIUM_RECEIPT_MAX_BYTES,
+        maxFiles: PREMIUM_RECEIPT_MAX_FILES,
+        text: { invalidFile: PREMIUM_TEXT.invalidFile, tooLarge: PREMIUM_TEXT.tooLarge, receipt: PREMIUM_TEXT.receipt, tooManyFiles: PREMIUM_TEXT.tooManyFiles },
+      },
+      check: async (fields) => {
+        const values = validate(premiumPaymentSchema, fields);
+        return { values, policy: await findPolicyByNumber(deps.db, actor, values.policy_number) };
+      },
+    });
+    return c.json({ payment: await recordPremiumPayment(deps, actor, input.values, input.policy, uploads) }, 201);
+  });
 
   r.get('/policies/:id/premium-payments', requireUser, async (c) => {
     const id = idOr404(c.req.param('id'), 'Policy not found');

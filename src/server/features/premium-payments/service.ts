@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { policies, premiumPaymentFiles, premiumPayments, storedFiles, user } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { storeWithRows, type Upload } from '../../files.ts';
-import { tenant, type Tenant } from '../../tenant.ts';
+import { tenant } from '../../tenant.ts';
 
 type PaymentRow = typeof premiumPayments.$inferSelect;
 
@@ -36,16 +36,23 @@ export interface PremiumInput {
   notes: string | null;
 }
 
-async function policyByNumber(t: Tenant, policyNumber: string) {
-  const [row] = await t.select({ id: policies.id, policyNumber: policies.policyNumber }).from(policies, eq(policies.policyNumber, policyNumber));
+export interface PaymentPolicy {
+  id: string;
+  policyNumber: string;
+}
+
+/** The agency's policy with this number. Checked before the files are read, so an unknown number costs no upload. */
+export async function findPolicyByNumber(db: Db, actor: Actor, policyNumber: string): Promise<PaymentPolicy> {
+  const [row] = await tenant(db, actor)
+    .select({ id: policies.id, policyNumber: policies.policyNumber })
+    .from(policies, eq(policies.policyNumber, policyNumber));
+  if (!row) throw badRequest(PREMIUM_TEXT.policyNotFound, { policy_number: PREMIUM_TEXT.policyNotFound }, 'POLICY_NOT_FOUND');
   return row;
 }
 
-export async function recordPremiumPayment(deps: Deps, actor: Actor, input: PremiumInput, uploads: Upload[]): Promise<PremiumPayment> {
-  // Checked before the files are stored, so an unknown number costs no upload; checked again below.
-  const policy = await policyByNumber(tenant(deps.db, actor), input.policy_number);
-  if (!policy) throw badRequest(PREMIUM_TEXT.policyNotFound, { policy_number: PREMIUM_TEXT.policyNotFound }, 'POLICY_NOT_FOUND');
+export async function recordPremiumPayment(deps: Deps, actor: Actor, input: PremiumInput, policy: PaymentPolicy, uploads: Upload[]): Promise<PremiumPayment> {
   const owner = { userId: actor.userId, agencyId: actor.agency.id, sharedWithAgency: true };
+  // The policy may have been deleted while the files came in: checked again, locked, in the transaction.
   return storeWithRows(deps, owner, uploads, async (t, files) => {
     const [current] = await t.select({ id: policies.id }).from(policies, eq(policies.id, policy.id)).for('update');
     if (!current) throw badRequest(PREMIUM_TEXT.policyNotFound, { policy_number: PREMIUM_TEXT.policyNotFound }, 'POLICY_NOT_FOUND');

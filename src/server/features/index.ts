@@ -15,6 +15,9 @@ import { communicationRoutes } from './communications/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { policyRoutes } from './policies/routes.ts';
 import { usageRoutes } from './usage/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { adminGateRoutes, securityRoutes } from './security/routes.ts';
+import { adminAnalyticsRoutes } from './admin-analytics/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
@@ -35,5 +38,9 @@ export function featureRoutes() {
   r.route('/', communicationRoutes());
   r.route('/', customerRoutes());
   r.route('/', activityRoutes());
+  r.route('/', auditRoutes());
+  r.route('/', securityRoutes());
+  r.route('/', adminGateRoutes());
+  r.route('/', adminAnalyticsRoutes());
   return r;
 }

@@ -8,7 +8,9 @@ import {
   forgotPasswordSchema,
   loginSchema,
   profileUpdateSchema,
+  REGISTER_PASSWORD_MIN,
   registerSchema,
+  RESET_PASSWORD_MIN,
   resetPasswordRequestSchema,
   safeRedirectPath,
 } from '#shared/auth.ts';
@@ -19,6 +21,8 @@ import { renderMail, sendInBackground } from '../../mail.ts';
 import { clearLimit, consume, isLimited, RATE_RULES } from '../../rate-limit.ts';
 import { authErrorCode, callAuth, forwardCookies } from './auth-proxy.ts';
 import { findUserByEmail, getMe, updateProfile } from './service.ts';
+import { auditSignInLockout } from '../security/lockouts.ts';
+import { checkPasswordLength, readPlatformSettings } from '../security/settings.ts';
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or was already used. Please request a new one.';
 const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
@@ -44,8 +48,11 @@ export function accountRoutes() {
   r.post('/account/register', async (c) => {
     const { db, mailer, logger, config } = c.var.deps;
     const input = await readJson(c, registerSchema);
-    if (config.RATE_LIMIT === 'on' && !(await consume(db, `signup:ip:${clientAddress(c)}`, RATE_RULES.signUpPerClient)))
+    const settings = await readPlatformSettings(db);
+    const signUpRule = { ...RATE_RULES.signUpPerClient, limit: settings.sign_up_limit_per_hour };
+    if (config.RATE_LIMIT === 'on' && !(await consume(db, `signup:ip:${clientAddress(c)}`, signUpRule)))
       throw tooMany(AUTH_TEXT.tooManyAttempts);
+    checkPasswordLength(input.password, REGISTER_PASSWORD_MIN, settings, 'password');
     const existing = await findUserByEmail(db, input.email);
     if (existing) {
       // Same answer as a new sign-up, so addresses can't be discovered; the owner is told instead.
@@ -100,8 +107,11 @@ export function accountRoutes() {
       throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_TEXT.emailNotConfirmedInline);
     if (result.status >= 400) {
       if (limited) {
-        await consume(db, emailKey, RATE_RULES.signInFailuresPerEmail);
+        const withinLimit = await consume(db, emailKey, RATE_RULES.signInFailuresPerEmail);
         await consume(db, ipKey, RATE_RULES.signInFailuresPerClient);
+        // the failure that reaches the limit (not the ones after it) is the lockout
+        if (withinLimit && (await isLimited(db, emailKey, RATE_RULES.signInFailuresPerEmail)))
+          await auditSignInLockout(db, input.email, clientAddress(c));
       }
       throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
     }
@@ -150,6 +160,7 @@ export function accountRoutes() {
 
   r.post('/account/reset-password', async (c) => {
     const input = await readJson(c, resetPasswordRequestSchema);
+    checkPasswordLength(input.newPassword, RESET_PASSWORD_MIN, await readPlatformSettings(c.var.deps.db), 'newPassword');
     const result = await callAuth(c, '/reset-password', { body: { token: input.token, newPassword: input.newPassword } });
     if (result.status >= 400) throw badRequest(INVALID_RESET_LINK, undefined, 'INVALID_TOKEN');
     return c.json({ ok: true });
@@ -164,6 +175,7 @@ export function accountRoutes() {
 
   r.post('/account/change-password', requireUser, async (c) => {
     const input = await readJson(c, changePasswordRequestSchema);
+    checkPasswordLength(input.newPassword, RESET_PASSWORD_MIN, await readPlatformSettings(c.var.deps.db), 'newPassword');
     const result = await callAuth(c, '/change-password', {
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
     });

@@ -1,6 +1,6 @@
 // /api/admin/platform-settings and /api/admin/lockouts: super admin only.
 import { Hono } from 'hono';
-import { platformSettingsSchema, unlockSchema } from '#shared/platform-settings.ts';
+import { platformSettingsSchema, SETTINGS_TEXT, unlockSchema } from '#shared/platform-settings.ts';
 import { ensureActor, type AppEnv } from '../../context.ts';
 import { readJson } from '../../http.ts';
 import { requireSuperAdmin } from '../admin/guard.ts';
@@ -37,7 +37,8 @@ export function adminGateRoutes() {
   r.get('/admin-gate', async (c) => {
     const actor = await ensureActor(c);
     const isAdmin = actor.role === 'admin' || actor.role === 'super_admin';
-    return c.json({ twoFactorRequired: isAdmin && actor.adminTwoFactorRequired && !actor.twoFactorEnabled });
+    const twoFactorRequired = isAdmin && actor.adminTwoFactorRequired && !actor.twoFactorEnabled;
+    return c.json({ twoFactorRequired, message: twoFactorRequired ? SETTINGS_TEXT.twoFactorRequired : null });
   });
   return r;
 }

@@ -185,8 +185,8 @@ describe('platform settings', () => {
     const blocked = await t.request('/api/admin/users', { cookie: admin.cookie });
     expect(blocked.status).toBe(403);
     expect((await json(blocked)).error).toEqual({ code: 'TWO_FACTOR_REQUIRED', message: SETTINGS_TEXT.twoFactorRequired });
-    expect(await json(await t.request('/api/admin-gate', { cookie: admin.cookie }))).toEqual({ twoFactorRequired: true });
-    expect(await json(await t.request('/api/admin-gate', { cookie: plain.cookie }))).toEqual({ twoFactorRequired: false });
+    expect(await json(await t.request('/api/admin-gate', { cookie: admin.cookie }))).toEqual({ twoFactorRequired: true, message: SETTINGS_TEXT.twoFactorRequired });
+    expect(await json(await t.request('/api/admin-gate', { cookie: plain.cookie }))).toEqual({ twoFactorRequired: false, message: null });
     expect((await t.request('/api/admin/users', { cookie: superAdmin.cookie })).status).toBe(200);
     // users are not admins: their own pages are untouched
     expect((await t.request('/api/me', { cookie: plain.cookie })).status).toBe(200);

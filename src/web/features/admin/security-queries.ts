@@ -67,5 +67,5 @@ export function useSystemAnalytics() {
 
 /** Whether the admin area will refuse the caller for lack of two-factor (platform setting). */
 export function useAdminGate() {
-  return useQuery({ queryKey: ['admin-gate'], queryFn: ({ signal }) => apiGet<{ twoFactorRequired: boolean }>('/api/admin-gate', signal) });
+  return useQuery({ queryKey: ['admin-gate'], queryFn: ({ signal }) => apiGet<{ twoFactorRequired: boolean; message: string | null }>('/api/admin-gate', signal) });
 }

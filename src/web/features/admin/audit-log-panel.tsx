@@ -57,7 +57,7 @@ function EntryRow({ e }: { e: AuditEntry }) {
         <p className="truncate text-xs text-slate-500">by {e.actor_email ?? 'system'}</p>
       </div>
       <div className="min-w-0">
-        <p className="truncate text-slate-800">{e.target_label ?? e.target_id ?? '—'}</p>
+        <p className="truncate text-slate-800" title={e.target_label ?? e.target_id ?? undefined}>{e.target_label ?? e.target_id ?? '—'}</p>
         <p className="text-xs text-slate-500">{e.target_type.replace(/_/g, ' ')}</p>
       </div>
       <Changes before={e.before} after={e.after} />

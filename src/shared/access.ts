@@ -102,3 +102,11 @@ export function denialMessage(denial: AccessDenial, currentTier?: string | null)
       return ACCESS_TEXT.permissionDenied(denial.permission);
   }
 }
+
+/**
+ * Two-factor is an Enterprise feature (§6), and also open to every admin: the platform can require
+ * it of admins (issue 16), so an admin on any plan must be able to set it up.
+ */
+export function canUseTwoFactor(subject: AccessSubject | null | undefined): boolean {
+  return hasTier(subject, 'enterprise') || hasRole(subject, 'admin');
+}

@@ -14,7 +14,7 @@ import {
   resetPasswordRequestSchema,
   safeRedirectPath,
 } from '#shared/auth.ts';
-import { type AppEnv, requireAccess, requireUser } from '../../context.ts';
+import { type AppEnv, requireUser } from '../../context.ts';
 import { AppError, badRequest, tooMany } from '../../errors.ts';
 import { clientAddress, readJson } from '../../http.ts';
 import { renderMail, sendInBackground } from '../../mail.ts';
@@ -22,6 +22,7 @@ import { clearLimit, consume, isLimited, RATE_RULES } from '../../rate-limit.ts'
 import { authErrorCode, callAuth, forwardCookies } from './auth-proxy.ts';
 import { findUserByEmail, getMe, updateProfile } from './service.ts';
 import { auditSignInLockout } from '../security/lockouts.ts';
+import { requireTwoFactorAccess } from '../security/routes.ts';
 import { checkPasswordLength, readPlatformSettings } from '../security/settings.ts';
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or was already used. Please request a new one.';
@@ -185,8 +186,8 @@ export function accountRoutes() {
     return c.json({ ok: true });
   });
 
-  // Two-factor authentication is an Enterprise feature (platform.md §6).
-  r.post('/account/two-factor/enable', requireAccess({ tier: 'enterprise' }), async (c) => {
+  // Two-factor authentication is an Enterprise feature (platform.md §6), open to admins too (issue 16).
+  r.post('/account/two-factor/enable', requireTwoFactorAccess, async (c) => {
     const { password } = await readJson(c, passwordOnly);
     const result = await callAuth(c, '/two-factor/enable', { body: { password, issuer: 'PolicyDesk' } });
     if (result.status >= 400)
@@ -195,7 +196,7 @@ export function accountRoutes() {
     return c.json({ totpURI: result.body?.totpURI, backupCodes: result.body?.backupCodes });
   });
 
-  r.post('/account/two-factor/confirm', requireAccess({ tier: 'enterprise' }), async (c) => {
+  r.post('/account/two-factor/confirm', requireTwoFactorAccess, async (c) => {
     const input = await readJson(c, codeSchema);
     const result = await callAuth(c, '/two-factor/verify-totp', { body: { code: input.code } });
     if (result.status >= 400) throw badRequest(INVALID_CODE, { code: INVALID_CODE }, 'INVALID_CODE');

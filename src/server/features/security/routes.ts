@@ -1,7 +1,10 @@
 // /api/admin/platform-settings and /api/admin/lockouts: super admin only.
 import { Hono } from 'hono';
 import { platformSettingsSchema, SETTINGS_TEXT, unlockSchema } from '#shared/platform-settings.ts';
-import { ensureActor, type AppEnv } from '../../context.ts';
+import { createMiddleware } from 'hono/factory';
+import { canUseTwoFactor, denialMessage } from '#shared/access.ts';
+import { accessSubject, ensureActor, type AppEnv } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
 import { readJson } from '../../http.ts';
 import { requireSuperAdmin } from '../admin/guard.ts';
 import { listLockouts, unlockSignIn } from './lockouts.ts';
@@ -42,3 +45,10 @@ export function adminGateRoutes() {
   });
   return r;
 }
+
+/** Setting up two-factor: Enterprise, or any admin (whom the platform may require to have it). */
+export const requireTwoFactorAccess = createMiddleware<AppEnv>(async (c, next) => {
+  const actor = await ensureActor(c);
+  if (!canUseTwoFactor(accessSubject(actor))) throw forbidden(denialMessage({ kind: 'tier', tier: 'enterprise' }, actor.agency.tier), 'DENIED_TIER');
+  await next();
+});

@@ -193,4 +193,15 @@ describe('platform settings', () => {
     expect((await putSettings(DEFAULTS)).status).toBe(200);
     expect((await t.request('/api/admin/users', { cookie: admin.cookie })).status).toBe(200);
   });
+
+  it('an admin on any plan can set up two-factor (so it can be required); a starter user still cannot', async () => {
+    const starterAdmin = await createUser(t, { role: 'admin' });
+    const res = await t.request('/api/account/two-factor/enable', { json: { password: starterAdmin.password }, cookie: starterAdmin.cookie });
+    expect(res.status).toBe(200);
+    expect((await json(res)).totpURI).toMatch(/^otpauth:\/\/totp\//);
+    const starter = await createUser(t);
+    const denied = await t.request('/api/account/two-factor/enable', { json: { password: starter.password }, cookie: starter.cookie });
+    expect(denied.status).toBe(403);
+    expect((await json(denied)).error.code).toBe('DENIED_TIER');
+  });
 });

@@ -24,10 +24,13 @@ const toEntry = (r: Row): AuditEntry => ({
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
-/** Dates are whole UTC days; actor and target are exact (an e-mail, or the target's id). */
+/**
+ * Dates are whole UTC days; the actor is an e-mail and the target an e-mail (label) or id, exact,
+ * so each filter is an index lookup (audit_log_*_idx).
+ */
 function whereOf(q: AuditQuery): SQL | undefined {
   const filters: SQL[] = [];
-  if (q.actor) filters.push(or(eq(auditLog.actorEmail, q.actor), eq(auditLog.actorId, q.actor))!);
+  if (q.actor) filters.push(eq(auditLog.actorEmail, q.actor));
   if (q.action !== 'all') filters.push(eq(auditLog.action, q.action));
   if (q.target)
     filters.push(or(eq(auditLog.targetLabel, q.target), eq(auditLog.targetLabel, q.target.toLowerCase()), eq(auditLog.targetId, q.target))!);

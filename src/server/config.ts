@@ -51,7 +51,7 @@ const envSchema = z
     /** Rate limits can be loosened for load tests; never off in production by default. */
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
     /** Sign-ups accepted per client address and hour. */
-    SIGNUP_RATE_LIMIT: z.coerce.number().int('SIGNUP_RATE_LIMIT must be a whole number').min(1, 'SIGNUP_RATE_LIMIT must be at least 1').default(10),
+    SIGNUP_RATE_LIMIT: z.coerce.number().int('SIGNUP_RATE_LIMIT must be a whole number').min(1, 'SIGNUP_RATE_LIMIT must be at least 1').optional(),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -9,8 +9,9 @@ import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import type { Auth } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { agencies, agencyMembers, session as sessionTable, user, userPermissions } from './db/schema.ts';
+import { agencies, agencyMembers, platformSettings, session as sessionTable, user, userPermissions } from './db/schema.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
+import { clientAddress } from './http.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 import type { Storage } from './storage.ts';
@@ -49,6 +50,11 @@ export interface Actor {
   };
   /** The agency this session lost (its membership was removed) and has not been told about yet. */
   removedFromAgency: string | null;
+  twoFactorEnabled: boolean;
+  /** platform setting, read with the user row (one query): admins must have two-factor on */
+  adminTwoFactorRequired: boolean;
+  /** the client address, derived as for the rate limits (TRUST_PROXY); set per request */
+  ip?: string;
 }
 
 export interface AppEnv {
@@ -106,8 +112,19 @@ async function resolveAgency(db: Db, me: UserRow, sessionId: string, activeAgenc
 export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | null> {
   const found = await deps.auth.api.getSession({ headers });
   if (!found) return null;
-  const [me] = await deps.db.select().from(user).where(eq(user.id, found.user.id));
-  if (!me) return null;
+  const [row] = await deps.db
+    .select({ me: user, settings: { lifetimeDays: platformSettings.sessionLifetimeDays, adminTwoFactor: platformSettings.requireAdminTwoFactor } })
+    .from(user)
+    .leftJoin(platformSettings, eq(platformSettings.id, 1))
+    .where(eq(user.id, found.user.id));
+  if (!row) return null;
+  const { me, settings } = row;
+  // The platform's session lifetime counts from sign-in, whatever better-auth's sliding expiry says.
+  const lifetimeMs = (settings?.lifetimeDays ?? 30) * 86_400_000;
+  if (new Date(found.session.createdAt).getTime() + lifetimeMs <= Date.now()) {
+    await deps.db.delete(sessionTable).where(eq(sessionTable.id, found.session.id));
+    return null;
+  }
   const perms = await deps.db
     .select({ name: userPermissions.permissionName })
     .from(userPermissions)
@@ -136,6 +153,8 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
     permissions: agencyScopedPermissions(own, agency.role, ownerPermissions),
     agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: agency.role, tier: agency.tier },
     removedFromAgency: resolved.lost ?? stored.removedFromAgency ?? null,
+    twoFactorEnabled: me.twoFactorEnabled,
+    adminTwoFactorRequired: settings?.adminTwoFactor ?? false,
   };
 }
 
@@ -163,6 +182,7 @@ export async function ensureActor(c: Context<AppEnv>, message?: string): Promise
   if (known) return known;
   const actor = await loadActor(c.var.deps, c.req.raw.headers);
   if (!actor) throw unauthorized(message);
+  actor.ip = clientAddress(c);
   c.set('actor', actor);
   // Whatever the member asks next, the answer says they lost the agency (the web app shows it).
   if (actor.removedFromAgency) c.header(REMOVED_FROM_AGENCY_HEADER, encodeURIComponent(actor.removedFromAgency));

@@ -11,7 +11,7 @@ export interface RateRule {
 export const RATE_RULES = {
   signInFailuresPerEmail: { limit: 5, windowMs: 15 * 60_000 },
   signInFailuresPerClient: { limit: 20, windowMs: 15 * 60_000 },
-  /** the limit is SIGNUP_RATE_LIMIT (config.ts); 10 is its default */
+  /** the limit is the platform setting, or SIGNUP_RATE_LIMIT when set (config.ts) */
   signUpPerClient: { limit: 10, windowMs: 60 * 60_000 },
   resetPerEmail: { limit: 3, windowMs: 15 * 60_000 },
   resetPerClient: { limit: 10, windowMs: 15 * 60_000 },
@@ -40,6 +40,13 @@ export async function consume(db: Db, key: string, rule: RateRule, now = Date.no
     })
     .returning({ count: rateLimit.count });
   return row.count <= rule.limit;
+}
+
+/** Whether the key has used up its limit in the current window (read only). */
+export async function isLimited(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<boolean> {
+  const [row] = await db.select().from(rateLimit).where(eq(rateLimit.key, key));
+  if (!row || row.windowStart <= now - rule.windowMs) return false;
+  return row.count >= rule.limit;
 }
 
 export async function clearLimit(db: Db, key: string): Promise<void> {

@@ -102,3 +102,4 @@ export function denialMessage(denial: AccessDenial, currentTier?: string | null)
       return ACCESS_TEXT.permissionDenied(denial.permission);
   }
 }
+

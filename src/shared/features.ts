@@ -1,7 +1,7 @@
 // The feature map: what each feature needs (minimum plan, permission, agency role), written once
 // (spec: platform.md §2, §6; agency.md §7, §8). Server guards and services, the web's gates, the
 // sidebar and the pricing page all read it, so a tier is never typed out twice.
-import { checkAccess, type AccessDenial, type AccessSubject, type Requirement } from './access.ts';
+import { checkAccess, hasRole, type AccessDenial, type AccessSubject, type Requirement } from './access.ts';
 import { TIER_RANK, type Tier } from './tiers.ts';
 
 export interface FeatureSpec {
@@ -76,4 +76,9 @@ export function pricingFeatures(tier: Tier): string[] {
     const spec: FeatureSpec = FEATURES[f];
     return spec.pricing ? [spec.pricing] : [];
   });
+}
+
+/** Two-factor is an Enterprise feature, and every platform admin may turn it on (it can be required of admins). */
+export function canUseTwoFactor(subject: AccessSubject | null | undefined): boolean {
+  return canUseFeature(subject, 'two-factor') || hasRole(subject, 'admin');
 }

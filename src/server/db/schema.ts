@@ -68,6 +68,8 @@ export const user = pgTable(
     index('user_role_idx').on(t.role),
     // admin users list sorted by name (src/server/features/admin/users-service.ts)
     index('user_name_idx').on(t.firstName, t.lastName, t.id),
+    // System Analytics: trials ending this week
+    index('user_trial_ends_idx').on(t.trialEndsAt).where(sql`subscription_status = 'trialing'`),
     index('user_search_trgm_idx').using(
       'gin',
       sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.company}, '')) gin_trgm_ops`,
@@ -546,5 +548,54 @@ export const contactMessages = pgTable(
       'contact_reason_check',
       inList('contact_reason', CONTACT_REASONS),
     ),
+  ],
+);
+
+// ---------------------------------------------------------------- audit and platform settings
+
+/**
+ * Append-only record of privileged actions. Actor and target are plain ids (no foreign key) plus
+ * their e-mail at the time, so deleting a user keeps its history; a trigger refuses UPDATE/DELETE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    actorId: text(),
+    actorEmail: text(),
+    ip: text(),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    targetLabel: text(),
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_actor_idx').on(t.actorEmail, t.createdAt.desc().nullsFirst()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc().nullsFirst()),
+    index('audit_log_target_label_idx').on(t.targetLabel, t.createdAt.desc().nullsFirst()),
+    index('audit_log_target_id_idx').on(t.targetId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** The one row (id = 1) of settings a super admin changes at /admin/security. */
+export const platformSettings = pgTable(
+  'platform_settings',
+  {
+    id: integer().primaryKey().default(1),
+    minPasswordLength: integer().notNull().default(8),
+    requireAdminTwoFactor: boolean().notNull().default(false),
+    sessionLifetimeDays: integer().notNull().default(30),
+    signUpLimitPerHour: integer().notNull().default(10),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check('platform_settings_single_row', sql`${t.id} = 1`),
+    check('platform_settings_password_check', sql`${t.minPasswordLength} between 8 and 128`),
+    check('platform_settings_session_check', sql`${t.sessionLifetimeDays} between 1 and 365`),
+    check('platform_settings_signup_check', sql`${t.signUpLimitPerHour} between 1 and 10000`),
   ],
 );

@@ -16,6 +16,9 @@ import { customerRoutes } from './customers/routes.ts';
 import { policyRoutes } from './policies/routes.ts';
 import { usageRoutes } from './usage/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { adminGateRoutes, securityRoutes } from './security/routes.ts';
+import { adminAnalyticsRoutes } from './admin-analytics/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
@@ -37,5 +40,9 @@ export function featureRoutes() {
   r.route('/', customerRoutes());
   r.route('/', activityRoutes());
   r.route('/', searchRoutes());
+  r.route('/', auditRoutes());
+  r.route('/', securityRoutes());
+  r.route('/', adminGateRoutes());
+  r.route('/', adminAnalyticsRoutes());
   return r;
 }

@@ -2,6 +2,7 @@
 import { Outlet, type RouteObject } from 'react-router';
 import { RequireAccess } from './guards.tsx';
 import { page } from './lazy.ts';
+import { AdminTwoFactorNotice } from '../features/admin/two-factor-notice.tsx';
 
 const adminPage = (name: string) => page(() => import('../features/admin/admin-pages.tsx'), name as keyof typeof import('../features/admin/admin-pages.tsx'));
 
@@ -22,6 +23,7 @@ export const billingAndAdminRoutes: RouteObject[] = [
   {
     element: (
       <RequireAccess need={{ role: 'admin' }}>
+        <AdminTwoFactorNotice />
         <Outlet />
       </RequireAccess>
     ),
@@ -35,12 +37,13 @@ export const billingAndAdminRoutes: RouteObject[] = [
   {
     element: (
       <RequireAccess need={{ role: 'super_admin' }}>
+        <AdminTwoFactorNotice />
         <Outlet />
       </RequireAccess>
     ),
     children: [
-      { path: '/admin/analytics', lazy: adminPage('AdminAnalyticsPage') },
-      { path: '/admin/security', lazy: adminPage('AdminSecurityPage') },
+      { path: '/admin/analytics', lazy: page(() => import('../features/admin/analytics-page.tsx'), 'AdminAnalyticsPage') },
+      { path: '/admin/security', lazy: page(() => import('../features/admin/security-page.tsx'), 'AdminSecurityPage') },
       { path: '/admin/cms', lazy: adminPage('AdminCmsPage') },
       { path: '/admin/blog', lazy: adminPage('AdminBlogPage') },
       { path: '/admin/seo', lazy: adminPage('AdminSeoPage') },

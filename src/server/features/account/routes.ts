@@ -8,17 +8,22 @@ import {
   forgotPasswordSchema,
   loginSchema,
   profileUpdateSchema,
+  REGISTER_PASSWORD_MIN,
   registerSchema,
+  RESET_PASSWORD_MIN,
   resetPasswordRequestSchema,
   safeRedirectPath,
 } from '#shared/auth.ts';
-import { type AppEnv, requireFeature, requireUser } from '../../context.ts';
+import { type AppEnv, requireUser } from '../../context.ts';
 import { AppError, badRequest, tooMany } from '../../errors.ts';
 import { clientAddress, readJson } from '../../http.ts';
 import { renderMail, runInBackground, sendInBackground } from '../../mail.ts';
-import { clearLimit, consume, RATE_RULES, release } from '../../rate-limit.ts';
+import { clearLimit, consume, isLimited, RATE_RULES, release } from '../../rate-limit.ts';
 import { authErrorCode, authRequest, callAuth, forwardCookies } from './auth-proxy.ts';
 import { findUserByEmail, getMe, updateProfile } from './service.ts';
+import { auditSignInLockout } from '../security/lockouts.ts';
+import { requireTwoFactorAccess } from '../security/routes.ts';
+import { checkPasswordLength, readPlatformSettings } from '../security/settings.ts';
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or was already used. Please request a new one.';
 const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
@@ -44,9 +49,13 @@ export function accountRoutes() {
   r.post('/account/register', async (c) => {
     const { db, auth, mailer, logger, config } = c.var.deps;
     const input = await readJson(c, registerSchema);
-    const signUpRule = { ...RATE_RULES.signUpPerClient, limit: config.SIGNUP_RATE_LIMIT };
+    // SIGNUP_RATE_LIMIT, when set, overrides the super admin's platform setting (load tests, operators).
+    const settings = await readPlatformSettings(db);
+    const signUpLimit = config.SIGNUP_RATE_LIMIT ?? settings.sign_up_limit_per_hour;
+    const signUpRule = { ...RATE_RULES.signUpPerClient, limit: signUpLimit };
     if (config.RATE_LIMIT === 'on' && !(await consume(db, `signup:ip:${clientAddress(c)}`, signUpRule)))
       throw tooMany(AUTH_TEXT.tooManyAttempts);
+    checkPasswordLength(input.password, REGISTER_PASSWORD_MIN, settings, 'password');
     const existing = await findUserByEmail(db, input.email);
     if (existing) {
       // A new sign-up spends its time hashing the password; so does this branch, so the answer's
@@ -119,7 +128,12 @@ export function accountRoutes() {
       await releaseBoth();
       throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_TEXT.emailNotConfirmedInline);
     }
-    if (result.status >= 400) throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
+    if (result.status >= 400) {
+      // the failure that brings the e-mail to its limit is a lockout, for the audit log
+      if (limited && (await isLimited(db, emailKey, RATE_RULES.signInFailuresPerEmail)))
+        await auditSignInLockout(db, input.email, clientAddress(c));
+      throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
+    }
     if (limited) await Promise.all([clearLimit(db, emailKey), release(db, ipKey)]);
     forwardCookies(c, result);
     return c.json({ ok: true, twoFactorRedirect: result.body?.twoFactorRedirect === true });
@@ -173,6 +187,7 @@ export function accountRoutes() {
 
   r.post('/account/reset-password', async (c) => {
     const input = await readJson(c, resetPasswordRequestSchema);
+    checkPasswordLength(input.newPassword, RESET_PASSWORD_MIN, await readPlatformSettings(c.var.deps.db), 'newPassword');
     const result = await callAuth(c, '/reset-password', { body: { token: input.token, newPassword: input.newPassword } });
     if (result.status >= 400) throw badRequest(INVALID_RESET_LINK, undefined, 'INVALID_TOKEN');
     return c.json({ ok: true });
@@ -187,6 +202,7 @@ export function accountRoutes() {
 
   r.post('/account/change-password', requireUser, async (c) => {
     const input = await readJson(c, changePasswordRequestSchema);
+    checkPasswordLength(input.newPassword, RESET_PASSWORD_MIN, await readPlatformSettings(c.var.deps.db), 'newPassword');
     const result = await callAuth(c, '/change-password', {
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
     });
@@ -196,8 +212,8 @@ export function accountRoutes() {
     return c.json({ ok: true });
   });
 
-  // Two-factor authentication is an Enterprise feature (platform.md §6).
-  r.post('/account/two-factor/enable', requireFeature('two-factor'), async (c) => {
+  // Two-factor authentication is an Enterprise feature (platform.md §6), open to admins too (issue 16).
+  r.post('/account/two-factor/enable', requireTwoFactorAccess, async (c) => {
     const { password } = await readJson(c, passwordOnly);
     const result = await callAuth(c, '/two-factor/enable', { body: { password, issuer: 'PolicyDesk' } });
     if (result.status >= 400)
@@ -206,7 +222,7 @@ export function accountRoutes() {
     return c.json({ totpURI: result.body?.totpURI, backupCodes: result.body?.backupCodes });
   });
 
-  r.post('/account/two-factor/confirm', requireFeature('two-factor'), async (c) => {
+  r.post('/account/two-factor/confirm', requireTwoFactorAccess, async (c) => {
     const input = await readJson(c, codeSchema);
     const result = await callAuth(c, '/two-factor/verify-totp', { body: { code: input.code } });
     if (result.status >= 400) throw badRequest(INVALID_CODE, { code: INVALID_CODE }, 'INVALID_CODE');

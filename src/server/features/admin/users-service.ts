@@ -11,6 +11,7 @@ import type { Storage } from '../../storage.ts';
 import { applyPaidPlan } from './plan.ts';
 import { containsPattern } from '../../db/helpers.ts';
 import { sortOrder } from '../../lists.ts';
+import { auditByActor } from '../audit/audit.ts';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -75,6 +76,13 @@ async function getUserRow(db: Db | Tx, id: string): Promise<AdminUserRow> {
   return toRow(row, perms.get(id) ?? []);
 }
 
+const planOf = (u: AdminUserRow) => ({
+  subscription_tier: u.subscription_tier,
+  subscription_status: u.subscription_status,
+  trial_ends_at: u.trial_ends_at,
+  permissions: u.permissions,
+});
+
 const rank = (role: string) => ROLE_RANK[role as AccountRole] ?? 0;
 
 /** Locks every super_admin row, so two demotions at once cannot both pass the "last one" check. */
@@ -118,10 +126,16 @@ export async function updateUser(
       if (target.role === 'super_admin' && (await lockedSuperAdminCount(tx)) <= 1)
         throw conflict(ADMIN_TEXT.lastSuperAdmin, 'LAST_SUPER_ADMIN');
     }
+    const before = await getUserRow(tx, id);
     if (roleChanges) await tx.update(user).set({ role: input.role, updatedAt: new Date() }).where(eq(user.id, id));
     // A plan set by an admin is a paid plan, not a trial, with what comes with it.
     if (input.subscription_tier !== undefined) await applyPaidPlan(tx, id, input.subscription_tier as Tier, actor.userId);
-    return getUserRow(tx, id);
+    const after = await getUserRow(tx, id);
+    const subject = { targetType: 'user', targetId: id, targetLabel: after.email } as const;
+    if (roleChanges) await auditByActor(tx, actor, { action: 'user.role_changed', ...subject, before: { role: before.role }, after: { role: after.role } });
+    if (input.subscription_tier !== undefined)
+      await auditByActor(tx, actor, { action: 'user.tier_changed', ...subject, before: planOf(before), after: planOf(after) });
+    return after;
   });
 }
 
@@ -129,20 +143,40 @@ export async function grantPermission(db: Db, actor: Actor, id: string, permissi
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, id));
     if (!target) throw notFound(ADMIN_TEXT.userNotFound);
+    const before = await getUserRow(tx, id);
     await tx
       .insert(userPermissions)
       .values({ userId: id, permissionName: permission, grantedBy: actor.userId })
       .onConflictDoNothing();
-    return getUserRow(tx, id);
+    const after = await getUserRow(tx, id);
+    await auditByActor(tx, actor, {
+      action: 'user.permission_granted',
+      targetType: 'user',
+      targetId: id,
+      targetLabel: after.email,
+      before: { permissions: before.permissions },
+      after: { permissions: after.permissions },
+    });
+    return after;
   });
 }
 
-export async function revokePermission(db: Db, id: string, permission: Permission): Promise<AdminUserRow> {
+export async function revokePermission(db: Db, actor: Actor, id: string, permission: Permission): Promise<AdminUserRow> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, id));
     if (!target) throw notFound(ADMIN_TEXT.userNotFound);
+    const before = await getUserRow(tx, id);
     await tx.delete(userPermissions).where(and(eq(userPermissions.userId, id), eq(userPermissions.permissionName, permission)));
-    return getUserRow(tx, id);
+    const after = await getUserRow(tx, id);
+    await auditByActor(tx, actor, {
+      action: 'user.permission_revoked',
+      targetType: 'user',
+      targetId: id,
+      targetLabel: after.email,
+      before: { permissions: before.permissions },
+      after: { permissions: after.permissions },
+    });
+    return after;
   });
 }
 
@@ -166,8 +200,10 @@ export async function deleteUser(db: Db, storage: Storage, actor: Actor, id: str
       .leftJoin(agencies, eq(agencies.id, storedFiles.agencyId))
       .where(or(eq(storedFiles.ownerId, id), eq(agencies.ownerId, id)));
     // Submissions point at their receipt with ON DELETE RESTRICT: remove them before the files go.
+    const before = await getUserRow(tx, id);
     await tx.delete(paymentSubmissions).where(eq(paymentSubmissions.userId, id));
     await tx.delete(user).where(eq(user.id, id));
+    await auditByActor(tx, actor, { action: 'user.deleted', targetType: 'user', targetId: id, targetLabel: before.email, before, after: null });
     return owned.map((f) => f.key);
   });
   await Promise.allSettled(keys.map((key) => storage.delete(key)));

@@ -18,6 +18,7 @@ import { paymentSubmissions, storedFiles, user } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { storeWithRows, type Upload } from '../../files.ts';
 import { renderMail, sendInBackground } from '../../mail.ts';
+import { auditByActor } from '../audit/audit.ts';
 import { applyPaidPlan } from '../admin/plan.ts';
 import { sortOrder } from '../../lists.ts';
 
@@ -146,11 +147,20 @@ export async function decideSubmission(
       if (!exists) throw notFound(PAYMENT_TEXT.notFound);
       throw conflict(PAYMENT_TEXT.alreadyDecided, 'ALREADY_DECIDED');
     }
+    const [plan] = await tx.select({ tier: user.subscriptionTier, status: user.subscriptionStatus }).from(user).where(eq(user.id, row.userId));
     if (decision === 'Approved') {
       await applyPaidPlan(tx, row.userId, row.selectedTier as Tier, actor.userId);
     }
     const [file] = await tx.select(fileColumns).from(storedFiles).where(eq(storedFiles.id, row.receiptFileId));
     const [submitter] = await tx.select({ email: user.email, firstName: user.firstName }).from(user).where(eq(user.id, row.userId));
+    await auditByActor(tx, actor, {
+      action: decision === 'Approved' ? 'payment.approved' : 'payment.rejected',
+      targetType: 'payment_submission',
+      targetId: row.id,
+      targetLabel: submitter.email,
+      before: { status: 'Pending', subscription_tier: plan.tier, subscription_status: plan.status },
+      after: { status: decision, admin_notes: notes, subscription_tier: decision === 'Approved' ? row.selectedTier : plan.tier },
+    });
     return { submission: toSubmission(row, file), submitter };
   });
   notifySubmitter(deps, result.submission, result.submitter);

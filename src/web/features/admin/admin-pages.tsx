@@ -55,8 +55,6 @@ function TitleOnly({ title }: { title: string }) {
   return <h1 className="text-2xl font-bold text-slate-900">{title}</h1>;
 }
 
-export const AdminAnalyticsPage = () => <TitleOnly title="System Analytics" />;
-export const AdminSecurityPage = () => <TitleOnly title="Security Settings" />;
 export const AdminCmsPage = () => <TitleOnly title="CMS Pages" />;
 export const AdminBlogPage = () => <TitleOnly title="Blog Management" />;
 export const AdminSeoPage = () => <TitleOnly title="SEO Tools" />;

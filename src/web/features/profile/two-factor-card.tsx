@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { AUTH_TEXT } from '#shared/auth-text.ts';
-import { canUseFeature } from '#shared/features.ts';
+import { canUseTwoFactor } from '#shared/features.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -17,7 +17,7 @@ type Step = { kind: 'idle' } | { kind: 'password'; disabling: boolean } | { kind
 export function TwoFactorCard({ session }: { session: Session }) {
   const qc = useQueryClient();
   const enabled = session.profile.two_factor_enabled;
-  const allowed = canUseFeature(accessSubjectOf(session), 'two-factor');
+  const allowed = canUseTwoFactor(accessSubjectOf(session));
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');

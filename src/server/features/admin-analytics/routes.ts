@@ -1,0 +1,11 @@
+// /api/admin/analytics: System Analytics, super admin only.
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context.ts';
+import { requireSuperAdmin } from '../admin/guard.ts';
+import { computeAnalytics } from './service.ts';
+
+export function adminAnalyticsRoutes() {
+  const r = new Hono<AppEnv>();
+  r.get('/admin/analytics', requireSuperAdmin, async (c) => c.json(await computeAnalytics(c.var.deps.db)));
+  return r;
+}

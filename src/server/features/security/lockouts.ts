@@ -1,0 +1,82 @@
+// Sign-in lockouts: read from the rate_limit counters of failed sign-ins; unlocking clears one.
+import { and, desc, eq, gt, gte, like, or } from 'drizzle-orm';
+import { LOCKOUT_TEXT, type SignInLockout } from '#shared/platform-settings.ts';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { rateLimit, user } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { RATE_RULES, type RateRule } from '../../rate-limit.ts';
+import { audit, auditByActor } from '../audit/audit.ts';
+
+const EMAIL_PREFIX = 'signin:email:';
+const CLIENT_PREFIX = 'signin:ip:';
+
+function describe(key: string): { kind: SignInLockout['kind']; subject: string; rule: RateRule } {
+  return key.startsWith(EMAIL_PREFIX)
+    ? { kind: 'email', subject: key.slice(EMAIL_PREFIX.length), rule: RATE_RULES.signInFailuresPerEmail }
+    : { kind: 'client', subject: key.slice(CLIENT_PREFIX.length), rule: RATE_RULES.signInFailuresPerClient };
+}
+
+/** Counters with at least two failures in their current window, locked ones first. */
+export async function listLockouts(db: Db, now = Date.now()): Promise<SignInLockout[]> {
+  const window = Math.max(RATE_RULES.signInFailuresPerEmail.windowMs, RATE_RULES.signInFailuresPerClient.windowMs);
+  const rows = await db
+    .select()
+    .from(rateLimit)
+    .where(and(or(like(rateLimit.key, `${EMAIL_PREFIX}%`), like(rateLimit.key, `${CLIENT_PREFIX}%`)), gte(rateLimit.count, 2), gt(rateLimit.windowStart, now - window)))
+    .orderBy(desc(rateLimit.count))
+    .limit(200);
+  return rows
+    .map((r) => {
+      const { kind, subject, rule } = describe(r.key);
+      return {
+        key: r.key,
+        kind,
+        subject,
+        failures: r.count,
+        locked: r.count >= rule.limit,
+        window_ends_at: new Date(r.windowStart + rule.windowMs).toISOString(),
+        live: r.windowStart > now - rule.windowMs,
+      };
+    })
+    .filter((r) => r.live)
+    .map(({ live: _live, ...r }) => r)
+    .sort((a, b) => Number(b.locked) - Number(a.locked) || b.failures - a.failures);
+}
+
+export async function unlockSignIn(db: Db, actor: Actor, key: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(rateLimit).where(eq(rateLimit.key, key)).for('update');
+    if (!row) throw notFound(LOCKOUT_TEXT.notFound);
+    const { kind, subject, rule } = describe(key);
+    const [account] = kind === 'email' ? await tx.select({ id: user.id }).from(user).where(eq(user.email, subject)) : [];
+    await tx.delete(rateLimit).where(eq(rateLimit.key, key));
+    await auditByActor(tx, actor, {
+      action: 'auth.unlock',
+      targetType: 'sign_in',
+      targetId: account?.id ?? null,
+      targetLabel: subject,
+      before: { kind, failures: row.count, locked: row.count >= rule.limit },
+      after: { kind, failures: 0, locked: false },
+    });
+  });
+}
+
+/**
+ * Called by the sign-in route when a failure has just locked an account (its e-mail counter
+ * reached the limit): no signed-in actor, the attempt's client address.
+ */
+export async function auditSignInLockout(db: Db, email: string, ip: string): Promise<void> {
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  await audit(db, {
+    actorId: null,
+    actorEmail: null,
+    ip,
+    action: 'auth.lockout',
+    targetType: 'sign_in',
+    targetId: account?.id ?? null,
+    targetLabel: email.toLowerCase(),
+    before: null,
+    after: { failures: RATE_RULES.signInFailuresPerEmail.limit, locked: true, minutes: RATE_RULES.signInFailuresPerEmail.windowMs / 60_000 },
+  });
+}

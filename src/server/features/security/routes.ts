@@ -1,0 +1,55 @@
+// /api/admin/platform-settings and /api/admin/lockouts: super admin only.
+import { Hono } from 'hono';
+import { platformSettingsSchema, SETTINGS_TEXT, unlockSchema } from '#shared/platform-settings.ts';
+import { createMiddleware } from 'hono/factory';
+import { denialMessage } from '#shared/access.ts';
+import { canUseTwoFactor, featureDenial } from '#shared/features.ts';
+import { accessSubject, ensureActor, type AppEnv } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
+import { readJson } from '../../http.ts';
+import { requireSuperAdmin } from '../admin/guard.ts';
+import { listLockouts, unlockSignIn } from './lockouts.ts';
+import { readPlatformSettings, updatePlatformSettings } from './settings.ts';
+
+export function securityRoutes() {
+  const r = new Hono<AppEnv>();
+
+  r.get('/admin/platform-settings', requireSuperAdmin, async (c) => c.json({ settings: await readPlatformSettings(c.var.deps.db) }));
+
+  r.put('/admin/platform-settings', requireSuperAdmin, async (c) => {
+    const input = await readJson(c, platformSettingsSchema);
+    return c.json({ settings: await updatePlatformSettings(c.var.deps.db, c.var.actor, input) });
+  });
+
+  r.get('/admin/lockouts', requireSuperAdmin, async (c) => c.json({ rows: await listLockouts(c.var.deps.db) }));
+
+  r.post('/admin/lockouts/unlock', requireSuperAdmin, async (c) => {
+    const { key } = await readJson(c, unlockSchema);
+    await unlockSignIn(c.var.deps.db, c.var.actor, key);
+    return c.json({ ok: true });
+  });
+
+  return r;
+}
+
+/**
+ * GET /api/admin-gate: whether the admin area will turn the caller away for lack of two-factor,
+ * so the web app can say so before any admin call fails. Outside /admin/* on purpose.
+ */
+export function adminGateRoutes() {
+  const r = new Hono<AppEnv>();
+  r.get('/admin-gate', async (c) => {
+    const actor = await ensureActor(c);
+    const isAdmin = actor.role === 'admin' || actor.role === 'super_admin';
+    const twoFactorRequired = isAdmin && actor.adminTwoFactorRequired && !actor.twoFactorEnabled;
+    return c.json({ twoFactorRequired, message: twoFactorRequired ? SETTINGS_TEXT.twoFactorRequired : null });
+  });
+  return r;
+}
+
+/** Setting up two-factor: Enterprise, or any admin (whom the platform may require to have it). */
+export const requireTwoFactorAccess = createMiddleware<AppEnv>(async (c, next) => {
+  const actor = await ensureActor(c);
+  if (!canUseTwoFactor(accessSubject(actor))) throw forbidden(denialMessage(featureDenial(accessSubject(actor), 'two-factor')!, actor.agency.tier), 'DENIED_TIER');
+  await next();
+});

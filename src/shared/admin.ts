@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ROLES, PERMISSIONS, type AccountRole } from './roles.ts';
 import { TIERS, type Tier } from './tiers.ts';
+import { searchField } from './validation.ts';
 
 export const ADMIN_TEXT = {
   permissionDenied: 'Permission denied',
@@ -39,7 +40,7 @@ const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 export const adminUserQuerySchema = z.object({
   page: pageNumber,
-  search: z.string().trim().max(200).catch(''),
+  search: searchField(),
   role: z.enum(['all', ...ACCOUNT_ROLES]).catch('all'),
   tier: z.enum(['all', ...TIERS]).catch('all'),
 });

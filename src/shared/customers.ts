@@ -1,7 +1,7 @@
 // Customers (agency.md §2, §3, §5): one schema for the form and the API, and the spec's texts.
 import { z } from 'zod';
 import { isIsoDate, nullableText } from './money.ts';
-import { emailField, requiredText } from './validation.ts';
+import { emailField, requiredText, searchField } from './validation.ts';
 import { PAGE_SIZE } from './policies.ts';
 
 export const CUSTOMER_TYPES = ['individual', 'business'] as const;
@@ -71,7 +71,7 @@ export type CustomerValues = z.output<typeof customerInputSchema>;
 export const customerListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(PAGE_SIZE).default(PAGE_SIZE),
-  search: z.string().trim().max(200).catch('').default(''),
+  search: searchField(),
   type: z.enum(['all', ...CUSTOMER_TYPES]).catch('all').default('all'),
 });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;

@@ -1,5 +1,6 @@
 // Money and calendar rules of the book of business, as exact strings (never floats).
 import { z } from 'zod';
+import { optionalText } from './validation.ts';
 
 /** Up to 12 integer digits and 2 decimals: fits numeric(14,2) and is shown as $1,234.50. */
 const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
@@ -63,14 +64,7 @@ function checkMoney(value: unknown, ctx: z.RefinementCtx, requiredMessage: strin
 }
 
 /** Optional text that also accepts null (a row read back from the API can be sent again as is). */
-export function nullableText(max = 200) {
-  return z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters.`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-}
+export const nullableText = optionalText;
 
 /** A whole year within [min, max]; accepts "2020" or 2020. */
 export function yearField(requiredMessage: string, min: number, max: () => number) {

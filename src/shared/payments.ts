@@ -1,6 +1,6 @@
 // Upgrades by proof of payment (platform.md §2 Upgrade and billing, §3, §4, §5, §8).
 import { z } from 'zod';
-import { optionalText } from './validation.ts';
+import { optionalText, safeText } from './validation.ts';
 import { PAID_TIERS, type PaidTier } from './tiers.ts';
 import type { StoredFileInfo } from './files.ts';
 
@@ -67,7 +67,7 @@ export type PaymentSubmissionInput = z.input<typeof paymentSubmissionSchema>;
 
 export const decisionSchema = z.object({ notes: optionalText(2000) });
 export const rejectionSchema = z.object({
-  notes: z.string({ error: PAYMENT_TEXT.rejectNotesRequired }).trim().min(1, PAYMENT_TEXT.rejectNotesRequired).max(2000),
+  notes: safeText({ error: PAYMENT_TEXT.rejectNotesRequired, multiline: true }).min(1, PAYMENT_TEXT.rejectNotesRequired).max(2000),
 });
 
 export const adminSubmissionQuerySchema = z.object({

@@ -1,7 +1,7 @@
 // Policies (agency.md §2–§5, §9): the form and API schema, list query and the spec's texts.
 import { z } from 'zod';
 import { dateField, moneyField, optionalMoneyField, policyEndDate, yearField, nullableText } from './money.ts';
-import { emailField, requiredText } from './validation.ts';
+import { emailField, requiredText, searchField } from './validation.ts';
 
 export const POLICY_TYPES = ['car', 'fire'] as const;
 export type PolicyType = (typeof POLICY_TYPES)[number];
@@ -171,7 +171,7 @@ const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1).default(1
 export const policyListQuerySchema = z.object({
   page: pageParam,
   pageSize: z.coerce.number().int().min(1).max(100).catch(PAGE_SIZE).default(PAGE_SIZE),
-  search: z.string().trim().max(200).catch('').default(''),
+  search: searchField(),
   type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
   status: z.enum(['all', ...POLICY_STATUSES]).catch('all').default('all'),
 });

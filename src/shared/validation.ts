@@ -15,7 +15,9 @@ export const TEXT_RULE_TEXT = {
 export const LONG_TEXT_MIN = 1000;
 
 // NUL breaks PostgreSQL text outright; the other C0/C1 controls are invisible and never typed on purpose.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_IN_LONG_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 export function hasControlCharacters(value: string, multiline = false): boolean {

@@ -45,7 +45,7 @@ export function adminUserRoutes() {
 
   r.delete('/admin/users/:id/permissions/:permission', async (c) => {
     const id = userId(c.req.param('id'));
-    return c.json({ user: await revokePermission(c.var.deps.db, id, permission(c.req.param('permission'))) });
+    return c.json({ user: await revokePermission(c.var.deps.db, c.var.actor, id, permission(c.req.param('permission'))) });
   });
 
   r.delete('/admin/users/:id', async (c) => {

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Search, Trash2 } from 'lucide-react';
-import { ADMIN_TEXT, type AdminUserRow } from '#shared/admin.ts';
+import { ADMIN_TEXT, planOrPermissionBlock, type AdminUserRow } from '#shared/admin.ts';
 import { ACCOUNT_ROLES, ROLE_LABEL, ROLE_RANK } from '#shared/roles.ts';
 import { TIERS, TIER_LABEL } from '#shared/tiers.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -168,6 +168,9 @@ export function AdminUsersPage() {
                 {data?.rows.map((u) => {
                   const manageable = canManage(u);
                   const name = fullName(u);
+                  const actor = { id: me?.id ?? '', role: me?.role ?? '' };
+                  const planBlock = planOrPermissionBlock(actor, u, 'plan');
+                  const teamBlock = planOrPermissionBlock(actor, u, 'permissions');
                   return (
                     <tr key={u.id} data-testid="user-row">
                       <td className="px-4 py-3">
@@ -198,7 +201,9 @@ export function AdminUsersPage() {
                           aria-label={`Plan of ${name}`}
                           className="h-9 w-36"
                           value={u.subscription_tier}
-                          disabled={update.isPending}
+                          disabled={planBlock !== null || update.isPending}
+                          title={planBlock ?? undefined}
+                          aria-describedby={planBlock ? `plan-block-${u.id}` : undefined}
                           onChange={(e) => changeTier(u, e.target.value)}
                         >
                           {TIERS.map((t) => (
@@ -207,6 +212,11 @@ export function AdminUsersPage() {
                             </option>
                           ))}
                         </Select>
+                        {planBlock ? (
+                          <p id={`plan-block-${u.id}`} className="mt-1 max-w-[9rem] text-xs text-slate-500">
+                            {planBlock}
+                          </p>
+                        ) : null}
                         {u.subscription_status !== 'active' ? (
                           <p className="mt-1 text-xs text-slate-500">
                             {u.subscription_status === 'trialing' && u.effective_tier !== 'starter' ? 'Trial' : 'Trial ended'}
@@ -218,11 +228,18 @@ export function AdminUsersPage() {
                           <Checkbox
                             aria-label={`Manage team for ${name}`}
                             checked={u.permissions.includes('manage_team')}
-                            disabled={setPermission.isPending}
+                            disabled={teamBlock !== null || setPermission.isPending}
+                            title={teamBlock ?? undefined}
+                            aria-describedby={teamBlock ? `team-block-${u.id}` : undefined}
                             onCheckedChange={(v) => toggleTeam(u, v === true)}
                           />
                           <span className="text-xs">manage_team</span>
                         </label>
+                        {teamBlock ? (
+                          <p id={`team-block-${u.id}`} className="mt-1 max-w-[9rem] text-xs text-slate-500">
+                            {teamBlock}
+                          </p>
+                        ) : null}
                       </td>
                       <td className="whitespace-nowrap px-4 py-3 text-slate-600">{format(parseISO(u.created_at), 'MMM d, yyyy')}</td>
                       <td className="px-4 py-3 text-right">

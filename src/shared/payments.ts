@@ -33,6 +33,7 @@ export const PAYMENT_TEXT = {
   dateInFuture: 'The payment date cannot be in the future.',
   rejectNotesRequired: 'Please give the reason for the rejection.',
   notFound: 'Submission not found',
+  fieldsToFix: (labels: string[]) => `Please complete or correct: ${labels.join(', ')}.`,
   trialEnded: 'Your free trial has ended, so your account now has the Starter plan’s features and limits. Your data is kept. Upgrade to get your plan back.',
 } as const;
 

@@ -17,11 +17,23 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { PlanBadge } from '../../components/plan-badge.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useSession } from '../auth/session.ts';
 import { useSubmission, useSubmitPayment } from './queries.ts';
 
 type Schema = typeof paymentSubmissionSchema;
 type Values = Omit<PaymentSubmissionInput, 'agreed_to_terms'> & { agreed_to_terms: boolean };
+
+const UPGRADE_FIELDS = ['selected_tier', 'payment_method', 'transaction_reference', 'payment_date', 'notes', 'agreed_to_terms'] as const;
+const UPGRADE_FIELD_LABEL: Record<(typeof UPGRADE_FIELDS)[number] | 'receipt', string> = {
+  selected_tier: 'Plan',
+  payment_method: 'Payment method',
+  transaction_reference: 'Transaction reference',
+  payment_date: 'Payment date',
+  notes: 'Notes',
+  receipt: 'Payment receipt',
+  agreed_to_terms: 'Terms and conditions',
+};
 
 const isPaidTier = (v: string | null): v is PaidTier => v !== null && (PAID_TIERS as readonly string[]).includes(v);
 const today = () => format(new Date(), 'yyyy-MM-dd');
@@ -64,7 +76,8 @@ export function UpgradePage() {
     },
     reValidateMode: 'onSubmit',
   });
-  const { register, formState, clearErrors, control, reset } = form;
+  const { register, formState, clearErrors, control, reset, setError } = form;
+  const showServerErrors = useServerFieldErrors(setError, UPGRADE_FIELDS);
 
   // Resubmitting a rejected payment: start from what was sent before.
   const prefilled = useRef(false);
@@ -127,12 +140,7 @@ export function UpgradePage() {
               notify.error(title, err.message);
               return;
             }
-            if (err.fields) {
-              for (const [name, message] of Object.entries(err.fields))
-                if (name in values) form.setError(name as keyof Values, { message });
-              notify.error(PAYMENT_TEXT.submissionFailed, err.message);
-              return;
-            }
+            if (showServerErrors(err)) return notify.error(PAYMENT_TEXT.submissionFailed, err.message);
           }
           notify.error(PAYMENT_TEXT.submissionFailed, PAYMENT_TEXT.uploadFailed(errorMessage(err)));
         },
@@ -140,7 +148,11 @@ export function UpgradePage() {
     },
     (errors) => {
       if (!receipt) setReceiptError(PAYMENT_TEXT.receipt);
-      if (errors.agreed_to_terms) notify.error(PAYMENT_TEXT.termsTitle, PAYMENT_TEXT.terms);
+      // Every field to fix is named, in the order of the form; one alone keeps its own toast.
+      const missing = UPGRADE_FIELDS.filter((name) => errors[name]).map((name) => UPGRADE_FIELD_LABEL[name]);
+      if (!receipt) missing.splice(missing.length - (errors.agreed_to_terms ? 1 : 0), 0, UPGRADE_FIELD_LABEL.receipt);
+      if (missing.length > 1) notify.error(PAYMENT_TEXT.submissionFailed, PAYMENT_TEXT.fieldsToFix(missing));
+      else if (errors.agreed_to_terms) notify.error(PAYMENT_TEXT.termsTitle, PAYMENT_TEXT.terms);
       else if (!receipt) notify.error(PAYMENT_TEXT.receiptTitle, PAYMENT_TEXT.receipt);
       else notify.error(PAYMENT_TEXT.submissionFailed, 'Please correct the highlighted fields.');
     },

@@ -148,15 +148,15 @@ export function UpgradePage() {
     },
     (errors) => {
       if (!receipt) setReceiptError(PAYMENT_TEXT.receipt);
-      // Every field to fix is named, in the order of the form; one alone keeps its own toast.
-      const missing = UPGRADE_FIELDS.filter((name) => errors[name]).map((name) => UPGRADE_FIELD_LABEL[name]);
-      if (!receipt) missing.splice(missing.length - (errors.agreed_to_terms ? 1 : 0), 0, UPGRADE_FIELD_LABEL.receipt);
-      if (missing.length > 1) notify.error(PAYMENT_TEXT.submissionFailed, PAYMENT_TEXT.fieldsToFix(missing));
-      else if (errors.agreed_to_terms) notify.error(PAYMENT_TEXT.termsTitle, PAYMENT_TEXT.terms);
+      if (errors.agreed_to_terms) notify.error(PAYMENT_TEXT.termsTitle, PAYMENT_TEXT.terms);
       else if (!receipt) notify.error(PAYMENT_TEXT.receiptTitle, PAYMENT_TEXT.receipt);
       else notify.error(PAYMENT_TEXT.submissionFailed, 'Please correct the highlighted fields.');
     },
   );
+
+  // Every field still to fix, in the form's order, named above the submit button (a toast shows one).
+  const toFix = UPGRADE_FIELDS.filter((name) => formState.errors[name]).map((name) => UPGRADE_FIELD_LABEL[name]);
+  if (receiptError) toFix.splice(toFix.length - (formState.errors.agreed_to_terms ? 1 : 0), 0, UPGRADE_FIELD_LABEL.receipt);
 
   const selected = form.watch('selected_tier');
   const current = session?.profile.effective_tier;
@@ -284,6 +284,11 @@ export function UpgradePage() {
                 ) : null}
               </div>
 
+              {toFix.length > 0 ? (
+                <p role="alert" data-testid="fields-to-fix" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 sm:col-span-2">
+                  {PAYMENT_TEXT.fieldsToFix(toFix)}
+                </p>
+              ) : null}
               <div className="flex flex-wrap gap-2 sm:col-span-2">
                 <Button type="submit" disabled={submit.isPending}>
                   {submit.isPending ? 'Submitting...' : 'Submit Payment'}

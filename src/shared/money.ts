@@ -113,10 +113,24 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The calendar every date field accepts: anything outside it is a typo (year 9999, 0202 …). */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2200-12-31';
+export const DATE_TEXT = {
+  invalid: 'Please enter a valid date.',
+  outOfRange: 'Please enter a date between 1900-01-01 and 2200-12-31.',
+} as const;
+
+/** yyyy-MM-dd strings compare as dates. */
+export function isPlausibleDate(value: string): boolean {
+  return value >= DATE_MIN && value <= DATE_MAX;
+}
+
 export function dateField(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .refine(isIsoDate, 'Please enter a valid date.');
+    .refine(isIsoDate, DATE_TEXT.invalid)
+    .refine((v) => !isIsoDate(v) || isPlausibleDate(v), DATE_TEXT.outOfRange);
 }

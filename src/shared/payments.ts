@@ -1,6 +1,7 @@
 // Upgrades by proof of payment (platform.md §2 Upgrade and billing, §3, §4, §5, §8).
 import { z } from 'zod';
 import { optionalText, safeText } from './validation.ts';
+import { DATE_TEXT, isPlausibleDate } from './money.ts';
 import { PAID_TIERS, type PaidTier } from './tiers.ts';
 import type { StoredFileInfo } from './files.ts';
 
@@ -52,6 +53,7 @@ export function paymentDateField(required: string) {
     .trim()
     .min(1, required)
     .refine(isRealDate, required)
+    .refine((v) => !isRealDate(v) || isPlausibleDate(v), DATE_TEXT.outOfRange)
     .refine((v) => new Date(`${v}T00:00:00Z`).getTime() <= Date.now() + 86_400_000, PAYMENT_TEXT.dateInFuture);
 }
 

@@ -34,6 +34,7 @@ export const PAYMENT_TEXT = {
   dateInFuture: 'The payment date cannot be in the future.',
   rejectNotesRequired: 'Please give the reason for the rejection.',
   notFound: 'Submission not found',
+  replaced: 'Replaced by a newer submission.',
   fieldsToFix: (labels: string[]) => `Please complete or correct: ${labels.join(', ')}.`,
   trialEnded: 'Your free trial has ended, so your account now has the Starter plan’s features and limits. Your data is kept. Upgrade to get your plan back.',
 } as const;
@@ -53,8 +54,8 @@ export function paymentDateField(required: string) {
     .trim()
     .min(1, required)
     .refine(isRealDate, required)
-    .refine((v) => !isRealDate(v) || isPlausibleDate(v), DATE_TEXT.outOfRange)
-    .refine((v) => new Date(`${v}T00:00:00Z`).getTime() <= Date.now() + 86_400_000, PAYMENT_TEXT.dateInFuture);
+    .refine((v) => new Date(`${v}T00:00:00Z`).getTime() <= Date.now() + 86_400_000, PAYMENT_TEXT.dateInFuture)
+    .refine((v) => !isRealDate(v) || isPlausibleDate(v), DATE_TEXT.outOfRange);
 }
 
 /** The upgrade form's fields (the receipt travels next to them as a file). */

@@ -413,6 +413,8 @@ export const paymentSubmissions = pgTable(
   (t) => [
     index('payment_submissions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('payment_submissions_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    // At most one submission waiting for a decision per user, even when two are sent at once.
+    uniqueIndex('payment_submissions_one_pending_uq').on(t.userId).where(sql`status = 'Pending'`),
     check('payment_tier_check', inList('selected_tier', ['professional', 'business', 'enterprise'])),
     check('payment_method_check', inList('payment_method', ['Bank Transfer', 'PayPal', 'Credit Card', 'Other'])),
     check('payment_status_check', inList('status', ['Pending', 'Under Review', 'Approved', 'Rejected'])),

@@ -47,9 +47,19 @@ export interface SubmissionInput {
   notes: string | null;
 }
 
-/** user_id, status and the verification fields come from here, never from the request. */
+/**
+ * user_id, status and the verification fields come from here, never from the request. A user has
+ * at most one Pending submission: a new one closes the earlier one (Rejected, with a note saying
+ * it was replaced). The user's row is locked first, so two submissions at once run one after the
+ * other; the partial unique index payment_submissions_one_pending_uq is the backstop.
+ */
 export async function createSubmission(deps: Deps, actor: Actor, input: SubmissionInput, receipt: Upload): Promise<PaymentSubmission> {
   return storeWithRows(deps, { userId: actor.userId, agencyId: null }, [receipt], async (tx, [file]) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.userId)).for('update');
+    await tx
+      .update(paymentSubmissions)
+      .set({ status: 'Rejected', adminNotes: PAYMENT_TEXT.replaced, verifiedAt: new Date() })
+      .where(and(eq(paymentSubmissions.userId, actor.userId), eq(paymentSubmissions.status, 'Pending')));
     const [row] = await tx
       .insert(paymentSubmissions)
       .values({

@@ -9,6 +9,7 @@ import {
   type SubmissionStatus,
 } from '#shared/payments.ts';
 import type { Paged } from '#shared/admin.ts';
+import { formatDay } from '#shared/format-date.ts';
 import { TIER_LABEL, type PaidTier, type Tier } from '#shared/tiers.ts';
 import type { Actor, Deps } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -170,7 +171,7 @@ function notifySubmitter(deps: Deps, s: PaymentSubmission, to: { email: string; 
           subject: `Your PolicyDesk ${plan} plan is active`,
           greeting,
           paragraphs: [
-            `We have verified your payment of ${s.payment_date} (${s.payment_method}${s.transaction_reference ? `, reference ${s.transaction_reference}` : ''}). Your account now has the ${plan} plan.`,
+            `We have verified your payment of ${formatDay(s.payment_date)} (${s.payment_method}${s.transaction_reference ? `, reference ${s.transaction_reference}` : ''}). Your account now has the ${plan} plan.`,
             ...(s.admin_notes ? [`Note from our team: ${s.admin_notes}`] : []),
           ],
           action: { label: 'Open your dashboard', url: `${deps.config.appUrl}/dashboard` },
@@ -180,7 +181,7 @@ function notifySubmitter(deps: Deps, s: PaymentSubmission, to: { email: string; 
           subject: 'Your PolicyDesk payment submission was not approved',
           greeting,
           paragraphs: [
-            `We could not verify your payment for the ${plan} plan submitted for ${s.payment_date}.`,
+            `We could not verify your payment for the ${plan} plan submitted for ${formatDay(s.payment_date)}.`,
             `Reason: ${s.admin_notes ?? ''}`,
             'You can correct the details and resubmit your payment from your billing history.',
           ],

@@ -1,6 +1,6 @@
 // /admin/payment-verification: filter, open the receipt through its signed link, approve or reject.
 import { useEffect, useState } from 'react';
-import { format, parseISO } from 'date-fns';
+import { formatDay } from '#shared/format-date.ts';
 import { ExternalLink } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_TEXT, SUBMISSION_STATUSES, type AdminPaymentSubmission } from '#shared/payments.ts';
@@ -18,7 +18,7 @@ import { fetchFileLink } from '../billing/queries.ts';
 import { SubmissionStatusBadge } from '../billing/status-badge.tsx';
 import { useAdminSubmissions, useDecideSubmission } from './queries.ts';
 
-const day = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
+const day = formatDay;
 
 function ReceiptPreview({ s }: { s: AdminPaymentSubmission }) {
   const link = useQuery({

@@ -1,10 +1,10 @@
 // /admin/users: search, role and tier filters, inline role and tier selects, manage_team, delete.
 import { useEffect, useState } from 'react';
-import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Search, Trash2 } from 'lucide-react';
 import { ADMIN_TEXT, planOrPermissionBlock, type AdminUserRow } from '#shared/admin.ts';
 import { ACCOUNT_ROLES, ROLE_LABEL, ROLE_RANK } from '#shared/roles.ts';
 import { TIERS, TIER_LABEL } from '#shared/tiers.ts';
+import { formatDay } from '#shared/format-date.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -241,7 +241,7 @@ export function AdminUsersPage() {
                           </p>
                         ) : null}
                       </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">{format(parseISO(u.created_at), 'MMM d, yyyy')}</td>
+                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDay(u.created_at)}</td>
                       <td className="px-4 py-3 text-right">
                         <Button
                           variant="ghost"

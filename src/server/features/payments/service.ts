@@ -48,15 +48,19 @@ export interface SubmissionInput {
   notes: string | null;
 }
 
+/** Any number that names "a user's upgrade submissions" among the advisory locks. */
+const SUBMISSION_LOCK = 7_310_002;
+
 /**
  * user_id, status and the verification fields come from here, never from the request. A user has
  * at most one Pending submission: a new one closes the earlier one (Rejected, with a note saying
- * it was replaced). The user's row is locked first, so two submissions at once run one after the
- * other; the partial unique index payment_submissions_one_pending_uq is the backstop.
+ * it was replaced). A lock per user makes two submissions at once run one after the other (a row
+ * lock on the user would deadlock with the foreign-key locks the file rows take); the partial
+ * unique index payment_submissions_one_pending_uq is the backstop.
  */
 export async function createSubmission(deps: Deps, actor: Actor, input: SubmissionInput, receipt: Upload): Promise<PaymentSubmission> {
   return storeWithRows(deps, { userId: actor.userId, agencyId: null }, [receipt], async (tx, [file]) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.userId)).for('update');
+    await tx.execute(sql`select pg_advisory_xact_lock(${SUBMISSION_LOCK}, hashtext(${actor.userId}))`);
     await tx
       .update(paymentSubmissions)
       .set({ status: 'Rejected', adminNotes: PAYMENT_TEXT.replaced, verifiedAt: new Date() })

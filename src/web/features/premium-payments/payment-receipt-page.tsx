@@ -119,10 +119,8 @@ export function PaymentReceiptPage() {
       });
     },
     () => {
-      if (files.length === 0) {
-        setFilesError(PREMIUM_TEXT.receipt);
-        notify.error(PREMIUM_TEXT.receiptTitle, PREMIUM_TEXT.receipt);
-      } else notify.error(PREMIUM_TEXT.saveFailed, 'Please correct the highlighted fields.');
+      if (files.length === 0) setFilesError(PREMIUM_TEXT.receipt);
+      notify.error(PREMIUM_TEXT.saveFailed, 'Please correct the highlighted fields.');
     },
   );
 

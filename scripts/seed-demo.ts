@@ -95,6 +95,9 @@ try {
     console.log(`demo data created for ${EMAIL}`);
   }
   console.log(`sign in at ${config.appUrl}/login with ${EMAIL} / ${PASSWORD}`);
+  // The address comes from PORT / APP_URL: a server started with other settings listens elsewhere.
+  if (!process.env.PORT && !process.env.APP_URL)
+    console.log(`(a server started with PORT or APP_URL set is at that address instead; run this with the same settings)`);
 } finally {
   await database.close();
   release();

@@ -10,14 +10,60 @@ export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
  * Structured JSON logs. Each request gets a child logger carrying its request id (c.var.log); lines
  * written through any other logger while a request is served (mail, storage, auth) get the id too.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: serializeError },
     mixin: (_merge, _level, logger) => {
       const scope = requestScope.getStore();
       return scope && !('requestId' in logger.bindings()) ? { requestId: scope.requestId } : {};
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** What a logged database error may carry: the SQL error code and where it happened, never values. */
+const DB_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'routine'] as const;
+
+/**
+ * Errors as logged. Drizzle wraps a failed query with its parameters (in `params` and in the
+ * message), and PostgreSQL's `detail` and some messages quote the row's values: all of them can hold
+ * customer data, so only the statement text, the SQLSTATE and the constraint or column are kept.
+ */
+export function serializeError(err: unknown, depth = 0): Record<string, unknown> {
+  if (!(err instanceof Error) || depth > 4) return { message: String(err) };
+  const source = err as Error & Record<string, unknown>;
+  const out: Record<string, unknown> = { type: err.name || err.constructor?.name };
+  const isQueryWrapper = typeof source.query === 'string' && 'params' in source;
+  if (isQueryWrapper) {
+    out.statement = source.query;
+    out.message = 'Failed query';
+  } else {
+    out.message = hasSqlState(source) ? redactQuotedValue(err.message) : err.message;
+  }
+  for (const field of DB_ERROR_FIELDS) if (typeof source[field] === 'string') out[field] = source[field];
+  // The stack's first lines repeat the message (with the parameters): keep only the frames.
+  const stack = isQueryWrapper || hasSqlState(source) ? framesOf(err.stack) : err.stack;
+  if (stack) out.stack = stack;
+  if (err.cause !== undefined) out.cause = serializeError(err.cause, depth + 1);
+  if (isQueryWrapper && out.cause && typeof out.cause === 'object' && 'code' in out.cause) out.code = (out.cause as { code: unknown }).code;
+  return out;
+}
+
+function framesOf(stack: string | undefined): string | undefined {
+  return stack
+    ?.split('\n')
+    .filter((line) => line.startsWith('    at '))
+    .join('\n');
+}
+
+function hasSqlState(err: Record<string, unknown>): boolean {
+  return typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code);
+}
+
+/** `invalid input syntax for type uuid: "…"` → the value replaced; constraint names stay. */
+function redactQuotedValue(message: string): string {
+  return message.replace(/: ".*"$/s, ': "[value omitted]"');
 }

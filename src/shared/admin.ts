@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { sortSchema } from './lists.ts';
 import { ACCOUNT_ROLES, PERMISSIONS, type AccountRole } from './roles.ts';
 import { TIERS, type Tier } from './tiers.ts';
+import { searchField } from './validation.ts';
 
 export const ADMIN_TEXT = {
   permissionDenied: 'Permission denied',
@@ -17,6 +18,9 @@ export const ADMIN_TEXT = {
   permissionFailed: 'Failed to update permissions.',
   cannotChangeOwnRole: 'You cannot change your own role.',
   cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotChangeOwnPlan: 'You cannot change your own plan.',
+  cannotChangeOwnPermissions: 'You cannot change your own permissions.',
+  superAdminOnly: 'Only a super admin can change a super admin.',
   roleAboveOwn: 'Only a super admin can grant the admin or super admin role.',
   targetOutranks: 'Only a super admin can change or delete an admin or super admin.',
   lastSuperAdmin: 'The last super admin cannot be removed or demoted.',
@@ -27,6 +31,21 @@ export const ADMIN_TEXT = {
 } as const;
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
+
+/**
+ * Why the acting admin may not change this user's plan or permissions, or null when they may:
+ * nobody changes their own, and only a super admin changes anything on a super admin. The server
+ * enforces it; the users page uses it to disable the controls and say why.
+ */
+export function planOrPermissionBlock(
+  actor: { id: string; role: string },
+  target: { id: string; role: string },
+  what: 'plan' | 'permissions',
+): string | null {
+  if (actor.id === target.id) return what === 'plan' ? ADMIN_TEXT.cannotChangeOwnPlan : ADMIN_TEXT.cannotChangeOwnPermissions;
+  if (target.role === 'super_admin' && actor.role !== 'super_admin') return ADMIN_TEXT.superAdminOnly;
+  return null;
+}
 
 export const adminUserUpdateSchema = z
   .object({
@@ -42,7 +61,7 @@ export const ADMIN_USER_SORT_COLUMNS = ['created_at', 'name', 'email'] as const;
 
 export const adminUserQuerySchema = z.object({
   page: pageNumber,
-  search: z.string().trim().max(200).catch(''),
+  search: searchField(),
   role: z.enum(['all', ...ACCOUNT_ROLES]).catch('all'),
   tier: z.enum(['all', ...TIERS]).catch('all'),
   sort: sortSchema(ADMIN_USER_SORT_COLUMNS, 'created_at.desc'),

@@ -1,7 +1,7 @@
 // Sign-up, sign-in, password and profile forms (spec: platform.md §3, §5, §8). The texts are the spec's.
 import { z } from 'zod';
 import { AUTH_TEXT, PASSWORD_MAX } from './auth-text.ts';
-import { emailField, optionalText, requiredText } from './validation.ts';
+import { emailField, optionalText, requiredText, safeText } from './validation.ts';
 
 export const REGISTER_PASSWORD_MIN = 8;
 export const RESET_PASSWORD_MIN = 6;
@@ -26,9 +26,9 @@ const registerFields = {
     .max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
   confirmPassword: z.string({ error: AUTH_TEXT.passwordsDoNotMatch }),
   termsAccepted: z.boolean({ error: AUTH_TEXT.termsRequired }).refine((v) => v === true, AUTH_TEXT.termsRequired),
-  plan: z.string().max(40).optional(),
+  plan: safeText().max(40).optional(),
   /** Where to go after confirming and signing in (e.g. back to an invitation); same-site paths only. */
-  redirect: z.string().max(500).optional(),
+  redirect: safeText().max(500).optional(),
 };
 
 export const registerSchema = z
@@ -61,7 +61,7 @@ export const resetPasswordSchema = z
 
 /** What the server receives for a reset (the confirmation is checked in the form). */
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1).max(500),
+  token: safeText().min(1).max(500),
   newPassword: z.string().min(RESET_PASSWORD_MIN, AUTH_TEXT.resetTooShort).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
 });
 

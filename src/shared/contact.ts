@@ -1,6 +1,6 @@
 // The contact form (spec: platform.md §2 /contact, §3, §5). Company is the only optional field.
 import { z } from 'zod';
-import { emailField, optionalText, requiredText } from './validation.ts';
+import { emailField, optionalText, requiredText, safeText } from './validation.ts';
 
 export const CONTACT_REASONS = ['sales', 'support', 'billing', 'feature', 'partnership', 'other'] as const;
 export type ContactReason = (typeof CONTACT_REASONS)[number];
@@ -34,14 +34,13 @@ export const contactSchema = z.object({
   email: emailField(CONTACT_TEXT.emailRequired),
   company: optionalText(200),
   contactReason: z.enum(CONTACT_REASONS, { error: CONTACT_TEXT.reasonRequired }),
-  subject: requiredText(CONTACT_TEXT.subjectRequired, 200),
-  message: z
-    .string({ error: CONTACT_TEXT.messageRequired })
-    .trim()
+  // A pasted line break is kept here and flattened where the subject becomes a mail header.
+  subject: requiredText(CONTACT_TEXT.subjectRequired, 200, true),
+  message: safeText({ error: CONTACT_TEXT.messageRequired, multiline: true })
     .min(1, CONTACT_TEXT.messageRequired)
     .max(CONTACT_MESSAGE_MAX, CONTACT_TEXT.messageTooLong),
   /** Honeypot: hidden from people, filled in by bots; a filled-in message is dropped silently. */
-  website: z.string().max(500).optional(),
+  website: safeText().max(500).optional(),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactData = z.output<typeof contactSchema>;

@@ -2,6 +2,7 @@
 // are each list's own and are added with .extend(). Sort is written `column.direction`
 // (`end_date.asc`) so it fits in one URL parameter and one query-cache key.
 import { z } from 'zod';
+import { searchField } from './validation.ts';
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -57,7 +58,7 @@ export function listQuerySchema<const C extends string>(options: {
   return z.object({
     page: pageParam,
     pageSize: z.coerce.number().int().min(1).max(100).catch(options.pageSize).default(options.pageSize),
-    search: z.string().trim().max(200).catch('').default(''),
+    search: searchField(),
     sort: sortSchema(options.sortColumns, options.defaultSort),
   });
 }

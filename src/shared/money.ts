@@ -1,5 +1,6 @@
 // Money and calendar rules of the book of business, as exact strings (never floats).
 import { z } from 'zod';
+import { optionalText } from './validation.ts';
 
 /** Up to 12 integer digits and 2 decimals: fits numeric(14,2) and is shown as $1,234.50. */
 const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
@@ -63,14 +64,7 @@ function checkMoney(value: unknown, ctx: z.RefinementCtx, requiredMessage: strin
 }
 
 /** Optional text that also accepts null (a row read back from the API can be sent again as is). */
-export function nullableText(max = 200) {
-  return z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters.`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-}
+export const nullableText = optionalText;
 
 /** A whole year within [min, max]; accepts "2020" or 2020. */
 export function yearField(requiredMessage: string, min: number, max: () => number) {
@@ -119,10 +113,24 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The calendar every date field accepts: anything outside it is a typo (year 9999, 0202 …). */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2200-12-31';
+export const DATE_TEXT = {
+  invalid: 'Please enter a valid date.',
+  outOfRange: 'Please enter a date between 1900-01-01 and 2200-12-31.',
+} as const;
+
+/** yyyy-MM-dd strings compare as dates. */
+export function isPlausibleDate(value: string): boolean {
+  return value >= DATE_MIN && value <= DATE_MAX;
+}
+
 export function dateField(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .refine(isIsoDate, 'Please enter a valid date.');
+    .refine(isIsoDate, DATE_TEXT.invalid)
+    .refine((v) => !isIsoDate(v) || isPlausibleDate(v), DATE_TEXT.outOfRange);
 }

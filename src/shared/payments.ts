@@ -1,7 +1,8 @@
 // Upgrades by proof of payment (platform.md §2 Upgrade and billing, §3, §4, §5, §8).
 import { z } from 'zod';
 import { sortSchema } from './lists.ts';
-import { optionalText } from './validation.ts';
+import { optionalText, safeText } from './validation.ts';
+import { DATE_TEXT, isPlausibleDate } from './money.ts';
 import { PAID_TIERS, type PaidTier } from './tiers.ts';
 import type { StoredFileInfo } from './files.ts';
 
@@ -34,6 +35,8 @@ export const PAYMENT_TEXT = {
   dateInFuture: 'The payment date cannot be in the future.',
   rejectNotesRequired: 'Please give the reason for the rejection.',
   notFound: 'Submission not found',
+  replaced: 'Replaced by a newer submission.',
+  fieldsToFix: (labels: string[]) => `Please complete or correct: ${labels.join(', ')}.`,
   trialEnded: 'Your free trial has ended, so your account now has the Starter plan’s features and limits. Your data is kept. Upgrade to get your plan back.',
 } as const;
 
@@ -52,7 +55,8 @@ export function paymentDateField(required: string) {
     .trim()
     .min(1, required)
     .refine(isRealDate, required)
-    .refine((v) => new Date(`${v}T00:00:00Z`).getTime() <= Date.now() + 86_400_000, PAYMENT_TEXT.dateInFuture);
+    .refine((v) => new Date(`${v}T00:00:00Z`).getTime() <= Date.now() + 86_400_000, PAYMENT_TEXT.dateInFuture)
+    .refine((v) => !isRealDate(v) || isPlausibleDate(v), DATE_TEXT.outOfRange);
 }
 
 /** The upgrade form's fields (the receipt travels next to them as a file). */
@@ -68,7 +72,7 @@ export type PaymentSubmissionInput = z.input<typeof paymentSubmissionSchema>;
 
 export const decisionSchema = z.object({ notes: optionalText(2000) });
 export const rejectionSchema = z.object({
-  notes: z.string({ error: PAYMENT_TEXT.rejectNotesRequired }).trim().min(1, PAYMENT_TEXT.rejectNotesRequired).max(2000),
+  notes: safeText({ error: PAYMENT_TEXT.rejectNotesRequired, multiline: true }).min(1, PAYMENT_TEXT.rejectNotesRequired).max(2000),
 });
 
 export const SUBMISSION_SORT_COLUMNS = ['created_at', 'payment_date'] as const;

@@ -1,7 +1,7 @@
 // Agencies, team management and invitations (spec: agency.md §2 Team management, /accept-invitation,
 // §3 Team invitation, §4, §5 Invitation, §8). The spec's texts are copied exactly.
 import { z } from 'zod';
-import { emailField } from './validation.ts';
+import { emailField, safeText } from './validation.ts';
 import type { Requirement } from './access.ts';
 import { featureNeed } from './features.ts';
 
@@ -74,7 +74,7 @@ export const memberRoleSchema = z.object({
 });
 
 export const switchAgencySchema = z.object({
-  agencyId: z.string().trim().min(1, TEAM_TEXT.agencyNotFound).max(64),
+  agencyId: safeText().min(1, TEAM_TEXT.agencyNotFound).max(64),
 });
 
 export type TeamEntryStatus = 'Active' | 'Pending' | 'Expired';

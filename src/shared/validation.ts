@@ -7,27 +7,67 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export { INVALID_EMAIL };
 
-export function requiredText(message: string, max = 200) {
+export const TEXT_RULE_TEXT = {
+  controlCharacters: 'This field contains a control character (such as NUL) that is not allowed. Please remove it.',
+} as const;
+
+/** Fields this long are free text (notes, messages): tab and line breaks are allowed in them. */
+export const LONG_TEXT_MIN = 1000;
+
+// NUL breaks PostgreSQL text outright; the other C0/C1 controls are invisible and never typed on purpose.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROL_IN_LONG_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  return (multiline ? CONTROL_IN_LONG_TEXT : CONTROL_IN_LINE).test(value);
+}
+
+/**
+ * The one text rule every text field of every schema starts from: a string without control
+ * characters (tab and line breaks allowed in long text), trimmed.
+ */
+export function safeText(options: { multiline?: boolean; error?: string } = {}) {
+  const multiline = options.multiline ?? false;
   return z
-    .string({ error: message })
-    .trim()
+    .string(options.error === undefined ? undefined : { error: options.error })
+    .refine((v) => !hasControlCharacters(v, multiline), TEXT_RULE_TEXT.controlCharacters)
+    .trim();
+}
+
+export function requiredText(message: string, max = 200, multiline = max >= LONG_TEXT_MIN) {
+  return safeText({ error: message, multiline })
     .min(1, message)
     .max(max, `Must be at most ${max} characters.`);
 }
 
+/**
+ * Optional text: absent, empty or blank becomes null. It accepts null as input too, so a form can
+ * send back what it read (the web sends what the schema accepts as input).
+ */
 export function optionalText(max = 200) {
-  return z
-    .string()
-    .trim()
+  return safeText({ multiline: max >= LONG_TEXT_MIN })
     .max(max, `Must be at most ${max} characters.`)
-    .optional()
+    .nullish()
     .transform((v) => (v ? v : null));
 }
 
+/** A list's search box: control characters are refused (400); anything else unusable is ignored. */
+export function searchField(max = 200) {
+  return z.unknown().optional().transform((value, ctx): string => {
+    if (typeof value !== 'string') return '';
+    if (hasControlCharacters(value)) {
+      ctx.addIssue({ code: 'custom', message: TEXT_RULE_TEXT.controlCharacters });
+      return z.NEVER;
+    }
+    const trimmed = value.trim();
+    return trimmed.length > max ? '' : trimmed;
+  });
+}
+
 export function emailField(requiredMessage: string, invalidMessage = INVALID_EMAIL) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
+  return safeText({ error: requiredMessage })
     .min(1, requiredMessage)
     .max(254, invalidMessage)
     .regex(EMAIL_PATTERN, invalidMessage)

@@ -466,6 +466,8 @@ export const paymentSubmissions = pgTable(
     index('payment_submissions_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('payment_submissions_user_paid_idx').on(t.userId, t.paymentDate, t.id),
     index('payment_submissions_status_paid_idx').on(t.status, t.paymentDate, t.id),
+    // At most one submission waiting for a decision per user, even when two are sent at once.
+    uniqueIndex('payment_submissions_one_pending_uq').on(t.userId).where(sql`status = 'Pending'`),
     check('payment_tier_check', inList('selected_tier', PAID_TIERS)),
     check('payment_method_check', inList('payment_method', PAYMENT_METHODS)),
     check('payment_status_check', inList('status', SUBMISSION_STATUSES)),

@@ -14,6 +14,7 @@ import {
   resetPasswordRequestSchema,
   safeRedirectPath,
 } from '#shared/auth.ts';
+import { safeText } from '#shared/validation.ts';
 import { type AppEnv, requireUser } from '../../context.ts';
 import { AppError, badRequest, tooMany } from '../../errors.ts';
 import { clientAddress, readJson } from '../../http.ts';
@@ -29,7 +30,7 @@ export const INVALID_RESET_LINK = 'This password reset link is invalid, has expi
 const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 const INVALID_CODE = 'That code is not valid. Please try again.';
 
-const emailOnly = z.object({ email: forgotPasswordSchema.shape.email, redirect: z.string().max(500).optional() });
+const emailOnly = z.object({ email: forgotPasswordSchema.shape.email, redirect: safeText().max(500).optional() });
 
 /** The confirmation link lands on the login page, which then continues to `redirect` if given. */
 function confirmationTarget(redirect: string | undefined): string {
@@ -38,7 +39,7 @@ function confirmationTarget(redirect: string | undefined): string {
 }
 const passwordOnly = z.object({ password: z.string().min(1, AUTH_TEXT.passwordRequired).max(128) });
 const codeSchema = z.object({
-  code: z.string().trim().min(1, 'Please enter the code.').max(64),
+  code: safeText().min(1, 'Please enter the code.').max(64),
   backup: z.boolean().optional(),
   trustDevice: z.boolean().optional(),
 });

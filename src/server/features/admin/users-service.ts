@@ -1,6 +1,6 @@
 // Admin user management: list, change role and tier, grant permissions, delete (platform.md §6).
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_TEXT, ADMIN_USERS_PAGE_SIZE, type AdminUserQuery, type AdminUserRow, type Paged } from '#shared/admin.ts';
+import { ADMIN_TEXT, ADMIN_USERS_PAGE_SIZE, planOrPermissionBlock, type AdminUserQuery, type AdminUserRow, type Paged } from '#shared/admin.ts';
 import { ROLE_RANK, type AccountRole, type Permission } from '#shared/roles.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import type { Actor } from '../../context.ts';
@@ -117,6 +117,7 @@ export async function updateUser(
     const actorRole = input.role !== undefined ? await serializeRoleChange(tx, actor) : actor.role;
     const [target] = await tx.select().from(user).where(eq(user.id, id)).for('update');
     if (!target) throw notFound(ADMIN_TEXT.userNotFound);
+    if (input.subscription_tier !== undefined) refuseBlocked({ ...actor, role: actorRole }, target, 'plan');
     const roleChanges = input.role !== undefined && input.role !== target.role;
     if (roleChanges) {
       const newRole = input.role as AccountRole;
@@ -139,10 +140,16 @@ export async function updateUser(
   });
 }
 
+function refuseBlocked(actor: Actor, target: { id: string; role: string }, what: 'plan' | 'permissions') {
+  const reason = planOrPermissionBlock({ id: actor.userId, role: actor.role }, target, what);
+  if (reason) throw forbidden(reason, reason === ADMIN_TEXT.superAdminOnly ? 'TARGET_OUTRANKS' : 'OWN_ACCOUNT');
+}
+
 export async function grantPermission(db: Db, actor: Actor, id: string, permission: Permission): Promise<AdminUserRow> {
   return db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, id));
+    const [target] = await tx.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, id)).for('update');
     if (!target) throw notFound(ADMIN_TEXT.userNotFound);
+    refuseBlocked(actor, target, 'permissions');
     const before = await getUserRow(tx, id);
     await tx
       .insert(userPermissions)
@@ -163,8 +170,9 @@ export async function grantPermission(db: Db, actor: Actor, id: string, permissi
 
 export async function revokePermission(db: Db, actor: Actor, id: string, permission: Permission): Promise<AdminUserRow> {
   return db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, id));
+    const [target] = await tx.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, id)).for('update');
     if (!target) throw notFound(ADMIN_TEXT.userNotFound);
+    refuseBlocked(actor, target, 'permissions');
     const before = await getUserRow(tx, id);
     await tx.delete(userPermissions).where(and(eq(userPermissions.userId, id), eq(userPermissions.permissionName, permission)));
     const after = await getUserRow(tx, id);

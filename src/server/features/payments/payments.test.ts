@@ -262,8 +262,10 @@ describe('payment verification', () => {
 
   it('lists with the submitter, filtered by status (default Pending) and tier', async () => {
     const u = await createUser(t, { name: 'Sam Submitter' });
+    // a second user: one user has at most one Pending submission
+    const u2 = await createUser(t, { name: 'Sam Submitter' });
     const s1 = await submitOk(u, { selected_tier: 'professional' });
-    const s2 = await submitOk(u, { selected_tier: 'enterprise' });
+    const s2 = await submitOk(u2, { selected_tier: 'enterprise' });
     let body = await json(await t.request('/api/admin/payment-submissions', { cookie: admin.cookie }));
     expect(body.rows.every((r: { status: string }) => r.status === 'Pending')).toBe(true);
     const row = body.rows.find((r: { id: string }) => r.id === s1.id);

@@ -11,6 +11,7 @@ import {
   type SubmissionStatus,
 } from '#shared/payments.ts';
 import type { Paged } from '#shared/admin.ts';
+import { formatDay } from '#shared/format-date.ts';
 import { TIER_LABEL, type PaidTier, type Tier } from '#shared/tiers.ts';
 import type { Actor, Deps } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -51,11 +52,25 @@ export interface SubmissionInput {
   notes: string | null;
 }
 
-/** user_id, status and the verification fields come from here, never from the request. */
+/** Any number that names "a user's upgrade submissions" among the advisory locks. */
+const SUBMISSION_LOCK = 7_310_002;
+
+/**
+ * user_id, status and the verification fields come from here, never from the request. A user has
+ * at most one Pending submission: a new one closes the earlier one (Rejected, with a note saying
+ * it was replaced). A lock per user makes two submissions at once run one after the other (a row
+ * lock on the user would deadlock with the foreign-key locks the file rows take); the partial
+ * unique index payment_submissions_one_pending_uq is the backstop.
+ */
 export async function createSubmission(deps: Deps, actor: Actor, input: SubmissionInput, receipt: Upload): Promise<PaymentSubmission> {
   // Only an agency's owner pays (ownerOnly): the receipt lives in their own agency, shown to no member.
   const owner = { userId: actor.userId, agencyId: actor.agency.id, sharedWithAgency: false };
   return storeWithRows(deps, owner, [receipt], async (t, [file]) => {
+    await t.db.execute(sql`select pg_advisory_xact_lock(${SUBMISSION_LOCK}, hashtext(${actor.userId}))`);
+    await t.db
+      .update(paymentSubmissions)
+      .set({ status: 'Rejected', adminNotes: PAYMENT_TEXT.replaced, verifiedAt: new Date() })
+      .where(and(eq(paymentSubmissions.userId, actor.userId), eq(paymentSubmissions.status, 'Pending')));
     const [row] = await t.db
       .insert(paymentSubmissions)
       .values({
@@ -177,7 +192,7 @@ function notifySubmitter(deps: Deps, s: PaymentSubmission, to: { email: string; 
           subject: `Your PolicyDesk ${plan} plan is active`,
           greeting,
           paragraphs: [
-            `We have verified your payment of ${s.payment_date} (${s.payment_method}${s.transaction_reference ? `, reference ${s.transaction_reference}` : ''}). Your account now has the ${plan} plan.`,
+            `We have verified your payment of ${formatDay(s.payment_date)} (${s.payment_method}${s.transaction_reference ? `, reference ${s.transaction_reference}` : ''}). Your account now has the ${plan} plan.`,
             ...(s.admin_notes ? [`Note from our team: ${s.admin_notes}`] : []),
           ],
           action: { label: 'Open your dashboard', url: `${deps.config.appUrl}/dashboard` },
@@ -187,7 +202,7 @@ function notifySubmitter(deps: Deps, s: PaymentSubmission, to: { email: string; 
           subject: 'Your PolicyDesk payment submission was not approved',
           greeting,
           paragraphs: [
-            `We could not verify your payment for the ${plan} plan submitted for ${s.payment_date}.`,
+            `We could not verify your payment for the ${plan} plan submitted for ${formatDay(s.payment_date)}.`,
             `Reason: ${s.admin_notes ?? ''}`,
             'You can correct the details and resubmit your payment from your billing history.',
           ],

@@ -1,6 +1,6 @@
 // /admin/payment-verification: filter, open the receipt through its signed link, approve or reject.
 import { useState } from 'react';
-import { format, parseISO } from 'date-fns';
+import { formatDay } from '#shared/format-date.ts';
 import { ExternalLink } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { adminSubmissionQuerySchema, PAYMENT_TEXT, SUBMISSION_STATUSES, type AdminPaymentSubmission, type AdminSubmissionQuery } from '#shared/payments.ts';
@@ -27,7 +27,7 @@ const SORTS = [
   { value: 'payment_date.asc', label: 'Earliest payment date first' },
 ];
 
-const day = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
+const day = formatDay;
 
 function ReceiptPreview({ s }: { s: AdminPaymentSubmission }) {
   const link = useQuery({

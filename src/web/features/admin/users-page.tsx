@@ -1,10 +1,10 @@
 // /admin/users: search, role and tier filters, inline role and tier selects, manage_team, delete.
 import { useState } from 'react';
-import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
-import { ADMIN_TEXT, adminUserQuerySchema, type AdminUserQuery, type AdminUserRow } from '#shared/admin.ts';
+import { ADMIN_TEXT, adminUserQuerySchema, planOrPermissionBlock, type AdminUserQuery, type AdminUserRow } from '#shared/admin.ts';
 import { ACCOUNT_ROLES, ROLE_LABEL, ROLE_RANK } from '#shared/roles.ts';
 import { TIERS, TIER_LABEL } from '#shared/tiers.ts';
+import { formatDay } from '#shared/format-date.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -83,6 +83,16 @@ export function AdminUsersPage() {
   const rows = data?.rows ?? [];
   const selection = useSelection({ search: query.search, role, tier }, rows.map((u) => u.id), data?.total ?? 0);
 
+  // What the server refuses is not offered: no one changes their own plan or permissions, and only
+  // a super admin changes a super admin (the rule is shared with the server).
+  const actorRef = { id: me?.id ?? '', role: me?.role ?? '' };
+  const blockNote = (id: string, text: string | null) =>
+    text ? (
+      <p id={id} className="mt-1 max-w-[9rem] text-xs text-slate-500">
+        {text}
+      </p>
+    ) : null;
+
   const columns: ListColumn<AdminUserRow>[] = [
     {
       id: 'user',
@@ -122,35 +132,55 @@ export function AdminUsersPage() {
     {
       id: 'plan',
       header: 'Plan',
-      cell: (u) => (
+      cell: (u) => {
+        const planBlock = planOrPermissionBlock(actorRef, u, 'plan');
+        return (
         <>
-          <Select aria-label={`Plan of ${fullName(u)}`} className="h-9 w-36" value={u.subscription_tier} disabled={update.isPending} onChange={(e) => changeTier(u, e.target.value)}>
+          <Select
+            aria-label={`Plan of ${fullName(u)}`}
+            className="h-9 w-36"
+            value={u.subscription_tier}
+            disabled={planBlock !== null || update.isPending}
+            title={planBlock ?? undefined}
+            aria-describedby={planBlock ? `plan-block-${u.id}` : undefined}
+            onChange={(e) => changeTier(u, e.target.value)}
+          >
             {TIERS.map((t) => (
               <option key={t} value={t}>
                 {TIER_LABEL[t]}
               </option>
             ))}
           </Select>
+          {blockNote(`plan-block-${u.id}`, planBlock)}
           {u.subscription_status !== 'active' ? (
             <p className="mt-1 text-xs text-slate-500">{u.subscription_status === 'trialing' && u.effective_tier !== 'starter' ? 'Trial' : 'Trial ended'}</p>
           ) : null}
         </>
-      ),
+        );
+      },
     },
     {
       id: 'team',
       header: 'Team',
-      cell: (u) => (
-        <label className="flex items-center gap-2 text-slate-700">
-          <Checkbox
-            aria-label={`Manage team for ${fullName(u)}`}
-            checked={u.permissions.includes('manage_team')}
-            disabled={setPermission.isPending}
-            onCheckedChange={(v) => toggleTeam(u, v === true)}
-          />
-          <span className="text-xs">manage_team</span>
-        </label>
-      ),
+      cell: (u) => {
+        const teamBlock = planOrPermissionBlock(actorRef, u, 'permissions');
+        return (
+          <>
+            <label className="flex items-center gap-2 text-slate-700">
+              <Checkbox
+                aria-label={`Manage team for ${fullName(u)}`}
+                checked={u.permissions.includes('manage_team')}
+                disabled={teamBlock !== null || setPermission.isPending}
+                title={teamBlock ?? undefined}
+                aria-describedby={teamBlock ? `team-block-${u.id}` : undefined}
+                onCheckedChange={(v) => toggleTeam(u, v === true)}
+              />
+              <span className="text-xs">manage_team</span>
+            </label>
+            {blockNote(`team-block-${u.id}`, teamBlock)}
+          </>
+        );
+      },
     },
     {
       id: 'joined',
@@ -158,7 +188,7 @@ export function AdminUsersPage() {
       sortKey: 'created_at',
       firstDirection: 'desc',
       className: 'whitespace-nowrap text-slate-600',
-      cell: (u) => format(parseISO(u.created_at), 'MMM d, yyyy'),
+      cell: (u) => formatDay(u.created_at),
     },
   ];
 

@@ -1,6 +1,6 @@
 // /dashboard/subscription/history: the user's own payment submissions, newest first.
 import { Link } from 'react-router';
-import { format, parseISO } from 'date-fns';
+import { formatDay } from '#shared/format-date.ts';
 import { Receipt, RotateCcw } from 'lucide-react';
 import { ownSubmissionQuerySchema, PAYMENT_TEXT, type PaymentSubmission } from '#shared/payments.ts';
 import { TIER_LABEL } from '#shared/tiers.ts';
@@ -12,7 +12,7 @@ import { FileLinkButton } from '../../components/file-link.tsx';
 import { useOwnSubmissions } from './queries.ts';
 import { SubmissionStatusBadge } from '../../components/badges.tsx';
 
-const day = (iso: string) => format(parseISO(iso), 'MMM d, yyyy');
+const day = formatDay;
 
 function SubmissionCard({ s }: { s: PaymentSubmission }) {
   return (

@@ -17,11 +17,23 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { PlanBadge } from '../../components/plan-badge.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSubmission, useSubmitPayment } from './queries.ts';
 
 type Schema = typeof paymentSubmissionSchema;
 type Values = Omit<PaymentSubmissionInput, 'agreed_to_terms'> & { agreed_to_terms: boolean };
+
+const UPGRADE_FIELDS = ['selected_tier', 'payment_method', 'transaction_reference', 'payment_date', 'notes', 'agreed_to_terms'] as const;
+const UPGRADE_FIELD_LABEL: Record<(typeof UPGRADE_FIELDS)[number] | 'receipt', string> = {
+  selected_tier: 'Plan',
+  payment_method: 'Payment method',
+  transaction_reference: 'Transaction reference',
+  payment_date: 'Payment date',
+  notes: 'Notes',
+  receipt: 'Payment receipt',
+  agreed_to_terms: 'Terms and conditions',
+};
 
 const isPaidTier = (v: string | null): v is PaidTier => v !== null && (PAID_TIERS as readonly string[]).includes(v);
 const today = () => format(new Date(), 'yyyy-MM-dd');
@@ -58,7 +70,8 @@ export function UpgradePage() {
     },
     reValidateMode: 'onSubmit',
   });
-  const { register, formState, clearErrors, control, reset } = form;
+  const { register, formState, clearErrors, control, reset, setError } = form;
+  const showServerErrors = useServerFieldErrors(setError, UPGRADE_FIELDS);
 
   // Resubmitting a rejected payment: start from what was sent before.
   const prefilled = useRef(false);
@@ -121,12 +134,7 @@ export function UpgradePage() {
               notify.error(title, err.message);
               return;
             }
-            if (err.fields) {
-              for (const [name, message] of Object.entries(err.fields))
-                if (name in values) form.setError(name as keyof Values, { message });
-              notify.error(PAYMENT_TEXT.submissionFailed, err.message);
-              return;
-            }
+            if (showServerErrors(err)) return notify.error(PAYMENT_TEXT.submissionFailed, err.message);
           }
           notify.error(PAYMENT_TEXT.submissionFailed, PAYMENT_TEXT.uploadFailed(errorMessage(err)));
         },
@@ -139,6 +147,10 @@ export function UpgradePage() {
       else notify.error(PAYMENT_TEXT.submissionFailed, 'Please correct the highlighted fields.');
     },
   );
+
+  // Every field still to fix, in the form's order, named above the submit button (a toast shows one).
+  const toFix = UPGRADE_FIELDS.filter((name) => formState.errors[name]).map((name) => UPGRADE_FIELD_LABEL[name]);
+  if (receiptError) toFix.splice(toFix.length - (formState.errors.agreed_to_terms ? 1 : 0), 0, UPGRADE_FIELD_LABEL.receipt);
 
   const selected = form.watch('selected_tier');
   const current = session?.profile.effective_tier;
@@ -266,6 +278,11 @@ export function UpgradePage() {
                 ) : null}
               </div>
 
+              {toFix.length > 0 ? (
+                <p role="alert" data-testid="fields-to-fix" className="rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 sm:col-span-2">
+                  {PAYMENT_TEXT.fieldsToFix(toFix)}
+                </p>
+              ) : null}
               <div className="flex flex-wrap gap-2 sm:col-span-2">
                 <Button type="submit" disabled={submit.isPending}>
                   {submit.isPending ? 'Submitting...' : 'Submit Payment'}

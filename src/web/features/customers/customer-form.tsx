@@ -12,6 +12,7 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUsage } from '../../lib/book.ts';
 import { useCustomer, useSaveCustomer } from '../../lib/customers.ts';
@@ -42,6 +43,7 @@ function CustomerForm({ customer, limitReached }: { customer?: Customer; limitRe
   });
   const { register, formState, clearErrors, setError } = form;
   const errors = formState.errors;
+  const showServerErrors = useServerFieldErrors(setError);
   const field = (name: Path<FormValues>) => register(name, { onChange: () => clearErrors(name) });
   const blocked = limitReached && !customer;
 
@@ -58,7 +60,7 @@ function CustomerForm({ customer, limitReached }: { customer?: Customer; limitRe
             return notify.error(CUSTOMER_TEXT.duplicateTitle, CUSTOMER_TEXT.duplicate);
           }
           if (err instanceof ApiError && err.code === 'CUSTOMER_LIMIT_REACHED') return notify.error(CUSTOMER_TEXT.limitTitle, CUSTOMER_TEXT.limitMessage);
-          if (err instanceof ApiError && err.fields) for (const [name, message] of Object.entries(err.fields)) setError(name as Path<FormValues>, { message });
+          showServerErrors(err);
           notify.error('Error', errorMessage(err));
         },
       }),

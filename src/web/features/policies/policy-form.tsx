@@ -25,6 +25,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { useSavePolicy } from './queries.ts';
 
@@ -86,6 +87,7 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
   });
   const { register, formState, clearErrors, setValue, watch, setError } = form;
   const errors = formState.errors;
+  const showServerErrors = useServerFieldErrors(setError);
   const type = watch('policy_type');
   const start = watch('start_date');
   const customerId = watch('customer_id');
@@ -110,8 +112,7 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
           if (err instanceof ApiError && err.code === 'CUSTOMER_LIMIT_REACHED')
             return notify.error('Error', POLICY_TEXT.customerFailed(CUSTOMER_TEXT.limitMessage));
           if (err instanceof ApiError && err.status === 401) return notify.error('Error', POLICY_TEXT.notAuthenticated);
-          if (err instanceof ApiError && err.fields)
-            for (const [name, message] of Object.entries(err.fields)) setError(name as Path<PolicyFormValues>, { message });
+          showServerErrors(err);
           notify.error('Error', errorMessage(err));
         },
       }),

@@ -1,6 +1,6 @@
 // The premium payments recorded on one policy, with links to their receipt files.
 import { Link } from 'react-router';
-import { format, parseISO } from 'date-fns';
+import { formatDay } from '#shared/format-date.ts';
 import { Plus } from 'lucide-react';
 import { formatMoney } from '#shared/money.ts';
 import { PREMIUM_METHOD_LABEL, PREMIUM_TEXT } from '#shared/premium-payments.ts';
@@ -41,7 +41,7 @@ export function PolicyPayments({ policyId, policyNumber, clientName }: { policyI
                   <p className="font-medium text-slate-900">
                     {formatMoney(p.amount)} · {PREMIUM_METHOD_LABEL[p.payment_method]}
                   </p>
-                  <p className="text-slate-600">{format(parseISO(p.payment_date), 'MMM d, yyyy')}</p>
+                  <p className="text-slate-600">{formatDay(p.payment_date)}</p>
                 </div>
                 <p className="text-slate-600">
                   {p.client_name}

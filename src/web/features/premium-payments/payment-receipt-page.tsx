@@ -16,12 +16,15 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
+import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useRecordPayment } from '../../lib/premium-payments.ts';
 
 interface PickedFile {
   id: string;
   file: File;
 }
+
+const PAYMENT_FIELDS = ['client_name', 'policy_number', 'amount', 'payment_date', 'payment_method', 'notes'] as const;
 
 const FILE_TITLES: Record<string, string> = {
   INVALID_FILE_TYPE: PREMIUM_TEXT.invalidFileTitle,
@@ -50,7 +53,8 @@ export function PaymentReceiptPage() {
     },
     reValidateMode: 'onSubmit',
   });
-  const { register, formState, clearErrors } = form;
+  const { register, formState, clearErrors, setError } = form;
+  const showServerErrors = useServerFieldErrors(setError, PAYMENT_FIELDS);
 
   function addFiles(list: FileList | File[]) {
     const incoming = Array.from(list);
@@ -108,11 +112,8 @@ export function PaymentReceiptPage() {
               notify.error(title, err.message);
               return;
             }
-            if (err.fields) {
-              for (const [name, message] of Object.entries(err.fields))
-                if (name in values) form.setError(name as keyof PremiumPaymentInput, { message });
-            }
           }
+          showServerErrors(err);
           notify.error(PREMIUM_TEXT.saveFailed, errorMessage(err));
         },
       });

@@ -8,6 +8,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { apiPatch, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { meKey } from '../../lib/session.ts';
 
 export function ProfileForm({ profile }: { profile: Profile }) {
@@ -18,16 +19,21 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     reValidateMode: 'onSubmit',
   });
   const save = useMutation({
-    mutationFn: (values: z.output<typeof profileUpdateSchema>) => apiPatch('/api/profile', values),
+    mutationFn: (values: ProfileUpdateInput) => apiPatch('/api/profile', values),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: meKey });
       notify.success('Profile updated', 'Your profile information has been saved.');
     },
-    onError: (err) => notify.error('Error', `Failed to update user profile: ${errorMessage(err)}`),
+    onError: (err) => {
+      showServerErrors(err);
+      notify.error('Error', `Failed to update user profile: ${errorMessage(err)}`);
+    },
   });
-  const { register, formState, clearErrors } = form;
+  const { register, formState, clearErrors, setError } = form;
+  const showServerErrors = useServerFieldErrors(setError);
   const onSubmit = form.handleSubmit(
-    (values) => save.mutate(values),
+    // The schema's output turns an empty Phone or Company into null; the server is sent what the form holds.
+    () => save.mutate(form.getValues()),
     () => notify.error('Validation Error', AUTH_TEXT.correctFields),
   );
   return (

@@ -11,8 +11,9 @@ import { AUTH_TEXT } from '#shared/auth-text.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';
-import { ApiError, apiPost, errorMessage } from '../../lib/api.ts';
+import { apiPost, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
 
 type ContactOutput = z.output<typeof contactSchema>;
 
@@ -27,7 +28,7 @@ const EMPTY: ContactInput = {
 };
 
 export function useSendContactMessage() {
-  return useMutation({ mutationFn: (values: ContactOutput) => apiPost<{ ok: true }>('/api/contact', values) });
+  return useMutation({ mutationFn: (values: ContactInput) => apiPost<{ ok: true }>('/api/contact', values) });
 }
 
 export function ContactForm() {
@@ -39,19 +40,20 @@ export function ContactForm() {
   });
   const send = useSendContactMessage();
   const { register, formState, clearErrors, setError } = form;
+  const showServerErrors = useServerFieldErrors(setError);
   const field = (name: keyof ContactInput) => register(name, { onChange: () => clearErrors(name) });
 
   const onSubmit = form.handleSubmit(
+    // The schema's output turns an empty company into null; the server is sent what the form holds.
     (values) =>
-      send.mutate(values, {
+      send.mutate(form.getValues(), {
         onSuccess: () => {
           setSentTo(values.email);
           form.reset(EMPTY);
           notify.success(CONTACT_TEXT.sentTitle, CONTACT_TEXT.sent);
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields)
-            for (const [name, message] of Object.entries(err.fields)) setError(name as keyof ContactInput, { message });
+          showServerErrors(err);
           notify.error(CONTACT_TEXT.failedTitle, errorMessage(err));
         },
       }),

@@ -9,7 +9,10 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { LONG_TOAST_MS, notify } from '../../lib/toast.ts';
+import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useInviteMember } from './api.ts';
+
+const INVITE_FIELDS = ['email', 'role'] as const;
 
 export function InviteForm() {
   const invite = useInviteMember();
@@ -19,6 +22,7 @@ export function InviteForm() {
     reValidateMode: 'onSubmit',
   });
   const { register, handleSubmit, formState, clearErrors, setError, reset } = form;
+  const showServerErrors = useServerFieldErrors(setError, INVITE_FIELDS);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -27,7 +31,7 @@ export function InviteForm() {
       reset({ email: '', role: values.role });
     } catch (err) {
       const message = err instanceof ApiError && err.message ? err.message : TEAM_TEXT.unexpectedError;
-      if (err instanceof ApiError && err.fields?.email) setError('email', { message: err.fields.email });
+      showServerErrors(err);
       notify.error(TEAM_TEXT.sendFailedTitle, message);
     }
   });

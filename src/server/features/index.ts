@@ -15,9 +15,10 @@ import { communicationRoutes } from './communications/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { policyRoutes } from './policies/routes.ts';
 import { usageRoutes } from './usage/routes.ts';
+import { contentRoutes, COVER_UPLOAD_PREFIX } from './content/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
-export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
+export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX];
 
 export function featureRoutes() {
   const r = new Hono<AppEnv>();
@@ -35,5 +36,6 @@ export function featureRoutes() {
   r.route('/', communicationRoutes());
   r.route('/', customerRoutes());
   r.route('/', activityRoutes());
+  r.route('/', contentRoutes());
   return r;
 }

@@ -87,7 +87,7 @@ export async function createPost(db: Db, actor: Actor, input: PostInput): Promis
         ...fieldsOf(input),
         authorName: input.author_name || `${actor.firstName} ${actor.lastName}`.trim(),
         authorId: actor.userId,
-        publishedAt: input.status === 'published' ? new Date() : null,
+        publishedAt: input.status === 'published' ? sql`now()` : null,
       })
       .returning(),
   );

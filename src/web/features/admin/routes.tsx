@@ -30,6 +30,8 @@ export const billingAndAdminRoutes: RouteObject[] = [
       { path: '/admin/users', lazy: page(() => import('./users-page.tsx'), 'AdminUsersPage') },
       { path: '/admin/payment-verification', lazy: page(() => import('./payment-verification-page.tsx'), 'PaymentVerificationPage') },
       { path: '/admin/messages', lazy: page(() => import('./messages-page.tsx'), 'AdminMessagesPage') },
+      // a plain admin reads the settings; saving them is a super admin's (checked again by the server)
+      { path: '/admin/settings', lazy: page(() => import('./settings-page.tsx'), 'AdminSettingsPage') },
     ],
   },
   {
@@ -41,9 +43,11 @@ export const billingAndAdminRoutes: RouteObject[] = [
     children: [
       { path: '/admin/analytics', lazy: adminPage('AdminAnalyticsPage') },
       { path: '/admin/security', lazy: adminPage('AdminSecurityPage') },
-      { path: '/admin/cms', lazy: adminPage('AdminCmsPage') },
-      { path: '/admin/blog', lazy: adminPage('AdminBlogPage') },
-      { path: '/admin/seo', lazy: adminPage('AdminSeoPage') },
+      { path: '/admin/cms', lazy: page(() => import('./cms-page.tsx'), 'AdminCmsPage') },
+      { path: '/admin/blog', lazy: page(() => import('./blog-list-page.tsx'), 'AdminBlogPage') },
+      { path: '/admin/blog/new', lazy: page(() => import('./blog-editor-page.tsx'), 'BlogEditorPage') },
+      { path: '/admin/blog/:id', lazy: page(() => import('./blog-editor-page.tsx'), 'BlogEditorPage') },
+      { path: '/admin/seo', lazy: page(() => import('./seo-page.tsx'), 'AdminSeoPage') },
     ],
   },
 ];

@@ -18,6 +18,7 @@ import { PlanBadge } from '../../components/plan-badge.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useSession } from '../auth/session.ts';
+import { PaymentInstructionsPanel } from './payment-instructions.tsx';
 import { useSubmission, useSubmitPayment } from './queries.ts';
 
 type Schema = typeof paymentSubmissionSchema;
@@ -285,6 +286,7 @@ export function UpgradePage() {
         </Card>
 
         <aside className="space-y-3">
+          <PaymentInstructionsPanel tier={isPaidTier(selected) ? selected : null} reference={session?.profile.email} />
           {PAID_TIERS.map((t) => (
             <div
               key={t}

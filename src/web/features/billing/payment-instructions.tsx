@@ -1,5 +1,6 @@
 // Where to send the money: the super admin's payment instructions, the selected plan's price and the
 // reference to quote, next to the upgrade form.
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { hasPaymentInstructions, PAYMENT_INSTRUCTIONS_TEXT, type PaymentInstructions } from '#shared/content.ts';
@@ -16,10 +17,11 @@ function usePaymentInstructions() {
 
 export function PaymentInstructionsPanel({ tier, reference }: { tier: PaidTier | null; reference: string | undefined }) {
   const query = usePaymentInstructions();
+  const headingId = useId();
   const p = query.data;
   return (
-    <section aria-labelledby="how-to-pay" className="rounded-lg border border-brand-100 bg-brand-50/60 p-4 text-sm text-slate-700">
-      <h2 id="how-to-pay" className="flex items-center gap-2 font-semibold text-slate-900">
+    <section aria-labelledby={headingId} className="rounded-lg border border-brand-100 bg-brand-50/60 p-4 text-sm text-slate-700">
+      <h2 id={headingId} className="flex items-center gap-2 font-semibold text-slate-900">
         <Landmark className="h-4 w-4 text-brand-700" aria-hidden /> How to pay
       </h2>
       <dl className="mt-3 space-y-2">

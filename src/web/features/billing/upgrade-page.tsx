@@ -149,6 +149,7 @@ export function UpgradePage() {
 
   const selected = form.watch('selected_tier');
   const current = session?.profile.effective_tier;
+  const instructions = <PaymentInstructionsPanel tier={isPaidTier(selected) ? selected : null} reference={session?.profile.email} />;
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -176,6 +177,8 @@ export function UpgradePage() {
         </div>
       ) : null}
 
+      {/* on a phone, where to pay comes before the form that asks for the proof */}
+      <div className="lg:hidden">{instructions}</div>
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <Card>
           <CardHeader>
@@ -286,7 +289,7 @@ export function UpgradePage() {
         </Card>
 
         <aside className="space-y-3">
-          <PaymentInstructionsPanel tier={isPaidTier(selected) ? selected : null} reference={session?.profile.email} />
+          <div className="hidden lg:block">{instructions}</div>
           {PAID_TIERS.map((t) => (
             <div
               key={t}

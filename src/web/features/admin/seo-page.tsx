@@ -73,7 +73,7 @@ export function AdminSeoPage() {
         </div>
       ) : (
         <>
-          <TargetList title="Public pages" description="Leave a field empty to use the default shown in grey." targets={pages} onEdit={setEditing} />
+          <TargetList title="Public pages" description="Leave a field empty to use the default shown in italics." targets={pages} onEdit={setEditing} />
           <TargetList title="Blog posts" description="Empty fields use the post's title, summary and cover." targets={posts} onEdit={setEditing} empty="No posts yet." />
         </>
       )}
@@ -106,7 +106,7 @@ function TargetList({ title, description, targets, onEdit, empty }: { title: str
                   <p className="font-medium text-slate-900">
                     {t.label} <span className="font-normal text-slate-500">{t.address}</span>
                   </p>
-                  <p className={`truncate ${t.fields.title ? 'text-slate-700' : 'text-slate-400'}`}>{t.fields.title || t.defaults.title}</p>
+                  <p className={`truncate ${t.fields.title ? 'text-slate-700' : 'text-slate-500 italic'}`}>{t.fields.title || t.defaults.title}</p>
                 </div>
                 <Button size="sm" variant="outline" onClick={() => onEdit(t)} aria-label={`Edit SEO for ${t.label}`}>
                   Edit

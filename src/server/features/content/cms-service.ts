@@ -2,7 +2,7 @@
 // when it is published, else the newest published revision, else the starting text with a draft notice.
 import { and, desc, eq } from 'drizzle-orm';
 import { CMS_PAGES, CONTENT_TEXT, type CmsPageDetail, type CmsPageSummary, type CmsRevision, type CmsSlug, type ContentStatus, type PublicCmsPage } from '#shared/content.ts';
-import { renderMarkdown } from '#shared/markdown.ts';
+import { plainExcerpt, renderMarkdown } from '#shared/markdown.ts';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { cmsPageRevisions, cmsPages, user } from '../../db/schema.ts';
@@ -87,10 +87,17 @@ export async function saveCmsPage(
   return getCmsPage(db, slug);
 }
 
-export async function getPublicCmsPage(db: Db, slug: CmsSlug): Promise<PublicCmsPage> {
+interface PublicSource {
+  title: string;
+  body: string;
+  draft: boolean;
+  updatedAt: Date | null;
+}
+
+/** The version the public sees, as Markdown. */
+async function publicSource(db: Db, slug: CmsSlug): Promise<PublicSource> {
   const [row] = await db.select().from(cmsPages).where(eq(cmsPages.slug, slug));
-  if (row?.status === 'published')
-    return { slug, title: row.title, html: renderMarkdown(row.body), draft: false, updated_at: row.updatedAt.toISOString() };
+  if (row?.status === 'published') return { title: row.title, body: row.body, draft: false, updatedAt: row.updatedAt };
   if (row) {
     const [published] = await db
       .select()
@@ -98,14 +105,19 @@ export async function getPublicCmsPage(db: Db, slug: CmsSlug): Promise<PublicCms
       .where(and(eq(cmsPageRevisions.pageSlug, slug), eq(cmsPageRevisions.status, 'published')))
       .orderBy(desc(cmsPageRevisions.createdAt))
       .limit(1);
-    if (published)
-      return { slug, title: published.title, html: renderMarkdown(published.body), draft: false, updated_at: published.createdAt.toISOString() };
+    if (published) return { title: published.title, body: published.body, draft: false, updatedAt: published.createdAt };
   }
   // Never published: the starting text, never an unpublished edit, marked as a draft.
-  return { slug, title: cmsPageOr404(slug).title, html: renderMarkdown(DEFAULT_PAGE_BODIES[slug]), draft: true, updated_at: null };
+  return { title: cmsPageOr404(slug).title, body: DEFAULT_PAGE_BODIES[slug], draft: true, updatedAt: null };
 }
 
-/** The title the public sees, for meta tags. */
-export async function publicCmsTitle(db: Db, slug: CmsSlug): Promise<string> {
-  return (await getPublicCmsPage(db, slug)).title;
+export async function getPublicCmsPage(db: Db, slug: CmsSlug): Promise<PublicCmsPage> {
+  const src = await publicSource(db, slug);
+  return { slug, title: src.title, html: renderMarkdown(src.body), draft: src.draft, updated_at: src.updatedAt?.toISOString() ?? null };
+}
+
+/** The public title and a plain-text excerpt, for meta tags. */
+export async function publicCmsMeta(db: Db, slug: CmsSlug): Promise<{ title: string; excerpt: string }> {
+  const src = await publicSource(db, slug);
+  return { title: src.title, excerpt: plainExcerpt(src.body) };
 }

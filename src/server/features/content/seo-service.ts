@@ -10,7 +10,7 @@ import { blogPosts, seoEntries } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { BLOG_TEXT } from '#shared/blog.ts';
 import { findPublishedPost, listPublishedSlugs } from './blog-service.ts';
-import { publicCmsTitle } from './cms-service.ts';
+import { publicCmsMeta } from './cms-service.ts';
 
 type EntryRow = typeof seoEntries.$inferSelect;
 const fieldsOf = (r: EntryRow | undefined): SeoFields => ({
@@ -67,10 +67,11 @@ export async function resolveMeta(db: Db, pathname: string): Promise<ResolvedMet
   if (page) {
     const [entry] = await db.select().from(seoEntries).where(eq(seoEntries.path, path));
     const cms = CMS_PAGES.find((p) => p.path === path);
-    // a CMS page's default title follows the page's published title
-    const defaultTitle = cms ? `${await publicCmsTitle(db, cms.slug)} — PolicyDesk` : page.title;
-    const title = entry?.title || defaultTitle;
-    return { title, description: entry?.description || page.description, og_title: entry?.ogTitle || title, og_image: entry?.ogImage || null };
+    // a CMS page's defaults follow the text the public sees
+    const cmsMeta = cms ? await publicCmsMeta(db, cms.slug) : null;
+    const title = entry?.title || (cmsMeta ? `${cmsMeta.title} — PolicyDesk` : page.title);
+    const description = entry?.description || cmsMeta?.excerpt || page.description;
+    return { title, description, og_title: entry?.ogTitle || title, og_image: entry?.ogImage || null };
   }
   const post = path.match(/^\/blog\/([a-z0-9-]{1,100})$/);
   if (post) {

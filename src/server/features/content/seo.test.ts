@@ -54,6 +54,17 @@ describe('meta tags in the served HTML', () => {
     expect(await html('/dashboard')).toBe(INDEX);
   });
 
+  it("gives a CMS page the published title and an excerpt of its text, never a later draft's", async () => {
+    const put = (body: unknown) => t.request('/api/admin/cms/pages/about', { method: 'PUT', json: body, cookie: superAdmin.cookie });
+    expect((await html('/about'))).toContain('<title>About Us — PolicyDesk</title>');
+    await put({ title: 'About PolicyDesk', body: '## Who we are\n\nA **small** team building [agency](/features) software.', status: 'published' });
+    await put({ title: 'Unreleased title', body: 'Unreleased text.', status: 'draft' });
+    const page = await html('/about');
+    expect(page).toContain('<title>About PolicyDesk — PolicyDesk</title>');
+    expect(page).toContain('<meta name="description" content="A small team building agency software." />');
+    expect(page).not.toContain('Unreleased');
+  });
+
   it('uses a super admin override, escaped', async () => {
     const res = await t.request('/api/admin/seo/pages', {
       method: 'PUT',

@@ -13,6 +13,7 @@ import { withoutSessionToken } from './features/account/auth-proxy.ts';
 import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
 import { featureRoutes, LARGE_BODY_PREFIXES } from './features/index.ts';
 import { requestScope } from './logger.ts';
+import { injectMeta, renderRobots, renderSitemap, resolveMeta } from './features/content/seo-service.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -150,11 +151,21 @@ function mountWeb(app: Hono<AppEnv>, webRoot: string) {
       },
     }),
   );
+  app.get('/robots.txt', (c) => c.text(renderRobots(c.var.deps.config.appUrl)));
+  app.get('/sitemap.xml', async (c) => {
+    c.header('content-type', 'application/xml; charset=utf-8');
+    return c.body(await renderSitemap(c.var.deps.db, c.var.deps.config.appUrl));
+  });
   app.use('*', serveStatic({ root }));
-  // Every other GET is a route of the single-page app.
-  app.get('*', (c) => {
+  // Every other GET is a route of the single-page app; a public page gets its own title and meta
+  // tags in the HTML, so crawlers see them without running JavaScript.
+  app.get('*', async (c) => {
     c.header('cache-control', 'no-cache');
-    return c.html(indexHtml);
+    const meta = await resolveMeta(c.var.deps.db, c.req.path).catch((err: unknown) => {
+      c.var.log.warn({ err }, 'page meta unavailable; serving the plain app shell');
+      return null;
+    });
+    return c.html(meta ? injectMeta(indexHtml, meta, c.var.deps.config.appUrl, c.req.path) : indexHtml);
   });
 }
 

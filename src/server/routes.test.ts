@@ -16,6 +16,11 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/account/sign-out', // harmless without a session
   'GET /api/invitations/:token', // the public accept-invitation page, checked by the token
   'POST /api/contact', // the public contact form (rate limited, honeypot)
+  'GET /api/pages/:slug', // the public CMS pages (/about, /privacy …): published or starting text only
+  'GET /api/blog/posts', // the public blog: published posts only
+  'GET /api/blog/posts/:slug',
+  'GET /api/blog/covers/:id', // a published post's cover; a draft's only for a super admin
+  'GET /api/seo/meta', // a public page's title and meta, for the web app's document.title
   'GET /api/auth/*', // better-auth's own endpoints behind DIRECT_AUTH_PATHS (e-mail links)
   'POST /api/auth/*',
 ]);

@@ -4,6 +4,7 @@ export const FILE_TYPES = {
   'image/jpeg': { label: 'JPEG', extension: 'jpg' },
   'image/png': { label: 'PNG', extension: 'png' },
   'image/gif': { label: 'GIF', extension: 'gif' },
+  'image/webp': { label: 'WebP', extension: 'webp' },
   'application/pdf': { label: 'PDF', extension: 'pdf' },
 } as const;
 export type FileContentType = keyof typeof FILE_TYPES;

@@ -69,6 +69,8 @@ export const ADMIN_ITEMS: readonly NavItem[] = [
   { name: 'User Management', href: '/admin/users', icon: 'users', need: { role: 'admin' } },
   { name: 'Payment Verification', href: '/admin/payment-verification', icon: 'payments', need: { role: 'admin' } },
   { name: 'Contact Messages', href: '/admin/messages', icon: 'messages', need: { role: 'admin' } },
+  // every admin reads the payment instructions here; only a super admin saves them
+  { name: 'Admin Settings', href: '/admin/settings', icon: 'settings', need: { role: 'admin' } },
   { name: 'System Analytics', href: '/admin/analytics', icon: 'analytics', need: { role: 'super_admin' } },
   { name: 'Security Settings', href: '/admin/security', icon: 'security', need: { role: 'super_admin' } },
   { name: 'CMS Pages', href: '/admin/cms', icon: 'cms', need: { role: 'super_admin' } },

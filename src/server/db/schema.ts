@@ -601,3 +601,89 @@ export const platformSettings = pgTable(
     check('platform_settings_signup_check', sql`${t.signUpLimitPerHour} between 1 and 10000`),
   ],
 );
+
+// ---------------------------------------------------------------- site content (issue 16)
+
+/** Site-wide content settings edited by a super admin (payment instructions …), one JSON value per key. */
+export const siteSettings = pgTable('site_settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
+  updatedAt: timestamp(tz).notNull().defaultNow(),
+});
+
+/** The working copy of each CMS page; a page without a row still shows its starting text. */
+export const cmsPages = pgTable(
+  'cms_pages',
+  {
+    slug: text().primaryKey(),
+    title: text().notNull(),
+    body: text().notNull(),
+    status: text().notNull().default('draft'),
+    updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  () => [
+    check('cms_pages_slug_check', inList('slug', ['about', 'privacy', 'terms', 'cookies', 'gdpr'])),
+    check('cms_pages_status_check', inList('status', ['draft', 'published'])),
+  ],
+);
+
+/** Every save of a CMS page, newest first; the public sees the newest published one. */
+export const cmsPageRevisions = pgTable(
+  'cms_page_revisions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    pageSlug: text()
+      .notNull()
+      .references(() => cmsPages.slug, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    body: text().notNull(),
+    status: text().notNull(),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cms_page_revisions_page_idx').on(t.pageSlug, t.createdAt.desc().nullsFirst()),
+    check('cms_page_revisions_status_check', inList('status', ['draft', 'published'])),
+  ],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    slug: text().notNull(),
+    title: text().notNull(),
+    summary: text().notNull().default(''),
+    body: text().notNull(),
+    authorId: text().references(() => user.id, { onDelete: 'set null' }),
+    authorName: text().notNull().default(''),
+    status: text().notNull().default('draft'),
+    coverKey: text(),
+    coverType: text(),
+    seoTitle: text().notNull().default(''),
+    seoDescription: text().notNull().default(''),
+    ogTitle: text().notNull().default(''),
+    ogImage: text().notNull().default(''),
+    publishedAt: timestamp(tz),
+    createdAt: createdAt(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('blog_posts_slug_key').on(t.slug),
+    index('blog_posts_published_idx').on(t.status, t.publishedAt.desc().nullsFirst()),
+    index('blog_posts_updated_idx').on(t.updatedAt.desc().nullsFirst()),
+    check('blog_posts_status_check', inList('status', ['draft', 'published'])),
+  ],
+);
+
+/** Title, description and Open Graph overrides of the public pages, keyed by path. */
+export const seoEntries = pgTable('seo_entries', {
+  path: text().primaryKey(),
+  title: text().notNull().default(''),
+  description: text().notNull().default(''),
+  ogTitle: text().notNull().default(''),
+  ogImage: text().notNull().default(''),
+  updatedAt: timestamp(tz).notNull().defaultNow(),
+});

@@ -19,9 +19,10 @@ import { searchRoutes } from './search/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { adminGateRoutes, securityRoutes } from './security/routes.ts';
 import { adminAnalyticsRoutes } from './admin-analytics/routes.ts';
+import { contentRoutes, COVER_UPLOAD_PREFIX } from './content/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
-export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
+export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX];
 
 export function featureRoutes() {
   const r = new Hono<AppEnv>();
@@ -44,5 +45,6 @@ export function featureRoutes() {
   r.route('/', securityRoutes());
   r.route('/', adminGateRoutes());
   r.route('/', adminAnalyticsRoutes());
+  r.route('/', contentRoutes());
   return r;
 }

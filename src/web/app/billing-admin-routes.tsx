@@ -32,6 +32,8 @@ export const billingAndAdminRoutes: RouteObject[] = [
       { path: '/admin/users', lazy: page(() => import('../features/admin/users-page.tsx'), 'AdminUsersPage') },
       { path: '/admin/payment-verification', lazy: page(() => import('../features/admin/payment-verification-page.tsx'), 'PaymentVerificationPage') },
       { path: '/admin/messages', lazy: page(() => import('../features/admin/messages-page.tsx'), 'AdminMessagesPage') },
+      // a plain admin reads the settings; saving them is a super admin's (checked again by the server)
+      { path: '/admin/settings', lazy: page(() => import('../features/admin/settings-page.tsx'), 'AdminSettingsPage') },
     ],
   },
   {
@@ -44,9 +46,11 @@ export const billingAndAdminRoutes: RouteObject[] = [
     children: [
       { path: '/admin/analytics', lazy: page(() => import('../features/admin/analytics-page.tsx'), 'AdminAnalyticsPage') },
       { path: '/admin/security', lazy: page(() => import('../features/admin/security-page.tsx'), 'AdminSecurityPage') },
-      { path: '/admin/cms', lazy: adminPage('AdminCmsPage') },
-      { path: '/admin/blog', lazy: adminPage('AdminBlogPage') },
-      { path: '/admin/seo', lazy: adminPage('AdminSeoPage') },
+      { path: '/admin/cms', lazy: page(() => import('../features/admin/cms-page.tsx'), 'AdminCmsPage') },
+      { path: '/admin/blog', lazy: page(() => import('../features/admin/blog-list-page.tsx'), 'AdminBlogPage') },
+      { path: '/admin/blog/new', lazy: page(() => import('../features/admin/blog-editor-page.tsx'), 'BlogEditorPage') },
+      { path: '/admin/blog/:id', lazy: page(() => import('../features/admin/blog-editor-page.tsx'), 'BlogEditorPage') },
+      { path: '/admin/seo', lazy: page(() => import('../features/admin/seo-page.tsx'), 'AdminSeoPage') },
     ],
   },
 ];

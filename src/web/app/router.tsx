@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet } from 'react-router';
+import { CMS_PAGES } from '#shared/content.ts';
 import { RequireAccess } from './guards.tsx';
 import { page } from './lazy.ts';
 import { placeholderRoutes } from './placeholder-routes.tsx';
@@ -18,6 +19,12 @@ export const router = createBrowserRouter([
           { path: '/features', lazy: page(() => import('../features/public/features-pages.tsx'), 'FeaturesPage') },
           { path: '/features/:slug', lazy: page(() => import('../features/public/features-pages.tsx'), 'FeatureDetailPage') },
           { path: '/contact', lazy: page(() => import('../features/public/contact-page.tsx'), 'ContactPage') },
+          ...CMS_PAGES.map(({ path }) => ({
+            path,
+            lazy: page(() => import('../features/public/cms-public-page.tsx'), 'CmsPublicPage'),
+          })),
+          { path: '/blog', lazy: page(() => import('../features/public/blog-pages.tsx'), 'BlogListPage') },
+          { path: '/blog/:slug', lazy: page(() => import('../features/public/blog-pages.tsx'), 'BlogPostPage') },
           // unknown paths: inside the public layout, which hides its header and footer under /dashboard, /admin, /profile
           { path: '*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },
           { path: '/login', lazy: page(() => import('../features/auth/login-page.tsx'), 'LoginPage') },

@@ -19,6 +19,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useSession } from '../../lib/session.ts';
+import { PaymentInstructionsPanel } from './payment-instructions.tsx';
 import { useSubmission, useSubmitPayment } from './queries.ts';
 
 type Schema = typeof paymentSubmissionSchema;
@@ -154,6 +155,7 @@ export function UpgradePage() {
 
   const selected = form.watch('selected_tier');
   const current = session?.profile.effective_tier;
+  const instructions = <PaymentInstructionsPanel tier={isPaidTier(selected) ? selected : null} reference={session?.profile.email} />;
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -181,6 +183,8 @@ export function UpgradePage() {
         </div>
       ) : null}
 
+      {/* on a phone, where to pay comes before the form that asks for the proof */}
+      <div className="lg:hidden">{instructions}</div>
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <Card>
           <CardHeader>
@@ -296,6 +300,7 @@ export function UpgradePage() {
         </Card>
 
         <aside className="space-y-3">
+          <div className="hidden lg:block">{instructions}</div>
           {PAID_TIERS.map((t) => (
             <div
               key={t}

@@ -1,12 +1,12 @@
 // Public footer: tagline, links, support contacts, social icons and the current year.
 import { Link } from 'react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
+import { CMS_PAGES } from '#shared/content.ts';
 import { notify } from '../../lib/toast.ts';
 import { Logo } from './site-header.tsx';
 import { SITE } from './site-content.ts';
 import { FacebookIcon, LinkedInIcon, TwitterIcon } from './social-icons.tsx';
 
-const COMPANY_LINKS = ['About Us', 'Privacy Policy', 'Terms of Service', 'Cookie Policy', 'GDPR Compliance'];
 const SOCIAL = [
   { name: 'Facebook', Icon: FacebookIcon },
   { name: 'Twitter', Icon: TwitterIcon },
@@ -55,6 +55,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link to="/blog" className={linkClass}>
+                Blog
+              </Link>
+            </li>
+            <li>
               <Link to="/contact" className={linkClass}>
                 Contact
               </Link>
@@ -64,11 +69,11 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Company</h2>
           <ul className="mt-4 space-y-2">
-            {COMPANY_LINKS.map((name) => (
-              <li key={name}>
-                <button type="button" className={linkClass} onClick={() => notify.notImplemented()}>
-                  {name}
-                </button>
+            {CMS_PAGES.map((p) => (
+              <li key={p.slug}>
+                <Link to={p.path} className={linkClass}>
+                  {p.title}
+                </Link>
               </li>
             ))}
           </ul>

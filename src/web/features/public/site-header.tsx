@@ -17,6 +17,7 @@ import {
 import { cn } from '../../lib/cn.ts';
 import { notify } from '../../lib/toast.ts';
 import { accessSubjectOf, useSession, useSignOut, type Session } from '../../lib/session.ts';
+import { useDocumentTitle } from './document-title.ts';
 import { ALL_FEATURES_LINK, FEATURE_LINKS, SITE } from './site-content.ts';
 
 export const SCROLL_THRESHOLD_PX = 10;
@@ -155,6 +156,9 @@ function MobileMenu({ session, onClose }: { session: Session | null | undefined;
       <NavLink to="/pricing" className={item} onClick={onClose}>
         Pricing
       </NavLink>
+      <NavLink to="/blog" className={item} onClick={onClose}>
+        Blog
+      </NavLink>
       <NavLink to="/contact" className={item} onClick={onClose}>
         Contact
       </NavLink>
@@ -206,6 +210,7 @@ function MobileMenu({ session, onClose }: { session: Session | null | undefined;
 export function SiteHeader() {
   const { data: session } = useSession();
   const scrolled = useScrolled();
+  useDocumentTitle();
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
   // a route change closes the mobile menu
@@ -231,6 +236,9 @@ export function SiteHeader() {
           <FeaturesMenu />
           <NavLink to="/pricing" className={navLink}>
             Pricing
+          </NavLink>
+          <NavLink to="/blog" className={navLink}>
+            Blog
           </NavLink>
           <NavLink to="/contact" className={navLink}>
             Contact

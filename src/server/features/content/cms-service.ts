@@ -1,0 +1,123 @@
+// CMS pages: a working copy per page plus every save as a revision. The public sees the working copy
+// when it is published, else the newest published revision, else the starting text with a draft notice.
+import { and, desc, eq } from 'drizzle-orm';
+import { CMS_PAGES, CONTENT_TEXT, type CmsPageDetail, type CmsPageSummary, type CmsRevision, type CmsSlug, type ContentStatus, type PublicCmsPage } from '#shared/content.ts';
+import { plainExcerpt, renderMarkdown } from '#shared/markdown.ts';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { cmsPageRevisions, cmsPages, user } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { DEFAULT_PAGE_BODIES } from './defaults.ts';
+
+const REVISIONS_SHOWN = 50;
+
+export function cmsPageOr404(slug: string) {
+  const page = CMS_PAGES.find((p) => p.slug === slug);
+  if (!page) throw notFound(CONTENT_TEXT.pageNotFound);
+  return page;
+}
+
+type PageRow = typeof cmsPages.$inferSelect;
+
+function summaryOf(slug: CmsSlug, row: PageRow | undefined): CmsPageSummary {
+  const page = cmsPageOr404(slug);
+  return {
+    slug,
+    path: page.path,
+    title: row?.title ?? page.title,
+    status: (row?.status as ContentStatus | undefined) ?? 'draft',
+    is_default: !row,
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+export async function listCmsPages(db: Db): Promise<CmsPageSummary[]> {
+  const rows = await db.select().from(cmsPages);
+  return CMS_PAGES.map((p) => summaryOf(p.slug, rows.find((r) => r.slug === p.slug)));
+}
+
+export async function getCmsPage(db: Db, slug: CmsSlug): Promise<CmsPageDetail> {
+  const [row] = await db.select().from(cmsPages).where(eq(cmsPages.slug, slug));
+  const revisions = await db
+    .select({ id: cmsPageRevisions.id, title: cmsPageRevisions.title, status: cmsPageRevisions.status, createdAt: cmsPageRevisions.createdAt, first: user.firstName, last: user.lastName, email: user.email })
+    .from(cmsPageRevisions)
+    .leftJoin(user, eq(user.id, cmsPageRevisions.createdBy))
+    .where(eq(cmsPageRevisions.pageSlug, slug))
+    .orderBy(desc(cmsPageRevisions.createdAt))
+    .limit(REVISIONS_SHOWN);
+  return {
+    ...summaryOf(slug, row),
+    body: row?.body ?? DEFAULT_PAGE_BODIES[slug],
+    revisions: revisions.map(
+      (r): CmsRevision => ({
+        id: r.id,
+        title: r.title,
+        status: r.status as ContentStatus,
+        created_at: r.createdAt.toISOString(),
+        author: r.email ? `${r.first ?? ''} ${r.last ?? ''}`.trim() || r.email : null,
+      }),
+    ),
+  };
+}
+
+export async function getCmsRevision(db: Db, slug: CmsSlug, id: string): Promise<CmsRevision> {
+  const [r] = await db
+    .select()
+    .from(cmsPageRevisions)
+    .where(and(eq(cmsPageRevisions.pageSlug, slug), eq(cmsPageRevisions.id, id)));
+  if (!r) throw notFound(CONTENT_TEXT.revisionNotFound);
+  return { id: r.id, title: r.title, status: r.status as ContentStatus, created_at: r.createdAt.toISOString(), author: null, body: r.body };
+}
+
+/** Saves the working copy and keeps the save as a revision, in one transaction. */
+export async function saveCmsPage(
+  db: Db,
+  actor: Actor,
+  slug: CmsSlug,
+  input: { title: string; body: string; status: ContentStatus },
+): Promise<CmsPageDetail> {
+  await db.transaction(async (tx) => {
+    const values = { title: input.title, body: input.body, status: input.status, updatedBy: actor.userId, updatedAt: new Date() };
+    await tx
+      .insert(cmsPages)
+      .values({ slug, ...values })
+      .onConflictDoUpdate({ target: cmsPages.slug, set: values });
+    await tx.insert(cmsPageRevisions).values({ pageSlug: slug, title: input.title, body: input.body, status: input.status, createdBy: actor.userId });
+  });
+  return getCmsPage(db, slug);
+}
+
+interface PublicSource {
+  title: string;
+  body: string;
+  draft: boolean;
+  updatedAt: Date | null;
+}
+
+/** The version the public sees, as Markdown. */
+async function publicSource(db: Db, slug: CmsSlug): Promise<PublicSource> {
+  const [row] = await db.select().from(cmsPages).where(eq(cmsPages.slug, slug));
+  if (row?.status === 'published') return { title: row.title, body: row.body, draft: false, updatedAt: row.updatedAt };
+  if (row) {
+    const [published] = await db
+      .select()
+      .from(cmsPageRevisions)
+      .where(and(eq(cmsPageRevisions.pageSlug, slug), eq(cmsPageRevisions.status, 'published')))
+      .orderBy(desc(cmsPageRevisions.createdAt))
+      .limit(1);
+    if (published) return { title: published.title, body: published.body, draft: false, updatedAt: published.createdAt };
+  }
+  // Never published: the starting text, never an unpublished edit, marked as a draft.
+  return { title: cmsPageOr404(slug).title, body: DEFAULT_PAGE_BODIES[slug], draft: true, updatedAt: null };
+}
+
+export async function getPublicCmsPage(db: Db, slug: CmsSlug): Promise<PublicCmsPage> {
+  const src = await publicSource(db, slug);
+  return { slug, title: src.title, html: renderMarkdown(src.body), draft: src.draft, updated_at: src.updatedAt?.toISOString() ?? null };
+}
+
+/** The public title and a plain-text excerpt, for meta tags. */
+export async function publicCmsMeta(db: Db, slug: CmsSlug): Promise<{ title: string; excerpt: string }> {
+  const src = await publicSource(db, slug);
+  return { title: src.title, excerpt: plainExcerpt(src.body) };
+}

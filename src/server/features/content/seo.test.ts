@@ -1,0 +1,136 @@
+// SEO: overrides, the sitemap, robots.txt and the meta tags in the HTML the server sends.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEO_PAGES, SEO_TEXT } from '#shared/seo.ts';
+import { createApp } from '../../app.ts';
+import { APP_URL, createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+
+let t: TestContext;
+let web: ReturnType<typeof createApp>;
+let superAdmin: TestUser;
+let admin: TestUser;
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="PolicyDesk: professional insurance management made simple." />
+    <title>PolicyDesk</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const webRoot = mkdtempSync(path.join(os.tmpdir(), 'policydesk-web-'));
+  writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+  web = createApp(t.deps, { webRoot });
+  superAdmin = await createUser(t, { role: 'super_admin' });
+  admin = await createUser(t, { role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const html = async (p: string) => {
+  const res = await web.request(p);
+  expect(res.status).toBe(200);
+  return res.text();
+};
+const createPost = (body: Record<string, unknown>) =>
+  t.request('/api/admin/blog/posts', { json: { summary: '', author_name: '', body: 'Body', ...body }, cookie: superAdmin.cookie });
+
+describe('meta tags in the served HTML', () => {
+  it('gives each public page its default title and description, once', async () => {
+    const page = await html('/pricing');
+    expect(page).toContain(`<title>${SEO_PAGES.find((p) => p.path === '/pricing')?.title}</title>`);
+    expect(page.match(/<title>/g)).toHaveLength(1);
+    expect(page.match(/name="description"/g)).toHaveLength(1);
+    expect(page).toContain(`<link rel="canonical" href="${APP_URL}/pricing" />`);
+    expect(page).toContain('<meta property="og:title"');
+    // the signed-in app keeps the built shell
+    expect(await html('/dashboard')).toBe(INDEX);
+  });
+
+  it("gives a CMS page the published title and an excerpt of its text, never a later draft's", async () => {
+    const put = (body: unknown) => t.request('/api/admin/cms/pages/about', { method: 'PUT', json: body, cookie: superAdmin.cookie });
+    expect((await html('/about'))).toContain('<title>About Us — PolicyDesk</title>');
+    await put({ title: 'About PolicyDesk', body: '## Who we are\n\nA **small** team building [agency](/features) software.', status: 'published' });
+    await put({ title: 'Unreleased title', body: 'Unreleased text.', status: 'draft' });
+    const page = await html('/about');
+    expect(page).toContain('<title>About PolicyDesk — PolicyDesk</title>');
+    expect(page).toContain('<meta name="description" content="A small team building agency software." />');
+    expect(page).not.toContain('Unreleased');
+  });
+
+  it('uses a super admin override, escaped', async () => {
+    const res = await t.request('/api/admin/seo/pages', {
+      method: 'PUT',
+      json: { path: '/contact', title: 'Talk to us </title><script>x()</script>', description: 'Say "hi" & more', og_title: 'Contact PolicyDesk', og_image: '/og/contact.png' },
+      cookie: superAdmin.cookie,
+    });
+    expect(res.status).toBe(200);
+    const page = await html('/contact');
+    expect(page).toContain('<title>Talk to us &lt;/title&gt;&lt;script&gt;x()&lt;/script&gt;</title>');
+    expect(page).not.toContain('<script>x()');
+    expect(page).toContain('<meta name="description" content="Say &quot;hi&quot; &amp; more" />');
+    expect(page).toContain('<meta property="og:title" content="Contact PolicyDesk" />');
+    expect(page).toContain(`<meta property="og:image" content="${APP_URL}/og/contact.png" />`);
+    expect((await json(await t.request('/api/seo/meta?path=/contact'))).meta.title).toBe('Talk to us </title><script>x()</script>');
+  });
+
+  it('validates overrides and refuses a plain admin', async () => {
+    const put = (body: unknown, cookie = superAdmin.cookie) => t.request('/api/admin/seo/pages', { method: 'PUT', json: body, cookie });
+    let res = await put({ path: '/nowhere', title: 'x' });
+    expect((await json(res)).error.fields).toEqual({ path: SEO_TEXT.unknownPage });
+    res = await put({ path: '/', title: 'x'.repeat(71), og_image: 'javascript:alert(1)' });
+    expect((await json(res)).error.fields).toEqual({ title: SEO_TEXT.titleTooLong, og_image: SEO_TEXT.ogImageInvalid });
+    expect((await put({ path: '/', title: 'Hacked' }, admin.cookie)).status).toBe(403);
+    expect(await html('/')).not.toContain('Hacked');
+  });
+
+  it("gives a published post its title, summary and cover, a draft's URL nothing", async () => {
+    const { post } = await json(await createPost({ title: 'Claims <made> simple', slug: 'claims-made-simple', summary: 'A short guide.', status: 'published' }));
+    let page = await html('/blog/claims-made-simple');
+    expect(page).toContain('<title>Claims &lt;made&gt; simple — PolicyDesk Blog</title>');
+    expect(page).toContain('<meta name="description" content="A short guide." />');
+    expect(page).toContain('<meta property="og:type" content="article" />');
+    const res = await t.request(`/api/admin/seo/posts/${post.id}`, { method: 'PUT', json: { title: 'Claims guide', og_title: 'Claims, simply' }, cookie: superAdmin.cookie });
+    expect(res.status).toBe(200);
+    page = await html('/blog/claims-made-simple');
+    expect(page).toContain('<title>Claims guide</title>');
+    expect(page).toContain('<meta property="og:title" content="Claims, simply" />');
+
+    await createPost({ title: 'Secret draft', slug: 'secret-draft', status: 'draft' });
+    expect(await html('/blog/secret-draft')).not.toContain('Secret draft');
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every public page and only published posts, with APP_URL', async () => {
+    await createPost({ title: 'Visible', slug: 'visible-post', status: 'published' });
+    await createPost({ title: 'Hidden', slug: 'hidden-post', status: 'draft' });
+    const res = await web.request('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    for (const p of ['/', '/pricing', '/features', '/contact', '/about', '/privacy', '/terms', '/cookies', '/gdpr', '/blog'])
+      expect(xml).toContain(`<loc>${new URL(p, APP_URL).toString()}</loc>`);
+    expect(xml).toContain(`<loc>${APP_URL}/blog/visible-post</loc>`);
+    expect(xml).not.toContain('hidden-post');
+  });
+
+  it('serves robots.txt pointing at the sitemap and keeping crawlers out of the app', async () => {
+    const res = await web.request('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(text).toContain('User-agent: *');
+    expect(text).toContain('Disallow: /dashboard');
+    expect(text).toContain('Disallow: /admin');
+    expect(text).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
+  });
+});

@@ -1,0 +1,29 @@
+// Platform settings kept as one JSON value per key; today the payment instructions.
+import { eq } from 'drizzle-orm';
+import { paymentInstructionsSchema, type PaymentInstructions } from '#shared/content.ts';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { siteSettings } from '../../db/schema.ts';
+
+const PAYMENT_INSTRUCTIONS = 'payment_instructions';
+
+export interface StoredPaymentInstructions extends PaymentInstructions {
+  updated_at: string | null;
+}
+
+export async function getPaymentInstructions(db: Db): Promise<StoredPaymentInstructions> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, PAYMENT_INSTRUCTIONS));
+  // A value written by an older version that no longer parses reads as "not set", never as a 500.
+  const parsed = paymentInstructionsSchema.safeParse(row?.value ?? {});
+  const value = parsed.success ? parsed.data : paymentInstructionsSchema.parse({});
+  return { ...value, updated_at: row && parsed.success ? row.updatedAt.toISOString() : null };
+}
+
+export async function savePaymentInstructions(db: Db, actor: Actor, value: PaymentInstructions): Promise<StoredPaymentInstructions> {
+  const set = { value, updatedBy: actor.userId, updatedAt: new Date() };
+  await db
+    .insert(siteSettings)
+    .values({ key: PAYMENT_INSTRUCTIONS, ...set })
+    .onConflictDoUpdate({ target: siteSettings.key, set });
+  return getPaymentInstructions(db);
+}

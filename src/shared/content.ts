@@ -1,0 +1,108 @@
+// CMS pages (About Us, Privacy Policy …) and the payment instructions shown on the upgrade page (issue 16).
+import { z } from 'zod';
+
+export const CMS_PAGES = [
+  { slug: 'about', path: '/about', title: 'About Us' },
+  { slug: 'privacy', path: '/privacy', title: 'Privacy Policy' },
+  { slug: 'terms', path: '/terms', title: 'Terms of Service' },
+  { slug: 'cookies', path: '/cookies', title: 'Cookie Policy' },
+  { slug: 'gdpr', path: '/gdpr', title: 'GDPR Compliance' },
+] as const;
+export type CmsSlug = (typeof CMS_PAGES)[number]['slug'];
+export const CMS_SLUGS = CMS_PAGES.map((p) => p.slug) as [CmsSlug, ...CmsSlug[]];
+
+export const CONTENT_STATUSES = ['draft', 'published'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+/** Markdown sources are capped: a page or post is text, not a file store. */
+export const MARKDOWN_MAX_CHARS = 200_000;
+
+export const CONTENT_TEXT = {
+  titleRequired: 'Please enter a title.',
+  titleTooLong: 'The title must be at most 150 characters.',
+  bodyRequired: 'Please write the page content.',
+  bodyTooLong: `The content must be at most ${MARKDOWN_MAX_CHARS.toLocaleString('en-US')} characters.`,
+  invalidStatus: 'Please choose draft or published.',
+  pageNotFound: 'Page not found',
+  revisionNotFound: 'Revision not found',
+  saved: 'Page saved.',
+  published: 'Page published.',
+  restored: 'Revision restored into the editor. Save to keep it.',
+  saveFailed: 'Failed to save the page.',
+  draftNotice: 'This page is a draft under review and may change.',
+  superAdminOnly: 'Only a super admin can change this.',
+} as const;
+
+export const cmsPageSchema = z.object({
+  title: z.string({ error: CONTENT_TEXT.titleRequired }).trim().min(1, CONTENT_TEXT.titleRequired).max(150, CONTENT_TEXT.titleTooLong),
+  body: z.string({ error: CONTENT_TEXT.bodyRequired }).trim().min(1, CONTENT_TEXT.bodyRequired).max(MARKDOWN_MAX_CHARS, CONTENT_TEXT.bodyTooLong),
+  status: z.enum(CONTENT_STATUSES, { error: CONTENT_TEXT.invalidStatus }),
+});
+export type CmsPageInput = z.input<typeof cmsPageSchema>;
+
+export interface CmsPageSummary {
+  slug: CmsSlug;
+  path: string;
+  title: string;
+  status: ContentStatus;
+  /** true while the page still holds the starting text nobody has saved yet */
+  is_default: boolean;
+  updated_at: string | null;
+}
+
+export interface CmsRevision {
+  id: string;
+  title: string;
+  status: ContentStatus;
+  created_at: string;
+  author: string | null;
+  body?: string;
+}
+
+export interface CmsPageDetail extends CmsPageSummary {
+  body: string;
+  revisions: CmsRevision[];
+}
+
+/** What the public sees at /about, /privacy …: sanitised HTML, never the raw Markdown. */
+export interface PublicCmsPage {
+  slug: CmsSlug;
+  title: string;
+  html: string;
+  /** true when no version has been published yet: the page shows the starting text with a notice */
+  draft: boolean;
+  updated_at: string | null;
+}
+
+// ---------------------------------------------------------------- payment instructions
+
+export const PAYMENT_INSTRUCTIONS_TEXT = {
+  bankNameTooLong: 'The bank name must be at most 100 characters.',
+  accountTooLong: 'The account details must be at most 1,000 characters.',
+  paypalInvalid: 'Please enter a valid PayPal e-mail address.',
+  noteTooLong: 'The note must be at most 1,000 characters.',
+  saved: 'Payment instructions saved.',
+  saveFailed: 'Failed to save the payment instructions.',
+  notSet: 'Payment details will be sent by support.',
+} as const;
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default('');
+
+export const paymentInstructionsSchema = z.object({
+  bank_name: optionalText(100, PAYMENT_INSTRUCTIONS_TEXT.bankNameTooLong),
+  account_details: optionalText(1000, PAYMENT_INSTRUCTIONS_TEXT.accountTooLong),
+  paypal_email: z
+    .string()
+    .trim()
+    .max(254, PAYMENT_INSTRUCTIONS_TEXT.paypalInvalid)
+    .refine((v) => v === '' || z.email().safeParse(v).success, PAYMENT_INSTRUCTIONS_TEXT.paypalInvalid)
+    .default(''),
+  note: optionalText(1000, PAYMENT_INSTRUCTIONS_TEXT.noteTooLong),
+});
+export type PaymentInstructionsInput = z.input<typeof paymentInstructionsSchema>;
+export type PaymentInstructions = z.output<typeof paymentInstructionsSchema>;
+
+/** Instructions count as set once there is somewhere to send the money. */
+export function hasPaymentInstructions(p: PaymentInstructions | null | undefined): p is PaymentInstructions {
+  return Boolean(p && (p.bank_name || p.account_details || p.paypal_email));
+}

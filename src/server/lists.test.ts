@@ -147,10 +147,11 @@ describe('admin users list sort', () => {
 describe('payment submissions sort (billing history and payment verification)', () => {
   beforeAll(async () => {
     const agencyId: string = (await json(await t.request('/api/me', { cookie: agent.cookie }))).agency.id;
-    for (const [paid, n] of [
-      ['2026-02-01', 1],
-      ['2026-01-01', 2],
-      ['2026-03-01', 3],
+    // one user has at most one Pending submission: the older two were decided
+    for (const [paid, n, status] of [
+      ['2026-02-01', 1, 'Approved'],
+      ['2026-01-01', 2, 'Rejected'],
+      ['2026-03-01', 3, 'Pending'],
     ] as const) {
       const [file] = await t.db
         .insert(storedFiles)
@@ -162,6 +163,7 @@ describe('payment submissions sort (billing history and payment verification)', 
         paymentMethod: 'Bank Transfer',
         paymentDate: paid,
         receiptFileId: file.id,
+        status,
         createdAt: new Date(Date.UTC(2026, 3, n)),
       });
     }

@@ -104,6 +104,8 @@ export interface Profile {
   trial_ends_at: string | null;
   created_at: string;
   last_login_at: string | null;
+  /** when the user first saw the dashboard; null until then ("Welcome" rather than "Welcome back") */
+  dashboard_seen_at: string | null;
   two_factor_enabled: boolean;
 }
 

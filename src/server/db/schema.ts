@@ -59,6 +59,8 @@ export const user = pgTable(
     subscriptionStatus: text().notNull().default('active'),
     trialEndsAt: timestamp(tz),
     lastLoginAt: timestamp(tz),
+    /** first view of the dashboard: before it the greeting is "Welcome", after it "Welcome back" */
+    dashboardSeenAt: timestamp(tz),
   },
   (t) => [
     check('user_role_check', inList('role', ACCOUNT_ROLES)),

@@ -21,7 +21,7 @@ import { clientAddress, readJson } from '../../http.ts';
 import { renderMail, runInBackground, sendInBackground } from '../../mail.ts';
 import { clearLimit, consume, isLimited, RATE_RULES, release } from '../../rate-limit.ts';
 import { authErrorCode, authRequest, callAuth, forwardCookies } from './auth-proxy.ts';
-import { findUserByEmail, getMe, updateProfile } from './service.ts';
+import { findUserByEmail, getMe, markDashboardSeen, updateProfile } from './service.ts';
 import { auditSignInLockout } from '../security/lockouts.ts';
 import { requireTwoFactorAccess } from '../security/routes.ts';
 import { checkPasswordLength, readPlatformSettings } from '../security/settings.ts';
@@ -106,10 +106,14 @@ export function accountRoutes() {
     // The attempt is counted before the password is checked, so parallel attempts cannot all slip
     // under the limit; what turns out not to be a failure is given back below.
     if (limited) {
-      const emailOk = await consume(db, emailKey, RATE_RULES.signInFailuresPerEmail);
-      const clientOk = emailOk && (await consume(db, ipKey, RATE_RULES.signInFailuresPerClient));
-      if (!clientOk) {
-        if (emailOk) await release(db, emailKey);
+      // A refused attempt checks no password, so it is no failure: its reservation is given back and
+      // the counts stay at the limit (what Admin › Security shows).
+      if (!(await consume(db, emailKey, RATE_RULES.signInFailuresPerEmail))) {
+        await release(db, emailKey);
+        throw tooMany(AUTH_TEXT.tooManyAttempts);
+      }
+      if (!(await consume(db, ipKey, RATE_RULES.signInFailuresPerClient))) {
+        await Promise.all([release(db, emailKey), release(db, ipKey)]);
         throw tooMany(AUTH_TEXT.tooManyAttempts);
       }
     }
@@ -195,6 +199,10 @@ export function accountRoutes() {
   });
 
   r.get('/me', requireUser, async (c) => c.json(await getMe(c.var.deps.db, c.var.actor)));
+  r.post('/account/dashboard-seen', requireUser, async (c) => {
+    await markDashboardSeen(c.var.deps.db, c.var.actor);
+    return c.json({ ok: true });
+  });
 
   r.patch('/profile', requireUser, async (c) => {
     const input = await readJson(c, profileUpdateSchema);

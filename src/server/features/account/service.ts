@@ -1,5 +1,5 @@
 // Profiles: the signed-in user's own row, shaped as the spec's profile.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Me, Profile } from '#shared/auth.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import { clearRemovedNotice, type Actor } from '../../context.ts';
@@ -24,6 +24,7 @@ export function toProfile(row: UserRow): Profile {
     trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
+    dashboard_seen_at: row.dashboardSeenAt?.toISOString() ?? null,
     two_factor_enabled: row.twoFactorEnabled,
   };
 }
@@ -52,6 +53,14 @@ export async function getMe(db: Db, actor: Actor) {
     removed_from_agency: actor.removedFromAgency,
   };
   return me;
+}
+
+/** Records the first view of the dashboard (idempotent: the first time stays). */
+export async function markDashboardSeen(db: Db, actor: Actor): Promise<void> {
+  await db
+    .update(user)
+    .set({ dashboardSeenAt: sql`coalesce(${user.dashboardSeenAt}, now())` })
+    .where(eq(user.id, actor.userId));
 }
 
 /** Only the four profile fields can change here; role, tier and status are never read from the request. */

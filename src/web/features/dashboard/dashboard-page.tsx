@@ -1,6 +1,7 @@
 // /dashboard home (agency.md §2 + issue 4): welcome, usage, quick actions, recent activity.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { BarChart3, FilePlus2, RefreshCw, UserPlus } from 'lucide-react';
 import { ACTIVITY_TEXT } from '#shared/activity.ts';
@@ -8,11 +9,11 @@ import { PlanBadge } from '../../components/plan-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { apiPost, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { ActivityItem } from '../../components/activity-item.tsx';
 import { useActivity } from '../../lib/activity.ts';
-import { useSession } from '../../lib/session.ts';
+import { meKey, useSession } from '../../lib/session.ts';
 import { useUsage } from '../../lib/book.ts';
 import { UsageBar } from './usage-bars.tsx';
 
@@ -27,8 +28,30 @@ function useNow(intervalMs: number) {
   return now;
 }
 
+/**
+ * "Welcome" on the user's first view of the dashboard, "Welcome back" after it. The answer is taken
+ * once per page view, so the heading does not change while the first view is being recorded.
+ */
+function useGreeting(): string {
+  const { data: session } = useSession();
+  const qc = useQueryClient();
+  const seen = session?.profile.dashboard_seen_at;
+  const firstNow = seen === undefined ? null : seen === null;
+  const [pinned, setPinned] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (pinned !== null || firstNow === null) return;
+    setPinned(firstNow);
+    if (firstNow)
+      void apiPost('/api/account/dashboard-seen')
+        .then(() => qc.invalidateQueries({ queryKey: meKey }))
+        .catch(() => undefined);
+  }, [pinned, firstNow, qc]);
+  return (pinned ?? firstNow) ? 'Welcome' : 'Welcome back';
+}
+
 export function DashboardPage() {
   const { data: session } = useSession();
+  const greeting = useGreeting();
   const now = useNow(CLOCK_REFRESH_MS);
   const usage = useUsage();
   const recent = useActivity({ page: 1, pageSize: 10, kind: 'all' });
@@ -38,7 +61,9 @@ export function DashboardPage() {
       <section className="rounded-lg bg-gradient-to-r from-brand-700 to-brand-600 p-6 text-white shadow-sm">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <h1 className="text-2xl font-semibold">Welcome back, {session?.profile.first_name || 'User'}</h1>
+            <h1 className="text-2xl font-semibold">
+              {greeting}, {session?.profile.first_name || 'User'}
+            </h1>
             <p className="mt-1 text-sm text-white/85" data-testid="dashboard-clock">
               {format(now, "EEEE, MMMM d, yyyy 'at' h:mm a")}
             </p>

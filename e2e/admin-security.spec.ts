@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { admin, createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 test('a super admin changes a plan and finds it in the audit log, with before and after', async ({ page }) => {
   const marker = `Audit${Date.now().toString(36)}`;

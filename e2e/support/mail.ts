@@ -13,7 +13,7 @@ export interface ReceivedMail {
 function allMail(): ReceivedMail[] {
   let files: string[];
   try {
-    files = readdirSync(MAIL_DIR).sort();
+    files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.json')).sort();
   } catch {
     return [];
   }

@@ -2,7 +2,7 @@
 // production build of PolicyDesk on a fresh data folder, sending its mail there.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -22,7 +22,9 @@ const smtp = new SMTPServer({
         n += 1;
         const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
         const file = path.join(MAIL_DIR, `${Date.now()}-${String(n).padStart(5, '0')}.json`);
-        writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo?.text }));
+        // written whole, then renamed: the reader never sees half a message
+        writeFileSync(`${file}.tmp`, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo?.text }));
+        renameSync(`${file}.tmp`, file);
         callback();
       })
       .catch(callback);

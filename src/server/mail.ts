@@ -1,6 +1,6 @@
 // Outgoing e-mail: SMTP when SMTP_URL is set, otherwise the outbox folder (links are logged),
 // so a local trial works without a mail server.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -43,7 +43,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send(message) {
       mkdirSync(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`);
-      writeFileSync(file, JSON.stringify({ from: opts.from, ...message, date: new Date().toISOString() }, null, 2));
+      // written whole, then renamed, so a reader of the outbox never meets half a message
+      writeFileSync(`${file}.tmp`, JSON.stringify({ from: opts.from, ...message, date: new Date().toISOString() }, null, 2));
+      renameSync(`${file}.tmp`, file);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       opts.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox (SMTP_URL not set)');
     },

@@ -16,6 +16,7 @@ import { customerRoutes } from './customers/routes.ts';
 import { policyRoutes } from './policies/routes.ts';
 import { usageRoutes } from './usage/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
@@ -37,5 +38,6 @@ export function featureRoutes() {
   r.route('/', customerRoutes());
   r.route('/', activityRoutes());
   r.route('/', searchRoutes());
+  r.route('/', reportRoutes());
   return r;
 }

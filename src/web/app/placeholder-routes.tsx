@@ -7,7 +7,6 @@ import { FeatureGate } from './guards.tsx';
 
 const PLACEHOLDER_PATHS = [
   '/dashboard/renewals',
-  '/dashboard/reports',
   '/dashboard/export',
   '/dashboard/documents',
   '/dashboard/analytics',

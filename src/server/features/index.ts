@@ -17,6 +17,7 @@ import { policyRoutes } from './policies/routes.ts';
 import { usageRoutes } from './usage/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
@@ -39,5 +40,6 @@ export function featureRoutes() {
   r.route('/', activityRoutes());
   r.route('/', searchRoutes());
   r.route('/', reportRoutes());
+  r.route('/', analyticsRoutes());
   return r;
 }

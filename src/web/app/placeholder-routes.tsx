@@ -9,7 +9,6 @@ const PLACEHOLDER_PATHS = [
   '/dashboard/renewals',
   '/dashboard/export',
   '/dashboard/documents',
-  '/dashboard/analytics',
   '/dashboard/bulk-actions',
   '/dashboard/crm',
   '/dashboard/api-settings',

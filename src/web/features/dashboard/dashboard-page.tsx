@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
-import { BarChart3, FilePlus2, RefreshCw, UserPlus } from 'lucide-react';
+import { FilePlus2, RefreshCw, UserPlus } from 'lucide-react';
 import { ACTIVITY_TEXT } from '#shared/activity.ts';
 import { PlanBadge } from '../../components/plan-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { ActivityItem } from '../activity/activity-list.tsx';
 import { useActivity } from '../activity/queries.ts';
+import { PolicyPerformancePanel } from '../analytics/performance-panel.tsx';
 import { useSession } from '../auth/session.ts';
 import { useUsage } from '../policies/queries.ts';
 import { UsageBar } from './usage-bars.tsx';
@@ -117,15 +118,7 @@ export function DashboardPage() {
         </div>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Policy Performance</CardTitle>
-        </CardHeader>
-        <CardContent className="flex items-center gap-3 text-sm text-slate-600">
-          <BarChart3 className="h-6 w-6 text-slate-400" aria-hidden />
-          Policy analytics is coming soon.
-        </CardContent>
-      </Card>
+      <PolicyPerformancePanel />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { usageRoutes } from './usage/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
+import { exportRoutes } from './export/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
@@ -41,5 +42,6 @@ export function featureRoutes() {
   r.route('/', searchRoutes());
   r.route('/', reportRoutes());
   r.route('/', analyticsRoutes());
+  r.route('/', exportRoutes());
   return r;
 }

@@ -7,7 +7,6 @@ import { FeatureGate } from './guards.tsx';
 
 const PLACEHOLDER_PATHS = [
   '/dashboard/renewals',
-  '/dashboard/export',
   '/dashboard/documents',
   '/dashboard/bulk-actions',
   '/dashboard/crm',

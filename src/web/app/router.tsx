@@ -44,6 +44,7 @@ export const router = createBrowserRouter([
           { path: '/dashboard/customers/:id/edit', lazy: page(() => import('../features/customers/customer-form.tsx'), 'EditCustomerPage') },
           { path: '/dashboard/activity', lazy: page(() => import('../features/activity/activity-page.tsx'), 'ActivityPage') },
           { path: '/dashboard/analytics', lazy: gated('analytics', () => import('../features/analytics/analytics-page.tsx'), 'AnalyticsPage') },
+          { path: '/dashboard/export', lazy: gated('export', () => import('../features/export/export-page.tsx'), 'ExportPage') },
           { path: '/dashboard/reports', lazy: gated('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
           ...placeholderRoutes,
           // an unknown signed-in path keeps the shell around its 404 page

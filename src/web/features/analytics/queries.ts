@@ -2,19 +2,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Analytics } from '#shared/analytics.ts';
 import { apiGet } from '#web/lib/api.ts';
+import { downloadBlob } from '#web/lib/download.ts';
 
 export function useAnalytics(enabled = true) {
   return useQuery({ queryKey: ['analytics'], queryFn: ({ signal }) => apiGet<Analytics>('/api/analytics', signal), enabled });
 }
 
-/** Saves text as a file through a temporary object URL (the chart CSVs are built in the browser). */
+/** Saves text as a file (the chart CSVs are built in the browser). */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName, new Blob([text], { type }));
 }

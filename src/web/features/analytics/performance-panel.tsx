@@ -35,7 +35,7 @@ export function PolicyPerformancePanel() {
             <p className="font-medium text-slate-900">{ANALYTICS_TEXT.upsellTitle}</p>
             <p className="text-sm text-slate-600">{ANALYTICS_TEXT.upsellText}</p>
             <Button asChild className="mt-2">
-              <Link to="/pricing">Upgrade Plan</Link>
+              <Link to="/dashboard/subscription/upgrade?tier=business">Upgrade to Business</Link>
             </Button>
           </div>
         ) : query.isPending ? (

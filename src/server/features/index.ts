@@ -19,9 +19,10 @@ import { searchRoutes } from './search/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { exportRoutes } from './export/routes.ts';
+import { IMPORT_UPLOAD_PREFIX, importRoutes } from './imports/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
-export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
+export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX];
 
 export function featureRoutes() {
   const r = new Hono<AppEnv>();
@@ -43,5 +44,6 @@ export function featureRoutes() {
   r.route('/', reportRoutes());
   r.route('/', analyticsRoutes());
   r.route('/', exportRoutes());
+  r.route('/', importRoutes());
   return r;
 }

@@ -131,3 +131,37 @@ test('export: the whole book downloads as one zip that opens, with the documente
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'export');
 });
+
+test('import: a small CSV with one bad row — mapping, preview, progress, result, failures and undo', async ({ page }) => {
+  await signedIn(page, 'professional');
+  await page.goto('/dashboard/export');
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'clients.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('\uFEFFClient Name,E-mail,Town\r\nAnn Lee,ann@example.com,Springfield\r\nBad Row,not-an-email,Nowhere\r\nBo Ray,bo@example.com,Shelbyville\r\n'),
+  });
+  await expect(page.getByLabel('Full Name')).toHaveValue('0');
+  await expect(page.getByLabel('Email')).toHaveValue('1');
+  await page.getByLabel('City').selectOption({ label: 'Town' });
+  const preview = page.getByRole('table', { name: 'Import preview' });
+  await expect(preview.getByRole('row')).toHaveCount(4);
+  await expect(preview).toContainText('Please enter a valid email address.');
+  await shot(page, 'import-preview');
+  await page.getByRole('button', { name: 'Import 3 rows' }).click();
+  const result = page.getByTestId('import-result');
+  await expect(result).toContainText('Import finished');
+  await expect(result).toContainText('Imported 2 · Updated 0 · Skipped 0 · Failed 1');
+  await page.reload();
+  await expect(result).toContainText('Imported 2');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download failures CSV' }).click();
+  expect(readFileSync(await (await download).path(), 'utf8')).toContain('3,Please enter a valid email address.');
+  const customers = await (await page.request.get('/api/customers')).json();
+  expect(customers.rows.map((c: { city: string }) => c.city).sort()).toEqual(['Shelbyville', 'Springfield']);
+  await shot(page, 'import-result');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'import-result');
+  await page.getByRole('button', { name: 'Undo this import' }).click();
+  await expect(result).toContainText('Import undone');
+  expect((await (await page.request.get('/api/customers')).json()).rows).toHaveLength(0);
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv as readCsv } from '#shared/csv.ts';
 import { EXPORT_FILES, MANIFEST_FILE } from '#shared/export.ts';
 import { createCustomer, createPolicy } from '../../test/factories.ts';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.ts';
@@ -28,27 +29,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A minimal CSV reader for the test (quoted fields, doubled quotes, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i += 1) {
-    const ch = body[i];
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') (field += '"'), (i += 1);
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\r' && body[i + 1] === '\n') {
-      row.push(field), rows.push(row), (row = []), (field = ''), (i += 1);
-    } else field += ch;
-  }
-  return rows;
-}
+/** The archive's CSV read back with the import's own reader. */
+const parseCsv = (text: string): string[][] => readCsv(text).rows;
 
 async function download(u: TestUser) {
   const res = await t.request('/api/export', { cookie: u.cookie });

@@ -11,6 +11,7 @@ import { notify } from '#web/lib/toast.ts';
 import { PageHeader } from '../policies/parts.tsx';
 import { downloadExport, formatBytes, type ExportProgress } from './download.ts';
 import { ExportColumnsTable } from './export-columns-table.tsx';
+import { ImportPanel } from './import-panel.tsx';
 
 export function ExportPage() {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
@@ -58,6 +59,7 @@ export function ExportPage() {
           <p className="text-xs text-slate-500">{EXPORT_TEXT.notYet}</p>
         </CardContent>
       </Card>
+      <ImportPanel />
       <Card>
         <CardHeader>
           <CardTitle>What the archive contains</CardTitle>

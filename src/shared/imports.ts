@@ -28,6 +28,7 @@ export const IMPORT_TEXT = {
   undoExpired: 'This import can no longer be undone (24 hours have passed).',
   notUndoable: 'Only a finished import can be undone.',
   undone: 'Import undone.',
+  interrupted: 'The import was interrupted (the server stopped). The rows listed as imported were kept.',
   duplicate: (what: string) => `Duplicate: ${what} already exists (skipped).`,
 } as const;
 

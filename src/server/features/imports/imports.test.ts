@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CUSTOMER_TEXT, type Customer } from '#shared/customers.ts';
 import { CSV_TEXT } from '#shared/csv.ts';
 import { IMPORT_TEXT, type ImportJob, type ImportPreview } from '#shared/imports.ts';
@@ -189,8 +189,11 @@ describe('running an import', () => {
     expect((await json(second)).error.message).toBe(IMPORT_TEXT.busy);
     // the database holds the rule even for writers that skip the service
     await expect(t.db.insert(importJobs).values({ agencyId, kind: 'customers', fileName: 'b', duplicates: 'skip' })).rejects.toThrow();
-    await t.db.update(importJobs).set({ status: 'done' }).where(eq(importJobs.id, running.id));
+    // a job cut off by a restart stops blocking the agency after an hour
+    await t.db.update(importJobs).set({ createdAt: sql`now() - interval '61 minutes'` }).where(eq(importJobs.id, running.id));
     expect(await finished(u, await start(u, 'name,email\nQ,q@example.com\n'))).toMatchObject({ imported: 1 });
+    const [stale] = await t.db.select().from(importJobs).where(eq(importJobs.id, running.id));
+    expect(stale).toMatchObject({ status: 'failed', message: IMPORT_TEXT.interrupted });
   });
 });
 

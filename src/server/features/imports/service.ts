@@ -31,6 +31,8 @@ import { createPolicy, updatePolicy } from '../policies/service.ts';
 
 /** Progress is written every this many rows (and at the end). */
 const PROGRESS_EVERY = 25;
+/** A running job older than this was cut off by a restart (10,000 rows take a few minutes at most). */
+const STALE_AFTER_MINUTES = 60;
 /** Failures kept for the failures CSV; the count covers them all. */
 const MAX_FAILURES = 10_000;
 
@@ -102,6 +104,13 @@ export async function startImport(db: Db, actor: Actor, logger: Logger, input: S
     row = await t.transaction(async (tx) => {
       // same-agency starts queue on the agency row; the partial unique index is the backstop
       await tx.lockAgency();
+      // a job that ran in a server that has since stopped never finishes: after an hour it is failed
+      await tx.update(
+        importJobs,
+        { status: 'failed', message: IMPORT_TEXT.interrupted, finishedAt: new Date() },
+        eq(importJobs.status, 'running'),
+        sql`${importJobs.createdAt} < now() - interval '${sql.raw(String(STALE_AFTER_MINUTES))} minutes'`,
+      );
       const [running] = await tx.select({ id: importJobs.id }).from(importJobs, eq(importJobs.status, 'running'));
       if (running) throw conflict(IMPORT_TEXT.busy, 'IMPORT_RUNNING');
       const [created] = await tx

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readZip } from '#server/features/export/zip.ts';
 import { carPolicyPayload, customerPayload, firePolicyPayload } from '#server/test/factories.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
 const thisYear = new Date().getFullYear();
@@ -51,11 +52,11 @@ test('reports: book of business with totals, filters, other reports, CSV downloa
     '',
   ]);
 
-  await page.getByRole('tab', { name: 'Cross-sell' }).click();
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Cross-sell' }).click();
   await expect(page.getByRole('table', { name: 'Cross-sell' })).toContainText('car@example.com');
-  await page.getByRole('tab', { name: 'Customers without a policy' }).click();
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Customers without a policy' }).click();
   await expect(page.getByRole('table', { name: 'Customers without a policy' })).toContainText('=Lonely Customer');
-  await page.getByRole('tab', { name: 'Expiring' }).click();
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Expiring' }).click();
   await page.getByLabel('From').fill(`${thisYear + 1}-01-01`);
   await page.getByLabel('To').fill(`${thisYear + 1}-12-31`);
   await expect(page.getByRole('table', { name: 'Expiring' }).getByTestId('report-totals')).toHaveText(/Total.*\$2,100\.00/);
@@ -164,4 +165,21 @@ test('import: a small CSV with one bad row — mapping, preview, progress, resul
   await page.getByRole('button', { name: 'Undo this import' }).click();
   await expect(result).toContainText('Import undone');
   expect((await (await page.request.get('/api/customers')).json()).rows).toHaveLength(0);
+});
+
+test('the reports, analytics and export pages have no serious accessibility violations', async ({ page }) => {
+  // axe takes several seconds a page on a shared two-core machine
+  test.setTimeout(180_000);
+  await signedIn(page, 'business');
+  await seedBook(page.request);
+  await page.goto('/dashboard/reports');
+  await expect(page.getByTestId('report-totals')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/dashboard/reports');
+  await page.goto('/dashboard/analytics');
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/dashboard/analytics');
+  await page.goto('/dashboard/export');
+  await page.getByLabel('CSV file').setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from('name,email\nA,bad\n') });
+  await expect(page.getByRole('table', { name: 'Import preview' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/dashboard/export');
 });

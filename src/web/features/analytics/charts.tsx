@@ -1,5 +1,6 @@
 // The chart pieces (recharts). Only pages that draw charts import this module, so recharts stays
-// out of the dashboard's and the public site's first load (issue 12).
+// out of the dashboard's and the public site's first load (issue 12). Charts are pictures: each has
+// a data table beside it for keyboard and screen-reader users, so recharts' focusable layer is off.
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '#shared/money.ts';
 import type { MonthPoint, Slice } from '#shared/analytics.ts';
@@ -17,7 +18,7 @@ export function PremiumByMonthChart({ data, compact = false }: { data: MonthPoin
   const points = data.map((p) => ({ month: shortMonth(p.month), premium: height(p.premium), label: formatMoney(p.premium) }));
   return (
     <ResponsiveContainer width="100%" height={compact ? 160 : 260}>
-      <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: compact ? 0 : 16 }}>
+      <BarChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: compact ? 0 : 16 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="month" tick={{ fontSize: 11 }} interval={compact ? 2 : 'preserveStartEnd'} />
         {compact ? null : <YAxis tick={{ fontSize: 11 }} tickFormatter={(v: number) => `$${v.toLocaleString('en-US')}`} width={72} />}
@@ -32,7 +33,7 @@ export function CountByMonthChart({ data }: { data: { month: string; count: numb
   const points = data.map((p) => ({ month: shortMonth(p.month), count: p.count }));
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+      <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="month" tick={{ fontSize: 11 }} />
         <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
@@ -47,8 +48,8 @@ export function SliceChart({ data, by }: { data: Slice[]; by: 'count' | 'premium
   const points = data.map((s) => ({ name: s.label, value: by === 'count' ? s.count : height(s.premium), label: by === 'count' ? String(s.count) : formatMoney(s.premium) }));
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <PieChart>
-        <Pie data={points} dataKey="value" nameKey="name" innerRadius={50} outerRadius={90} label={(p: { name?: string }) => p.name ?? ''} isAnimationActive={false}>
+      <PieChart accessibilityLayer={false}>
+        <Pie rootTabIndex={-1} data={points} dataKey="value" nameKey="name" innerRadius={50} outerRadius={90} label={(p: { name?: string }) => p.name ?? ''} isAnimationActive={false}>
           {points.map((p, i) => (
             <Cell key={p.name} fill={COLORS[i % COLORS.length]} />
           ))}

@@ -23,7 +23,6 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select } from '#web/components/ui/input.tsx';
-import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { PageHeader } from '../policies/parts.tsx';
 import { useCarriers, reportUrl, useReport } from './queries.ts';
@@ -88,15 +87,20 @@ export function ReportsPage() {
           </>
         }
       />
-      <Tabs value={kind} onValueChange={(value) => change({ kind: value as ReportKind })}>
-        <TabsList aria-label="Reports">
-          {REPORT_KINDS.map((k) => (
-            <TabsTrigger key={k} value={k}>
-              {REPORT_LABEL[k]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
+      {/* each report has its own URL, so the switcher is navigation (links), not a tab widget */}
+      <nav aria-label="Reports" className="inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+        {REPORT_KINDS.map((k) => (
+          <Link
+            key={k}
+            to={`/dashboard/reports?report=${k}`}
+            replace
+            aria-current={k === kind ? 'page' : undefined}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${k === kind ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+          >
+            {REPORT_LABEL[k]}
+          </Link>
+        ))}
+      </nav>
       <Card className="mt-4">
         <div className="border-b border-slate-200 p-4">
           <h2 className="text-lg font-semibold text-slate-900">{REPORT_LABEL[kind]}</h2>

@@ -17,7 +17,9 @@ test('the dashboard shows the welcome, plan, usage and the last changes, with th
   await expect(page.getByTestId('usage-policies')).toContainText('0 / 20');
   await expect(page.getByTestId('usage-customers')).toContainText('0 / 10');
   await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/dashboard/subscription/upgrade');
-  await expect(page.getByText('Policy analytics is coming soon.')).toBeVisible();
+  // below Business the Policy Performance panel is an upsell (issue 12)
+  await expect(page.getByText('Upgrade to access policy analytics')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Business' })).toHaveAttribute('href', '/dashboard/subscription/upgrade?tier=business');
 
   // changes made elsewhere appear as Recent Activity, newest first, with who made them
   for (let i = 0; i < 9; i += 1) {

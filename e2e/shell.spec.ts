@@ -62,10 +62,7 @@ test('Upgrade Required on a tier page; a business trial opens its pages', async 
   await signInAs(page, business.email, business.password);
   for (const [path, title] of [
     ['/dashboard/renewals', 'Renewals'],
-    ['/dashboard/reports', 'Reports'],
-    ['/dashboard/export', 'Export'],
     ['/dashboard/documents', 'Documents'],
-    ['/dashboard/analytics', 'Analytics'],
     ['/dashboard/bulk-actions', 'Bulk Actions'],
     ['/dashboard/crm', 'CRM'],
   ]) {

@@ -160,7 +160,9 @@ export interface UploadRules {
   types: readonly FileContentType[];
   maxBytes: number;
   maxFiles: number;
-  text: { invalidFile: string; tooLarge: string; receipt: string; tooManyFiles?: string };
+  text: { invalidFile: string; tooLarge: string; receipt: string; tooManyFiles?: string; empty?: string };
+  /** Decides the type of a kind of file that has no magic bytes (CSV); the byte sniffer otherwise. */
+  sniff?: (bytes: Uint8Array, name: string) => FileContentType | null;
 }
 
 export class UploadError extends Error {

@@ -6,6 +6,7 @@ export const FILE_TYPES = {
   'image/gif': { label: 'GIF', extension: 'gif' },
   'image/webp': { label: 'WebP', extension: 'webp' },
   'application/pdf': { label: 'PDF', extension: 'pdf' },
+  'text/csv': { label: 'CSV', extension: 'csv' },
 } as const;
 export type FileContentType = keyof typeof FILE_TYPES;
 

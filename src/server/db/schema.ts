@@ -29,6 +29,7 @@ import { COVERAGE_TYPES, POLICY_STATUSES, POLICY_TYPES } from '#shared/policies.
 import { PREMIUM_METHODS } from '#shared/premium-payments.ts';
 import { ACCOUNT_ROLES } from '#shared/roles.ts';
 import { INVITATION_STATUSES, INVITE_ROLES } from '#shared/team.ts';
+import { DUPLICATE_MODES, IMPORT_KINDS, IMPORT_STATUSES } from '#shared/imports.ts';
 import { PAID_TIERS, SUBSCRIPTION_STATUSES, TIERS } from '#shared/tiers.ts';
 
 const tz = { withTimezone: true } as const;
@@ -689,3 +690,42 @@ export const seoEntries = pgTable('seo_entries', {
   ogImage: text().notNull().default(''),
   updatedAt: timestamp(tz).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- imports
+/**
+ * One CSV import (issue 12): its progress, counts and failures, and the ids it created so it can
+ * be undone. At most one running import per agency (the partial unique index).
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    kind: text().notNull(),
+    fileName: text().notNull(),
+    duplicates: text().notNull(),
+    status: text().notNull().default('running'),
+    total: integer().notNull().default(0),
+    processed: integer().notNull().default(0),
+    imported: integer().notNull().default(0),
+    updated: integer().notNull().default(0),
+    skipped: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    message: text(),
+    failures: jsonb().$type<{ line: number; reason: string }[]>().notNull().default([]),
+    createdCustomerIds: jsonb().$type<string[]>().notNull().default([]),
+    createdPolicyIds: jsonb().$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    finishedAt: timestamp(tz),
+  },
+  (t) => [
+    index('import_jobs_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('import_jobs_one_running_uq').on(t.agencyId).where(sql`status = 'running'`),
+    check('import_kind_check', inList('kind', IMPORT_KINDS)),
+    check('import_duplicates_check', inList('duplicates', DUPLICATE_MODES)),
+    check('import_status_check', inList('status', IMPORT_STATUSES)),
+  ],
+);

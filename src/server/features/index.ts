@@ -20,9 +20,13 @@ import { auditRoutes } from './audit/routes.ts';
 import { adminGateRoutes, securityRoutes } from './security/routes.ts';
 import { adminAnalyticsRoutes } from './admin-analytics/routes.ts';
 import { contentRoutes, COVER_UPLOAD_PREFIX } from './content/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
+import { exportRoutes } from './export/routes.ts';
+import { IMPORT_UPLOAD_PREFIX, importRoutes } from './imports/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
-export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX];
+export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX];
 
 export function featureRoutes() {
   const r = new Hono<AppEnv>();
@@ -46,5 +50,9 @@ export function featureRoutes() {
   r.route('/', adminGateRoutes());
   r.route('/', adminAnalyticsRoutes());
   r.route('/', contentRoutes());
+  r.route('/', reportRoutes());
+  r.route('/', analyticsRoutes());
+  r.route('/', exportRoutes());
+  r.route('/', importRoutes());
   return r;
 }

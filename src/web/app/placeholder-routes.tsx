@@ -7,10 +7,7 @@ import { FeatureGate } from './guards.tsx';
 
 const PLACEHOLDER_PATHS = [
   '/dashboard/renewals',
-  '/dashboard/reports',
-  '/dashboard/export',
   '/dashboard/documents',
-  '/dashboard/analytics',
   '/dashboard/bulk-actions',
   '/dashboard/crm',
   '/dashboard/api-settings',

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { CMS_PAGES } from '#shared/content.ts';
 import { RequireAccess } from './guards.tsx';
+import { gated } from './gated.tsx';
 import { page } from './lazy.ts';
 import { placeholderRoutes } from './placeholder-routes.tsx';
 import { billingAndAdminRoutes } from './billing-admin-routes.tsx';
@@ -49,6 +50,9 @@ export const router = createBrowserRouter([
           { path: '/dashboard/customers/:id', lazy: page(() => import('../features/customers/customer-profile-page.tsx'), 'CustomerProfilePage') },
           { path: '/dashboard/customers/:id/edit', lazy: page(() => import('../features/customers/customer-form.tsx'), 'EditCustomerPage') },
           { path: '/dashboard/activity', lazy: page(() => import('../features/activity/activity-page.tsx'), 'ActivityPage') },
+          { path: '/dashboard/analytics', lazy: gated('analytics', () => import('../features/analytics/analytics-page.tsx'), 'AnalyticsPage') },
+          { path: '/dashboard/export', lazy: gated('export', () => import('../features/export/export-page.tsx'), 'ExportPage') },
+          { path: '/dashboard/reports', lazy: gated('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
           ...placeholderRoutes,
           // an unknown signed-in path keeps the shell around its 404 page
           { path: '/dashboard/*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },
@@ -64,7 +68,10 @@ export const router = createBrowserRouter([
             <Outlet />
           </RequireAccess>
         ),
-        children: [{ path: '/dashboard/policies/:id/print', lazy: page(() => import('../features/policies/policy-print-page.tsx'), 'PolicyPrintPage') }],
+        children: [
+          { path: '/dashboard/policies/:id/print', lazy: page(() => import('../features/policies/policy-print-page.tsx'), 'PolicyPrintPage') },
+          { path: '/dashboard/reports/print', lazy: gated('reports', () => import('../features/reports/report-print-page.tsx'), 'ReportPrintPage') },
+        ],
       },
     ],
   },

@@ -35,10 +35,11 @@ function asAppError(err: unknown, field: string): unknown {
 }
 
 function finishFile(file: FilePart, rules: UploadRules): Upload {
-  if (file.size === 0 || hasControlCharacters(file.name)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
+  if (file.size === 0) throw new UploadError('INVALID_FILE_TYPE', rules.text.empty ?? rules.text.invalidFile);
+  if (hasControlCharacters(file.name)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
   const joined = Buffer.concat(file.chunks);
   const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
-  const contentType = sniffContentType(bytes);
+  const contentType = rules.sniff ? rules.sniff(bytes, file.name) : sniffContentType(bytes);
   if (!contentType || !rules.types.includes(contentType)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
   return { name: file.name, bytes, contentType };
 }

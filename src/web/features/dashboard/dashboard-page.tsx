@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { BarChart3, FilePlus2, RefreshCw, UserPlus } from 'lucide-react';
+import { FilePlus2, RefreshCw, UserPlus } from 'lucide-react';
 import { ACTIVITY_TEXT } from '#shared/activity.ts';
 import { PlanBadge } from '../../components/plan-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,6 +15,7 @@ import { ActivityItem } from '../../components/activity-item.tsx';
 import { useActivity } from '../../lib/activity.ts';
 import { meKey, useSession } from '../../lib/session.ts';
 import { useUsage } from '../../lib/book.ts';
+import { PolicyPerformancePanel } from './performance-panel.tsx';
 import { UsageBar } from './usage-bars.tsx';
 
 export const CLOCK_REFRESH_MS = 60_000;
@@ -142,15 +143,7 @@ export function DashboardPage() {
         </div>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Policy Performance</CardTitle>
-        </CardHeader>
-        <CardContent className="flex items-center gap-3 text-sm text-slate-600">
-          <BarChart3 className="h-6 w-6 text-slate-400" aria-hidden />
-          Policy analytics is coming soon.
-        </CardContent>
-      </Card>
+      <PolicyPerformancePanel />
     </div>
   );
 }

@@ -1,0 +1,185 @@
+// Reports, analytics and the full export (issue 12): the pages, their downloads, at 1280 and 390 px.
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readZip } from '#server/features/export/zip.ts';
+import { carPolicyPayload, customerPayload, firePolicyPayload } from '#server/test/factories.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
+
+const thisYear = new Date().getFullYear();
+
+async function seedBook(request: APIRequestContext) {
+  for (const body of [
+    carPolicyPayload({ insurance_company: 'Acme Mutual', premium_amount: '1200.10', start_date: `${thisYear}-02-01`, customer_email: 'car@example.com' }),
+    carPolicyPayload({ insurance_company: 'Blue Shield', premium_amount: '800.20', start_date: `${thisYear}-03-01` }),
+    firePolicyPayload({ insurance_company: 'Acme Mutual', premium_amount: '99.70', start_date: `${thisYear}-01-15`, status: 'pending' }),
+  ]) {
+    const res = await request.post('/api/policies', { data: body });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  expect((await request.post('/api/customers', { data: customerPayload({ name: '=Lonely Customer', email: 'lonely@example.com' }) })).status()).toBe(201);
+}
+
+async function signedIn(page: Page, plan: string) {
+  const account = await createAccount(page.request, { plan });
+  await signInAs(page, account.email, account.password);
+  return account;
+}
+
+test('reports: book of business with totals, filters, other reports, CSV download and printable view', async ({ page }) => {
+  await signedIn(page, 'professional');
+  await seedBook(page.request);
+  await page.goto('/dashboard/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Book of business' });
+  await expect(table.getByTestId('report-totals')).toHaveText(/Total.*3.*\$2,100\.00/);
+  await shot(page, 'reports-book');
+
+  await page.getByLabel('Carrier').selectOption('Acme Mutual');
+  await expect(table.getByTestId('report-totals')).toHaveText(/Total.*2.*\$1,299\.80/);
+  await expect(page).toHaveURL(/carrier=Acme\+Mutual/);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^book-report-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await file.path(), 'utf8');
+  expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+    'Type,Carrier,Status,Policies,Premium',
+    'Car,Acme Mutual,Active,1,1200.10',
+    'Fire,Acme Mutual,Pending,1,99.70',
+    'Total,,,2,1299.80',
+    '',
+  ]);
+
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Cross-sell' }).click();
+  await expect(page.getByRole('table', { name: 'Cross-sell' })).toContainText('car@example.com');
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Customers without a policy' }).click();
+  await expect(page.getByRole('table', { name: 'Customers without a policy' })).toContainText('=Lonely Customer');
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Expiring' }).click();
+  await page.getByLabel('From').fill(`${thisYear + 1}-01-01`);
+  await page.getByLabel('To').fill(`${thisYear + 1}-12-31`);
+  await expect(page.getByRole('table', { name: 'Expiring' }).getByTestId('report-totals')).toHaveText(/Total.*\$2,100\.00/);
+  await page.getByLabel('To').fill(`${thisYear}-12-31`);
+  await expect(page.getByText('The start date must be on or before the end date.')).toBeVisible();
+
+  await page.goto(`/dashboard/reports/print?report=book&from=${thisYear}-01-01&to=${thisYear}-12-31`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Book of business' })).toBeVisible();
+  await expect(page.getByTestId('report-totals')).toHaveText(/\$2,100\.00/);
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toHaveCount(0);
+  await shot(page, 'reports-print');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/reports?report=production');
+  await expect(page.getByRole('table', { name: 'Production' }).getByTestId('report-totals')).toHaveText(/\$2,100\.00/);
+  await shot(page, 'reports-production');
+});
+
+test('analytics: charts with data tables and CSV on a business account; the dashboard panel draws premium per month', async ({ page }) => {
+  await signedIn(page, 'business');
+  await seedBook(page.request);
+  await page.goto('/dashboard/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  for (const title of ['Premium written per month', 'Policies by status', 'Mix by type', 'Mix by carrier', 'New customers per month', 'Retention per month'])
+    await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await page.getByText('Show data table').first().click();
+  await expect(page.getByRole('table', { name: 'Premium written per month' })).toContainText('$2,100.00');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV: Mix by carrier' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv.replace(/^\uFEFF/, '').split('\r\n').slice(0, 3)).toEqual(['Carrier,Policies,Premium', 'Acme Mutual,2,1299.80', 'Blue Shield,1,800.20']);
+  await shot(page, 'analytics');
+
+  await page.goto('/dashboard');
+  await expect(page.getByText('Premium written per month, last 12 months')).toBeVisible();
+  await expect(page.locator('.recharts-surface')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/analytics');
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await shot(page, 'analytics');
+});
+
+test('a starter account sees the analytics upsell on the dashboard and Upgrade Required on the pages', async ({ page, account }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByText('Upgrade to access policy analytics')).toBeVisible();
+  await expect(page.getByText('This feature is available on the Business plan and above.')).toBeVisible();
+  for (const path of ['/dashboard/reports', '/dashboard/export', '/dashboard/analytics']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
+  }
+  expect(account.email).toBeTruthy();
+});
+
+test('export: the whole book downloads as one zip that opens, with the documented files', async ({ page }) => {
+  await signedIn(page, 'professional');
+  await seedBook(page.request);
+  await page.goto('/dashboard/export');
+  await expect(page.getByRole('heading', { level: 1, name: 'Export' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Columns of policies.csv' })).toContainText('premium_amount');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download full export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^policydesk-morgan-insurance-\d{4}-\d{2}-\d{2}\.zip$/);
+  await expect(page.getByTestId('export-progress')).toContainText('Export downloaded.');
+  const files = readZip(readFileSync(await file.path()));
+  expect([...files.keys()]).toEqual(['customers.csv', 'policies.csv', 'communications.csv', 'activity.csv', 'manifest.json']);
+  const policies = files.get('policies.csv')!.toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  expect(policies).toHaveLength(4);
+  expect(files.get('customers.csv')!.toString('utf8')).toContain("'=Lonely Customer");
+  expect(JSON.parse(files.get('manifest.json')!.toString('utf8')).files[1]).toMatchObject({ name: 'policies.csv', rows: 3 });
+  await shot(page, 'export');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'export');
+});
+
+test('import: a small CSV with one bad row — mapping, preview, progress, result, failures and undo', async ({ page }) => {
+  await signedIn(page, 'professional');
+  await page.goto('/dashboard/export');
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'clients.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('\uFEFFClient Name,E-mail,Town\r\nAnn Lee,ann@example.com,Springfield\r\nBad Row,not-an-email,Nowhere\r\nBo Ray,bo@example.com,Shelbyville\r\n'),
+  });
+  await expect(page.getByLabel('Full Name')).toHaveValue('0');
+  await expect(page.getByLabel('Email')).toHaveValue('1');
+  await page.getByLabel('City').selectOption({ label: 'Town' });
+  const preview = page.getByRole('table', { name: 'Import preview' });
+  await expect(preview.getByRole('row')).toHaveCount(4);
+  await expect(preview).toContainText('Please enter a valid email address.');
+  await shot(page, 'import-preview');
+  await page.getByRole('button', { name: 'Import 3 rows' }).click();
+  const result = page.getByTestId('import-result');
+  await expect(result).toContainText('Import finished');
+  await expect(result).toContainText('Imported 2 · Updated 0 · Skipped 0 · Failed 1');
+  await page.reload();
+  await expect(result).toContainText('Imported 2');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download failures CSV' }).click();
+  expect(readFileSync(await (await download).path(), 'utf8')).toContain('3,Please enter a valid email address.');
+  const customers = await (await page.request.get('/api/customers')).json();
+  expect(customers.rows.map((c: { city: string }) => c.city).sort()).toEqual(['Shelbyville', 'Springfield']);
+  await shot(page, 'import-result');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'import-result');
+  await page.getByRole('button', { name: 'Undo this import' }).click();
+  await expect(result).toContainText('Import undone');
+  expect((await (await page.request.get('/api/customers')).json()).rows).toHaveLength(0);
+});
+
+test('the reports, analytics and export pages have no serious accessibility violations', async ({ page }) => {
+  // axe takes several seconds a page on a shared two-core machine
+  test.setTimeout(180_000);
+  await signedIn(page, 'business');
+  await seedBook(page.request);
+  await page.goto('/dashboard/reports');
+  await expect(page.getByTestId('report-totals')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/dashboard/reports');
+  await page.goto('/dashboard/analytics');
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/dashboard/analytics');
+  await page.goto('/dashboard/export');
+  await page.getByLabel('CSV file').setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from('name,email\nA,bad\n') });
+  await expect(page.getByRole('table', { name: 'Import preview' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/dashboard/export');
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv as readCsv } from '#shared/csv.ts';
+import { EXPORT_FILES, MANIFEST_FILE } from '#shared/export.ts';
+import { createCustomer, createPolicy } from '../../test/factories.ts';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.ts';
+import { readZip, zipStream } from './zip.ts';
+
+let t: TestContext;
+let agent: TestUser;
+let other: TestUser;
+let starter: TestUser;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  agent = await createUser(t, { tier: 'business', company: 'Export Agency' });
+  other = await createUser(t, { tier: 'business' });
+  starter = await createUser(t, { tier: 'starter' });
+  const customer = await createCustomer(t.request, agent.cookie, { name: '=cmd|"/c calc"!A1', email: 'formula@example.com', notes: 'line one\nline, two' });
+  await createPolicy(t.request, agent.cookie, { policy_number: 'CAR-1', customer_email: 'formula@example.com', customer_name: 'Formula', premium_amount: '1234.50' });
+  await createPolicy(t.request, agent.cookie, { policy_number: 'FIRE-1', policy_type: 'fire', insurance_company: '@Risk Re', premium_amount: '0.10' });
+  const res = await t.request(`/api/customers/${customer.id}/communications`, {
+    cookie: agent.cookie,
+    json: { type: 'phone', subject: '+SUM(A1:A2)', content: 'Called about renewal' },
+  });
+  expect(res.status).toBe(201);
+  await createPolicy(t.request, other.cookie, { policy_number: 'OTHER-1' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The archive's CSV read back with the import's own reader. */
+const parseCsv = (text: string): string[][] => readCsv(text).rows;
+
+async function download(u: TestUser) {
+  const res = await t.request('/api/export', { cookie: u.cookie });
+  return { res, files: res.status === 200 ? readZip(new Uint8Array(await res.arrayBuffer())) : new Map<string, Buffer>() };
+}
+
+describe('full export', () => {
+  it('is one zip of the documented CSVs and a manifest, with the agency’s rows only', async () => {
+    const { res, files } = await download(agent);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="policydesk-export-agency-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect([...files.keys()]).toEqual([...Object.values(EXPORT_FILES).map((f) => f.name), MANIFEST_FILE]);
+    for (const file of Object.values(EXPORT_FILES)) {
+      const rows = parseCsv(files.get(file.name)!.toString('utf8'));
+      expect(rows[0]).toEqual(file.columns.map((c) => c.name));
+      for (const row of rows) expect(row).toHaveLength(file.columns.length);
+    }
+    const policies = parseCsv(files.get('policies.csv')!.toString('utf8'));
+    expect(policies.slice(1).map((r) => r[1]).sort()).toEqual(['CAR-1', 'FIRE-1']);
+    const car = policies.find((r) => r[1] === 'CAR-1')!;
+    const fire = policies.find((r) => r[1] === 'FIRE-1')!;
+    const col = (name: string) => EXPORT_FILES.policies.columns.findIndex((c) => c.name === name);
+    expect(car[col('premium_amount')]).toBe('1234.50');
+    expect(car[col('vehicle_make')]).toBe('Toyota');
+    expect(car[col('property_address')]).toBe('');
+    expect(fire[col('property_value')]).toBe('250000.00');
+    expect(fire[col('vin_number')]).toBe('');
+    expect(fire[col('insurance_company')]).toBe("'@Risk Re");
+    const customers = parseCsv(files.get('customers.csv')!.toString('utf8'));
+    expect(customers).toHaveLength(3);
+    const formula = customers.find((r) => r[2] === 'formula@example.com')!;
+    expect(formula[1]).toBe(`'=cmd|"/c calc"!A1`);
+    expect(formula[9]).toBe('line one\nline, two');
+    const comms = parseCsv(files.get('communications.csv')!.toString('utf8'));
+    expect(comms[1].slice(2, 6)).toEqual(['formula@example.com', 'phone', "'+SUM(A1:A2)", 'Called about renewal']);
+    const activity = parseCsv(files.get('activity.csv')!.toString('utf8'));
+    expect(activity.length).toBeGreaterThanOrEqual(5);
+    expect(activity.map((r) => r[5]).join('\n')).not.toContain('OTHER-1');
+    const manifest = JSON.parse(files.get(MANIFEST_FILE)!.toString('utf8'));
+    expect(manifest).toMatchObject({ format: 'policydesk-export', version: 1, agency: { name: 'Export Agency' } });
+    expect(manifest.files.map((f: { name: string; rows: number }) => [f.name, f.rows])).toEqual([
+      ['customers.csv', 2],
+      ['policies.csv', 2],
+      ['communications.csv', 1],
+      ['activity.csv', activity.length - 1],
+    ]);
+    expect(manifest.not_included).toHaveLength(2);
+  });
+
+  it('another agency exports only its own book', async () => {
+    const { files } = await download(other);
+    const policies = parseCsv(files.get('policies.csv')!.toString('utf8'));
+    expect(policies.slice(1).map((r) => r[1])).toEqual(['OTHER-1']);
+    expect(files.get('customers.csv')!.toString('utf8')).not.toContain('formula@example.com');
+  });
+
+  it('a starter user gets 403, no session 401', async () => {
+    expect((await download(starter)).res.status).toBe(403);
+    expect((await t.request('/api/export')).status).toBe(401);
+  });
+});
+
+describe('zip writer', () => {
+  it('streams large entries in many deflated chunks that read back byte for byte', async () => {
+    const line = (i: number) => `${i},row ${i},${'x'.repeat(i % 97)},ünïcode\r\n`;
+    async function* big() {
+      for (let batch = 0; batch < 40; batch += 1) yield Array.from({ length: 2000 }, (_, i) => line(batch * 2000 + i)).join('');
+    }
+    const parts: Uint8Array[] = [];
+    for await (const chunk of zipStream([
+      { name: 'big.csv', content: big },
+      { name: 'empty.csv', content: async function* () {} },
+      { name: 'ünï.json', content: async function* () { yield '{"a":1}'; } },
+    ]))
+      parts.push(chunk);
+    const files = readZip(Buffer.concat(parts));
+    let expected = '';
+    for await (const s of big()) expected += s;
+    expect(files.get('big.csv')!.toString('utf8')).toBe(expected);
+    expect(files.get('empty.csv')!.length).toBe(0);
+    expect(files.get('ünï.json')!.toString('utf8')).toBe('{"a":1}');
+    // compressed: deflate did its work even though it was flushed per chunk
+    expect(Buffer.concat(parts).length).toBeLessThan(expected.length / 2);
+  });
+});

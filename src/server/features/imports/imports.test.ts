@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { CUSTOMER_TEXT, type Customer } from '#shared/customers.ts';
+import { CSV_TEXT } from '#shared/csv.ts';
+import { IMPORT_TEXT, type ImportJob, type ImportPreview } from '#shared/imports.ts';
+import type { Policy, PolicyDetail } from '#shared/policies.ts';
+import { importJobs } from '../../db/schema.ts';
+import { createCustomer, createPolicy } from '../../test/factories.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { readZip } from '../export/zip.ts';
+
+let t: TestContext;
+let agent: TestUser;
+let starter: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  agent = await createUser(t, { tier: 'professional' });
+  starter = await createUser(t, { tier: 'starter' });
+  other = await createUser(t, { tier: 'professional' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function form(text: string | Uint8Array, fields: Record<string, string> = {}, name = 'book.csv') {
+  // as the page sends it: the fields first, then the file (the server checks them before its bytes)
+  const body = new FormData();
+  body.set('kind', fields.kind ?? 'customers');
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  body.set('file', new File([text as BlobPart], name, { type: 'text/csv' }));
+  return body;
+}
+
+const preview = (u: TestUser, text: string | Uint8Array, fields: Record<string, string> = {}, name?: string) =>
+  t.request('/api/imports/preview', { cookie: u.cookie, method: 'POST', body: form(text, fields, name) });
+const start = (u: TestUser, text: string | Uint8Array, fields: Record<string, string> = {}, name?: string) =>
+  t.request('/api/imports', { cookie: u.cookie, method: 'POST', body: form(text, fields, name) });
+
+/** Follows the job until it leaves "running" (the page polls the same endpoint). */
+async function finished(u: TestUser, res: Response): Promise<ImportJob> {
+  expect(res.status, await res.clone().text()).toBe(202);
+  const { id } = await json<ImportJob>(res);
+  for (let i = 0; i < 2000; i += 1) {
+    const job = await json<ImportJob>(await t.request(`/api/imports/${id}`, { cookie: u.cookie }));
+    if (job.status !== 'running') return job;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('import did not finish');
+}
+
+async function allCustomers(u: TestUser): Promise<Customer[]> {
+  return (await json<{ rows: Customer[] }>(await t.request('/api/customers?pageSize=100', { cookie: u.cookie }))).rows;
+}
+
+describe('preview and mapping', () => {
+  it('maps columns by name and shows each row’s errors in the spec’s words', async () => {
+    const csv = 'Full Name,E-mail Address,Phone,Unrelated\r\nAnn Lee,ann@example.com,555,x\r\nNo Mail,,,\r\n,bad,,\r\n';
+    const res = await preview(agent, csv);
+    expect(res.status).toBe(200);
+    const body = await json<ImportPreview>(res);
+    expect(body.headers).toEqual(['Full Name', 'E-mail Address', 'Phone', 'Unrelated']);
+    expect(body.mapping).toMatchObject({ name: 0, email: 1, phone: 2, notes: null });
+    expect(body.missing).toEqual([]);
+    expect(body.rows.map((r) => [r.line, r.errors])).toEqual([
+      [2, []],
+      [3, [CUSTOMER_TEXT.emailRequired]],
+      [4, [CUSTOMER_TEXT.nameRequired, 'Please enter a valid email address.']],
+    ]);
+  });
+
+  it('the user’s mapping replaces the automatic one; only 20 rows are previewed', async () => {
+    const csv = 'a,b\r\n' + Array.from({ length: 30 }, (_, i) => `Person ${i},p${i}@example.com`).join('\r\n');
+    const body = await json<ImportPreview>(await preview(agent, csv, { mapping: JSON.stringify({ name: 0, email: 1 }) }));
+    expect(body.total).toBe(30);
+    expect(body.rows).toHaveLength(20);
+    expect(body.rows.every((r) => r.errors.length === 0)).toBe(true);
+    const auto = await json<ImportPreview>(await preview(agent, csv));
+    expect(auto.missing).toEqual(['Full Name', 'Email']);
+  });
+});
+
+describe('broken files', () => {
+  it.each([
+    ['unbalanced quotes', 'name,email\r\n"Ann,ann@example.com\r\n', CSV_TEXT.unclosedQuote(2)],
+    ['only a byte-order mark and blank lines', '\uFEFF\r\n\r\n', CSV_TEXT.empty],
+    ['a wrong delimiter', 'name|email\nAnn|ann@example.com\n', IMPORT_TEXT.missingFields(['Full Name', 'Email'])],
+  ])('%s: a readable 400', async (_what, csv, message) => {
+    const res = await start(agent, csv);
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.message).toBe(message);
+  });
+
+  it('an empty file', async () => {
+    const res = await start(agent, '');
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.message).toBe(IMPORT_TEXT.noFile);
+  });
+
+  it('a file that claims to be CSV but is a spreadsheet, and an .xlsx', async () => {
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
+    for (const name of ['book.csv', 'book.xlsx']) {
+      const res = await start(agent, zip, {}, name);
+      expect((await json(res)).error.message).toBe(IMPORT_TEXT.notCsv);
+    }
+  });
+
+  it('50 MB is refused before it is read', async () => {
+    const res = await start(agent, new Uint8Array(50 * 1024 * 1024).fill(0x61));
+    expect(res.status).toBe(413);
+    expect((await json(res)).error.message).toBe(IMPORT_TEXT.tooLarge);
+  });
+
+  it('BOM, semicolons and CRLF are read', async () => {
+    const job = await finished(agent, await start(agent, '\uFEFFname;email\r\n"Semi; Colon";semi@example.com\r\n'));
+    expect(job).toMatchObject({ status: 'done', imported: 1, failed: 0 });
+    expect((await allCustomers(agent)).find((c) => c.email === 'semi@example.com')?.name).toBe('Semi; Colon');
+  });
+});
+
+describe('running an import', () => {
+  it('imports, reports a bad row with its reason in a failures CSV, and undoes in one step', async () => {
+    const csv = 'name,email,customer_type\nRow One,one@example.com,business\nRow Bad,not-an-email,\nRow Two,two@example.com,\n';
+    const job = await finished(agent, await start(agent, csv));
+    expect(job).toMatchObject({ status: 'done', total: 3, processed: 3, imported: 2, failed: 1, skipped: 0, undoable: true });
+    const failures = await (await t.request(`/api/imports/${job.id}/failures`, { cookie: agent.cookie })).text();
+    expect(failures.replace(/^\uFEFF/, '')).toBe('Line,Reason\r\n3,Please enter a valid email address.\r\n');
+    expect((await allCustomers(agent)).find((c) => c.email === 'one@example.com')?.customer_type).toBe('business');
+    const latest = await json<{ job: ImportJob }>(await t.request('/api/imports/latest', { cookie: agent.cookie }));
+    expect(latest.job.id).toBe(job.id);
+
+    const undo = await t.request(`/api/imports/${job.id}/undo`, { cookie: agent.cookie, method: 'POST' });
+    expect(undo.status).toBe(200);
+    expect((await json<ImportJob>(undo)).status).toBe('undone');
+    const emails = (await allCustomers(agent)).map((c) => c.email);
+    expect(emails).not.toContain('one@example.com');
+    expect(emails).toContain('semi@example.com');
+    const again = await t.request(`/api/imports/${job.id}/undo`, { cookie: agent.cookie, method: 'POST' });
+    expect((await json(again)).error.message).toBe(IMPORT_TEXT.notUndoable);
+  });
+
+  it('duplicates by e-mail are skipped or update the existing customer, as chosen', async () => {
+    await createCustomer(t.request, agent.cookie, { name: 'Dupe Old', email: 'dupe@example.com' });
+    const csv = 'name,email,city\nDupe New,DUPE@example.com,Springfield\n';
+    expect(await finished(agent, await start(agent, csv, { duplicates: 'skip' }))).toMatchObject({ skipped: 1, updated: 0 });
+    expect((await allCustomers(agent)).find((c) => c.email === 'dupe@example.com')?.name).toBe('Dupe Old');
+    expect(await finished(agent, await start(agent, csv, { duplicates: 'update' }))).toMatchObject({ skipped: 0, updated: 1 });
+    expect((await allCustomers(agent)).find((c) => c.email === 'dupe@example.com')).toMatchObject({ name: 'Dupe New', city: 'Springfield' });
+  });
+
+  it('policies with their customers; another agency’s ids in the file are ignored', async () => {
+    const foreign = await createPolicy(t.request, other.cookie, { policy_number: 'FOREIGN-1' });
+    const csv = [
+      'policy_number,policy_type,insurance_company,customer_id,customer_name,customer_email,premium_amount,coverage_amount,deductible,start_date,status,vehicle_make,vehicle_model,vehicle_year,vin_number,driver_license,property_address,property_type,construction_year,property_value',
+      `IMP-1,car,Acme,${foreign.customer_id},Pat Car,pat@example.com,100.10,5000,100,2025-01-01,active,Ford,Focus,2019,VIN1,DL1,,,,`,
+      `IMP-2,Fire,Acme,${foreign.customer_id},Pat Car,pat@example.com,0.20,5000,100,2025-02-01,,,,,,,1 Elm St,House,1999,200000`,
+      'IMP-3,boat,Acme,,Pat Car,pat@example.com,1,1,1,2025-02-01,,,,,,,,,,',
+    ].join('\n');
+    const job = await finished(agent, await start(agent, csv, { kind: 'policies' }));
+    expect(job).toMatchObject({ imported: 2, failed: 1 });
+    const rows = (await json<{ rows: Policy[] }>(await t.request('/api/policies?search=IMP-', { cookie: agent.cookie }))).rows;
+    const pat = (await allCustomers(agent)).find((c) => c.email === 'pat@example.com')!;
+    expect(rows.map((p) => [p.policy_number, p.customer_id, p.status]).sort()).toEqual([
+      ['IMP-1', pat.id, 'active'],
+      ['IMP-2', pat.id, 'pending'],
+    ]);
+    const fire = await json<PolicyDetail>(await t.request(`/api/policies/${rows.find((p) => p.policy_number === 'IMP-2')!.id}`, { cookie: agent.cookie }));
+    expect(fire.fire_details).toMatchObject({ property_address: '1 Elm St', property_value: '200000.00' });
+    // the other agency's customer was neither linked nor changed
+    expect((await allCustomers(other)).map((c) => c.email)).toEqual([foreign.customer_email]);
+  });
+
+  it('stops at the plan limit with the spec’s message and keeps what was imported', async () => {
+    const u = await createUser(t, { tier: 'professional' });
+    const csv = 'name,email\n' + Array.from({ length: 55 }, (_, i) => `Limit ${i},limit${i}@example.com`).join('\n');
+    const job = await finished(u, await start(u, csv));
+    expect(job).toMatchObject({ status: 'stopped', imported: 50, message: CUSTOMER_TEXT.limitMessage });
+    expect(await allCustomers(u)).toHaveLength(50);
+  });
+
+  it('one import at a time per agency', async () => {
+    const u = await createUser(t, { tier: 'professional' });
+    const done = await finished(u, await start(u, 'name,email\nP,p@example.com\n'));
+    const [{ agencyId }] = await t.db.select({ agencyId: importJobs.agencyId }).from(importJobs).where(eq(importJobs.id, done.id));
+    // an import still running in the agency (a large file, or one started from another tab)
+    const [running] = await t.db.insert(importJobs).values({ agencyId, kind: 'customers', fileName: 'big.csv', duplicates: 'skip' }).returning();
+    const second = await start(u, 'name,email\nQ,q@example.com\n');
+    expect(second.status).toBe(409);
+    expect((await json(second)).error.message).toBe(IMPORT_TEXT.busy);
+    // the database holds the rule even for writers that skip the service
+    await expect(t.db.insert(importJobs).values({ agencyId, kind: 'customers', fileName: 'b', duplicates: 'skip' })).rejects.toThrow();
+    // a job cut off by a restart stops blocking the agency after an hour
+    await t.db.update(importJobs).set({ createdAt: sql`now() - interval '61 minutes'` }).where(eq(importJobs.id, running.id));
+    expect(await finished(u, await start(u, 'name,email\nQ,q@example.com\n'))).toMatchObject({ imported: 1 });
+    const [stale] = await t.db.select().from(importJobs).where(eq(importJobs.id, running.id));
+    expect(stale).toMatchObject({ status: 'failed', message: IMPORT_TEXT.interrupted });
+  });
+});
+
+describe('access', () => {
+  it('a starter user gets 403; another agency cannot see a job', async () => {
+    expect((await start(starter, 'name,email\nA,a@example.com\n')).status).toBe(403);
+    const latest = await json<{ job: ImportJob }>(await t.request('/api/imports/latest', { cookie: agent.cookie }));
+    expect((await t.request(`/api/imports/${latest.job.id}`, { cookie: other.cookie })).status).toBe(404);
+    expect((await t.request(`/api/imports/${latest.job.id}/undo`, { cookie: other.cookie, method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('round trip', () => {
+  it('export, import into a new agency: the books are equal', async () => {
+    const from = await createUser(t, { tier: 'business' });
+    await createCustomer(t.request, from.cookie, { name: '=Formula Person', email: 'formula@example.com', phone: '+1 555 0100', city: 'Town', notes: 'a, "quoted"\nnote' });
+    await createPolicy(t.request, from.cookie, { customer_email: 'formula@example.com', customer_name: '=Formula Person', premium_amount: '1234.56' });
+    await createPolicy(t.request, from.cookie, { policy_type: 'fire', status: 'expired', premium_amount: '0.10' });
+    const files = readZip(new Uint8Array(await (await t.request('/api/export', { cookie: from.cookie })).arrayBuffer()));
+
+    const to = await createUser(t, { tier: 'business' });
+    expect(await finished(to, await start(to, files.get('customers.csv')!, {}, 'customers.csv'))).toMatchObject({ imported: 2, failed: 0 });
+    expect(await finished(to, await start(to, files.get('policies.csv')!, { kind: 'policies' }, 'policies.csv'))).toMatchObject({ imported: 2, failed: 0 });
+
+    const customerBook = async (u: TestUser) =>
+      (await allCustomers(u)).map(({ name, email, phone, customer_type, address, city, postal_code, date_of_birth, notes }) => ({
+        name, email, phone, customer_type, address, city, postal_code, date_of_birth, notes,
+      })).sort((a, b) => a.email.localeCompare(b.email));
+    const policyBook = async (u: TestUser) => {
+      const list = (await json<{ rows: Policy[] }>(await t.request('/api/policies?pageSize=100', { cookie: u.cookie }))).rows;
+      const details = await Promise.all(list.map(async (p) => json<PolicyDetail>(await t.request(`/api/policies/${p.id}`, { cookie: u.cookie }))));
+      return details
+        .map(({ id: _id, customer_id: _c, created_at: _ca, updated_at: _ua, customer, ...rest }) => ({ ...rest, customer: customer && { ...customer, id: undefined } }))
+        .sort((a, b) => a.policy_number.localeCompare(b.policy_number));
+    };
+    expect(await customerBook(to)).toEqual(await customerBook(from));
+    expect(await policyBook(to)).toEqual(await policyBook(from));
+  });
+});

@@ -1,0 +1,237 @@
+// CSV imports: a job row per import, rows written through the customers' and policies' own create
+// and update paths (same validation, limits and activity log as the forms), undo within 24 hours.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { csvLine } from '#shared/customers.ts';
+import { CsvError, parseCsv } from '#shared/csv.ts';
+import {
+  autoMap,
+  IMPORT_TEXT,
+  missingRequired,
+  PREVIEW_ROWS,
+  rowRecord,
+  UNDO_HOURS,
+  validateRow,
+  type DuplicateMode,
+  type ImportFailure,
+  type ImportJob,
+  type ImportKind,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportStatus,
+} from '#shared/imports.ts';
+import type { Logger } from '../../logger.ts';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/helpers.ts';
+import { customers, importJobs, policies } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { tenant } from '../../tenant.ts';
+import { createCustomer, findCustomerByEmail, updateCustomer } from '../customers/service.ts';
+import { createPolicy, updatePolicy } from '../policies/service.ts';
+
+/** Progress is written every this many rows (and at the end). */
+const PROGRESS_EVERY = 25;
+/** A running job older than this was cut off by a restart (10,000 rows take a few minutes at most). */
+const STALE_AFTER_MINUTES = 60;
+/** Failures kept for the failures CSV; the count covers them all. */
+const MAX_FAILURES = 10_000;
+
+type JobRow = typeof importJobs.$inferSelect;
+
+function toJob(row: JobRow, now = Date.now()): ImportJob {
+  return {
+    id: row.id,
+    kind: row.kind as ImportKind,
+    file_name: row.fileName,
+    status: row.status as ImportStatus,
+    duplicates: row.duplicates as DuplicateMode,
+    total: row.total,
+    processed: row.processed,
+    imported: row.imported,
+    updated: row.updated,
+    skipped: row.skipped,
+    failed: row.failed,
+    message: row.message,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    undoable: (row.status === 'done' || row.status === 'stopped') && now - row.createdAt.getTime() < UNDO_HOURS * 3_600_000,
+  };
+}
+
+function parseFile(text: string) {
+  try {
+    const { rows, lines } = parseCsv(text);
+    return { headers: rows[0].map((h) => h.trim()), rows: rows.slice(1), lines: lines.slice(1) };
+  } catch (err) {
+    if (err instanceof CsvError) throw badRequest(err.message, { file: err.message }, 'INVALID_CSV');
+    throw err;
+  }
+}
+
+/** The columns, the mapping (automatic unless given) and the first rows with their errors. */
+export function previewImport(kind: ImportKind, text: string, given?: ImportMapping): ImportPreview {
+  const { headers, rows, lines } = parseFile(text);
+  const mapping = given ?? autoMap(kind, headers);
+  return {
+    headers,
+    mapping,
+    missing: missingRequired(kind, mapping),
+    total: rows.length,
+    rows: rows.slice(0, PREVIEW_ROWS).map((row, i) => {
+      const check = validateRow(kind, rowRecord(kind, mapping, row));
+      return { line: lines[i], values: row, errors: check.ok ? [] : check.errors };
+    }),
+  };
+}
+
+export interface StartImport {
+  kind: ImportKind;
+  duplicates: DuplicateMode;
+  mapping?: ImportMapping;
+  fileName: string;
+  text: string;
+}
+
+/** Creates the job (one running import per agency) and runs it in the background. */
+export async function startImport(db: Db, actor: Actor, logger: Logger, input: StartImport): Promise<ImportJob> {
+  const { headers, rows, lines } = parseFile(input.text);
+  const mapping = input.mapping ?? autoMap(input.kind, headers);
+  const missing = missingRequired(input.kind, mapping);
+  if (missing.length) throw badRequest(IMPORT_TEXT.missingFields(missing), undefined, 'MAPPING_INCOMPLETE');
+  const t = tenant(db, actor);
+  let row: JobRow;
+  try {
+    row = await t.transaction(async (tx) => {
+      // same-agency starts queue on the agency row; the partial unique index is the backstop
+      await tx.lockAgency();
+      // a job that ran in a server that has since stopped never finishes: after an hour it is failed
+      await tx.update(
+        importJobs,
+        { status: 'failed', message: IMPORT_TEXT.interrupted, finishedAt: new Date() },
+        eq(importJobs.status, 'running'),
+        sql`${importJobs.createdAt} < now() - interval '${sql.raw(String(STALE_AFTER_MINUTES))} minutes'`,
+      );
+      const [running] = await tx.select({ id: importJobs.id }).from(importJobs, eq(importJobs.status, 'running'));
+      if (running) throw conflict(IMPORT_TEXT.busy, 'IMPORT_RUNNING');
+      const [created] = await tx
+        .insert(importJobs, { createdBy: actor.userId, kind: input.kind, fileName: input.fileName.slice(0, 200), duplicates: input.duplicates, total: rows.length })
+        .returning();
+      return created;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'import_jobs_one_running_uq')) throw conflict(IMPORT_TEXT.busy, 'IMPORT_RUNNING');
+    throw err;
+  }
+  void runImport(db, actor, row.id, input, mapping, rows, lines).catch(async (err: unknown) => {
+    logger.error({ err, importId: row.id }, 'import failed');
+    await t.update(importJobs, { status: 'failed', message: 'The import stopped on an unexpected error.', finishedAt: new Date() }, eq(importJobs.id, row.id));
+  });
+  return toJob(row);
+}
+
+async function runImport(db: Db, actor: Actor, jobId: string, input: StartImport, mapping: ImportMapping, rows: string[][], lines: number[]) {
+  const t = tenant(db, actor);
+  const counts = { processed: 0, imported: 0, updated: 0, skipped: 0, failed: 0 };
+  const failures: ImportFailure[] = [];
+  const createdCustomerIds: string[] = [];
+  const createdPolicyIds: string[] = [];
+  let status: ImportStatus = 'done';
+  let message: string | null = null;
+  const fail = (line: number, reason: string) => {
+    counts.failed += 1;
+    if (failures.length < MAX_FAILURES) failures.push({ line, reason });
+  };
+  const save = (extra: Partial<typeof importJobs.$inferInsert> = {}) =>
+    t.update(importJobs, { ...counts, failures, createdCustomerIds, createdPolicyIds, ...extra }, eq(importJobs.id, jobId));
+
+  for (let i = 0; i < rows.length; i += 1) {
+    const line = lines[i];
+    const check = validateRow(input.kind, rowRecord(input.kind, mapping, rows[i]));
+    try {
+      if (!check.ok) fail(line, check.errors.join(' '));
+      else if (check.value.kind === 'customers') {
+        const values = check.value.values;
+        const existing = await findCustomerByEmail(t, values.email);
+        if (existing && input.duplicates === 'skip') counts.skipped += 1;
+        else if (existing) {
+          await updateCustomer(db, actor, existing.id, values);
+          counts.updated += 1;
+        } else {
+          createdCustomerIds.push((await createCustomer(db, actor, values)).id);
+          counts.imported += 1;
+        }
+      } else {
+        // another agency's ids in the file are never read: the customer is found by e-mail, as the form does
+        const values = { ...check.value.values, customer_id: null };
+        const [existing] = await t.select({ id: policies.id }).from(policies, eq(policies.policyNumber, values.policy_number));
+        if (existing && input.duplicates === 'skip') counts.skipped += 1;
+        else if (existing) {
+          await updatePolicy(db, actor, existing.id, values);
+          counts.updated += 1;
+        } else {
+          const hadCustomer = await findCustomerByEmail(t, values.customer_email);
+          const created = await createPolicy(db, actor, values);
+          createdPolicyIds.push(created.id);
+          if (!hadCustomer && created.customer_id) createdCustomerIds.push(created.customer_id);
+          counts.imported += 1;
+        }
+      }
+    } catch (err) {
+      if (err instanceof AppError && err.code.endsWith('_LIMIT_REACHED')) {
+        // the plan's limit: stop here and keep what was imported
+        status = 'stopped';
+        message = err.message;
+        break;
+      }
+      if (!(err instanceof AppError)) throw err;
+      fail(line, err.fields ? Object.values(err.fields).join(' ') : err.message);
+    }
+    counts.processed += 1;
+    if (counts.processed % PROGRESS_EVERY === 0) await save();
+  }
+  await save({ status, message, finishedAt: new Date() });
+}
+
+export async function getImport(db: Db, actor: Actor, id: string): Promise<ImportJob> {
+  return toJob(await readJob(db, actor, id));
+}
+
+async function readJob(db: Db, actor: Actor, id: string): Promise<JobRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(IMPORT_TEXT.notFound);
+  const [row] = await tenant(db, actor).from(importJobs, eq(importJobs.id, id));
+  if (!row) throw notFound(IMPORT_TEXT.notFound);
+  return row;
+}
+
+/** The agency's latest import, so the page finds a running one again after a reload. */
+export async function latestImport(db: Db, actor: Actor): Promise<ImportJob | null> {
+  const [row] = await tenant(db, actor).from(importJobs).orderBy(desc(importJobs.createdAt)).limit(1);
+  return row ? toJob(row) : null;
+}
+
+export async function failuresCsv(db: Db, actor: Actor, id: string): Promise<string> {
+  const row = await readJob(db, actor, id);
+  return '\uFEFF' + csvLine(['Line', 'Reason']) + row.failures.map((f) => csvLine([String(f.line), f.reason])).join('');
+}
+
+/** Removes what the import created (updated records keep their new values), within 24 hours. */
+export async function undoImport(db: Db, actor: Actor, id: string): Promise<ImportJob> {
+  const row = await readJob(db, actor, id);
+  const job = toJob(row);
+  if (row.status !== 'done' && row.status !== 'stopped') throw conflict(IMPORT_TEXT.notUndoable, 'IMPORT_NOT_UNDOABLE');
+  if (!job.undoable) throw conflict(IMPORT_TEXT.undoExpired, 'IMPORT_UNDO_EXPIRED');
+  const [done] = await tenant(db, actor).transaction(async (t) => {
+    if (row.createdPolicyIds.length) await t.delete(policies, inArray(policies.id, row.createdPolicyIds));
+    if (row.createdCustomerIds.length) {
+      // a customer who has since been given a policy outside this import stays
+      await t.delete(
+        customers,
+        inArray(customers.id, row.createdCustomerIds),
+        sql`not exists (select 1 from ${policies} where ${policies.agencyId} = ${customers.agencyId} and ${policies.customerId} = ${customers.id})`,
+      );
+    }
+    return t.update(importJobs, { status: 'undone', finishedAt: new Date() }, and(eq(importJobs.id, id), eq(importJobs.status, row.status))).returning();
+  });
+  if (!done) throw conflict(IMPORT_TEXT.notUndoable, 'IMPORT_NOT_UNDOABLE');
+  return toJob(done);
+}

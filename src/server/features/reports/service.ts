@@ -1,0 +1,237 @@
+// Reports: aggregates of the agency's book through the tenant context. Premiums are summed by
+// PostgreSQL as numeric and travel as text, so no total ever passes through a float.
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  REPORT_ROW_CAP,
+  type ReportColumn,
+  type ReportKind,
+  type ReportQuery,
+  type ReportResult,
+  type ReportRow,
+} from '#shared/reports.ts';
+import { CUSTOMER_TYPE_LABEL, type CustomerType } from '#shared/customers.ts';
+import { displayStatus, POLICY_STATUS_LABEL, POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
+import type { Actor } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { customers, policies } from '../../db/schema.ts';
+import { tenant, type Tenant } from '../../tenant.ts';
+
+/** sum(numeric) as "1234.50" ("0.00" over no rows). */
+const money = (expr: SQL) => sql<string>`coalesce(${expr}, 0)::numeric(18,2)::text`;
+const count = sql<number>`count(*)::int`;
+const createdDay = sql<string>`to_char(${policies.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** The policy filters shared by the policy reports: type, status, carrier (case-insensitive). */
+function policyConds(q: ReportQuery): (SQL | undefined)[] {
+  return [
+    q.type !== 'all' ? eq(policies.policyType, q.type) : undefined,
+    q.status !== 'all' ? eq(policies.status, q.status) : undefined,
+    q.carrier ? sql`lower(${policies.insuranceCompany}) = lower(${q.carrier})` : undefined,
+  ];
+}
+
+/** The term [start_date, end_date] overlaps the range. */
+function overlapsRange(q: ReportQuery): (SQL | undefined)[] {
+  return [q.to ? lte(policies.startDate, q.to) : undefined, q.from ? gte(policies.endDate, q.from) : undefined];
+}
+
+const col = (key: string, label: string, kind: ReportColumn['kind'] = 'text'): ReportColumn => ({ key, label, kind });
+
+export async function runReport(db: Db, actor: Actor, kind: ReportKind, q: ReportQuery): Promise<ReportResult> {
+  const t = tenant(db, actor);
+  const result = await REPORTS[kind](t, q);
+  return { ...result, rows: result.rows.map(labelRow) };
+}
+
+const REPORTS: Record<ReportKind, (t: Tenant, q: ReportQuery) => Promise<ReportResult>> = {
+  book: bookOfBusiness,
+  production,
+  expiring,
+  'cross-sell': crossSell,
+  'no-policy': customersWithoutPolicy,
+};
+
+/** Stored codes shown as the app's labels ("car" → "Car"), the same on the page and in the CSV. */
+function labelRow(row: ReportRow): ReportRow {
+  const out = { ...row };
+  if (typeof out.type === 'string') out.type = POLICY_TYPE_LABEL[out.type as PolicyType] ?? out.type;
+  if (typeof out.status === 'string') out.status = POLICY_STATUS_LABEL[displayStatus(out.status)];
+  if (typeof out.customerType === 'string') out.customerType = CUSTOMER_TYPE_LABEL[out.customerType as CustomerType] ?? out.customerType;
+  return out;
+}
+
+async function policyTotals(t: Tenant, where: SQL) {
+  const [row] = await t.db.select({ count, premium: money(sql`sum(${policies.premiumAmount})`) }).from(policies).where(where);
+  return row;
+}
+
+async function bookOfBusiness(t: Tenant, q: ReportQuery): Promise<ReportResult> {
+  const where = t.where(policies, ...policyConds(q), ...overlapsRange(q));
+  const [rows, totals] = await Promise.all([
+    t.db
+      .select({ type: policies.policyType, carrier: policies.insuranceCompany, status: policies.status, count, premium: money(sql`sum(${policies.premiumAmount})`) })
+      .from(policies)
+      .where(where)
+      .groupBy(policies.policyType, policies.insuranceCompany, policies.status)
+      .orderBy(asc(policies.policyType), asc(policies.insuranceCompany), asc(policies.status)),
+    policyTotals(t, where),
+  ]);
+  return {
+    kind: 'book',
+    columns: [col('type', 'Type'), col('carrier', 'Carrier'), col('status', 'Status'), col('count', 'Policies', 'count'), col('premium', 'Premium', 'money')],
+    rows,
+    totals: { rows: rows.length, ...totals },
+    truncated: false,
+  };
+}
+
+async function production(t: Tenant, q: ReportQuery): Promise<ReportResult> {
+  // SEAM(renewals): once policies carry a renewal link, split count and premium into new business and renewals here.
+  const month = sql<string>`to_char(${policies.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+  const where = t.where(
+    policies,
+    ...policyConds(q),
+    q.from ? sql`${createdDay} >= ${q.from}` : undefined,
+    q.to ? sql`${createdDay} <= ${q.to}` : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    t.db
+      .select({ month, carrier: policies.insuranceCompany, count, premium: money(sql`sum(${policies.premiumAmount})`) })
+      .from(policies)
+      .where(where)
+      .groupBy(month, policies.insuranceCompany)
+      .orderBy(asc(month), asc(policies.insuranceCompany)),
+    policyTotals(t, where),
+  ]);
+  return {
+    kind: 'production',
+    columns: [col('month', 'Month'), col('carrier', 'Carrier'), col('count', 'New policies', 'count'), col('premium', 'Premium', 'money')],
+    rows,
+    totals: { rows: rows.length, ...totals },
+    truncated: false,
+  };
+}
+
+async function expiring(t: Tenant, q: ReportQuery): Promise<ReportResult> {
+  const where = t.where(policies, ...policyConds(q), q.from ? gte(policies.endDate, q.from) : undefined, q.to ? lte(policies.endDate, q.to) : undefined);
+  const [rows, totals] = await Promise.all([
+    t.db
+      .select({
+        policyNumber: policies.policyNumber,
+        customer: policies.customerName,
+        email: policies.customerEmail,
+        type: policies.policyType,
+        carrier: policies.insuranceCompany,
+        status: policies.status,
+        endDate: policies.endDate,
+        premium: sql<string>`${policies.premiumAmount}::text`,
+      })
+      .from(policies)
+      .where(where)
+      .orderBy(asc(policies.endDate), asc(policies.policyNumber))
+      .limit(REPORT_ROW_CAP),
+    policyTotals(t, where),
+  ]);
+  return {
+    kind: 'expiring',
+    columns: [
+      col('policyNumber', 'Policy #'),
+      col('customer', 'Customer'),
+      col('email', 'Email'),
+      col('type', 'Type'),
+      col('carrier', 'Carrier'),
+      col('status', 'Status'),
+      col('endDate', 'End date', 'date'),
+      col('premium', 'Premium', 'money'),
+    ],
+    rows,
+    totals: { rows: totals.count, ...totals },
+    truncated: totals.count > rows.length,
+  };
+}
+
+async function crossSell(t: Tenant, q: ReportQuery): Promise<ReportResult> {
+  const cars = sql<number>`count(*) filter (where ${policies.policyType} = 'car')`;
+  const fires = sql<number>`count(*) filter (where ${policies.policyType} = 'fire')`;
+  const carNoFire = sql`(${cars} > 0 and ${fires} = 0)`;
+  const fireNoCar = sql`(${fires} > 0 and ${cars} = 0)`;
+  const having = q.direction === 'car-no-fire' ? carNoFire : q.direction === 'fire-no-car' ? fireNoCar : sql`(${carNoFire} or ${fireNoCar})`;
+  const per = t.db
+    .select({
+      id: customers.id,
+      name: sql<string>`${customers.name}`.as('name'),
+      email: sql<string>`${customers.email}`.as('email'),
+      phone: sql<string | null>`${customers.phone}`.as('phone'),
+      has: sql<string>`case when ${cars} > 0 then 'Car' else 'Fire' end`.as('has'),
+      missing: sql<string>`case when ${cars} > 0 then 'Fire' else 'Car' end`.as('missing'),
+      count: sql<number>`count(*)::int`.as('count'),
+      premium: sql<string>`sum(${policies.premiumAmount})`.as('premium'),
+    })
+    .from(customers)
+    // joined on (agency_id, id): the composite key, so a join never leaves the agency
+    .innerJoin(policies, and(eq(policies.agencyId, customers.agencyId), eq(policies.customerId, customers.id)))
+    .where(and(t.where(customers), q.status !== 'all' ? eq(policies.status, q.status) : undefined, ...overlapsRange(q)))
+    .groupBy(customers.id)
+    .having(having)
+    .as('per');
+  const [rows, [totals]] = await Promise.all([
+    t.db
+      .select({ name: per.name, email: per.email, phone: per.phone, has: per.has, missing: per.missing, count: per.count, premium: sql<string>`${per.premium}::text` })
+      .from(per)
+      .orderBy(asc(per.name), asc(per.email))
+      .limit(REPORT_ROW_CAP),
+    t.db.select({ rows: count, count: sql<number>`coalesce(sum(${per.count}), 0)::int`, premium: money(sql`sum(${per.premium})`) }).from(per),
+  ]);
+  return {
+    kind: 'cross-sell',
+    columns: [
+      col('name', 'Customer'),
+      col('email', 'Email'),
+      col('phone', 'Phone'),
+      col('has', 'Has'),
+      col('missing', 'Missing'),
+      col('count', 'Policies', 'count'),
+      col('premium', 'Premium', 'money'),
+    ],
+    rows,
+    totals,
+    truncated: totals.rows > rows.length,
+  };
+}
+
+async function customersWithoutPolicy(t: Tenant, q: ReportQuery): Promise<ReportResult> {
+  const added = sql<string>`to_char(${customers.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const where = t.where(
+    customers,
+    q.customerType !== 'all' ? eq(customers.customerType, q.customerType) : undefined,
+    q.from ? sql`${added} >= ${q.from}` : undefined,
+    q.to ? sql`${added} <= ${q.to}` : undefined,
+    sql`not exists (select 1 from ${policies} where ${policies.agencyId} = ${customers.agencyId} and ${policies.customerId} = ${customers.id})`,
+  );
+  const [rows, [totals]] = await Promise.all([
+    t.db
+      .select({ name: customers.name, email: customers.email, phone: customers.phone, customerType: customers.customerType, added })
+      .from(customers)
+      .where(where)
+      .orderBy(asc(customers.name), asc(customers.email))
+      .limit(REPORT_ROW_CAP),
+    t.db.select({ count }).from(customers).where(where),
+  ]);
+  return {
+    kind: 'no-policy',
+    columns: [col('name', 'Customer'), col('email', 'Email'), col('phone', 'Phone'), col('customerType', 'Type'), col('added', 'Added', 'date')],
+    rows: rows as ReportRow[],
+    totals: { rows: totals.count, count: totals.count, premium: '0.00' },
+    truncated: totals.count > rows.length,
+  };
+}
+
+/** The agency's carriers, for the carrier filter. */
+export async function listCarriers(db: Db, actor: Actor): Promise<string[]> {
+  const rows = await tenant(db, actor)
+    .select({ carrier: policies.insuranceCompany })
+    .from(policies)
+    .groupBy(policies.insuranceCompany)
+    .orderBy(asc(policies.insuranceCompany));
+  return rows.map((r) => r.carrier);
+}

@@ -1,0 +1,117 @@
+// The full export (issue 12): the files of the archive and their columns, written once so the server
+// writes exactly the headers the Export page documents.
+
+export interface ExportColumn {
+  name: string;
+  about: string;
+}
+
+export interface ExportFile {
+  name: string;
+  about: string;
+  columns: ExportColumn[];
+}
+
+const c = (name: string, about: string): ExportColumn => ({ name, about });
+
+export const EXPORT_FILES = {
+  customers: {
+    name: 'customers.csv',
+    about: 'Every customer of the agency.',
+    columns: [
+      c('id', 'The customer’s id in PolicyDesk.'),
+      c('name', 'Full name.'),
+      c('email', 'E-mail address (unique within the agency).'),
+      c('phone', 'Phone number.'),
+      c('customer_type', 'individual or business.'),
+      c('address', 'Street address.'),
+      c('city', 'City.'),
+      c('postal_code', 'Postal code.'),
+      c('date_of_birth', 'yyyy-MM-dd.'),
+      c('notes', 'Free-text notes.'),
+      c('created_at', 'When the customer was added (ISO 8601, UTC).'),
+    ],
+  },
+  policies: {
+    name: 'policies.csv',
+    about: 'Every policy, with its car or fire details in the columns of its type (the other type’s columns are empty).',
+    columns: [
+      c('id', 'The policy’s id in PolicyDesk.'),
+      c('policy_number', 'Policy number (unique within the agency).'),
+      c('policy_type', 'car or fire.'),
+      c('status', 'pending, active, expired or cancelled.'),
+      c('insurance_company', 'The carrier.'),
+      c('customer_id', 'The id of the customer in customers.csv.'),
+      c('customer_name', 'Customer name as written on the policy.'),
+      c('customer_email', 'Customer e-mail as written on the policy.'),
+      c('customer_phone', 'Customer phone as written on the policy.'),
+      c('premium_amount', 'Money, e.g. 1234.50.'),
+      c('coverage_amount', 'Money.'),
+      c('deductible', 'Money.'),
+      c('start_date', 'yyyy-MM-dd.'),
+      c('end_date', 'yyyy-MM-dd (start plus 12 months).'),
+      c('created_at', 'When the policy was entered (ISO 8601, UTC).'),
+      c('vehicle_make', 'Car policies.'),
+      c('vehicle_model', 'Car policies.'),
+      c('vehicle_year', 'Car policies.'),
+      c('vin_number', 'Car policies.'),
+      c('driver_license', 'Car policies.'),
+      c('coverage_type', 'Car policies: comprehensive, third-party or collision.'),
+      c('property_address', 'Fire policies.'),
+      c('property_type', 'Fire policies.'),
+      c('construction_year', 'Fire policies.'),
+      c('property_value', 'Fire policies; money.'),
+      c('contents_coverage', 'Fire policies; money, may be empty.'),
+    ],
+  },
+  communications: {
+    name: 'communications.csv',
+    about: 'The communication log of every customer.',
+    columns: [
+      c('id', 'The entry’s id.'),
+      c('customer_id', 'The id of the customer in customers.csv.'),
+      c('customer_email', 'The customer’s e-mail.'),
+      c('type', 'email, phone, meeting or letter.'),
+      c('subject', 'Subject.'),
+      c('content', 'What was said.'),
+      c('communication_date', 'When (ISO 8601, UTC).'),
+    ],
+  },
+  activity: {
+    name: 'activity.csv',
+    about: 'The agency’s activity log, oldest first.',
+    columns: [
+      c('created_at', 'When (ISO 8601, UTC).'),
+      c('actor', 'Who made the change (name), empty when the account is gone.'),
+      c('kind', 'policy, customer, communication …'),
+      c('action', 'created, updated, deleted …'),
+      c('entity_id', 'The id of the record it concerns.'),
+      c('summary', 'What happened, as shown in the log.'),
+    ],
+  },
+} as const satisfies Record<string, ExportFile>;
+
+export type ExportFileKey = keyof typeof EXPORT_FILES;
+
+export const MANIFEST_FILE = 'manifest.json';
+
+export const EXPORT_TEXT = {
+  title: 'Export',
+  description: 'Download your agency’s whole book as one zip file: a CSV per table and a manifest.json that lists the files, their columns and row counts.',
+  download: 'Download full export',
+  downloading: 'Preparing export…',
+  received: (bytes: string) => `${bytes} received`,
+  done: 'Export downloaded.',
+  failed: (message: string) => `Export failed: ${message}`,
+  manifestAbout: 'The agency, the time of the export, the formats used, and each file with its columns and row count.',
+  /** seams: tables that join the export when their features exist */
+  notYet: 'Renewal states and the documents index join the export once renewal tracking and documents exist.',
+} as const;
+
+/** The seams, recorded in the manifest so a reader knows what this version could not include. */
+export const EXPORT_NOT_INCLUDED = ['renewal states (renewal tracking not available yet)', 'documents index (documents not available yet)'];
+
+export function exportFileName(agencyName: string, day: string): string {
+  const slug = agencyName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'agency';
+  return `policydesk-${slug}-${day}.zip`;
+}

@@ -1,0 +1,137 @@
+// Reports (issue 12): the query every report accepts, the shape every report answers, and the CSV
+// written from that shape — so the table on the page, the printable view and the download show the
+// same columns and the same rows.
+import { z } from 'zod';
+import { CUSTOMER_TYPES, csvLine } from './customers.ts';
+import { isIsoDate } from './money.ts';
+import { POLICY_STATUSES, POLICY_TYPES } from './policies.ts';
+
+export const REPORT_KINDS = ['book', 'production', 'expiring', 'cross-sell', 'no-policy'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+export const REPORT_LABEL: Record<ReportKind, string> = {
+  book: 'Book of business',
+  production: 'Production',
+  expiring: 'Expiring',
+  'cross-sell': 'Cross-sell',
+  'no-policy': 'Customers without a policy',
+};
+
+/** What each report counts, and which date its range applies to (shown under the report's title). */
+export const REPORT_DESCRIPTION: Record<ReportKind, string> = {
+  book: 'Policies whose term overlaps the date range, by type, carrier and status, with counts and premium totals.',
+  production: 'New policies per month by carrier, by the date they were entered (UTC months).',
+  expiring: 'Policies whose term ends within the date range.',
+  'cross-sell': 'Customers with a car policy and no fire policy, and the reverse, counting policies whose term overlaps the date range.',
+  'no-policy': 'Customers added within the date range who have no policy at all.',
+};
+
+export const CROSS_SELL_DIRECTIONS = ['both', 'car-no-fire', 'fire-no-car'] as const;
+export type CrossSellDirection = (typeof CROSS_SELL_DIRECTIONS)[number];
+
+export type ReportFilter = 'type' | 'status' | 'carrier' | 'direction' | 'customerType';
+
+/** The filters each report reads besides its date range (the page shows only these). */
+export const REPORT_FILTERS: Record<ReportKind, ReportFilter[]> = {
+  book: ['type', 'status', 'carrier'],
+  production: ['type', 'status', 'carrier'],
+  expiring: ['type', 'status', 'carrier'],
+  'cross-sell': ['direction', 'status'],
+  'no-policy': ['customerType'],
+};
+
+export const CROSS_SELL_LABEL: Record<CrossSellDirection, string> = {
+  both: 'Both directions',
+  'car-no-fire': 'Car, no fire',
+  'fire-no-car': 'Fire, no car',
+};
+
+export const REPORT_TEXT = {
+  rangeOrder: 'The start date must be on or before the end date.',
+  invalidDate: 'Please enter a valid date.',
+  empty: 'No rows match these filters.',
+  loadError: (message: string) => `Error loading report: ${message}`,
+  /** the one stated format of every CSV the app writes */
+  csvFormat: 'Money is written as a plain decimal with two places and no currency sign or thousands separator (1234.50); dates as yyyy-MM-dd; months as yyyy-MM. Cells starting with =, +, - or @ are prefixed with an apostrophe so spreadsheets do not run them as formulas.',
+  truncated: (shown: number) => `Showing the first ${shown.toLocaleString('en-US')} rows; totals cover every matching row.`,
+  /** seam: new business vs renewals needs the renewal link on policies (renewals issue) */
+  renewalsSeam: 'New business and renewals are told apart once renewal tracking links a policy to the one it renews; until then every policy counts as new business.',
+} as const;
+
+/** At most this many detail rows are listed (totals are always over every matching row). */
+export const REPORT_ROW_CAP = 2000;
+
+const optionalDate = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || isIsoDate(v), REPORT_TEXT.invalidDate);
+
+export const reportQuerySchema = z
+  .object({
+    from: optionalDate,
+    to: optionalDate,
+    type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
+    status: z.enum(['all', ...POLICY_STATUSES]).catch('all').default('all'),
+    carrier: z.string().trim().max(200).catch('').default(''),
+    direction: z.enum(CROSS_SELL_DIRECTIONS).catch('both').default('both'),
+    customerType: z.enum(['all', ...CUSTOMER_TYPES]).catch('all').default('all'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: REPORT_TEXT.rangeOrder, path: ['to'] });
+export type ReportQuery = z.output<typeof reportQuerySchema>;
+export type ReportQueryInput = z.input<typeof reportQuerySchema>;
+
+export const reportKindSchema = z.enum(REPORT_KINDS);
+
+export type ColumnKind = 'text' | 'count' | 'money' | 'date';
+
+export interface ReportColumn {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+}
+
+/** Cells are strings (money as exact decimals "1234.50", dates yyyy-MM-dd) or whole counts. */
+export type ReportRow = Record<string, string | number | null>;
+
+export interface ReportResult {
+  kind: ReportKind;
+  columns: ReportColumn[];
+  rows: ReportRow[];
+  /** over every matching row, not only the listed ones */
+  totals: { rows: number; count: number; premium: string };
+  truncated: boolean;
+}
+
+/** Query string of a report (omits defaults), for the API, the print route and the CSV link. */
+export function reportSearch(kind: ReportKind, q: ReportQueryInput): string {
+  const params = new URLSearchParams({ report: kind });
+  for (const [key, value] of Object.entries(q)) {
+    if (value === undefined || value === '' || value === 'all' || (key === 'direction' && value === 'both')) continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+/** The CSV of a report: its columns, its listed rows, then one totals line. */
+export function reportCsv(result: ReportResult): string {
+  const lines = [csvLine(result.columns.map((c) => c.label))];
+  for (const row of result.rows) lines.push(csvLine(result.columns.map((c) => cellText(row[c.key]))));
+  lines.push(csvLine(totalsLine(result)));
+  return '\uFEFF' + lines.join('');
+}
+
+function cellText(value: string | number | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** The totals row in the table's columns: "Total" first, then the count and premium columns. */
+export function totalsLine(result: ReportResult): string[] {
+  return result.columns.map((c, i) => {
+    if (i === 0) return 'Total';
+    if (c.key === 'count') return String(result.totals.count);
+    if (c.key === 'premium') return result.totals.premium;
+    return '';
+  });
+}

@@ -1,0 +1,58 @@
+// The dashboard's Policy Performance panel: premium per month on Business and above (the chart
+// module loads only then), an upsell below Business.
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Lock } from 'lucide-react';
+import { ANALYTICS_TEXT } from '#shared/analytics.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { useFeature } from '#web/lib/session.ts';
+import { useAnalytics } from '#web/lib/analytics.ts';
+
+const PremiumByMonthChart = lazy(() => import('#web/components/charts.tsx').then((m) => ({ default: m.PremiumByMonthChart })));
+
+export function PolicyPerformancePanel() {
+  const { allowed, isPending } = useFeature('analytics');
+  const query = useAnalytics(allowed);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between">
+        <CardTitle>Policy Performance</CardTitle>
+        {allowed ? (
+          <Button variant="outline" size="sm" asChild>
+            <Link to="/dashboard/analytics">View analytics</Link>
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner label="Loading" />
+        ) : !allowed ? (
+          <div className="flex flex-col items-center gap-2 py-6 text-center">
+            <Lock className="h-8 w-8 text-slate-400" aria-hidden />
+            <p className="font-medium text-slate-900">{ANALYTICS_TEXT.upsellTitle}</p>
+            <p className="text-sm text-slate-600">{ANALYTICS_TEXT.upsellText}</p>
+            <Button asChild className="mt-2">
+              <Link to="/dashboard/subscription/upgrade?tier=business">Upgrade to Business</Link>
+            </Button>
+          </div>
+        ) : query.isPending ? (
+          <Spinner label="Loading premium per month" />
+        ) : query.isError ? (
+          <p className="text-sm text-red-600">{ANALYTICS_TEXT.loadError(errorMessage(query.error))}</p>
+        ) : (
+          <figure>
+            <figcaption className="mb-2 text-sm text-slate-600">Premium written per month, last 12 months</figcaption>
+            <Suspense fallback={<Spinner label="Loading chart" />}>
+              <div role="img" aria-label={`Premium written per month: ${query.data.premiumByMonth.map((p) => `${p.month} ${p.premium}`).join(', ')}`}>
+                <PremiumByMonthChart data={query.data.premiumByMonth} compact />
+              </div>
+            </Suspense>
+          </figure>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,136 @@
+// "Import" on the Export page: choose a CSV, check the column mapping and the first 20 rows, choose
+// what happens to duplicates, run it as a job with a progress bar, then see the result (and undo).
+import { useState } from 'react';
+import { Upload } from 'lucide-react';
+import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_TEXT, type DuplicateMode, type ImportKind, type ImportMapping, type ImportPreview } from '#shared/imports.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, Select } from '#web/components/ui/input.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { ImportPreviewTable } from './import-preview-table.tsx';
+import { ImportResult } from './import-result.tsx';
+import { previewImport, useLatestImport, useStartImport } from './queries.ts';
+
+const KIND_LABEL: Record<ImportKind, string> = { customers: 'Customers', policies: 'Policies with their customers' };
+
+export function ImportPanel() {
+  const [kind, setKind] = useState<ImportKind>('customers');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const latest = useLatestImport();
+  const start = useStartImport();
+  const running = latest.data?.job?.status === 'running';
+
+  const load = async (next: { file?: File | null; kind?: ImportKind; mapping?: ImportMapping }) => {
+    const f = next.file === undefined ? file : next.file;
+    const k = next.kind ?? kind;
+    setError(null);
+    if (!f) return setPreview(null);
+    setLoading(true);
+    try {
+      setPreview(await previewImport(f, k, next.mapping));
+    } catch (err) {
+      setPreview(null);
+      setError(errorMessage(err));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const run = () => {
+    if (!file || !preview) return;
+    start.mutate({ file, kind, mapping: preview.mapping, duplicates }, { onSuccess: () => (setFile(null), setPreview(null)), onError: (err) => setError(errorMessage(err)) });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Import</CardTitle>
+        <p className="text-sm text-slate-600">
+          A CSV of customers, or of policies with their customers (the export’s own files import as they are). Excel files: save them as CSV first.
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {latest.data?.job ? <ImportResult job={latest.data.job} /> : null}
+        <div className="grid gap-3 sm:grid-cols-3">
+          <FormField label="What the file holds">
+            <Select
+              value={kind}
+              onChange={(e) => {
+                const k = e.target.value as ImportKind;
+                setKind(k);
+                void load({ kind: k });
+              }}
+            >
+              {IMPORT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {KIND_LABEL[k]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField label="CSV file">
+            <Input
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => {
+                const f = e.target.files?.[0] ?? null;
+                setFile(f);
+                void load({ file: f });
+              }}
+            />
+          </FormField>
+          <FormField label="Duplicates (same e-mail or policy number)">
+            <Select value={duplicates} onChange={(e) => setDuplicates(e.target.value as DuplicateMode)}>
+              <option value="skip">Skip them</option>
+              <option value="update">Update the existing record</option>
+            </Select>
+          </FormField>
+        </div>
+        {loading ? <p className="text-sm text-slate-500">Reading the file…</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
+        {preview ? (
+          <>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-semibold text-slate-900">Column mapping</legend>
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {IMPORT_FIELDS[kind].map((field) => (
+                  <FormField key={field.key} label={field.label} required={field.required}>
+                    <Select
+                      value={preview.mapping[field.key] ?? ''}
+                      onChange={(e) => void load({ mapping: { ...preview.mapping, [field.key]: e.target.value === '' ? null : Number(e.target.value) } })}
+                    >
+                      <option value="">— not imported —</option>
+                      {preview.headers.map((h, i) => (
+                        <option key={i} value={i}>
+                          {h || `Column ${i + 1}`}
+                        </option>
+                      ))}
+                    </Select>
+                  </FormField>
+                ))}
+              </div>
+            </fieldset>
+            <ImportPreviewTable kind={kind} preview={preview} />
+            {preview.missing.length ? (
+              <p role="alert" className="text-sm text-red-600">
+                {IMPORT_TEXT.missingFields(preview.missing)}
+              </p>
+            ) : null}
+            <Button onClick={run} disabled={running || start.isPending || preview.missing.length > 0}>
+              <Upload className="h-4 w-4" aria-hidden /> Import {preview.total.toLocaleString('en-US')} rows
+            </Button>
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

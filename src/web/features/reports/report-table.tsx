@@ -1,0 +1,74 @@
+// The table of one report (columns and rows as the server answers them, then the totals row).
+// One component for the page and the printable view, so both show what the CSV holds.
+import { formatMoney } from '#shared/money.ts';
+import { REPORT_TEXT, totalsLine, type ReportColumn, type ReportResult } from '#shared/reports.ts';
+import { formatDay } from '#web/lib/format.ts';
+import { TableState, td, th } from '#web/components/list-parts.tsx';
+
+function cell(column: ReportColumn, value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (column.kind === 'money') return formatMoney(String(value));
+  if (column.kind === 'date') return formatDay(String(value));
+  if (column.kind === 'count') return Number(value).toLocaleString('en-US');
+  return String(value);
+}
+
+const numeric = (c: ReportColumn) => c.kind === 'money' || c.kind === 'count';
+
+export function ReportTable({
+  result,
+  loading = false,
+  error = null,
+  caption,
+}: {
+  result: ReportResult | undefined;
+  loading?: boolean;
+  error?: string | null;
+  caption: string;
+}) {
+  const columns = result?.columns ?? [];
+  const totals = result ? totalsLine(result) : [];
+  return (
+    <div className="overflow-x-auto print:overflow-visible">
+      <table className="min-w-full divide-y divide-slate-200 print:text-xs">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={`${th} ${numeric(c) ? 'text-right' : ''} print:px-2`}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {!result || result.rows.length === 0 ? (
+            <TableState colSpan={Math.max(columns.length, 1)} loading={loading && !result} error={error} empty={REPORT_TEXT.empty} />
+          ) : (
+            result.rows.map((row, i) => (
+              <tr key={i} className="break-inside-avoid">
+                {columns.map((c) => (
+                  <td key={c.key} className={`${td} ${numeric(c) ? 'text-right tabular-nums' : ''} print:px-2 print:py-1`}>
+                    {cell(c, row[c.key])}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+        {result && result.rows.length > 0 ? (
+          <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold">
+            <tr data-testid="report-totals">
+              {columns.map((c, i) => (
+                <td key={c.key} className={`${td} ${numeric(c) ? 'text-right tabular-nums' : ''} font-semibold text-slate-900 print:px-2`}>
+                  {i === 0 ? totals[0] : totals[i] ? cell(c, totals[i]) : ''}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+      {result?.truncated ? <p className="px-4 py-2 text-xs text-slate-500">{REPORT_TEXT.truncated(result.rows.length)}</p> : null}
+    </div>
+  );
+}

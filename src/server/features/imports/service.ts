@@ -141,8 +141,8 @@ async function runImport(db: Db, actor: Actor, jobId: string, input: StartImport
     counts.failed += 1;
     if (failures.length < MAX_FAILURES) failures.push({ line, reason });
   };
-  const save = (extra: Partial<typeof importJobs.$inferInsert> = {}) =>
-    t.update(importJobs, { ...counts, failures, createdCustomerIds, createdPolicyIds, ...extra }, eq(importJobs.id, jobId));
+  // progress writes only the counts; the id lists (which grow with the file) are written once, at the end
+  const saveProgress = () => t.update(importJobs, { ...counts }, eq(importJobs.id, jobId));
 
   for (let i = 0; i < rows.length; i += 1) {
     const line = lines[i];
@@ -187,9 +187,13 @@ async function runImport(db: Db, actor: Actor, jobId: string, input: StartImport
       fail(line, err.fields ? Object.values(err.fields).join(' ') : err.message);
     }
     counts.processed += 1;
-    if (counts.processed % PROGRESS_EVERY === 0) await save();
+    if (counts.processed % PROGRESS_EVERY === 0) await saveProgress();
   }
-  await save({ status, message, finishedAt: new Date() });
+  await t.update(
+    importJobs,
+    { ...counts, failures, createdCustomerIds, createdPolicyIds, status, message, finishedAt: new Date() },
+    eq(importJobs.id, jobId),
+  );
 }
 
 export async function getImport(db: Db, actor: Actor, id: string): Promise<ImportJob> {

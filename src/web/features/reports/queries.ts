@@ -10,8 +10,9 @@ export function reportUrl(kind: ReportKind, q: ReportQueryInput, suffix = ''): s
   return `/api/reports/${kind}${suffix}${text ? `?${text}` : ''}`;
 }
 
-export function useReport(kind: ReportKind, q: ReportQueryInput) {
+export function useReport(kind: ReportKind, q: ReportQueryInput, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['reports', kind, q],
     queryFn: ({ signal }) => apiGet<ReportResult>(reportUrl(kind, q), signal),
     placeholderData: keepPreviousData,

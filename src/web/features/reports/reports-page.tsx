@@ -63,7 +63,8 @@ export function ReportsPage() {
   const { kind, q, change } = useReportParams();
   const parsed = reportQuerySchema.safeParse(q);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  const report = useReport(kind, parsed.success ? q : {});
+  // an invalid range is shown on its field and not sent
+  const report = useReport(kind, q, parsed.success);
   const carriers = useCarriers();
   const filters = REPORT_FILTERS[kind];
   const search = reportSearch(kind, q);

@@ -16,6 +16,8 @@ import { customerRoutes } from './customers/routes.ts';
 import { policyRoutes } from './policies/routes.ts';
 import { usageRoutes } from './usage/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { renewalRoutes } from './renewals/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX];
@@ -37,5 +39,7 @@ export function featureRoutes() {
   r.route('/', customerRoutes());
   r.route('/', activityRoutes());
   r.route('/', searchRoutes());
+  r.route('/', renewalRoutes());
+  r.route('/', notificationRoutes());
   return r;
 }

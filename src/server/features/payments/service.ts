@@ -16,6 +16,7 @@ import { paymentSubmissions, storedFiles, user } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { storeWithRows, type Upload } from '../../files.ts';
 import { renderMail, sendInBackground } from '../../mail.ts';
+import { notify } from '../notifications/service.ts';
 import { applyPaidPlan } from '../admin/plan.ts';
 
 type SubmissionRow = typeof paymentSubmissions.$inferSelect;
@@ -144,6 +145,13 @@ export async function decideSubmission(
     if (decision === 'Approved') {
       await applyPaidPlan(tx, row.userId, row.selectedTier as Tier, actor.userId);
     }
+    await notify(tx, {
+      userId: row.userId,
+      kind: decision === 'Approved' ? 'payment_approved' : 'payment_rejected',
+      title: decision === 'Approved' ? 'Your payment was approved: your new plan is active' : 'Your payment submission was not approved',
+      link: '/dashboard/subscription/history',
+      dedupeKey: `payment_decided:${row.id}`,
+    });
     const [file] = await tx.select(fileColumns).from(storedFiles).where(eq(storedFiles.id, row.receiptFileId));
     const [submitter] = await tx.select({ email: user.email, firstName: user.firstName }).from(user).where(eq(user.id, row.userId));
     return { submission: toSubmission(row, file), submitter };

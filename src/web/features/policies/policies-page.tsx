@@ -14,7 +14,7 @@ import { useDeletePolicy, usePolicies, useUsage } from './queries.ts';
 import { DeleteConfirm, RowActions } from '../../components/row-actions.tsx';
 
 export function PoliciesPage() {
-  const [query, setQuery] = useState<PolicyListQuery>({ page: 1, pageSize: PAGE_SIZE, search: '', type: 'all', status: 'all' });
+  const [query, setQuery] = useState<PolicyListQuery>({ page: 1, pageSize: PAGE_SIZE, search: '', type: 'all', status: 'all', assignee: 'all' });
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim());
   // a new search starts again at page 1

@@ -43,6 +43,7 @@ export function emptyPolicy(): PolicyFormValues {
     deductible: '',
     start_date: start,
     status: 'pending',
+    assignee_id: '',
     car_details: { vehicle_make: '', vehicle_model: '', vehicle_year: '', vin_number: '', driver_license: '', coverage_type: 'comprehensive' },
     fire_details: { property_address: '', property_type: '', construction_year: '', property_value: '', contents_coverage: '' },
   };
@@ -63,6 +64,7 @@ export function policyToForm(p: PolicyDetail): PolicyFormValues {
     deductible: p.deductible,
     start_date: p.start_date,
     status: p.status,
+    assignee_id: p.assignee_id ?? '',
     car_details: p.car_details ? { ...p.car_details, vehicle_year: String(p.car_details.vehicle_year) } : blank.car_details,
     fire_details: p.fire_details
       ? {

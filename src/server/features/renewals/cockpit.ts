@@ -1,0 +1,176 @@
+// The renewal cockpit (issue 11): buckets, the paged table and the 12-month retention figure, read
+// from policies_agency_end_idx (agency, end date) through the tenant context.
+import { asc, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  agencyToday,
+  BUCKETS,
+  BUCKET_UPPER,
+  bucketOf,
+  COCKPIT_HORIZON_DAYS,
+  daysLeft,
+  type Bucket,
+  type RenewalCockpit,
+  type RenewalQuery,
+  type RenewalState,
+} from '#shared/renewals.ts';
+import type { PolicyType } from '#shared/policies.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { agencies, agencyMembers, policies, user } from '#server/db/schema.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
+import { assigneeFilter, assigneeName } from '../policies/service.ts';
+
+/** Lapsed terms older than this are history, not work: the cockpit and retention look back one year. */
+export const LOOKBACK_DAYS = 365;
+const OPEN_STATES: RenewalState[] = ['not_started', 'contacted', 'quoted'];
+
+/** The agency's timezone (none yet: the settings issue adds it) and threshold. */
+export async function readRenewalSettings(db: Db, agencyId: string) {
+  const [row] = await db.select({ threshold: agencies.remarketThreshold }).from(agencies).where(eq(agencies.id, agencyId));
+  return { timeZone: 'UTC', threshold: row?.threshold ?? 10 };
+}
+
+/** The filters every part of the cockpit shares (assignee, type, carrier). */
+function filters(actor: Actor, q: RenewalQuery, assignee: string): (SQL | undefined)[] {
+  return [
+    assigneeFilter(actor, assignee),
+    q.type !== 'all' ? eq(policies.policyType, q.type) : undefined,
+    q.carrier ? eq(policies.insuranceCompany, q.carrier) : undefined,
+  ];
+}
+
+/** Open terms in the window [today − lookback, today + 120]: what the buckets and the table show. */
+function openWindow(today: string): SQL[] {
+  return [
+    gte(policies.endDate, addDays(today, -LOOKBACK_DAYS)),
+    lte(policies.endDate, addDays(today, COCKPIT_HORIZON_DAYS)),
+    inArray(policies.renewalState, OPEN_STATES),
+    ne(policies.status, 'cancelled'),
+  ];
+}
+
+function bucketRange(bucket: Bucket, today: string): SQL[] {
+  if (bucket === 'lapsed') return [lt(policies.endDate, today)];
+  const index = BUCKETS.indexOf(bucket);
+  const lower = index === 1 ? 0 : BUCKET_UPPER[BUCKETS[index - 1] as keyof typeof BUCKET_UPPER] + 1;
+  return [gte(policies.endDate, addDays(today, lower)), lte(policies.endDate, addDays(today, BUCKET_UPPER[bucket]))];
+}
+
+function bucketCase(today: string): SQL<string> {
+  const whens = BUCKETS.slice(1).map(
+    (b) => sql`when ${policies.endDate} <= ${addDays(today, BUCKET_UPPER[b as keyof typeof BUCKET_UPPER])} then ${b}`,
+  );
+  return sql<string>`case when ${policies.endDate} < ${today} then 'lapsed' ${sql.join(whens, sql` `)} end`;
+}
+
+export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = new Date()): Promise<RenewalCockpit> {
+  const t = tenant(db, actor);
+  const settings = await readRenewalSettings(db, t.agencyId);
+  const today = agencyToday(settings.timeZone, now);
+  // "My renewals" is a team member's default; owners and admins see the whole agency.
+  const assignee = q.assignee || (actor.agency.role === 'team_member' ? 'me' : 'all');
+  const shared = filters(actor, q, assignee);
+  const window = openWindow(today);
+  const tableWhere = t.where(policies, ...window, ...shared, ...(q.bucket !== 'all' ? bucketRange(q.bucket, today) : []));
+  const [buckets, rows, [{ total }], retention, carriers, members] = await Promise.all([
+    readBuckets(t, today, [...window, ...shared]),
+    db
+      .select({ policy: policies, first: assigneeName, name: user.name })
+      .from(policies)
+      .leftJoin(user, eq(user.id, policies.assigneeId))
+      .where(tableWhere)
+      .orderBy(q.sort === 'end_desc' ? desc(policies.endDate) : asc(policies.endDate), asc(policies.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(policies).where(tableWhere),
+    readRetention(t, today, shared),
+    t
+      .select({ carrier: policies.insuranceCompany })
+      .from(policies, ...window)
+      .groupBy(policies.insuranceCompany)
+      .orderBy(asc(policies.insuranceCompany))
+      .limit(200),
+    readMembers(t),
+  ]);
+  return {
+    today,
+    time_zone: settings.timeZone,
+    remarket_threshold: settings.threshold,
+    buckets,
+    rows: rows.map(({ policy, first, name }) => {
+      const days = daysLeft(policy.endDate, today);
+      return {
+        id: policy.id,
+        policy_number: policy.policyNumber,
+        customer_id: policy.customerId,
+        customer_name: policy.customerName,
+        insurance_company: policy.insuranceCompany,
+        policy_type: policy.policyType as PolicyType,
+        end_date: policy.endDate,
+        days_left: days,
+        bucket: bucketOf(days),
+        premium_amount: policy.premiumAmount,
+        assignee: policy.assigneeId ? { id: policy.assigneeId, name: first ?? name ?? '' } : null,
+        renewal_state: policy.renewalState as RenewalState,
+        remarket: policy.remarket,
+      };
+    }),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    assignee,
+    retention,
+    carriers: carriers.map((c) => c.carrier),
+    members,
+  };
+}
+
+async function readBuckets(t: Tenant, today: string, conds: SQL[] | (SQL | undefined)[]) {
+  const bucket = bucketCase(today);
+  const found = await t
+    .select({ bucket, count: sql<number>`count(*)::int`, premium: sql<string>`coalesce(sum(${policies.premiumAmount}), 0)::numeric(16,2)::text` })
+    .from(policies, ...conds)
+    // by position: the CASE carries parameters, so a repeated expression would not match the select's
+    .groupBy(sql`1`);
+  return BUCKETS.map((b) => {
+    const row = found.find((f) => f.bucket === b);
+    return { bucket: b, count: row?.count ?? 0, premium: row?.premium ?? '0.00' };
+  });
+}
+
+/**
+ * Retention over the last 12 months: renewed ÷ (renewed + lost + lapsed). A term counts once its
+ * end date is within the last year, or earlier when it was already renewed or lost ahead of its end.
+ */
+async function readRetention(t: Tenant, today: string, shared: (SQL | undefined)[]) {
+  const since = addDays(today, -LOOKBACK_DAYS);
+  const [row] = await t
+    .select({
+      renewed: sql<number>`count(*) filter (where ${policies.renewalState} = 'renewed')::int`,
+      lost: sql<number>`count(*) filter (where ${policies.renewalState} = 'lost')::int`,
+      lapsed: sql<number>`count(*) filter (where ${policies.renewalState} in ('not_started', 'contacted', 'quoted') and ${policies.endDate} < ${today})::int`,
+    })
+    .from(
+      policies,
+      gte(policies.endDate, since),
+      ne(policies.status, 'cancelled'),
+      sql`(${policies.endDate} < ${today} or ${policies.renewalState} in ('renewed', 'lost'))`,
+      ...shared,
+    );
+  const decided = row.renewed + row.lost + row.lapsed;
+  return { ...row, rate: decided ? Math.round((row.renewed / decided) * 1000) / 10 : null };
+}
+
+/** The agency's members, for the assignee filter and select. */
+export async function readMembers(t: Tenant) {
+  const rows = await t.db
+    .select({ id: agencyMembers.userId, first: assigneeName, name: user.name, email: user.email })
+    .from(agencyMembers)
+    .innerJoin(user, eq(user.id, agencyMembers.userId))
+    .where(t.where(agencyMembers))
+    .orderBy(asc(user.firstName), asc(user.lastName));
+  return rows.map((r) => ({ id: r.id, name: r.first ?? (r.name || r.email) }));
+}
+
+

@@ -44,7 +44,7 @@ export const MAX_PREMIUM_FACTOR = 100;
 
 export const RENEWAL_TEXT = {
   title: 'Renewals',
-  subtitle: 'Terms that end in the next 120 days, and the ones that lapsed.',
+  subtitle: 'Terms that end in the next 120 days, and those that lapsed in the last 12 months.',
   empty: 'No renewals due. Terms ending in the next 120 days will appear here.',
   retention: 'Retention (last 12 months)',
   renewed: 'Policy renewed successfully.',

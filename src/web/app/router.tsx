@@ -41,6 +41,8 @@ export const router = createBrowserRouter([
           { path: '/dashboard/customers/new', lazy: page(() => import('../features/customers/customer-form.tsx'), 'NewCustomerPage') },
           { path: '/dashboard/customers/:id', lazy: page(() => import('../features/customers/customer-profile-page.tsx'), 'CustomerProfilePage') },
           { path: '/dashboard/customers/:id/edit', lazy: page(() => import('../features/customers/customer-form.tsx'), 'EditCustomerPage') },
+          { path: '/dashboard/renewals', lazy: page(() => import('../features/renewals/renewals-page.tsx'), 'RenewalsPage') },
+          { path: '/dashboard/policies/:id/renew', lazy: page(() => import('../features/renewals/renew-page.tsx'), 'RenewPolicyPage') },
           { path: '/dashboard/activity', lazy: page(() => import('../features/activity/activity-page.tsx'), 'ActivityPage') },
           ...placeholderRoutes,
           // an unknown signed-in path keeps the shell around its 404 page

@@ -86,7 +86,7 @@ function CommunicationForm({ customerId }: { customerId: string }) {
 export function CommunicationLog({ customerId, entries }: { customerId: string; entries: Communication[] }) {
   const { allowed } = useFeature('communications');
   return (
-    <Card>
+    <Card id="communications">
       <CardHeader>
         <CardTitle>Communication History</CardTitle>
       </CardHeader>

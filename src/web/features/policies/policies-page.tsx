@@ -11,6 +11,7 @@ import { Input, Select } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDay, PageHeader, Pager, StatusBadge, TableState, td, th, useDebounced } from './parts.tsx';
 import { useDeletePolicy, usePolicies, useUsage } from './queries.ts';
+import { AssigneeOptions, useAssignees } from './assignees.tsx';
 import { DeleteConfirm, RowActions } from '../../components/row-actions.tsx';
 
 export function PoliciesPage() {
@@ -21,6 +22,7 @@ export function PoliciesPage() {
   useEffect(() => setQuery((q) => (q.search === search ? q : { ...q, search, page: 1 })), [search]);
   const list = usePolicies(query);
   const usage = useUsage();
+  const assignees = useAssignees();
   const remove = useDeletePolicy();
   const [deleting, setDeleting] = useState<Policy | null>(null);
   const full = atLimit(usage.data?.policies);
@@ -65,6 +67,11 @@ export function PoliciesPage() {
             <option value="car">Car</option>
             <option value="fire">Fire</option>
           </Select>
+          <Select aria-label="Assignee" className="md:w-44" value={query.assignee} onChange={(e) => change({ assignee: e.target.value })}>
+            <option value="all">All Assignees</option>
+            <option value="me">Assigned to me</option>
+            <AssigneeOptions members={assignees.data} />
+          </Select>
           <Select aria-label="Policy status" className="md:w-44" value={query.status} onChange={(e) => change({ status: e.target.value as PolicyListQuery['status'] })}>
             <option value="all">All Statuses</option>
             <option value="active">Active</option>
@@ -84,12 +91,13 @@ export function PoliciesPage() {
                 <th className={th}>Status</th>
                 <th className={th}>Premium</th>
                 <th className={th}>End Date</th>
+                <th className={`${th} hidden lg:table-cell`}>Assignee</th>
                 <th className={th}>Actions</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 bg-white">
               {list.isPending || list.isError || list.data.rows.length === 0 ? (
-                <TableState colSpan={8} loading={list.isPending} error={list.isError ? errorMessage(list.error) : null} empty={POLICY_TEXT.empty} />
+                <TableState colSpan={9} loading={list.isPending} error={list.isError ? errorMessage(list.error) : null} empty={POLICY_TEXT.empty} />
               ) : (
                 list.data.rows.map((p) => (
                   <tr key={p.id} className="hover:bg-slate-50">
@@ -106,6 +114,7 @@ export function PoliciesPage() {
                     </td>
                     <td className={`${td} tabular-nums`}>{formatMoney(p.premium_amount)}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatDay(p.end_date)}</td>
+                    <td className={`${td} hidden lg:table-cell`}>{p.assignee_name ?? 'Unassigned'}</td>
                     <td className={td}>
                       <RowActions label={`Actions for policy ${p.policy_number}`} viewLabel="View Details" href={`/dashboard/policies/${p.id}`} onDelete={() => setDeleting(p)} />
                     </td>

@@ -27,6 +27,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { useSavePolicy } from './queries.ts';
+import { AssigneeOptions, useAssignees } from './assignees.tsx';
 
 export function emptyPolicy(): PolicyFormValues {
   const start = todayIso();
@@ -79,6 +80,7 @@ export function policyToForm(p: PolicyDetail): PolicyFormValues {
 export function PolicyForm({ initial, policyId, limitReached }: { initial: PolicyFormValues; policyId?: string; limitReached?: boolean }) {
   const navigate = useNavigate();
   const save = useSavePolicy(policyId);
+  const assignees = useAssignees();
   const [upsell, setUpsell] = useState(false);
   const form = useForm<PolicyFormValues, unknown, PolicyValues>({
     // the schema reads unknown input (the API's); here its input is the form's values
@@ -197,6 +199,12 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
           </FormField>
           <FormField label="End Date" hint="Always the start date plus 12 months.">
             <Input type="date" value={endDate} readOnly aria-readonly="true" className="bg-slate-50" />
+          </FormField>
+          <FormField label="Assignee" hint={policyId ? undefined : 'Empty: you.'} error={errors.assignee_id?.message}>
+            <Select {...field('assignee_id')}>
+              <option value="">{policyId ? 'Keep the current assignee' : 'Me'}</option>
+              <AssigneeOptions members={assignees.data} />
+            </Select>
           </FormField>
           <FormField label="Status" error={errors.status?.message}>
             <Select {...field('status')}>

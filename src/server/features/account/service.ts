@@ -25,6 +25,7 @@ export function toProfile(row: UserRow): Profile {
     created_at: row.createdAt.toISOString(),
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     two_factor_enabled: row.twoFactorEnabled,
+    digest_opt_out: row.digestOptOut,
   };
 }
 
@@ -58,7 +59,7 @@ export async function getMe(db: Db, actor: Actor) {
 export async function updateProfile(
   db: Db,
   actor: Actor,
-  input: { first_name: string; last_name: string; phone: string | null; company: string | null },
+  input: { first_name: string; last_name: string; phone: string | null; company: string | null; digest_opt_out?: boolean },
 ): Promise<Profile> {
   const [row] = await db
     .update(user)
@@ -68,6 +69,7 @@ export async function updateProfile(
       name: `${input.first_name} ${input.last_name}`.trim(),
       phone: input.phone,
       company: input.company,
+      ...(input.digest_opt_out === undefined ? {} : { digestOptOut: input.digest_opt_out }),
       updatedAt: new Date(),
     })
     .where(eq(user.id, actor.userId))

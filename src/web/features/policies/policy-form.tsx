@@ -200,7 +200,7 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
           <FormField label="End Date" hint="Always the start date plus 12 months.">
             <Input type="date" value={endDate} readOnly aria-readonly="true" className="bg-slate-50" />
           </FormField>
-          <FormField label="Assignee" hint={policyId ? undefined : 'Empty: you.'} error={errors.assignee_id?.message}>
+          <FormField label="Assignee" error={errors.assignee_id?.message}>
             <Select {...field('assignee_id')}>
               <option value="">{policyId ? 'Keep the current assignee' : 'Me'}</option>
               <AssigneeOptions members={assignees.data} />

@@ -112,6 +112,13 @@ test('a professional agent sees the buckets, renews with a 12 % rise, sees Remar
   await expect(page.getByTestId('renewal-row')).toHaveCount(1);
   await expect(page.getByTestId('retention')).toContainText('1 renewed · 1 lost · 1 lapsed');
 
+  // Log a contact opens the customer's communication log
+  await page.getByRole('button', { name: 'Actions for policy GONE-1' }).click();
+  await page.getByRole('menuitem', { name: 'Log a contact' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/customers\/[0-9a-f-]+#communications$/);
+  await expect(page.getByRole('heading', { name: 'Communication History' })).toBeVisible();
+  await page.goto('/dashboard/renewals');
+
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('renewal-card')).toHaveCount(1);
   await shot(page, 'renewals-cockpit');

@@ -387,9 +387,8 @@ function rawRow(scenario: string, r: PgbenchResult, statements: number): Row {
 function renewalQueries(agencyId: string): Record<string, string> {
   const open = `agency_id = '${agencyId}' and end_date between current_date - 365 and current_date + 120 and renewal_state in ('not_started', 'contacted', 'quoted') and status <> 'cancelled'`;
   return {
-    'renewals buckets': `select case when end_date < current_date then 'lapsed' when end_date <= current_date + 30 then 'd0_30' when end_date <= current_date + 60 then 'd31_60' when end_date <= current_date + 90 then 'd61_90' when end_date <= current_date + 120 then 'd91_120' end, count(*), sum(premium_amount) from policies where ${open} group by 1`,
+    'renewals summary (buckets + retention, one pass)': `select count(*) filter (where renewal_state = 'renewed'), count(*) filter (where renewal_state = 'lost'), count(*) filter (where renewal_state in ('not_started', 'contacted', 'quoted') and end_date < current_date), count(*) filter (where renewal_state in ('not_started', 'contacted', 'quoted') and end_date between current_date and current_date + 30), sum(premium_amount) filter (where renewal_state in ('not_started', 'contacted', 'quoted') and end_date between current_date and current_date + 30) from policies where agency_id = '${agencyId}' and end_date between current_date - 365 and current_date + 120 and status <> 'cancelled'`,
     'renewals table page 1': `select id from policies where ${open} order by end_date, id limit 25`,
-    'renewals table count': `select count(*) from policies where ${open}`,
   };
 }
 

@@ -57,13 +57,6 @@ function bucketRange(bucket: Bucket, today: string): SQL[] {
   return [gte(policies.endDate, addDays(today, lower)), lte(policies.endDate, addDays(today, BUCKET_UPPER[bucket]))];
 }
 
-function bucketCase(today: string): SQL<string> {
-  const whens = BUCKETS.slice(1).map(
-    (b) => sql`when ${policies.endDate} <= ${addDays(today, BUCKET_UPPER[b as keyof typeof BUCKET_UPPER])} then ${b}`,
-  );
-  return sql<string>`case when ${policies.endDate} < ${today} then 'lapsed' ${sql.join(whens, sql` `)} end`;
-}
-
 export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = new Date()): Promise<RenewalCockpit> {
   const t = tenant(db, actor);
   const settings = await readRenewalSettings(db, t.agencyId);
@@ -73,8 +66,8 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
   const shared = filters(actor, q, assignee);
   const window = openWindow(today);
   const tableWhere = t.where(policies, ...window, ...shared, ...(q.bucket !== 'all' ? bucketRange(q.bucket, today) : []));
-  const [buckets, rows, [{ total }], retention, carriers, members] = await Promise.all([
-    readBuckets(t, today, [...window, ...shared]),
+  const [{ buckets, retention }, rows, carriers, members] = await Promise.all([
+    readSummary(t, today, shared),
     db
       .select({ policy: policies, first: assigneeName, name: user.name })
       .from(policies)
@@ -83,8 +76,6 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
       .orderBy(q.sort === 'end_desc' ? desc(policies.endDate) : asc(policies.endDate), asc(policies.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(policies).where(tableWhere),
-    readRetention(t, today, shared),
     t
       .select({ carrier: policies.insuranceCompany })
       .from(policies, ...window)
@@ -116,7 +107,8 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
         remarket: policy.remarket,
       };
     }),
-    total,
+    // the table shows exactly the open terms the buckets count
+    total: q.bucket === 'all' ? buckets.reduce((n, b) => n + b.count, 0) : (buckets.find((b) => b.bucket === q.bucket)?.count ?? 0),
     page: q.page,
     pageSize: q.pageSize,
     assignee,
@@ -126,40 +118,40 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
   };
 }
 
-async function readBuckets(t: Tenant, today: string, conds: SQL[] | (SQL | undefined)[]) {
-  const bucket = bucketCase(today);
-  const found = await t
-    .select({ bucket, count: sql<number>`count(*)::int`, premium: sql<string>`coalesce(sum(${policies.premiumAmount}), 0)::numeric(16,2)::text` })
-    .from(policies, ...conds)
-    // by position: the CASE carries parameters, so a repeated expression would not match the select's
-    .groupBy(sql`1`);
-  return BUCKETS.map((b) => {
-    const row = found.find((f) => f.bucket === b);
-    return { bucket: b, count: row?.count ?? 0, premium: row?.premium ?? '0.00' };
-  });
-}
-
 /**
- * Retention over the last 12 months: renewed ÷ (renewed + lost + lapsed). A term counts once its
- * end date is within the last year, or earlier when it was already renewed or lost ahead of its end.
+ * Buckets and the 12-month retention in one pass over the agency's (agency, end date) index:
+ * [today − 1 year, today + 120 days]. Retention is renewed ÷ (renewed + lost + lapsed) over the
+ * terms whose end date falls in that span (a term renewed or lost ahead of its end counts at once).
  */
-async function readRetention(t: Tenant, today: string, shared: (SQL | undefined)[]) {
-  const since = addDays(today, -LOOKBACK_DAYS);
-  const [row] = await t
-    .select({
-      renewed: sql<number>`count(*) filter (where ${policies.renewalState} = 'renewed')::int`,
-      lost: sql<number>`count(*) filter (where ${policies.renewalState} = 'lost')::int`,
-      lapsed: sql<number>`count(*) filter (where ${policies.renewalState} in ('not_started', 'contacted', 'quoted') and ${policies.endDate} < ${today})::int`,
-    })
+async function readSummary(t: Tenant, today: string, shared: (SQL | undefined)[]) {
+  const open = sql`${policies.renewalState} in ('not_started', 'contacted', 'quoted')`;
+  const range = (b: Bucket) => {
+    const [first, second] = bucketRange(b, today);
+    return second ? sql`${first} and ${second}` : first;
+  };
+  const fields: Record<string, SQL> = {
+    renewed: sql<number>`count(*) filter (where ${policies.renewalState} = 'renewed')::int`,
+    lost: sql<number>`count(*) filter (where ${policies.renewalState} = 'lost')::int`,
+  };
+  for (const b of BUCKETS) {
+    fields[`${b}_count`] = sql<number>`count(*) filter (where ${open} and ${range(b)})::int`;
+    fields[`${b}_premium`] = sql<string>`coalesce(sum(${policies.premiumAmount}) filter (where ${open} and ${range(b)}), 0)::numeric(16,2)::text`;
+  }
+  const [row] = (await t
+    .select(fields)
     .from(
       policies,
-      gte(policies.endDate, since),
+      gte(policies.endDate, addDays(today, -LOOKBACK_DAYS)),
+      lte(policies.endDate, addDays(today, COCKPIT_HORIZON_DAYS)),
       ne(policies.status, 'cancelled'),
-      sql`(${policies.endDate} < ${today} or ${policies.renewalState} in ('renewed', 'lost'))`,
       ...shared,
-    );
-  const decided = row.renewed + row.lost + row.lapsed;
-  return { ...row, rate: decided ? Math.round((row.renewed / decided) * 1000) / 10 : null };
+    )) as unknown as Record<string, number | string>[];
+  const buckets = BUCKETS.map((b) => ({ bucket: b, count: Number(row[`${b}_count`]), premium: String(row[`${b}_premium`]) }));
+  const renewed = Number(row.renewed);
+  const lost = Number(row.lost);
+  const lapsed = buckets[0].count;
+  const decided = renewed + lost + lapsed;
+  return { buckets, retention: { renewed, lost, lapsed, rate: decided ? Math.round((renewed / decided) * 1000) / 10 : null } };
 }
 
 /** The agency's members, for the assignee filter and select. */

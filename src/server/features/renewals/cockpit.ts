@@ -31,13 +31,9 @@ export async function readRenewalSettings(db: Db, agencyId: string) {
   return { timeZone: 'UTC', threshold: row?.threshold ?? 10 };
 }
 
-/** The filters every part of the cockpit shares (assignee, type, carrier). */
+/** The filters every part of the cockpit shares (assignee, type); the carrier's is kept apart (see readSummary). */
 function filters(actor: Actor, q: RenewalQuery, assignee: string): (SQL | undefined)[] {
-  return [
-    assigneeFilter(actor, assignee),
-    q.type !== 'all' ? eq(policies.policyType, q.type) : undefined,
-    q.carrier ? eq(policies.insuranceCompany, q.carrier) : undefined,
-  ];
+  return [assigneeFilter(actor, assignee), q.type !== 'all' ? eq(policies.policyType, q.type) : undefined];
 }
 
 /** Open terms in the window [today − lookback, today + 120]: what the buckets and the table show. */
@@ -64,10 +60,11 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
   // "My renewals" is a team member's default; owners and admins see the whole agency.
   const assignee = q.assignee || (actor.agency.role === 'team_member' ? 'me' : 'all');
   const shared = filters(actor, q, assignee);
+  const carrier = q.carrier ? eq(policies.insuranceCompany, q.carrier) : undefined;
   const window = openWindow(today);
-  const tableWhere = t.where(policies, ...window, ...shared, ...(q.bucket !== 'all' ? bucketRange(q.bucket, today) : []));
-  const [{ buckets, retention }, rows, carriers, members] = await Promise.all([
-    readSummary(t, today, shared),
+  const tableWhere = t.where(policies, ...window, ...shared, carrier, ...(q.bucket !== 'all' ? bucketRange(q.bucket, today) : []));
+  const [{ buckets, retention, carriers }, rows, members] = await Promise.all([
+    readSummary(t, today, shared, carrier),
     db
       .select({ policy: policies, first: assigneeName, name: user.name })
       .from(policies)
@@ -76,12 +73,6 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
       .orderBy(q.sort === 'end_desc' ? desc(policies.endDate) : asc(policies.endDate), asc(policies.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    t
-      .select({ carrier: policies.insuranceCompany })
-      .from(policies, ...window)
-      .groupBy(policies.insuranceCompany)
-      .orderBy(asc(policies.insuranceCompany))
-      .limit(200),
     readMembers(t),
   ]);
   return {
@@ -113,25 +104,28 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
     pageSize: q.pageSize,
     assignee,
     retention,
-    carriers: carriers.map((c) => c.carrier),
+    carriers,
     members,
   };
 }
 
 /**
- * Buckets and the 12-month retention in one pass over the agency's (agency, end date) index:
+ * Buckets, the 12-month retention and the carrier list in one pass over the agency's terms in
  * [today − 1 year, today + 120 days]. Retention is renewed ÷ (renewed + lost + lapsed) over the
  * terms whose end date falls in that span (a term renewed or lost ahead of its end counts at once).
+ * The carrier filter applies inside the aggregates, so the carrier list still offers the others.
  */
-async function readSummary(t: Tenant, today: string, shared: (SQL | undefined)[]) {
-  const open = sql`${policies.renewalState} in ('not_started', 'contacted', 'quoted')`;
+async function readSummary(t: Tenant, today: string, shared: (SQL | undefined)[], carrier: SQL | undefined) {
+  const chosen = carrier ?? sql`true`;
+  const open = sql`${policies.renewalState} in ('not_started', 'contacted', 'quoted') and ${chosen}`;
   const range = (b: Bucket) => {
     const [first, second] = bucketRange(b, today);
     return second ? sql`${first} and ${second}` : first;
   };
   const fields: Record<string, SQL> = {
-    renewed: sql<number>`count(*) filter (where ${policies.renewalState} = 'renewed')::int`,
-    lost: sql<number>`count(*) filter (where ${policies.renewalState} = 'lost')::int`,
+    renewed: sql<number>`count(*) filter (where ${policies.renewalState} = 'renewed' and ${chosen})::int`,
+    lost: sql<number>`count(*) filter (where ${policies.renewalState} = 'lost' and ${chosen})::int`,
+    carriers: sql<string[]>`coalesce(array_agg(distinct ${policies.insuranceCompany}) filter (where ${policies.renewalState} in ('not_started', 'contacted', 'quoted')), '{}')`,
   };
   for (const b of BUCKETS) {
     fields[`${b}_count`] = sql<number>`count(*) filter (where ${open} and ${range(b)})::int`;
@@ -145,13 +139,14 @@ async function readSummary(t: Tenant, today: string, shared: (SQL | undefined)[]
       lte(policies.endDate, addDays(today, COCKPIT_HORIZON_DAYS)),
       ne(policies.status, 'cancelled'),
       ...shared,
-    )) as unknown as Record<string, number | string>[];
+    )) as unknown as Record<string, number | string | string[]>[];
   const buckets = BUCKETS.map((b) => ({ bucket: b, count: Number(row[`${b}_count`]), premium: String(row[`${b}_premium`]) }));
   const renewed = Number(row.renewed);
   const lost = Number(row.lost);
   const lapsed = buckets[0].count;
   const decided = renewed + lost + lapsed;
-  return { buckets, retention: { renewed, lost, lapsed, rate: decided ? Math.round((renewed / decided) * 1000) / 10 : null } };
+  const carriers = [...(row.carriers as string[])].sort((a, b) => a.localeCompare(b)).slice(0, 200);
+  return { buckets, carriers, retention: { renewed, lost, lapsed, rate: decided ? Math.round((renewed / decided) * 1000) / 10 : null } };
 }
 
 /** The agency's members, for the assignee filter and select. */

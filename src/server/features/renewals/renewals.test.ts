@@ -72,7 +72,11 @@ describe('the cockpit', () => {
     const u = await createUser(t, { tier: 'professional' });
     await policyEnding(u, 10, { insurance_company: 'Alpha' });
     await policyEnding(u, 10, { insurance_company: 'Beta', policy_type: 'fire' });
-    expect((await cockpit(u, '?carrier=Alpha')).total).toBe(1);
+    const alpha = await cockpit(u, '?carrier=Alpha');
+    expect(alpha.total).toBe(1);
+    expect(alpha.buckets[1].count).toBe(1);
+    // the carrier list still offers the others
+    expect(alpha.carriers).toEqual(['Alpha', 'Beta']);
     expect((await cockpit(u, '?type=fire')).rows.map((r: { insurance_company: string }) => r.insurance_company)).toEqual(['Beta']);
     expect((await cockpit(u, '?type=fire')).buckets[1].count).toBe(1);
   });

@@ -324,8 +324,19 @@ export const policies = pgTable(
       columns: [t.agencyId, t.assigneeId],
       foreignColumns: [agencyMembers.agencyId, agencyMembers.userId],
     }).onDelete('set null'),
-    // The cockpit reads an agency's terms by end date; the assignee filter by (assignee, end date).
-    index('policies_agency_end_idx').on(t.agencyId, t.endDate, t.id),
+    // The cockpit reads an agency's terms by end date. The columns its aggregate reads follow in the
+    // key (drizzle has no INCLUDE), so buckets, retention and carriers come from an index-only scan.
+    index('policies_agency_end_idx').on(
+      t.agencyId,
+      t.endDate,
+      t.renewalState,
+      t.status,
+      t.premiumAmount,
+      t.policyType,
+      t.assigneeId,
+      t.insuranceCompany,
+      t.id,
+    ),
     index('policies_agency_assignee_end_idx').on(t.agencyId, t.assigneeId, t.endDate),
     check('policies_renewal_state_check', inList('renewal_state', RENEWAL_STATES)),
     check('policies_lost_reason_check', sql`lost_reason is null or ${inList('lost_reason', LOST_REASONS)}`),

@@ -47,7 +47,7 @@ UPDATE "policies" AS p SET "assignee_id" = CASE
   ELSE (SELECT a."owner_id" FROM "agencies" a WHERE a."id" = p."agency_id")
 END;--> statement-breakpoint
 ALTER TABLE "policies" ADD CONSTRAINT "policies_assignee_fk" FOREIGN KEY ("agency_id","assignee_id") REFERENCES "public"."agency_members"("agency_id","user_id") ON DELETE SET NULL ("assignee_id") ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "policies_agency_end_idx" ON "policies" USING btree ("agency_id","end_date","id");--> statement-breakpoint
+CREATE INDEX "policies_agency_end_idx" ON "policies" USING btree ("agency_id","end_date","renewal_state","status","premium_amount","policy_type","assignee_id","insurance_company","id");--> statement-breakpoint
 CREATE INDEX "policies_agency_assignee_end_idx" ON "policies" USING btree ("agency_id","assignee_id","end_date");--> statement-breakpoint
 ALTER TABLE "policies" ADD CONSTRAINT "policies_renewed_from_uq" UNIQUE("agency_id","renewed_from_id");--> statement-breakpoint
 ALTER TABLE "agencies" ADD CONSTRAINT "agencies_remarket_threshold_check" CHECK (remarket_threshold between 0 and 1000);--> statement-breakpoint

@@ -1,9 +1,7 @@
 // The dashboard home: welcome, plan, usage bars, quick actions and the agency's real recent activity.
-import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, shot, test } from './support/fixtures.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 test('the dashboard shows the welcome, plan, usage and the last changes, with the full activity log behind View All', async ({ page, account }) => {
   await page.goto('/dashboard');
@@ -52,8 +50,11 @@ test('the dashboard shows the welcome, plan, usage and the last changes, with th
   await expect(page.getByTestId('usage-customers')).toHaveAttribute('data-level', 'warning');
   await shot(page, 'dashboard');
 
-  await page.getByRole('button', { name: 'Renewal', exact: true }).click();
-  await expect(toast(page, "This feature isn't implemented yet")).toBeVisible();
+  // the Renewal quick action opens the renewals page (Professional and above: Upgrade Required on Starter)
+  await page.getByRole('link', { name: 'Renewal', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/renewals$/);
+  await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
+  await page.goto('/dashboard');
   await recent.first().getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'Policy DASH-1' })).toBeVisible();
 

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { drainBackgroundMail } from './mail.ts';
 import { acquireDataDirLock } from './db/lock.ts';
+import { startScheduler } from './features/renewals/digest.ts';
 
 async function main() {
   const started = performance.now();
@@ -40,6 +41,8 @@ async function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webRoot = process.env.WEB_ROOT ?? path.resolve(here, '../web');
   const app = createApp(deps, { webRoot });
+  // The daily digest; API tests never start it (they call runDigest directly).
+  const stopScheduler = startScheduler(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
       { url: config.appUrl, listen: `${info.address}:${info.port}`, database: database.kind, mail: deps.mailer.kind, startupMs: Math.round(performance.now() - started) },
@@ -51,6 +54,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    stopScheduler();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

@@ -85,6 +85,8 @@ export const profileUpdateSchema = z.object({
   last_name: requiredText(AUTH_TEXT.lastNameRequired, 100),
   phone: optionalText(40),
   company: optionalText(200),
+  // the daily renewals digest (issue 11); a settings page will show it, the profile API carries it now
+  digest_opt_out: z.boolean('Please choose yes or no.').optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
@@ -107,6 +109,8 @@ export interface Profile {
   /** when the user first saw the dashboard; null until then ("Welcome" rather than "Welcome back") */
   dashboard_seen_at: string | null;
   two_factor_enabled: boolean;
+  /** no daily renewals digest e-mail */
+  digest_opt_out: boolean;
 }
 
 export interface Me {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './lists.ts';
 import { dateField, moneyField, optionalMoneyField, policyEndDate, yearField, nullableText } from './money.ts';
 import { emailField, requiredText } from './validation.ts';
+import type { LostReason, RenewalState, TermLink } from './renewals.ts';
 
 export const POLICY_TYPES = ['car', 'fire'] as const;
 export type PolicyType = (typeof POLICY_TYPES)[number];
@@ -101,6 +102,8 @@ const policyBase = z.object({
   deductible: moneyField(R.deductible),
   start_date: dateField(R.start_date),
   status: z.enum(POLICY_STATUSES, 'Please choose a status.').default('pending'),
+  // A member of the agency; empty: whoever creates the policy (an edit keeps the current one).
+  assignee_id: z.string().trim().max(200).nullish().transform((v) => v || null),
   // Form values for both types travel together; only the chosen type's are validated and kept.
   car_details: z.unknown().optional(),
   fire_details: z.unknown().optional(),
@@ -150,6 +153,7 @@ export interface PolicyFormValues {
   deductible: string;
   start_date: string;
   status: PolicyStatus;
+  assignee_id: string;
   car_details: {
     vehicle_make: string;
     vehicle_model: string;
@@ -172,6 +176,8 @@ export const POLICY_SORT_COLUMNS = ['created_at', 'end_date', 'premium_amount'] 
 export const policyListQuerySchema = listQuerySchema({ sortColumns: POLICY_SORT_COLUMNS, defaultSort: 'created_at.desc', pageSize: PAGE_SIZE }).extend({
   type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
   status: z.enum(['all', ...POLICY_STATUSES]).catch('all').default('all'),
+  /** "all", "me", "unassigned" or a member's user id */
+  assignee: z.string().trim().max(200).catch('all').default('all'),
 });
 export type PolicyListQuery = z.output<typeof policyListQuerySchema>;
 
@@ -190,6 +196,13 @@ export interface Policy {
   start_date: string;
   end_date: string;
   status: PolicyStatus;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  renewal_state: RenewalState;
+  lost_reason: LostReason | null;
+  lost_note: string | null;
+  renewed_from_id: string | null;
+  remarket: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -198,6 +211,9 @@ export interface PolicyDetail extends Policy {
   car_details: CarDetails | null;
   fire_details: FireDetails | null;
   customer: { id: string; name: string; email: string; phone: string | null } | null;
+  /** the chain of terms: the term this one renews, and the one that renewed it */
+  previous_term: TermLink | null;
+  next_term: TermLink | null;
 }
 
 export interface Page<T> {

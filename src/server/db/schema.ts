@@ -25,7 +25,9 @@ import { COMMUNICATION_TYPES } from '#shared/communications.ts';
 import { CONTACT_REASONS } from '#shared/contact.ts';
 import { CUSTOMER_TYPES } from '#shared/customers.ts';
 import { PAYMENT_METHODS, SUBMISSION_STATUSES } from '#shared/payments.ts';
+import { NOTIFICATION_KINDS } from '#shared/notifications.ts';
 import { COVERAGE_TYPES, POLICY_STATUSES, POLICY_TYPES } from '#shared/policies.ts';
+import { LOST_REASONS, RENEWAL_STATES } from '#shared/renewals.ts';
 import { PREMIUM_METHODS } from '#shared/premium-payments.ts';
 import { ACCOUNT_ROLES } from '#shared/roles.ts';
 import { INVITATION_STATUSES, INVITE_ROLES } from '#shared/team.ts';
@@ -62,6 +64,8 @@ export const user = pgTable(
     lastLoginAt: timestamp(tz),
     /** first view of the dashboard: before it the greeting is "Welcome", after it "Welcome back" */
     dashboardSeenAt: timestamp(tz),
+    /** The daily renewals digest e-mail is sent unless the user opted out (issue 11). */
+    digestOptOut: boolean().notNull().default(false),
   },
   (t) => [
     check('user_role_check', inList('role', ACCOUNT_ROLES)),
@@ -190,9 +194,14 @@ export const agencies = pgTable(
     ownerId: text()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** A renewal whose premium rises by at least this many percent is flagged Remarket. */
+    remarketThreshold: integer().notNull().default(10),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('agencies_owner_uq').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('agencies_owner_uq').on(t.ownerId),
+    check('agencies_remarket_threshold_check', sql`remarket_threshold between 0 and 1000`),
+  ],
 );
 
 export const AGENCY_ROLES = ['owner', 'admin', 'team_member'] as const;
@@ -299,11 +308,48 @@ export const policies = pgTable(
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }).notNull(),
     status: text().notNull().default('pending'),
+    /** A member of the agency (composite key to agency_members); the owner takes over a removed member's terms. */
+    assigneeId: text(),
+    renewalState: text().notNull().default('not_started'),
+    lostReason: text(),
+    lostNote: text(),
+    /** The term this one renews; unique, so a term is renewed at most once (its successor is the row pointing here). */
+    renewedFromId: uuid(),
+    /** Set when this term was renewed with a premium rise at or above the agency's remarket threshold. */
+    remarket: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp(tz).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('policies_agency_number_uq').on(t.agencyId, t.policyNumber),
+    unique('policies_renewed_from_uq').on(t.agencyId, t.renewedFromId),
+    foreignKey({
+      name: 'policies_renewed_from_fk',
+      columns: [t.agencyId, t.renewedFromId],
+      foreignColumns: [t.agencyId, t.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'policies_assignee_fk',
+      columns: [t.agencyId, t.assigneeId],
+      foreignColumns: [agencyMembers.agencyId, agencyMembers.userId],
+    }).onDelete('set null'),
+    // The cockpit reads an agency's terms by end date. The columns its aggregate reads follow in the
+    // key (drizzle has no INCLUDE), so buckets, retention and carriers come from an index-only scan.
+    index('policies_agency_end_idx').on(
+      t.agencyId,
+      t.endDate,
+      t.renewalState,
+      t.status,
+      t.premiumAmount,
+      t.policyType,
+      t.assigneeId,
+      t.insuranceCompany,
+      t.id,
+    ),
+    index('policies_agency_assignee_end_idx').on(t.agencyId, t.assigneeId, t.endDate),
+    check('policies_renewal_state_check', inList('renewal_state', RENEWAL_STATES)),
+    check('policies_lost_reason_check', sql`lost_reason is null or ${inList('lost_reason', LOST_REASONS)}`),
+    check('policies_lost_has_reason_check', sql`(renewal_state = 'lost') = (lost_reason is not null)`),
     unique('policies_agency_id_uq').on(t.agencyId, t.id),
     // ON DELETE SET NULL (customer_id) in the migration: agency_id stays, only the link goes.
     foreignKey({ name: 'policies_customer_fk', columns: [t.agencyId, t.customerId], foreignColumns: [customers.agencyId, customers.id] }).onDelete(
@@ -728,4 +774,50 @@ export const importJobs = pgTable(
     check('import_duplicates_check', inList('duplicates', DUPLICATE_MODES)),
     check('import_status_check', inList('status', IMPORT_STATUSES)),
   ],
+);
+
+// ---------------------------------------------------------------- notifications and jobs
+
+/** What a user is told (the header bell); one row per event, its dedupe key unique across instances. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    agencyId: uuid().references(() => agencies.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    title: text().notNull(),
+    link: text().notNull(),
+    dedupeKey: text().notNull().unique(),
+    readAt: timestamp(tz),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`read_at is null`),
+    check('notifications_kind_check', inList('kind', NOTIFICATION_KINDS)),
+  ],
+);
+
+/** One row per scheduled job: a lease so one instance runs it at a time, and the last day it finished. */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text().primaryKey(),
+  lockedUntil: timestamp(tz),
+  lockedBy: text(),
+  lastFinishedAt: timestamp(tz),
+});
+
+/** The digest's sent-marker: written before the e-mail, so no user gets two digests for one day. */
+export const digestDeliveries = pgTable(
+  'digest_deliveries',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -24,6 +24,8 @@ import { reportRoutes } from './reports/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { exportRoutes } from './export/routes.ts';
 import { IMPORT_UPLOAD_PREFIX, importRoutes } from './imports/routes.ts';
+import { renewalRoutes } from './renewals/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX];
@@ -54,5 +56,7 @@ export function featureRoutes() {
   r.route('/', analyticsRoutes());
   r.route('/', exportRoutes());
   r.route('/', importRoutes());
+  r.route('/', renewalRoutes());
+  r.route('/', notificationRoutes());
   return r;
 }

@@ -1,11 +1,12 @@
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { Bell, Menu, ShieldCheck, X } from 'lucide-react';
+import { Menu, ShieldCheck, X } from 'lucide-react';
 import { FullScreenSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { PlanBadge } from '../components/plan-badge.tsx';
 import { useSession, type Session } from '../lib/session.ts';
 import { AvatarMenu } from '../features/shell/avatar-menu.tsx';
+import { NotificationBell } from '../features/shell/notification-bell.tsx';
 import { Breadcrumb } from '../features/shell/breadcrumb.tsx';
 import { SidebarNav } from '../features/shell/sidebar.tsx';
 import { TrialBanner } from '../features/billing/trial-banner.tsx';
@@ -113,9 +114,7 @@ export function SignedInLayout() {
             <Breadcrumb />
           </div>
           <PaletteLauncher session={session} />
-          <button type="button" className="rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Notifications">
-            <Bell className="h-5 w-5" aria-hidden />
-          </button>
+          <NotificationBell />
           <AvatarMenu session={session} />
         </header>
         <AgencyNoticeBanner />

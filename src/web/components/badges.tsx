@@ -1,5 +1,6 @@
 // Status badges shared by the book of business and billing pages.
 import type { SubmissionStatus } from '#shared/payments.ts';
+import { RENEWAL_STATE_LABEL, RENEWAL_TEXT, type RenewalState } from '#shared/renewals.ts';
 import { displayStatus, POLICY_STATUS_LABEL, type PolicyStatus } from '#shared/policies.ts';
 import { Badge, type BadgeTone } from './ui/badge.tsx';
 
@@ -15,4 +16,14 @@ export const STATUS_TONE: Record<PolicyStatus, BadgeTone> = { active: 'green', p
 export function StatusBadge({ status }: { status: string }) {
   const known = displayStatus(status);
   return <Badge tone={STATUS_TONE[known]}>{POLICY_STATUS_LABEL[known]}</Badge>;
+}
+
+const STATE_TONE: Record<RenewalState, BadgeTone> = { not_started: 'gray', contacted: 'blue', quoted: 'purple', renewed: 'green', lost: 'red' };
+
+export function RenewalStateBadge({ state }: { state: RenewalState }) {
+  return <Badge tone={STATE_TONE[state]}>{RENEWAL_STATE_LABEL[state]}</Badge>;
+}
+
+export function RemarketBadge() {
+  return <Badge tone="orange">{RENEWAL_TEXT.remarket}</Badge>;
 }

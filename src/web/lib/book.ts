@@ -1,5 +1,6 @@
 // The plan usage query and the refresh after any change to the book of business.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { PolicyListQuery } from '#shared/policies.ts';
 import type { Usage } from '#shared/usage.ts';
 import { apiGet } from './api.ts';
 
@@ -15,3 +16,10 @@ export function refreshBook(qc: QueryClient) {
 export function useUsage() {
   return useQuery({ queryKey: usageKey, queryFn: ({ signal }) => apiGet<Usage>('/api/usage', signal) });
 }
+
+/** The policies' query keys: the policies feature reads them, and changes elsewhere (renewals) refresh them. */
+export const policyKeys = {
+  all: ['policies'] as const,
+  list: (q: PolicyListQuery) => ['policies', 'list', q] as const,
+  detail: (id: string) => ['policies', 'detail', id] as const,
+};

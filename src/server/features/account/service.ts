@@ -26,6 +26,7 @@ export function toProfile(row: UserRow): Profile {
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     dashboard_seen_at: row.dashboardSeenAt?.toISOString() ?? null,
     two_factor_enabled: row.twoFactorEnabled,
+    digest_opt_out: row.digestOptOut,
   };
 }
 
@@ -67,7 +68,7 @@ export async function markDashboardSeen(db: Db, actor: Actor): Promise<void> {
 export async function updateProfile(
   db: Db,
   actor: Actor,
-  input: { first_name: string; last_name: string; phone: string | null; company: string | null },
+  input: { first_name: string; last_name: string; phone: string | null; company: string | null; digest_opt_out?: boolean },
 ): Promise<Profile> {
   const [row] = await db
     .update(user)
@@ -77,6 +78,7 @@ export async function updateProfile(
       name: `${input.first_name} ${input.last_name}`.trim(),
       phone: input.phone,
       company: input.company,
+      ...(input.digest_opt_out === undefined ? {} : { digestOptOut: input.digest_opt_out }),
       updatedAt: new Date(),
     })
     .where(eq(user.id, actor.userId))

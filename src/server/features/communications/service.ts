@@ -11,6 +11,7 @@ import { notFound } from '../../errors.ts';
 import { tenant, type Tenant } from '../../tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { listCommunications } from '../customers/service.ts';
+import { markContacted } from '../renewals/actions.ts';
 
 async function ownCustomer(t: Tenant, rawId: string) {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
@@ -38,6 +39,7 @@ export async function addCommunication(db: Db, actor: Actor, rawCustomerId: stri
         createdBy: actor.userId,
       })
       .returning({ id: customerCommunications.id });
+    await markContacted(t, customer.id);
     const about = input.subject ? `: ${input.subject}` : '';
     await logActivity(t, actor, {
       kind: 'communication',

@@ -9,6 +9,7 @@ import { agencies, agencyMembers, session as sessionTable, user, userInvitations
 import { AppError, forbidden } from '../../errors.ts';
 import { tenant } from '../../tenant.ts';
 import { hashInvitationToken, looksLikeToken } from '../team/tokens.ts';
+import { notify } from '../notifications/service.ts';
 
 type InvitationRow = typeof userInvitations.$inferSelect;
 
@@ -85,6 +86,15 @@ export async function acceptInvitation(db: Db, actor: Actor, token: string) {
       eq(userInvitations.status, 'pending'),
     );
     await tx.update(sessionTable).set({ activeAgencyId: row.agencyId }).where(eq(sessionTable.id, actor.sessionId));
+    if (row.invitedBy)
+      await notify(tx, {
+        userId: row.invitedBy,
+        agencyId: row.agencyId,
+        kind: 'invitation_accepted',
+        title: `${actor.email} accepted your invitation`,
+        link: '/dashboard/team-management',
+        dedupeKey: `invitation_accepted:${row.id}`,
+      });
     const [agency] = await tx.select({ id: agencies.id, name: agencies.name }).from(agencies).where(eq(agencies.id, row.agencyId));
     const [membership] = await t.select({ role: agencyMembers.role }).from(agencyMembers, eq(agencyMembers.userId, actor.userId));
     return { agency: { id: agency.id, name: agency.name, role: membership.role } };

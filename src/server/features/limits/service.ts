@@ -1,5 +1,5 @@
 // Plan limits (platform.md §9): read from subscription_limits, enforced inside the create transaction.
-import { count, eq } from 'drizzle-orm';
+import { count, eq, ne } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
 import type { Actor } from '../../context.ts';
@@ -18,9 +18,12 @@ export async function readLimit(db: Db | Tx, tier: string, resource: LimitedReso
   return resource === 'policies' ? row.maxPolicies : row.maxClients;
 }
 
+/** A renewed term no longer counts toward the policy limit: its successor does (issue 11). */
 export async function countRows(t: Tenant, resource: LimitedResource): Promise<number> {
-  const table = resource === 'policies' ? policies : customers;
-  const [row] = await t.select({ n: count() }).from(table);
+  const [row] =
+    resource === 'policies'
+      ? await t.select({ n: count() }).from(policies, ne(policies.renewalState, 'renewed'))
+      : await t.select({ n: count() }).from(customers);
   return Number(row?.n ?? 0);
 }
 

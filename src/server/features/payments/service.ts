@@ -20,6 +20,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { storeWithRows, type Upload } from '../../files.ts';
 import { renderMail, sendInBackground } from '../../mail.ts';
 import { auditByActor } from '../audit/audit.ts';
+import { notify } from '../notifications/service.ts';
 import { applyPaidPlan } from '../admin/plan.ts';
 import { sortOrder } from '../../lists.ts';
 
@@ -166,6 +167,13 @@ export async function decideSubmission(
     if (decision === 'Approved') {
       await applyPaidPlan(tx, row.userId, row.selectedTier as Tier, actor.userId);
     }
+    await notify(tx, {
+      userId: row.userId,
+      kind: decision === 'Approved' ? 'payment_approved' : 'payment_rejected',
+      title: decision === 'Approved' ? 'Your payment was approved: your new plan is active' : 'Your payment submission was not approved',
+      link: '/dashboard/subscription/history',
+      dedupeKey: `payment_decided:${row.id}`,
+    });
     const [file] = await tx.select(fileColumns).from(storedFiles).where(eq(storedFiles.id, row.receiptFileId));
     const [submitter] = await tx.select({ email: user.email, firstName: user.firstName }).from(user).where(eq(user.id, row.userId));
     await auditByActor(tx, actor, {

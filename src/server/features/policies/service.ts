@@ -1,5 +1,5 @@
 // Policies: queries and rules, through the tenant context; writes that belong together share a transaction.
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   POLICY_TEXT,
   type CarDetails,
@@ -12,10 +12,11 @@ import {
   type PolicyType,
   type PolicyValues,
 } from '#shared/policies.ts';
+import { RENEWAL_TEXT, type LostReason, type RenewalState, type TermLink } from '#shared/renewals.ts';
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { carInsuranceDetails, customers, fireInsuranceDetails, policies } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { agencyMembers, carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
 import { tenant, type Tenant } from '../../tenant.ts';
@@ -26,7 +27,10 @@ import { sortOrder } from '../../lists.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
 
-export function toPolicy(row: PolicyRow): Policy {
+/** The name shown for an assignee: first and last name, else the account name. */
+export const assigneeName = sql<string | null>`nullif(trim(coalesce(${user.firstName}, '') || ' ' || coalesce(${user.lastName}, '')), '')`;
+
+export function toPolicy(row: PolicyRow, assignee: { first: string | null; name: string | null } | null = null): Policy {
   return {
     id: row.id,
     customer_id: row.customerId,
@@ -42,6 +46,13 @@ export function toPolicy(row: PolicyRow): Policy {
     start_date: row.startDate,
     end_date: row.endDate,
     status: row.status as PolicyStatus,
+    assignee_id: row.assigneeId,
+    assignee_name: row.assigneeId ? (assignee?.first ?? assignee?.name ?? null) : null,
+    renewal_state: row.renewalState as RenewalState,
+    lost_reason: row.lostReason as LostReason | null,
+    lost_note: row.lostNote,
+    renewed_from_id: row.renewedFromId,
+    remarket: row.remarket,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -61,18 +72,28 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
     q.type !== 'all' ? eq(policies.policyType, q.type) : undefined,
     q.status !== 'all' ? eq(policies.status, q.status) : undefined,
     q.search ? searchMatches(q.search) : undefined,
+    assigneeFilter(actor, q.assignee),
   );
   const [rows, { total, estimated }] = await Promise.all([
     db
-      .select()
+      .select({ policy: policies, first: assigneeName, name: user.name })
       .from(policies)
+      .leftJoin(user, eq(user.id, policies.assigneeId))
       .where(where)
       .orderBy(...sortOrder(q.sort, POLICY_SORT, policies.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     boundedCount(db, policies, where),
   ]);
-  return { rows: rows.map(toPolicy), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
+  return { rows: rows.map((r) => toPolicy(r.policy, r)), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
+}
+
+/** The assignee filter of the policies list and the cockpit: all, me, unassigned, or one member. */
+export function assigneeFilter(actor: Actor, assignee: string): SQL | undefined {
+  if (assignee === 'all' || assignee === '') return undefined;
+  if (assignee === 'me') return eq(policies.assigneeId, actor.userId);
+  if (assignee === 'unassigned') return isNull(policies.assigneeId);
+  return eq(policies.assigneeId, assignee);
 }
 
 export async function getPolicy(db: Db, actor: Actor, rawId: string): Promise<PolicyDetail> {
@@ -82,17 +103,24 @@ export async function getPolicy(db: Db, actor: Actor, rawId: string): Promise<Po
 async function readPolicy(t: Tenant, id: string): Promise<PolicyDetail> {
   // Joined on (agency_id, id), the composite keys, so a join never leaves the agency either.
   const [found] = await t.db
-    .select({ policy: policies, car: carInsuranceDetails, fire: fireInsuranceDetails, customer: customers })
+    .select({ policy: policies, car: carInsuranceDetails, fire: fireInsuranceDetails, customer: customers, first: assigneeName, name: user.name })
     .from(policies)
+    .leftJoin(user, eq(user.id, policies.assigneeId))
     .leftJoin(carInsuranceDetails, and(eq(carInsuranceDetails.agencyId, policies.agencyId), eq(carInsuranceDetails.policyId, policies.id)))
     .leftJoin(fireInsuranceDetails, and(eq(fireInsuranceDetails.agencyId, policies.agencyId), eq(fireInsuranceDetails.policyId, policies.id)))
     .leftJoin(customers, and(eq(customers.agencyId, policies.agencyId), eq(customers.id, policies.customerId)))
     .where(t.where(policies, eq(policies.id, id)));
   if (!found) throw notFound(POLICY_TEXT.notFound);
   const { policy, car, fire, customer } = found;
+  const [previous, next] = await Promise.all([
+    policy.renewedFromId ? readTermLink(t, eq(policies.id, policy.renewedFromId)) : null,
+    readTermLink(t, eq(policies.renewedFromId, policy.id)),
+  ]);
   // A missing details row is tolerated (agency.md §7): the section then shows N/A.
   return {
-    ...toPolicy(policy),
+    ...toPolicy(policy, found),
+    previous_term: previous,
+    next_term: next,
     car_details:
       policy.policyType === 'car' && car
         ? {
@@ -116,6 +144,19 @@ async function readPolicy(t: Tenant, id: string): Promise<PolicyDetail> {
         : null,
     customer: customer ? { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone } : null,
   };
+}
+
+async function readTermLink(t: Tenant, cond: SQL): Promise<TermLink | null> {
+  const [row] = await t
+    .select({ id: policies.id, policy_number: policies.policyNumber, start_date: policies.startDate, end_date: policies.endDate })
+    .from(policies, cond);
+  return row ?? null;
+}
+
+/** The assignee must be a member of the agency: 400 otherwise (the composite key would refuse it too). */
+export async function assertMember(t: Tenant, userId: string, message: string): Promise<void> {
+  const [member] = await t.select({ userId: agencyMembers.userId }).from(agencyMembers, eq(agencyMembers.userId, userId));
+  if (!member) throw badRequest(message, { assignee_id: message }, 'NOT_A_MEMBER');
 }
 
 /**
@@ -213,26 +254,47 @@ async function mapUnique<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What only a renewal sets on the new term. */
+export interface TermLinkage {
+  renewedFromId: string;
+  remarket: boolean;
+}
+
+/**
+ * The one create path (the form and Renew): limit, unique number, customer, row, details, activity.
+ * Runs inside the caller's transaction.
+ */
+export async function insertPolicy(t: Tenant, actor: Actor, input: PolicyValues, linkage?: TermLinkage): Promise<string> {
+  await assertWithinLimit(t, actor, 'policies');
+  await assertNumberFree(t, input.policy_number);
+  const assigneeId = input.assignee_id ?? actor.userId;
+  if (input.assignee_id) await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember);
+  const customerId = await resolveCustomer(t, actor, input);
+  const [row] = await t
+    .insert(policies, { createdBy: actor.userId, ...policyColumns(input, customerId), assigneeId, ...linkage })
+    .returning({ id: policies.id });
+  await writeDetails(t, row.id, input);
+  await logActivity(t, actor, {
+    kind: 'policy',
+    action: 'created',
+    entityId: row.id,
+    summary: linkage
+      ? `Renewed policy as ${input.policy_number} for ${input.customer_name}`
+      : `Created ${input.policy_type} policy ${input.policy_number} for ${input.customer_name}`,
+  });
+  return row.id;
+}
+
 export async function createPolicy(db: Db, actor: Actor, input: PolicyValues): Promise<PolicyDetail> {
   return mapUnique(() =>
     tenant(db, actor).transaction(async (t) => {
-      await assertWithinLimit(t, actor, 'policies');
-      await assertNumberFree(t, input.policy_number);
-      const customerId = await resolveCustomer(t, actor, input);
-      const [row] = await t
-        .insert(policies, { createdBy: actor.userId, ...policyColumns(input, customerId) })
-        .returning({ id: policies.id });
-      await writeDetails(t, row.id, input);
-      await logActivity(t, actor, {
-        kind: 'policy',
-        action: 'created',
-        entityId: row.id,
-        summary: `Created ${input.policy_type} policy ${input.policy_number} for ${input.customer_name}`,
-      });
-      return readPolicy(t, row.id);
+      const id = await insertPolicy(t, actor, input);
+      return readPolicy(t, id);
     }),
   );
 }
+
+export { readPolicy, mapUnique };
 
 export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: PolicyValues): Promise<PolicyDetail> {
   const id = idOr404(rawId, POLICY_TEXT.notFound);
@@ -241,8 +303,10 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
       const [current] = await t.select({ id: policies.id }).from(policies, eq(policies.id, id)).for('update');
       if (!current) throw notFound(POLICY_TEXT.notFound);
       await assertNumberFree(t, input.policy_number, id);
+      if (input.assignee_id) await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember);
       const customerId = await resolveCustomer(t, actor, input);
-      await t.update(policies, { ...policyColumns(input, customerId), updatedAt: new Date() }, eq(policies.id, id));
+      const assignee = input.assignee_id ? { assigneeId: input.assignee_id } : {};
+      await t.update(policies, { ...policyColumns(input, customerId), ...assignee, updatedAt: new Date() }, eq(policies.id, id));
       await writeDetails(t, id, input);
       await logActivity(t, actor, {
         kind: 'policy',
@@ -260,8 +324,11 @@ export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise
   await tenant(db, actor).transaction(async (t) => {
     const [gone] = await t
       .delete(policies, eq(policies.id, id))
-      .returning({ number: policies.policyNumber, customerName: policies.customerName });
+      .returning({ number: policies.policyNumber, customerName: policies.customerName, renewedFromId: policies.renewedFromId });
     if (!gone) throw notFound(POLICY_TEXT.notFound);
+    // Deleting a renewal reopens the term it renewed, so that term is not renewed without a successor.
+    if (gone.renewedFromId)
+      await t.update(policies, { renewalState: 'not_started', remarket: false }, eq(policies.id, gone.renewedFromId), eq(policies.renewalState, 'renewed'));
     await logActivity(t, actor, {
       kind: 'policy',
       action: 'deleted',

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { sortTeamEntries, TEAM_TEXT, isExpired, type InviteRole, type TeamEntry, type TeamOverview } from '#shared/team.ts';
 import type { Actor, Deps } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { agencies, agencyMembers, session as sessionTable, user, userInvitations } from '../../db/schema.ts';
+import { agencies, agencyMembers, policies, session as sessionTable, user, userInvitations } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '../../errors.ts';
 import { renderMail, sendInBackground } from '../../mail.ts';
 import { consume, type RateRule } from '../../rate-limit.ts';
@@ -179,6 +179,8 @@ export async function changeMemberRole(db: Db, actor: Actor, userId: string, rol
 export async function removeMember(db: Db, actor: Actor, userId: string) {
   await memberRow(db, actor, userId);
   await tenant(db, actor).transaction(async (t) => {
+    // Their assigned terms fall back to the owner before the membership (the assignee key's target) goes.
+    await t.update(policies, { assigneeId: actor.agency.ownerId }, eq(policies.assigneeId, userId));
     await t.delete(agencyMembers, eq(agencyMembers.userId, userId));
     // Sessions are better-auth's, not the agency's: the agency is matched by hand here.
     const sessions = await t.db

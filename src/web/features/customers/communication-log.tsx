@@ -1,5 +1,6 @@
 // The customer's communication log (business plan and above) or the upsell below it.
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
@@ -85,8 +86,13 @@ function CommunicationForm({ customerId }: { customerId: string }) {
 
 export function CommunicationLog({ customerId, entries }: { customerId: string; entries: Communication[] }) {
   const { allowed } = useFeature('communications');
+  const { hash } = useLocation();
+  // "Log a contact" in the renewal cockpit links here (#communications)
+  useEffect(() => {
+    if (hash === '#communications') document.getElementById('communications')?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
-    <Card>
+    <Card id="communications">
       <CardHeader>
         <CardTitle>Communication History</CardTitle>
       </CardHeader>

@@ -10,7 +10,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiPost, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
 import { ActivityItem } from '../../components/activity-item.tsx';
 import { useActivity } from '../../lib/activity.ts';
 import { meKey, useSession } from '../../lib/session.ts';
@@ -135,8 +134,10 @@ export function DashboardPage() {
                   <UserPlus className="h-4 w-4" aria-hidden /> New Customer
                 </Link>
               </Button>
-              <Button variant="outline" className="justify-start" onClick={() => notify.notImplemented()}>
-                <RefreshCw className="h-4 w-4" aria-hidden /> Renewal
+              <Button variant="outline" asChild className="justify-start">
+                <Link to="/dashboard/renewals">
+                  <RefreshCw className="h-4 w-4" aria-hidden /> Renewal
+                </Link>
               </Button>
             </CardContent>
           </Card>

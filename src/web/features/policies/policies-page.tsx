@@ -18,6 +18,7 @@ import { SelectionBanner } from '../../components/list-kit/list-states.tsx';
 import { useListQuery } from '../../components/list-kit/use-list-query.ts';
 import { useSelection } from '../../components/list-kit/use-selection.ts';
 import { useDeletePolicy, usePolicies } from './queries.ts';
+import { AssigneeOptions, useAssignees } from '#web/components/assignees.tsx';
 import { useUsage } from '../../lib/book.ts';
 import { DeleteConfirm, RowActions } from '../../components/row-actions.tsx';
 
@@ -39,6 +40,7 @@ const COLUMNS: ListColumn<Policy>[] = [
   { id: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
   { id: 'premium', header: 'Premium', sortKey: 'premium_amount', className: 'tabular-nums whitespace-nowrap', cell: (p) => formatMoney(p.premium_amount) },
   { id: 'end_date', header: 'End Date', sortKey: 'end_date', className: 'whitespace-nowrap', cell: (p) => formatDay(p.end_date) },
+  { id: 'assignee', header: 'Assignee', cell: (p) => p.assignee_name ?? 'Unassigned' },
   { id: 'created', header: 'Created', sortKey: 'created_at', firstDirection: 'desc', className: 'whitespace-nowrap', cell: (p) => formatDay(p.created_at.slice(0, 10)) },
 ];
 
@@ -47,12 +49,13 @@ export function PoliciesPage() {
   const list = usePolicies(query);
   const usage = useUsage();
   const remove = useDeletePolicy();
+  const assignees = useAssignees();
   const [deleting, setDeleting] = useState<Policy | null>(null);
   const full = atLimit(usage.data?.policies);
   const rows = list.data?.rows ?? [];
   // ready for bulk actions: the ids picked, or { all: true, filter } for every matching policy
   const selection = useSelection(
-    { search: query.search, type: query.type, status: query.status },
+    { search: query.search, type: query.type, status: query.status, assignee: query.assignee },
     rows.map((p) => p.id),
     list.data?.total ?? 0,
   );
@@ -84,6 +87,11 @@ export function PoliciesPage() {
             <option value="all">All Types</option>
             <option value="car">Car</option>
             <option value="fire">Fire</option>
+          </Select>
+          <Select aria-label="Assignee" className="md:w-44" value={query.assignee} onChange={(e) => setQuery({ assignee: e.target.value })}>
+            <option value="all">All Assignees</option>
+            <option value="me">Assigned to me</option>
+            <AssigneeOptions members={assignees.data} />
           </Select>
           <Select aria-label="Policy status" className="md:w-44" value={query.status} onChange={(e) => setQuery({ status: e.target.value as PolicyListQuery['status'] })}>
             <option value="all">All Statuses</option>

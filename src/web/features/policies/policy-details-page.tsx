@@ -1,19 +1,19 @@
 // /dashboard/policies/:id — Policy Details (agency.md §2). The page is a column of independent cards,
 // so a feature can add its own card (e.g. premium payments) with one line.
 import { Link, useParams } from 'react-router';
-import { Pencil, Printer, RefreshCw } from 'lucide-react';
+import { Pencil, Printer } from 'lucide-react';
 import { formatMoney } from '#shared/money.ts';
 import { COVERAGE_LABEL, POLICY_TEXT, POLICY_TYPE_LABEL, type PolicyDetail } from '#shared/policies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
 import { formatDay } from '../../lib/format.ts';
 import { StatusBadge } from '../../components/badges.tsx';
 import { usePolicy } from './queries.ts';
 import { PolicyPayments } from './policy-payments.tsx';
 import { Detail } from '../../components/detail.tsx';
+import { RenewalCard, RenewButton } from './renewal-card.tsx';
 
 export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
   return (
@@ -94,9 +94,7 @@ export function PolicyDetailsPage() {
           <Button variant="outline" onClick={() => window.open(`/dashboard/policies/${policy.id}/print`, '_blank', 'noopener')}>
             <Printer className="h-4 w-4" aria-hidden /> Print
           </Button>
-          <Button onClick={() => notify.notImplemented()}>
-            <RefreshCw className="h-4 w-4" aria-hidden /> Renew
-          </Button>
+          <RenewButton policy={policy} />
         </div>
       </div>
 
@@ -120,6 +118,7 @@ export function PolicyDetailsPage() {
             </CardContent>
           </Card>
           {/* Further policy cards (e.g. premium payments) go here, one line each. */}
+          <RenewalCard policy={policy} />
           <PolicyPayments policyId={policy.id} policyNumber={policy.policy_number} clientName={policy.customer_name} />
         </div>
         <Card className="h-fit">

@@ -28,6 +28,7 @@ import { notify } from '../../lib/toast.ts';
 import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { useSavePolicy } from './queries.ts';
+import { AssigneeOptions, useAssignees } from '#web/components/assignees.tsx';
 
 export function emptyPolicy(): PolicyFormValues {
   const start = todayIso();
@@ -44,6 +45,7 @@ export function emptyPolicy(): PolicyFormValues {
     deductible: '',
     start_date: start,
     status: 'pending',
+    assignee_id: '',
     car_details: { vehicle_make: '', vehicle_model: '', vehicle_year: '', vin_number: '', driver_license: '', coverage_type: 'comprehensive' },
     fire_details: { property_address: '', property_type: '', construction_year: '', property_value: '', contents_coverage: '' },
   };
@@ -64,6 +66,7 @@ export function policyToForm(p: PolicyDetail): PolicyFormValues {
     deductible: p.deductible,
     start_date: p.start_date,
     status: p.status,
+    assignee_id: p.assignee_id ?? '',
     car_details: p.car_details ? { ...p.car_details, vehicle_year: String(p.car_details.vehicle_year) } : blank.car_details,
     fire_details: p.fire_details
       ? {
@@ -78,6 +81,7 @@ export function policyToForm(p: PolicyDetail): PolicyFormValues {
 export function PolicyForm({ initial, policyId, limitReached }: { initial: PolicyFormValues; policyId?: string; limitReached?: boolean }) {
   const navigate = useNavigate();
   const save = useSavePolicy(policyId);
+  const assignees = useAssignees();
   const [upsell, setUpsell] = useState(false);
   const form = useForm<PolicyFormValues, unknown, PolicyValues>({
     // the schema reads unknown input (the API's); here its input is the form's values
@@ -196,6 +200,12 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
           </FormField>
           <FormField label="End Date" hint="Always the start date plus 12 months.">
             <Input type="date" value={endDate} readOnly aria-readonly="true" className="bg-slate-50" />
+          </FormField>
+          <FormField label="Assignee" error={errors.assignee_id?.message}>
+            <Select {...field('assignee_id')}>
+              <option value="">{policyId ? 'Keep the current assignee' : 'Me'}</option>
+              <AssigneeOptions members={assignees.data} />
+            </Select>
           </FormField>
           <FormField label="Status" error={errors.status?.message}>
             <Select {...field('status')}>

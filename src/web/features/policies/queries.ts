@@ -2,14 +2,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page, Policy, PolicyDetail, PolicyListQuery, PolicyValues } from '#shared/policies.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api.ts';
-import { refreshBook } from '../../lib/book.ts';
+import { policyKeys, refreshBook } from '../../lib/book.ts';
 import { queryString } from '../../lib/query-string.ts';
 
-export const policyKeys = {
-  all: ['policies'] as const,
-  list: (q: PolicyListQuery) => ['policies', 'list', q] as const,
-  detail: (id: string) => ['policies', 'detail', id] as const,
-};
+export { policyKeys };
 
 export function usePolicies(q: PolicyListQuery) {
   return useQuery({

@@ -62,6 +62,10 @@ const FAQS: Faq[] = [
   { q: 'Can I change plans later?', a: 'Yes. You can upgrade or downgrade at any time, and plan changes take effect immediately.' },
   { q: 'Is there a free trial?', a: 'Every paid plan comes with a 14-day free trial. No credit card is required to start.' },
   { q: 'Is there a setup fee?', a: 'No. There is no setup fee on any plan.' },
+  {
+    q: 'Do renewals count toward my policy limit?',
+    a: 'A renewal replaces its term: once a policy is renewed, the old term no longer counts toward your plan\'s policy limit, so you can always renew, even at the limit.',
+  },
   { q: 'Do you offer annual billing?', a: 'Yes. Annual billing saves 20% compared with paying monthly.' },
   {
     q: 'Which payment methods do you accept?',

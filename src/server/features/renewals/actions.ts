@@ -1,0 +1,175 @@
+// Renew, Mark lost (and undo), assign and the manual renewal states (issue 11), through the tenant context.
+import { and, eq, inArray, lte, gte } from 'drizzle-orm';
+import { POLICY_TEXT, type PolicyDetail, type PolicyValues } from '#shared/policies.ts';
+import {
+  addDays,
+  agencyToday,
+  COCKPIT_HORIZON_DAYS,
+  isRemarket,
+  MAX_PREMIUM_FACTOR,
+  RENEWAL_TEXT,
+  renewalDates,
+  type MarkLostInput,
+  type RenewalPrefill,
+  type RenewInput,
+} from '#shared/renewals.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { idOr404, isUniqueViolation } from '#server/db/helpers.ts';
+import { policies } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
+import { logActivity } from '../activity/service.ts';
+import { notify } from '../notifications/service.ts';
+import { assertMember, insertPolicy, mapUnique, readPolicy } from '../policies/service.ts';
+import { LOOKBACK_DAYS, readRenewalSettings } from './cockpit.ts';
+
+/** CAR-1 → CAR-1-R1 → CAR-1-R2: the next term's number, editable in the form. */
+export function nextPolicyNumber(current: string): string {
+  const m = /^(.*)-R(\d+)$/.exec(current);
+  const next = m ? `${m[1]}-R${Number(m[2]) + 1}` : `${current}-R1`;
+  return next.slice(0, 50);
+}
+
+async function lockPolicy(t: Tenant, rawId: string) {
+  const id = idOr404(rawId, POLICY_TEXT.notFound);
+  const [row] = await t.from(policies, eq(policies.id, id)).for('update');
+  if (!row) throw notFound(POLICY_TEXT.notFound);
+  return row;
+}
+
+const alreadyRenewed = () => conflict(RENEWAL_TEXT.alreadyRenewed, 'ALREADY_RENEWED');
+
+export async function prefillRenewal(db: Db, actor: Actor, rawId: string): Promise<RenewalPrefill> {
+  const t = tenant(db, actor);
+  const current = await readPolicy(t, idOr404(rawId, POLICY_TEXT.notFound));
+  if (current.renewal_state === 'renewed') throw alreadyRenewed();
+  const { threshold } = await readRenewalSettings(db, t.agencyId);
+  return {
+    policy_id: current.id,
+    policy_number: current.policy_number,
+    next_policy_number: nextPolicyNumber(current.policy_number),
+    ...renewalDates(current.end_date),
+    premium_amount: current.premium_amount,
+    remarket_threshold: threshold,
+  };
+}
+
+/**
+ * The next term, in one transaction: lock the current term, mark it renewed (so it leaves the
+ * policy limit before the new one is counted), then the policy service's own create path with the
+ * link. A second renewal waits on the lock and then finds the term renewed: 409. The unique
+ * (agency, renewed_from_id) key refuses what slips past.
+ */
+export async function renewPolicy(db: Db, actor: Actor, rawId: string, input: RenewInput): Promise<PolicyDetail> {
+  try {
+    return await mapUnique(() =>
+      tenant(db, actor).transaction(async (t) => {
+        const row = await lockPolicy(t, rawId);
+        if (row.renewalState === 'renewed') throw alreadyRenewed();
+        if (row.renewalState === 'lost') throw conflict(RENEWAL_TEXT.cannotRenewLost, 'LOST');
+        if (Number(row.premiumAmount) > 0 && Number(input.premium_amount) > Number(row.premiumAmount) * MAX_PREMIUM_FACTOR)
+          throw badRequest(RENEWAL_TEXT.premiumAbsurd, { premium_amount: RENEWAL_TEXT.premiumAbsurd });
+        const current = await readPolicy(t, row.id);
+        const { threshold } = await readRenewalSettings(t.db as Db, t.agencyId);
+        await t.update(policies, { renewalState: 'renewed', updatedAt: new Date() }, eq(policies.id, row.id));
+        const dates = renewalDates(current.end_date);
+        const values: PolicyValues = {
+          customer_id: current.customer_id,
+          customer_name: current.customer_name,
+          customer_email: current.customer_email,
+          customer_phone: current.customer_phone,
+          policy_number: input.policy_number ?? nextPolicyNumber(current.policy_number),
+          insurance_company: current.insurance_company,
+          policy_type: current.policy_type,
+          premium_amount: input.premium_amount,
+          coverage_amount: current.coverage_amount,
+          deductible: current.deductible,
+          start_date: dates.start_date,
+          end_date: dates.end_date,
+          status: 'active',
+          assignee_id: current.assignee_id,
+          car_details: current.car_details,
+          fire_details: current.fire_details,
+        };
+        const id = await insertPolicy(t, actor, values, {
+          renewedFromId: row.id,
+          remarket: isRemarket(current.premium_amount, input.premium_amount, threshold),
+        });
+        return readPolicy(t, id);
+      }),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err, 'policies_renewed_from_uq')) throw alreadyRenewed();
+    throw err;
+  }
+}
+
+export async function markLost(db: Db, actor: Actor, rawId: string, input: MarkLostInput): Promise<PolicyDetail> {
+  return tenant(db, actor).transaction(async (t) => {
+    const row = await lockPolicy(t, rawId);
+    if (row.renewalState === 'renewed') throw conflict(RENEWAL_TEXT.renewedIsFinal, 'ALREADY_RENEWED');
+    await t.update(policies, { renewalState: 'lost', lostReason: input.reason, lostNote: input.note, updatedAt: new Date() }, eq(policies.id, row.id));
+    await logActivity(t, actor, { kind: 'policy', action: 'updated', entityId: row.id, summary: `Marked renewal of ${row.policyNumber} as lost (${input.reason})` });
+    return readPolicy(t, row.id);
+  });
+}
+
+export async function undoLost(db: Db, actor: Actor, rawId: string): Promise<PolicyDetail> {
+  return tenant(db, actor).transaction(async (t) => {
+    const row = await lockPolicy(t, rawId);
+    if (row.renewalState !== 'lost') throw conflict(RENEWAL_TEXT.notLost, 'NOT_LOST');
+    await t.update(policies, { renewalState: 'not_started', lostReason: null, lostNote: null, updatedAt: new Date() }, eq(policies.id, row.id));
+    await logActivity(t, actor, { kind: 'policy', action: 'updated', entityId: row.id, summary: `Reopened the renewal of ${row.policyNumber}` });
+    return readPolicy(t, row.id);
+  });
+}
+
+export async function setRenewalState(db: Db, actor: Actor, rawId: string, state: 'not_started' | 'contacted' | 'quoted'): Promise<PolicyDetail> {
+  return tenant(db, actor).transaction(async (t) => {
+    const row = await lockPolicy(t, rawId);
+    if (row.renewalState === 'renewed') throw conflict(RENEWAL_TEXT.renewedIsFinal, 'ALREADY_RENEWED');
+    if (row.renewalState === 'lost') throw conflict(RENEWAL_TEXT.cannotRenewLost, 'LOST');
+    await t.update(policies, { renewalState: state, updatedAt: new Date() }, eq(policies.id, row.id));
+    return readPolicy(t, row.id);
+  });
+}
+
+export async function assignPolicy(db: Db, actor: Actor, rawId: string, assigneeId: string): Promise<PolicyDetail> {
+  return tenant(db, actor).transaction(async (t) => {
+    const row = await lockPolicy(t, rawId);
+    await assertMember(t, assigneeId, RENEWAL_TEXT.notMember);
+    await t.update(policies, { assigneeId, updatedAt: new Date() }, eq(policies.id, row.id));
+    await logActivity(t, actor, { kind: 'policy', action: 'updated', entityId: row.id, summary: `Assigned policy ${row.policyNumber}` });
+    if (assigneeId !== actor.userId && row.assigneeId !== assigneeId)
+      await notify(t.db, {
+        userId: assigneeId,
+        agencyId: t.agencyId,
+        kind: 'policy_assigned',
+        title: `Policy ${row.policyNumber} (${row.customerName}) was assigned to you`,
+        link: `/dashboard/policies/${row.id}`,
+        // one event per assignment: the policy, the assignee and the moment it changed hands
+        dedupeKey: `policy_assigned:${row.id}:${assigneeId}:${row.updatedAt.toISOString()}`,
+      });
+    return readPolicy(t, row.id);
+  });
+}
+
+/**
+ * A communication about a customer is the first outreach: their open terms in the cockpit's window
+ * move from Not started to Contacted. Runs in the communication's transaction.
+ */
+export async function markContacted(t: Tenant, customerId: string, now = new Date()): Promise<void> {
+  const { timeZone } = await readRenewalSettings(t.db as Db, t.agencyId);
+  const today = agencyToday(timeZone, now);
+  await t.update(
+    policies,
+    { renewalState: 'contacted', updatedAt: new Date() },
+    and(
+      eq(policies.customerId, customerId),
+      inArray(policies.renewalState, ['not_started']),
+      gte(policies.endDate, addDays(today, -LOOKBACK_DAYS)),
+      lte(policies.endDate, addDays(today, COCKPIT_HORIZON_DAYS)),
+    ),
+  );
+}

@@ -1,0 +1,163 @@
+// The renewal cockpit (issue 11): buckets, the paged table and the 12-month retention figure, read
+// from policies_agency_end_idx (agency, end date) through the tenant context.
+import { asc, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  agencyToday,
+  BUCKETS,
+  BUCKET_UPPER,
+  bucketOf,
+  COCKPIT_HORIZON_DAYS,
+  daysLeft,
+  type Bucket,
+  type RenewalCockpit,
+  type RenewalQuery,
+  type RenewalState,
+} from '#shared/renewals.ts';
+import type { PolicyType } from '#shared/policies.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { agencies, agencyMembers, policies, user } from '#server/db/schema.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
+import { assigneeFilter, assigneeName } from '../policies/service.ts';
+
+/** Lapsed terms older than this are history, not work: the cockpit and retention look back one year. */
+export const LOOKBACK_DAYS = 365;
+const OPEN_STATES: RenewalState[] = ['not_started', 'contacted', 'quoted'];
+
+/** The agency's timezone (none yet: the settings issue adds it) and threshold. */
+export async function readRenewalSettings(db: Db, agencyId: string) {
+  const [row] = await db.select({ threshold: agencies.remarketThreshold }).from(agencies).where(eq(agencies.id, agencyId));
+  return { timeZone: 'UTC', threshold: row?.threshold ?? 10 };
+}
+
+/** The filters every part of the cockpit shares (assignee, type); the carrier's is kept apart (see readSummary). */
+function filters(actor: Actor, q: RenewalQuery, assignee: string): (SQL | undefined)[] {
+  return [assigneeFilter(actor, assignee), q.type !== 'all' ? eq(policies.policyType, q.type) : undefined];
+}
+
+/** Open terms in the window [today − lookback, today + 120]: what the buckets and the table show. */
+function openWindow(today: string): SQL[] {
+  return [
+    gte(policies.endDate, addDays(today, -LOOKBACK_DAYS)),
+    lte(policies.endDate, addDays(today, COCKPIT_HORIZON_DAYS)),
+    inArray(policies.renewalState, OPEN_STATES),
+    ne(policies.status, 'cancelled'),
+  ];
+}
+
+function bucketRange(bucket: Bucket, today: string): SQL[] {
+  if (bucket === 'lapsed') return [lt(policies.endDate, today)];
+  const index = BUCKETS.indexOf(bucket);
+  const lower = index === 1 ? 0 : BUCKET_UPPER[BUCKETS[index - 1] as keyof typeof BUCKET_UPPER] + 1;
+  return [gte(policies.endDate, addDays(today, lower)), lte(policies.endDate, addDays(today, BUCKET_UPPER[bucket]))];
+}
+
+export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = new Date()): Promise<RenewalCockpit> {
+  const t = tenant(db, actor);
+  const settings = await readRenewalSettings(db, t.agencyId);
+  const today = agencyToday(settings.timeZone, now);
+  // "My renewals" is a team member's default; owners and admins see the whole agency.
+  const assignee = q.assignee || (actor.agency.role === 'team_member' ? 'me' : 'all');
+  const shared = filters(actor, q, assignee);
+  const carrier = q.carrier ? eq(policies.insuranceCompany, q.carrier) : undefined;
+  const window = openWindow(today);
+  const tableWhere = t.where(policies, ...window, ...shared, carrier, ...(q.bucket !== 'all' ? bucketRange(q.bucket, today) : []));
+  const [{ buckets, retention, carriers }, rows, members] = await Promise.all([
+    readSummary(t, today, shared, carrier),
+    db
+      .select({ policy: policies, first: assigneeName, name: user.name })
+      .from(policies)
+      .leftJoin(user, eq(user.id, policies.assigneeId))
+      .where(tableWhere)
+      .orderBy(q.sort === 'end_desc' ? desc(policies.endDate) : asc(policies.endDate), asc(policies.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    readMembers(t),
+  ]);
+  return {
+    today,
+    time_zone: settings.timeZone,
+    remarket_threshold: settings.threshold,
+    buckets,
+    rows: rows.map(({ policy, first, name }) => {
+      const days = daysLeft(policy.endDate, today);
+      return {
+        id: policy.id,
+        policy_number: policy.policyNumber,
+        customer_id: policy.customerId,
+        customer_name: policy.customerName,
+        insurance_company: policy.insuranceCompany,
+        policy_type: policy.policyType as PolicyType,
+        end_date: policy.endDate,
+        days_left: days,
+        bucket: bucketOf(days),
+        premium_amount: policy.premiumAmount,
+        assignee: policy.assigneeId ? { id: policy.assigneeId, name: first ?? name ?? '' } : null,
+        renewal_state: policy.renewalState as RenewalState,
+        remarket: policy.remarket,
+      };
+    }),
+    // the table shows exactly the open terms the buckets count
+    total: q.bucket === 'all' ? buckets.reduce((n, b) => n + b.count, 0) : (buckets.find((b) => b.bucket === q.bucket)?.count ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+    assignee,
+    retention,
+    carriers,
+    members,
+  };
+}
+
+/**
+ * Buckets, the 12-month retention and the carrier list in one pass over the agency's terms in
+ * [today − 1 year, today + 120 days]. Retention is renewed ÷ (renewed + lost + lapsed) over the
+ * terms whose end date falls in that span (a term renewed or lost ahead of its end counts at once).
+ * The carrier filter applies inside the aggregates, so the carrier list still offers the others.
+ */
+async function readSummary(t: Tenant, today: string, shared: (SQL | undefined)[], carrier: SQL | undefined) {
+  const chosen = carrier ?? sql`true`;
+  const open = sql`${policies.renewalState} in ('not_started', 'contacted', 'quoted') and ${chosen}`;
+  const range = (b: Bucket) => {
+    const [first, second] = bucketRange(b, today);
+    return second ? sql`${first} and ${second}` : first;
+  };
+  const fields: Record<string, SQL> = {
+    renewed: sql<number>`count(*) filter (where ${policies.renewalState} = 'renewed' and ${chosen})::int`,
+    lost: sql<number>`count(*) filter (where ${policies.renewalState} = 'lost' and ${chosen})::int`,
+    carriers: sql<string[]>`coalesce(array_agg(distinct ${policies.insuranceCompany}) filter (where ${policies.renewalState} in ('not_started', 'contacted', 'quoted')), '{}')`,
+  };
+  for (const b of BUCKETS) {
+    fields[`${b}_count`] = sql<number>`count(*) filter (where ${open} and ${range(b)})::int`;
+    fields[`${b}_premium`] = sql<string>`coalesce(sum(${policies.premiumAmount}) filter (where ${open} and ${range(b)}), 0)::numeric(16,2)::text`;
+  }
+  const [row] = (await t
+    .select(fields)
+    .from(
+      policies,
+      gte(policies.endDate, addDays(today, -LOOKBACK_DAYS)),
+      lte(policies.endDate, addDays(today, COCKPIT_HORIZON_DAYS)),
+      ne(policies.status, 'cancelled'),
+      ...shared,
+    )) as unknown as Record<string, number | string | string[]>[];
+  const buckets = BUCKETS.map((b) => ({ bucket: b, count: Number(row[`${b}_count`]), premium: String(row[`${b}_premium`]) }));
+  const renewed = Number(row.renewed);
+  const lost = Number(row.lost);
+  const lapsed = buckets[0].count;
+  const decided = renewed + lost + lapsed;
+  const carriers = [...(row.carriers as string[])].sort((a, b) => a.localeCompare(b)).slice(0, 200);
+  return { buckets, carriers, retention: { renewed, lost, lapsed, rate: decided ? Math.round((renewed / decided) * 1000) / 10 : null } };
+}
+
+/** The agency's members, for the assignee filter and select. */
+export async function readMembers(t: Tenant) {
+  const rows = await t.db
+    .select({ id: agencyMembers.userId, first: assigneeName, name: user.name, email: user.email })
+    .from(agencyMembers)
+    .innerJoin(user, eq(user.id, agencyMembers.userId))
+    .where(t.where(agencyMembers))
+    .orderBy(asc(user.firstName), asc(user.lastName));
+  return rows.map((r) => ({ id: r.id, name: r.first ?? (r.name || r.email) }));
+}
+
+

@@ -1,0 +1,132 @@
+// The daily digest job: once a day per agent from 07:00, never twice (reruns, a second instance, a
+// run killed half-way), opt-out, plan, and the window/lapse notifications.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { addDays } from '#shared/renewals.ts';
+import { digestDeliveries, notifications, policies, scheduledJobs } from '#server/db/schema.ts';
+import type { MailMessage } from '#server/mail.ts';
+import { createPolicy } from '#server/test/factories.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { DIGEST_JOB, runDigest, takeLease } from './digest.ts';
+
+let t: TestContext;
+let a: TestUser;
+let b: TestUser;
+let optedOut: TestUser;
+let starter: TestUser;
+
+// A fixed clock per test, each on its own day, so the (user, day) markers of one test don't hide another's mail.
+let dayOffset = 0;
+function morning(hour = 8) {
+  dayOffset += 1;
+  const day = addDays(new Date().toISOString().slice(0, 10), dayOffset);
+  return new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+}
+
+async function due(u: TestUser, endDate: string) {
+  const p = await createPolicy(t.request, u.cookie);
+  await t.db.update(policies).set({ endDate }).where(eq(policies.id, p.id));
+  return p;
+}
+
+const digestsTo = (u: TestUser, sent: MailMessage[] = t.mail.sent) => sent.filter((m) => m.to === u.email && /Your renewals for/.test(m.subject));
+
+beforeAll(async () => {
+  t = await createTestContext();
+  a = await createUser(t, { tier: 'professional' });
+  b = await createUser(t, { tier: 'professional' });
+  optedOut = await createUser(t, { tier: 'professional' });
+  starter = await createUser(t, { tier: 'starter' });
+  const soon = addDays(new Date().toISOString().slice(0, 10), 20);
+  for (const u of [a, b, optedOut, starter]) await due(u, soon);
+  const me = await t.request('/api/profile', {
+    method: 'PATCH',
+    cookie: optedOut.cookie,
+    json: { first_name: 'Otto', last_name: 'Out', phone: '', company: '', digest_opt_out: true },
+  });
+  expect(me.status, await me.clone().text()).toBe(200);
+  expect((await json(me)).profile.digest_opt_out).toBe(true);
+});
+afterAll(async () => t.close());
+
+describe('the daily digest', () => {
+  it('sends each agent with due renewals one e-mail; a second run that day sends none', async () => {
+    const now = morning();
+    const first = await runDigest(t.deps, now);
+    expect(first.ran).toBe(true);
+    expect(digestsTo(a)).toHaveLength(1);
+    expect(digestsTo(b)).toHaveLength(1);
+    expect(digestsTo(a)[0].text).toContain('Due in the next 30 days');
+    expect(digestsTo(a)[0].text).toContain('/dashboard/renewals');
+    expect(digestsTo(optedOut)).toHaveLength(0);
+    expect(digestsTo(starter)).toHaveLength(0);
+    const second = await runDigest(t.deps, new Date(now.getTime() + 3 * 3600_000));
+    expect(second).toEqual({ ran: true, sent: 0 });
+    expect(digestsTo(a)).toHaveLength(1);
+    // and the agents were told once that their term entered the 30-day window
+    const again = await runDigest(t.deps, new Date(now.getTime() + 4 * 3600_000));
+    expect(again.sent).toBe(0);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, a.id));
+    expect(told.filter((n) => n.kind === 'renewal_window')).toHaveLength(1);
+  });
+
+  it('sends nothing before 07:00, then catches up later that day', async () => {
+    const early = morning(6);
+    const before = t.mail.sent.length;
+    expect((await runDigest(t.deps, early)).sent).toBe(0);
+    expect(t.mail.sent.length).toBe(before);
+    // the server was down at 07:00: the 15:00 run sends what is missing
+    const late = new Date(early.getTime() + 9 * 3600_000);
+    expect((await runDigest(t.deps, late)).sent).toBeGreaterThanOrEqual(2);
+  });
+
+  it('runs on one instance at a time: a held lease makes a second instance skip', async () => {
+    const now = morning();
+    expect(await takeLease(t.db, DIGEST_JOB, 'other-instance', now)).toBe(true);
+    expect(await runDigest(t.deps, new Date(now.getTime() + 1000))).toEqual({ ran: false, sent: 0 });
+    await t.db.update(scheduledJobs).set({ lockedUntil: null, lockedBy: null }).where(eq(scheduledJobs.name, DIGEST_JOB));
+    const parallel = await Promise.all([runDigest(t.deps, now, 'x'), runDigest(t.deps, now, 'y')]);
+    expect(parallel.filter((r) => r.ran).length).toBeGreaterThanOrEqual(1);
+    const day = now.toISOString().slice(0, 10);
+    const markers = await t.db.select().from(digestDeliveries).where(eq(digestDeliveries.day, day));
+    expect(markers.filter((m) => m.userId === a.id)).toHaveLength(1);
+  });
+
+  it('killed half-way and run again: no agent gets two e-mails for one day', async () => {
+    const now = morning();
+    const sent: MailMessage[] = [];
+    let calls = 0;
+    // the first e-mail goes out, then the process "dies" in the middle of the second send
+    const dying = {
+      kind: 'smtp' as const,
+      send: (m: MailMessage) => {
+        calls += 1;
+        if (calls === 1) {
+          sent.push(m);
+          return Promise.resolve();
+        }
+        return new Promise<void>(() => {});
+      },
+    };
+    void runDigest({ ...t.deps, mailer: dying }, now, 'dying');
+    await expect.poll(() => calls).toBe(2);
+    // after the dead run's lease expires, another instance runs the job again
+    const healthy = { kind: 'smtp' as const, send: async (m: MailMessage) => void sent.push(m) };
+    const rerun = await runDigest({ ...t.deps, mailer: healthy }, new Date(now.getTime() + 6 * 60_000), 'rerun');
+    expect(rerun.ran).toBe(true);
+    for (const u of [a, b]) expect(digestsTo(u, sent).length).toBeLessThanOrEqual(1);
+    const third = await runDigest({ ...t.deps, mailer: healthy }, new Date(now.getTime() + 7 * 60_000), 'third');
+    expect(third.sent).toBe(0);
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a failed send frees its marker, so the next run delivers it', async () => {
+    const now = morning();
+    const failing = { kind: 'smtp' as const, send: async () => Promise.reject(new Error('SMTP down')) };
+    expect((await runDigest({ ...t.deps, mailer: failing }, now)).sent).toBe(0);
+    const sent: MailMessage[] = [];
+    const ok = { kind: 'smtp' as const, send: async (m: MailMessage) => void sent.push(m) };
+    await runDigest({ ...t.deps, mailer: ok }, new Date(now.getTime() + 600_000));
+    expect(digestsTo(a, sent)).toHaveLength(1);
+  });
+});

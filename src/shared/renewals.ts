@@ -1,0 +1,213 @@
+// Renewals (issue 11): the cockpit's buckets, renewal states, lost reasons, the Renew form's rules
+// and the texts the server answers with and the web app shows.
+import { z } from 'zod';
+import { moneyField, policyEndDate, nullableText } from './money.ts';
+import { POLICY_TYPES, type PolicyType } from './policies.ts';
+
+export const RENEWAL_STATES = ['not_started', 'contacted', 'quoted', 'renewed', 'lost'] as const;
+export type RenewalState = (typeof RENEWAL_STATES)[number];
+export const RENEWAL_STATE_LABEL: Record<RenewalState, string> = {
+  not_started: 'Not started',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  renewed: 'Renewed',
+  lost: 'Lost',
+};
+/** The states a user sets by hand; Renewed and Lost come from Renew and Mark lost. */
+export const MANUAL_RENEWAL_STATES = ['not_started', 'contacted', 'quoted'] as const;
+
+export const LOST_REASONS = ['price', 'coverage', 'service', 'moved_or_sold', 'other'] as const;
+export type LostReason = (typeof LOST_REASONS)[number];
+export const LOST_REASON_LABEL: Record<LostReason, string> = {
+  price: 'Price',
+  coverage: 'Coverage',
+  service: 'Service',
+  moved_or_sold: 'Moved or sold',
+  other: 'Other',
+};
+
+export const BUCKETS = ['lapsed', 'd0_30', 'd31_60', 'd61_90', 'd91_120'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+export const BUCKET_LABEL: Record<Bucket, string> = {
+  lapsed: 'Lapsed',
+  d0_30: '0–30 days',
+  d31_60: '31–60 days',
+  d61_90: '61–90 days',
+  d91_120: '91–120 days',
+};
+/** The last day (days left) of each upcoming bucket; Lapsed is everything below 0. */
+export const BUCKET_UPPER: Record<Exclude<Bucket, 'lapsed'>, number> = { d0_30: 30, d31_60: 60, d61_90: 90, d91_120: 120 };
+export const COCKPIT_HORIZON_DAYS = 120;
+export const DEFAULT_REMARKET_THRESHOLD = 10;
+/** A premium more than this many times the current one is a typing error, not a renewal quote. */
+export const MAX_PREMIUM_FACTOR = 100;
+
+export const RENEWAL_TEXT = {
+  title: 'Renewals',
+  subtitle: 'Terms that end in the next 120 days, and those that lapsed in the last 12 months.',
+  empty: 'No renewals due. Terms ending in the next 120 days will appear here.',
+  retention: 'Retention (last 12 months)',
+  renewed: 'Policy renewed successfully.',
+  alreadyRenewed: 'This policy has already been renewed.',
+  cannotRenewLost: 'This policy is marked lost. Undo Mark lost before renewing it.',
+  markedLost: 'Renewal marked as lost.',
+  lostUndone: 'Lost status removed.',
+  notLost: 'This renewal is not marked as lost.',
+  renewedIsFinal: 'This policy has already been renewed; its renewal state cannot change.',
+  assigned: 'Assignee updated.',
+  notMember: 'The assignee must be a member of this agency.',
+  stateUpdated: 'Renewal state updated.',
+  remarket: 'Remarket',
+  remarketHint: (threshold: number) => `The premium rises by ${threshold} % or more: shop this policy with other carriers.`,
+  premiumAbsurd: `The new premium cannot be more than ${MAX_PREMIUM_FACTOR} times the current one.`,
+  chainTitle: 'Terms',
+  previousTerm: 'Previous term',
+  nextTerm: 'Next term',
+  unassigned: 'Unassigned',
+} as const;
+
+/** Days from `today` to `endDate` (both yyyy-MM-dd): 0 on the end date, negative once it passed. */
+export function daysLeft(endDate: string, today: string): number {
+  return Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+export function bucketOf(days: number): Bucket | null {
+  if (days < 0) return 'lapsed';
+  if (days <= 30) return 'd0_30';
+  if (days <= 60) return 'd31_60';
+  if (days <= 90) return 'd61_90';
+  if (days <= COCKPIT_HORIZON_DAYS) return 'd91_120';
+  return null;
+}
+
+/**
+ * Today in the agency's timezone when it has one (an IANA name), else in UTC. Agencies have no
+ * timezone yet (the settings issue adds it), so today every agency counts its days in UTC.
+ */
+export function agencyToday(timeZone: string | null | undefined, now: Date = new Date()): string {
+  const zone = timeZone || 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** Add (or subtract) whole days to a yyyy-MM-dd date. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The premium change in %, one decimal, from the current premium to the new one; null when the current is 0. */
+export function premiumChangePercent(current: string, next: string): number | null {
+  const a = Number(current);
+  const b = Number(next);
+  if (!Number.isFinite(a) || !Number.isFinite(b) || a <= 0) return null;
+  return Math.round(((b - a) / a) * 1000) / 10;
+}
+
+/**
+ * Remarket when the rise is at or above the threshold. Compared in cents with integers, so
+ * 1000.00 → 1100.00 at 10 % is a remarket and never misses by a float's rounding.
+ */
+export function isRemarket(current: string, next: string, thresholdPercent: number): boolean {
+  const cents = (v: string) => BigInt(Math.round(Number(v) * 100));
+  const a = cents(current);
+  const b = cents(next);
+  if (a <= 0n) return false;
+  return (b - a) * 100n >= a * BigInt(thresholdPercent);
+}
+
+/** The Renew form's prefill: new start = old end, end = start + 12 months (the policy form's rule). */
+export function renewalDates(currentEnd: string): { start_date: string; end_date: string } {
+  return { start_date: currentEnd, end_date: policyEndDate(currentEnd) };
+}
+
+export const renewInputSchema = z.object({
+  premium_amount: moneyField('Premium Amount is required.'),
+  // Optional: a new policy number for the next term; the current one with a suffix otherwise.
+  policy_number: nullableText(50),
+});
+export type RenewInput = z.output<typeof renewInputSchema>;
+
+export const markLostSchema = z.object({
+  reason: z.enum(LOST_REASONS, 'Please choose a reason.'),
+  note: nullableText(1000),
+});
+export type MarkLostInput = z.output<typeof markLostSchema>;
+
+export const assignSchema = z.object({
+  assignee_id: z.string('Please choose an assignee.').trim().min(1, 'Please choose an assignee.').max(200),
+});
+
+export const renewalStateSchema = z.object({
+  state: z.enum(MANUAL_RENEWAL_STATES, 'Please choose a renewal state.'),
+});
+
+export const renewalQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(25).default(25),
+  /** "me", "all", "unassigned" or a member's user id; a team member sees "me" unless they choose */
+  assignee: z.string().trim().max(200).optional(),
+  type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
+  carrier: z.string().trim().max(200).catch('').default(''),
+  bucket: z.enum(['all', ...BUCKETS]).catch('all').default('all'),
+  sort: z.enum(['end_asc', 'end_desc']).catch('end_asc').default('end_asc'),
+});
+export type RenewalQuery = z.output<typeof renewalQuerySchema>;
+
+export interface BucketSummary {
+  bucket: Bucket;
+  count: number;
+  /** exact decimal string */
+  premium: string;
+}
+
+export interface RenewalRow {
+  id: string;
+  policy_number: string;
+  customer_id: string | null;
+  customer_name: string;
+  insurance_company: string;
+  policy_type: PolicyType;
+  end_date: string;
+  days_left: number;
+  bucket: Bucket | null;
+  premium_amount: string;
+  assignee: { id: string; name: string } | null;
+  renewal_state: RenewalState;
+  remarket: boolean;
+}
+
+export interface RenewalCockpit {
+  today: string;
+  time_zone: string;
+  remarket_threshold: number;
+  buckets: BucketSummary[];
+  rows: RenewalRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** the assignee filter that applied ("me" for a team member by default) */
+  assignee: string;
+  retention: { renewed: number; lost: number; lapsed: number; rate: number | null };
+  carriers: string[];
+  members: { id: string; name: string }[];
+}
+
+export interface RenewalPrefill {
+  policy_id: string;
+  policy_number: string;
+  next_policy_number: string;
+  start_date: string;
+  end_date: string;
+  premium_amount: string;
+  remarket_threshold: number;
+}
+
+export interface TermLink {
+  id: string;
+  policy_number: string;
+  start_date: string;
+  end_date: string;
+}

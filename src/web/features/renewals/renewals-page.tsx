@@ -1,0 +1,142 @@
+// /dashboard/renewals: the renewal cockpit (Professional and above, through the feature map).
+// Filters live in the URL, so a filtered view can be bookmarked and the back button restores it.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatMoney } from '#shared/money.ts';
+import { POLICY_TYPES, POLICY_TYPE_LABEL } from '#shared/policies.ts';
+import { BUCKETS, BUCKET_LABEL, RENEWAL_TEXT, type Bucket, type RenewalRow } from '#shared/renewals.ts';
+import { Card } from '#web/components/ui/card.tsx';
+import { Select } from '#web/components/ui/input.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { FeatureGate } from '#web/app/guards.tsx';
+import { PageHeader } from '#web/components/page-header.tsx';
+import { Pager } from '#web/components/list-parts.tsx';
+import { AssignDialog, MarkLostDialog } from '#web/components/renewal-dialogs.tsx';
+import { useCockpit, type CockpitFilters } from '#web/lib/renewals.ts';
+import { RenewalTable } from './renewal-table.tsx';
+
+export function RenewalsPage() {
+  return (
+    <FeatureGate feature="renewals">
+      <Cockpit />
+    </FeatureGate>
+  );
+}
+
+function Cockpit() {
+  const [params, setParams] = useSearchParams();
+  const filters: CockpitFilters = {
+    assignee: params.get('assignee') ?? undefined,
+    type: (params.get('type') as CockpitFilters['type']) ?? undefined,
+    carrier: params.get('carrier') ?? undefined,
+    bucket: (params.get('bucket') as Bucket | null) ?? undefined,
+    sort: (params.get('sort') as CockpitFilters['sort']) ?? undefined,
+    page: Number(params.get('page') ?? 1) || 1,
+  };
+  const cockpit = useCockpit(filters);
+  const data = cockpit.data;
+  const [losing, setLosing] = useState<RenewalRow | null>(null);
+  const [assigning, setAssigning] = useState<RenewalRow | null>(null);
+  const change = (patch: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) if (v === undefined || v === '') next.delete(k);
+    else next.set(k, v);
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const assignee = data?.assignee ?? filters.assignee ?? 'all';
+
+  return (
+    <div>
+      <PageHeader title={RENEWAL_TEXT.title} description={RENEWAL_TEXT.subtitle} />
+      <section aria-label="Renewal buckets" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {BUCKETS.map((b) => {
+          const summary = data?.buckets.find((s) => s.bucket === b);
+          const active = filters.bucket === b;
+          return (
+            <button
+              key={b}
+              type="button"
+              aria-pressed={active}
+              onClick={() => change({ bucket: active ? undefined : b })}
+              className={cn(
+                'rounded-lg border bg-white p-4 text-left shadow-xs transition hover:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+                active ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200',
+                b === 'lapsed' && (summary?.count ?? 0) > 0 ? 'bg-red-50' : '',
+              )}
+              data-testid={`bucket-${b}`}
+            >
+              <span className="block text-xs font-medium uppercase tracking-wide text-slate-500">{BUCKET_LABEL[b]}</span>
+              <span className="mt-1 block text-2xl font-semibold text-slate-900">{summary ? summary.count : '–'}</span>
+              <span className="block text-sm tabular-nums text-slate-600">{summary ? formatMoney(summary.premium) : ' '}</span>
+            </button>
+          );
+        })}
+        <div className="col-span-2 rounded-lg border border-slate-200 bg-white p-4 shadow-xs sm:col-span-3 lg:col-span-1" data-testid="retention">
+          <span className="block text-xs font-medium uppercase tracking-wide text-slate-500">{RENEWAL_TEXT.retention}</span>
+          <span className="mt-1 block text-2xl font-semibold text-slate-900">
+            {data ? (data.retention.rate === null ? 'N/A' : `${data.retention.rate} %`) : '–'}
+          </span>
+          {data ? (
+            <span className="block text-xs text-slate-600">
+              {data.retention.renewed} renewed · {data.retention.lost} lost · {data.retention.lapsed} lapsed
+            </span>
+          ) : null}
+        </div>
+      </section>
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row md:flex-wrap">
+          <Select aria-label="Assignee" className="md:w-48" value={assignee} onChange={(e) => change({ assignee: e.target.value })}>
+            <option value="me">My renewals</option>
+            <option value="all">Everyone</option>
+            <option value="unassigned">{RENEWAL_TEXT.unassigned}</option>
+            {data?.members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label="Policy type" className="md:w-40" value={filters.type ?? 'all'} onChange={(e) => change({ type: e.target.value })}>
+            <option value="all">All Types</option>
+            {POLICY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {POLICY_TYPE_LABEL[t]}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label="Carrier" className="md:w-56" value={filters.carrier ?? ''} onChange={(e) => change({ carrier: e.target.value })}>
+            <option value="">All Carriers</option>
+            {data?.carriers.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label="Sort" className="md:w-52" value={filters.sort ?? 'end_asc'} onChange={(e) => change({ sort: e.target.value })}>
+            <option value="end_asc">End date: soonest first</option>
+            <option value="end_desc">End date: latest first</option>
+          </Select>
+        </div>
+        <div className="overflow-x-auto">
+          <RenewalTable
+            rows={data?.rows}
+            loading={cockpit.isPending}
+            error={cockpit.isError ? cockpit.error : null}
+            onRetry={() => void cockpit.refetch()}
+            handlers={{ onMarkLost: setLosing, onAssign: setAssigning }}
+          />
+        </div>
+        {data ? <Pager page={data.page} total={data.total} pageSize={data.pageSize} onPage={(page) => change({ page: String(page) })} /> : null}
+      </Card>
+      {data ? (
+        <p className="mt-3 text-xs text-slate-500">
+          Days are counted in {data.time_zone} (today is {data.today}). Renewals rising by {data.remarket_threshold} % or more are flagged{' '}
+          {RENEWAL_TEXT.remarket}.
+        </p>
+      ) : null}
+      <MarkLostDialog row={losing} onClose={() => setLosing(null)} />
+      <AssignDialog row={assigning ? { ...assigning, assignee_id: assigning.assignee?.id ?? null } : null} onClose={() => setAssigning(null)} />
+    </div>
+  );
+}

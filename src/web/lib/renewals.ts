@@ -1,0 +1,67 @@
+// One query hook per renewals endpoint; every change refreshes the cockpit and the book.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PolicyDetail } from '#shared/policies.ts';
+import type { LostReason, RenewalCockpit, RenewalPrefill, RenewalQuery } from '#shared/renewals.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
+import { policyKeys, refreshBook } from './book.ts';
+
+export type CockpitFilters = Partial<Pick<RenewalQuery, 'assignee' | 'type' | 'carrier' | 'bucket' | 'sort' | 'page'>>;
+
+export const renewalKeys = {
+  all: ['renewals'] as const,
+  cockpit: (q: CockpitFilters) => ['renewals', 'cockpit', q] as const,
+  prefill: (id: string) => ['renewals', 'prefill', id] as const,
+};
+
+/**
+ * Unset filters are left out of the URL, so the server's defaults apply ("My renewals" for a team
+ * member); a chosen "all" is sent, so a team member can ask for everyone.
+ */
+function cockpitQuery(q: CockpitFilters): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function useCockpit(q: CockpitFilters) {
+  return useQuery({
+    queryKey: renewalKeys.cockpit(q),
+    queryFn: ({ signal }) => apiGet<RenewalCockpit>(`/api/renewals${cockpitQuery(q)}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePrefill(id: string) {
+  return useQuery({
+    queryKey: renewalKeys.prefill(id),
+    queryFn: ({ signal }) => apiGet<RenewalPrefill>(`/api/renewals/${encodeURIComponent(id)}/renew`, signal),
+    retry: false,
+  });
+}
+
+/** After a renewal action: the cockpit, the policy lists and details, the counts. */
+function useRenewalMutation<V>(call: (vars: V) => Promise<PolicyDetail>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (saved) => {
+      qc.setQueryData(policyKeys.detail(saved.id), saved);
+      await Promise.all([refreshBook(qc), qc.invalidateQueries({ queryKey: renewalKeys.all })]);
+    },
+  });
+}
+
+const path = (id: string, tail: string) => `/api/renewals/${encodeURIComponent(id)}/${tail}`;
+
+export const useRenew = () =>
+  useRenewalMutation((v: { id: string; premium_amount: string; policy_number: string }) =>
+    apiPost<PolicyDetail>(path(v.id, 'renew'), { premium_amount: v.premium_amount, policy_number: v.policy_number }),
+  );
+export const useMarkLost = () =>
+  useRenewalMutation((v: { id: string; reason: LostReason; note: string }) => apiPost<PolicyDetail>(path(v.id, 'lost'), { reason: v.reason, note: v.note }));
+export const useUndoLost = () => useRenewalMutation((id: string) => apiDelete<PolicyDetail>(path(id, 'lost')));
+export const useAssign = () =>
+  useRenewalMutation((v: { id: string; assignee_id: string }) => apiPut<PolicyDetail>(path(v.id, 'assignee'), { assignee_id: v.assignee_id }));
+export const useSetRenewalState = () =>
+  useRenewalMutation((v: { id: string; state: 'not_started' | 'contacted' | 'quoted' }) => apiPut<PolicyDetail>(path(v.id, 'state'), { state: v.state }));

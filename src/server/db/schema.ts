@@ -28,6 +28,7 @@ import { PAYMENT_METHODS, SUBMISSION_STATUSES } from '#shared/payments.ts';
 import { COVERAGE_TYPES, POLICY_STATUSES, POLICY_TYPES } from '#shared/policies.ts';
 import { PREMIUM_METHODS } from '#shared/premium-payments.ts';
 import { ACCOUNT_ROLES } from '#shared/roles.ts';
+import { SIGN_IN_OUTCOMES } from '#shared/settings.ts';
 import { INVITATION_STATUSES, INVITE_ROLES } from '#shared/team.ts';
 import { PAID_TIERS, SUBSCRIPTION_STATUSES, TIERS } from '#shared/tiers.ts';
 
@@ -188,6 +189,12 @@ export const agencies = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    // /dashboard/settings › Agency (src/shared/settings.ts); the renewals issue adds its threshold here
+    address: text(),
+    phone: text(),
+    email: text(),
+    /** IANA name, validated by the shared schema; dates, renewal buckets and the digest hour follow it */
+    timezone: text().notNull().default('UTC'),
   },
   (t) => [uniqueIndex('agencies_owner_uq').on(t.ownerId)],
 );
@@ -687,3 +694,25 @@ export const seoEntries = pgTable('seo_entries', {
   ogImage: text().notNull().default(''),
   updatedAt: timestamp(tz).notNull().defaultNow(),
 });
+
+/**
+ * Every sign-in attempt on a known account (success, wrong password, locked out, unconfirmed), shown
+ * to its user for 90 days; older rows are removed for that user on each successful sign-in.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    ipAddress: text(),
+    userAgent: text(),
+    outcome: text().notNull(),
+  },
+  (t) => [
+    index('sign_in_attempts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    check('sign_in_attempts_outcome_check', inList('outcome', SIGN_IN_OUTCOMES)),
+  ],
+);

@@ -20,6 +20,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { adminGateRoutes, securityRoutes } from './security/routes.ts';
 import { adminAnalyticsRoutes } from './admin-analytics/routes.ts';
 import { contentRoutes, COVER_UPLOAD_PREFIX } from './content/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX];
@@ -46,5 +47,6 @@ export function featureRoutes() {
   r.route('/', adminGateRoutes());
   r.route('/', adminAnalyticsRoutes());
   r.route('/', contentRoutes());
+  r.route('/', settingsRoutes());
   return r;
 }

@@ -49,6 +49,7 @@ export const router = createBrowserRouter([
           { path: '/dashboard/customers/:id', lazy: page(() => import('../features/customers/customer-profile-page.tsx'), 'CustomerProfilePage') },
           { path: '/dashboard/customers/:id/edit', lazy: page(() => import('../features/customers/customer-form.tsx'), 'EditCustomerPage') },
           { path: '/dashboard/activity', lazy: page(() => import('../features/activity/activity-page.tsx'), 'ActivityPage') },
+          { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
           ...placeholderRoutes,
           // an unknown signed-in path keeps the shell around its 404 page
           { path: '/dashboard/*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },

@@ -42,6 +42,14 @@ describe('Delete my account', () => {
     expect((await t.request('/api/me', { cookie: owner.cookie })).status).toBe(200);
   });
 
+  it('wrong passwords are limited like failed sign-ins: the sixth try is refused even with the right one', async () => {
+    const owner = await createUser(t, { company: 'Guessed Agency' });
+    await agencyOf(owner);
+    for (let i = 0; i < 5; i++) expect((await remove(owner, { password: `guess-${i}`, agency_name: 'Guessed Agency' })).status).toBe(400);
+    expect((await remove(owner, { password: owner.password, agency_name: 'Guessed Agency' })).status).toBe(429);
+    expect(await exists(owner.id)).toBe(true);
+  });
+
   it('deletes the user, the agency, its book, files and sessions; audited as user.deleted_self', async () => {
     const owner = await createUser(t, { company: 'Gone Agency', tier: 'professional' });
     const agency = await agencyOf(owner);

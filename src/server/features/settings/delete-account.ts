@@ -4,7 +4,9 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import { SETTINGS_TEXT, type DeleteAccountInput } from '#shared/settings.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import { account, agencies, paymentSubmissions, storedFiles, user } from '#server/db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooMany } from '#server/errors.ts';
+import { consume, RATE_RULES, release } from '#server/rate-limit.ts';
+import { AUTH_TEXT } from '#shared/auth.ts';
 import { auditByActor } from '#server/features/audit/audit.ts';
 
 async function checkPassword(deps: Pick<Deps, 'auth' | 'db'>, userId: string, password: string): Promise<boolean> {
@@ -26,13 +28,22 @@ const wrongPassword = () => badRequest(SETTINGS_TEXT.wrongPassword, { password: 
  * files' rows with it. Stored objects are removed after the commit. A second deletion running at
  * the same time waits on the lock and then finds no agency: 404.
  */
-export async function deleteOwnAccount(deps: Pick<Deps, 'auth' | 'db' | 'storage' | 'logger'>, actor: Actor, input: DeleteAccountInput): Promise<void> {
+export async function deleteOwnAccount(
+  deps: Pick<Deps, 'auth' | 'db' | 'storage' | 'logger' | 'config'>,
+  actor: Actor,
+  input: DeleteAccountInput,
+): Promise<void> {
   const { db } = deps;
   if (actor.agency.ownerId !== actor.userId) throw forbidden(SETTINGS_TEXT.deleteOwnerOnly, 'DENIED_AGENCY_ROLE');
   const [agency] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, actor.agency.id));
   if (!agency) throw notFound(SETTINGS_TEXT.accountGone);
   if (input.agency_name.trim() !== agency.name) throw wrongName();
+  // A stolen session must not become a password oracle: wrong passwords count like failed sign-ins.
+  const limitKey = `delete-account:user:${actor.userId}`;
+  const limited = deps.config.RATE_LIMIT === 'on';
+  if (limited && !(await consume(db, limitKey, RATE_RULES.signInFailuresPerEmail))) throw tooMany(AUTH_TEXT.tooManyAttempts);
   if (!(await checkPassword(deps, actor.userId, input.password))) throw wrongPassword();
+  if (limited) await release(db, limitKey);
 
   const keys = await db.transaction(async (tx) => {
     const [locked] = await tx

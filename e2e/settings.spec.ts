@@ -1,5 +1,6 @@
 // Settings (issue 16): an agent sees their sessions and signs one out (the other browser is then
-// signed out), saves the agency details, and the delete-account dialog refuses a wrong agency name.
+// signed out), saves the agency details, and the delete-account dialog refuses a wrong agency name
+// and password before it deletes the account.
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
 test('an agent sees their sessions and signs one out; the other browser is signed out', async ({ page, browser }) => {
@@ -63,7 +64,7 @@ test('the agency tab saves; the tab is in the URL', async ({ page, account }) =>
   await shot(page, 'settings-agency');
 });
 
-test('the delete-account dialog offers the export and refuses a wrong agency name', async ({ page, account }) => {
+test('the delete-account dialog offers the export, refuses a wrong agency name and a wrong password, then deletes the account', async ({ page, account }) => {
   await page.goto('/dashboard/settings?tab=data');
   await expect(page.getByRole('link', { name: "Export my agency's data" })).toHaveAttribute('href', '/dashboard/export');
   await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -80,13 +81,16 @@ test('the delete-account dialog offers the export and refuses a wrong agency nam
   await dialog.getByLabel('Your password').fill('not-the-password');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByText('Your password is incorrect.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await page.goto('/dashboard');
-  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
-
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/dashboard/settings?tab=data');
-  await page.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
   await shot(page, 'settings-delete-dialog');
+
+  // the right password deletes the account and signs this browser out
+  await dialog.getByLabel('Your password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+  const again = await page.request.post('/api/account/sign-in', { data: { email: account.email, password: account.password } });
+  expect(again.status()).toBe(401);
 });

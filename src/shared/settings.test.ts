@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agencySettingsSchema, describeUserAgent, isValidTimeZone, SETTINGS_TEXT } from './settings.ts';
+import { agencySettingsSchema, describeUserAgent, isValidTimeZone, USER_SETTINGS_TEXT } from './settings.ts';
 
 describe('time zones', () => {
   it('takes IANA names and UTC, refuses offsets, unknown zones and junk', () => {
@@ -10,7 +10,7 @@ describe('time zones', () => {
   it('the agency schema defaults the zone to UTC and says what is wrong', () => {
     expect(agencySettingsSchema.parse({ name: 'A' })).toMatchObject({ timezone: 'UTC', address: null, email: null });
     const r = agencySettingsSchema.safeParse({ name: 'A', timezone: 'Nowhere/Land' });
-    expect(r.success ? null : r.error.issues[0].message).toBe(SETTINGS_TEXT.invalidTimezone);
+    expect(r.success ? null : r.error.issues[0].message).toBe(USER_SETTINGS_TEXT.invalidTimezone);
   });
 });
 

@@ -12,7 +12,7 @@ export const SETTINGS_TAB_LABEL: Record<SettingsTab, string> = {
   data: 'Data',
 };
 
-export const SETTINGS_TEXT = {
+export const USER_SETTINGS_TEXT = {
   title: 'Settings',
   agencySaved: 'Agency settings saved.',
   agencyReadOnly: 'Only the agency owner or an agency admin can change these settings.',
@@ -54,7 +54,7 @@ export function listTimeZones(): string[] {
 }
 
 export const agencySettingsSchema = z.object({
-  name: requiredText(SETTINGS_TEXT.nameRequired, 200),
+  name: requiredText(USER_SETTINGS_TEXT.nameRequired, 200),
   address: optionalText(500),
   phone: optionalText(50),
   email: safeText()
@@ -62,7 +62,7 @@ export const agencySettingsSchema = z.object({
     .refine((v) => v === '' || EMAIL_PATTERN.test(v), INVALID_EMAIL)
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null)),
-  timezone: safeText().max(100).default('UTC').refine(isValidTimeZone, SETTINGS_TEXT.invalidTimezone),
+  timezone: safeText().max(100).default('UTC').refine(isValidTimeZone, USER_SETTINGS_TEXT.invalidTimezone),
   // The renewals issue adds the renewal remarket threshold here (and on `agencies`).
 });
 export type AgencySettingsInput = z.input<typeof agencySettingsSchema>;
@@ -111,8 +111,8 @@ export interface SignInAttempt {
 }
 
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, SETTINGS_TEXT.passwordRequired).max(128),
-  agency_name: z.string().max(300).refine((v) => v.trim().length > 0, SETTINGS_TEXT.agencyNameRequired),
+  password: z.string().min(1, USER_SETTINGS_TEXT.passwordRequired).max(128),
+  agency_name: z.string().max(300).refine((v) => v.trim().length > 0, USER_SETTINGS_TEXT.agencyNameRequired),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 

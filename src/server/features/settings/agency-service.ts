@@ -1,7 +1,7 @@
 // The agency's own details (Settings › Agency). `agencies` is the tenant itself, not a tenant table,
 // so it is reached by the session's agency id (actor.agency.id), never by an id from the request.
 import { eq } from 'drizzle-orm';
-import { SETTINGS_TEXT, type AgencySettings, type AgencySettingsValues } from '#shared/settings.ts';
+import { USER_SETTINGS_TEXT, type AgencySettings, type AgencySettingsValues } from '#shared/settings.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencies } from '#server/db/schema.ts';
@@ -28,7 +28,7 @@ export async function getAgencySettings(db: Db, actor: Actor): Promise<AgencySet
 }
 
 export async function updateAgencySettings(db: Db, actor: Actor, input: AgencySettingsValues): Promise<AgencySettings> {
-  if (!canEditAgency(actor)) throw forbidden(SETTINGS_TEXT.agencyEditDenied, 'DENIED_AGENCY_ROLE');
+  if (!canEditAgency(actor)) throw forbidden(USER_SETTINGS_TEXT.agencyEditDenied, 'DENIED_AGENCY_ROLE');
   // No audit entry: the audit log is for platform-level privileged actions, and the agency's
   // activity log has no kind for agency details (src/shared/activity.ts).
   const [row] = await db

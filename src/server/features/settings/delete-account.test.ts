@@ -2,7 +2,7 @@
 // members keep their accounts, two deletions at once, and the last super admin is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { SETTINGS_TEXT } from '#shared/settings.ts';
+import { USER_SETTINGS_TEXT } from '#shared/settings.ts';
 import { agencies, agencyMembers, auditLog, customers, session, storedFiles, user } from '#server/db/schema.ts';
 import { createCustomer } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
@@ -30,14 +30,14 @@ describe('Delete my account', () => {
     const agency = await agencyOf(owner);
     let res = await remove(owner, { password: 'not-my-password', agency_name: agency.name });
     expect(res.status).toBe(400);
-    expect((await json(res)).error.fields.password).toBe(SETTINGS_TEXT.wrongPassword);
+    expect((await json(res)).error.fields.password).toBe(USER_SETTINGS_TEXT.wrongPassword);
     for (const agency_name of ['exact name agency', 'Exact Name', 'Another Agency']) {
       res = await remove(owner, { password: owner.password, agency_name });
       expect(res.status, agency_name).toBe(400);
-      expect((await json(res)).error.fields.agency_name).toBe(SETTINGS_TEXT.wrongAgencyName);
+      expect((await json(res)).error.fields.agency_name).toBe(USER_SETTINGS_TEXT.wrongAgencyName);
     }
     res = await remove(owner, { password: '', agency_name: '' });
-    expect((await json(res)).error.fields).toMatchObject({ password: SETTINGS_TEXT.passwordRequired, agency_name: SETTINGS_TEXT.agencyNameRequired });
+    expect((await json(res)).error.fields).toMatchObject({ password: USER_SETTINGS_TEXT.passwordRequired, agency_name: USER_SETTINGS_TEXT.agencyNameRequired });
     expect(await exists(owner.id)).toBe(true);
     expect((await t.request('/api/me', { cookie: owner.cookie })).status).toBe(200);
   });
@@ -116,7 +116,7 @@ describe('Delete my account', () => {
     await agencyOf(boss);
     const res = await remove(boss, { password: boss.password, agency_name: 'Boss Agency' });
     expect(res.status).toBe(409);
-    expect((await json(res)).error.message).toBe(SETTINGS_TEXT.lastSuperAdmin);
+    expect((await json(res)).error.message).toBe(USER_SETTINGS_TEXT.lastSuperAdmin);
     expect(await exists(boss.id)).toBe(true);
     await createUser(t, { role: 'super_admin' });
     expect((await remove(boss, { password: boss.password, agency_name: 'Boss Agency' })).status).toBe(200);

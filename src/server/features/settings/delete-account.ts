@@ -1,7 +1,7 @@
 // "Delete my account" (Settings › Data): the owner of an agency removes their account, their agency
 // and its book in one transaction; members of that agency keep their own accounts and agencies.
 import { and, asc, eq, or } from 'drizzle-orm';
-import { SETTINGS_TEXT, type DeleteAccountInput } from '#shared/settings.ts';
+import { USER_SETTINGS_TEXT, type DeleteAccountInput } from '#shared/settings.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import { account, agencies, paymentSubmissions, storedFiles, user } from '#server/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '#server/errors.ts';
@@ -18,8 +18,8 @@ async function checkPassword(deps: Pick<Deps, 'auth' | 'db'>, userId: string, pa
   return (await deps.auth.$context).password.verify({ hash: credential.hash, password });
 }
 
-const wrongName = () => badRequest(SETTINGS_TEXT.wrongAgencyName, { agency_name: SETTINGS_TEXT.wrongAgencyName }, 'WRONG_AGENCY_NAME');
-const wrongPassword = () => badRequest(SETTINGS_TEXT.wrongPassword, { password: SETTINGS_TEXT.wrongPassword }, 'INVALID_PASSWORD');
+const wrongName = () => badRequest(USER_SETTINGS_TEXT.wrongAgencyName, { agency_name: USER_SETTINGS_TEXT.wrongAgencyName }, 'WRONG_AGENCY_NAME');
+const wrongPassword = () => badRequest(USER_SETTINGS_TEXT.wrongPassword, { password: USER_SETTINGS_TEXT.wrongPassword }, 'INVALID_PASSWORD');
 
 /**
  * Checks the typed agency name and the password (before any lock: hashing is slow), then, with the
@@ -34,9 +34,9 @@ export async function deleteOwnAccount(
   input: DeleteAccountInput,
 ): Promise<void> {
   const { db } = deps;
-  if (actor.agency.ownerId !== actor.userId) throw forbidden(SETTINGS_TEXT.deleteOwnerOnly, 'DENIED_AGENCY_ROLE');
+  if (actor.agency.ownerId !== actor.userId) throw forbidden(USER_SETTINGS_TEXT.deleteOwnerOnly, 'DENIED_AGENCY_ROLE');
   const [agency] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, actor.agency.id));
-  if (!agency) throw notFound(SETTINGS_TEXT.accountGone);
+  if (!agency) throw notFound(USER_SETTINGS_TEXT.accountGone);
   if (input.agency_name.trim() !== agency.name) throw wrongName();
   // A stolen session must not become a password oracle: wrong passwords count like failed sign-ins.
   const limitKey = `delete-account:user:${actor.userId}`;
@@ -51,14 +51,14 @@ export async function deleteOwnAccount(
       .from(agencies)
       .where(and(eq(agencies.id, actor.agency.id), eq(agencies.ownerId, actor.userId)))
       .for('update');
-    if (!locked) throw notFound(SETTINGS_TEXT.accountGone);
+    if (!locked) throw notFound(USER_SETTINGS_TEXT.accountGone);
     if (input.agency_name.trim() !== locked.name) throw wrongName();
     const [me] = await tx.select().from(user).where(eq(user.id, actor.userId)).for('update');
-    if (!me) throw notFound(SETTINGS_TEXT.accountGone);
+    if (!me) throw notFound(USER_SETTINGS_TEXT.accountGone);
     if (me.role === 'super_admin') {
       // the same rows a role change locks, so a parallel demotion can't leave no super admin
       const supers = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'super_admin')).orderBy(asc(user.id)).for('update');
-      if (supers.length <= 1) throw conflict(SETTINGS_TEXT.lastSuperAdmin, 'LAST_SUPER_ADMIN');
+      if (supers.length <= 1) throw conflict(USER_SETTINGS_TEXT.lastSuperAdmin, 'LAST_SUPER_ADMIN');
     }
     const files = await tx
       .select({ key: storedFiles.storageKey })

@@ -3,7 +3,7 @@
 // the services, which take the caller from the session and never an id of a user or agency.
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { agencySettingsSchema, deleteAccountSchema, SETTINGS_TEXT } from '#shared/settings.ts';
+import { agencySettingsSchema, deleteAccountSchema, USER_SETTINGS_TEXT } from '#shared/settings.ts';
 import { requireFeature, type AppEnv } from '#server/context.ts';
 import { readJson } from '#server/http.ts';
 import { getAgencySettings, updateAgencySettings } from './agency-service.ts';
@@ -25,7 +25,7 @@ export function settingsRoutes() {
   r.get('/settings/sessions', async (c) => c.json({ sessions: await listMySessions(c.var.deps.db, c.var.actor) }));
   r.delete('/settings/sessions/:id', async (c) => {
     const id = c.req.param('id');
-    if (id.length > 200) throw notFound(SETTINGS_TEXT.sessionNotFound);
+    if (id.length > 200) throw notFound(USER_SETTINGS_TEXT.sessionNotFound);
     await signOutSession(c.var.deps.db, c.var.actor, id);
     return c.json({ ok: true });
   });

@@ -1,7 +1,7 @@
 // The caller's own sessions (Settings › Security). Every query has the caller's user id in its
 // where, so another user's session is simply not found (404), whatever id is sent.
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
-import { describeUserAgent, SETTINGS_TEXT, type ActiveSession } from '#shared/settings.ts';
+import { describeUserAgent, USER_SETTINGS_TEXT, type ActiveSession } from '#shared/settings.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { session } from '#server/db/schema.ts';
@@ -25,12 +25,12 @@ export async function listMySessions(db: Db, actor: Actor): Promise<ActiveSessio
 }
 
 export async function signOutSession(db: Db, actor: Actor, id: string): Promise<void> {
-  if (id === actor.sessionId) throw badRequest(SETTINGS_TEXT.cannotSignOutCurrent, undefined, 'CURRENT_SESSION');
+  if (id === actor.sessionId) throw badRequest(USER_SETTINGS_TEXT.cannotSignOutCurrent, undefined, 'CURRENT_SESSION');
   const [gone] = await db
     .delete(session)
     .where(and(eq(session.id, id), eq(session.userId, actor.userId)))
     .returning({ id: session.id });
-  if (!gone) throw notFound(SETTINGS_TEXT.sessionNotFound);
+  if (!gone) throw notFound(USER_SETTINGS_TEXT.sessionNotFound);
 }
 
 export async function signOutOtherSessions(db: Db, actor: Actor): Promise<number> {

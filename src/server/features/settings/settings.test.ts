@@ -2,7 +2,7 @@
 // only, and the sign-in history of every attempt on one's own account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SETTINGS_TEXT } from '#shared/settings.ts';
+import { USER_SETTINGS_TEXT } from '#shared/settings.ts';
 import { agencies, agencyMembers, session, signInAttempts, user } from '#server/db/schema.ts';
 import { cookieFrom, createTestContext, createUser, json, signIn, type TestContext, type TestUser } from '#server/test/harness.ts';
 
@@ -55,7 +55,7 @@ describe('Settings › Agency', () => {
     expect(read.agency).toMatchObject({ name: 'Admin Renamed', can_edit: false });
     const res = await putAgency(member, { ...AGENCY, name: 'Member Renamed' });
     expect(res.status).toBe(403);
-    expect((await json(res)).error.message).toBe(SETTINGS_TEXT.agencyEditDenied);
+    expect((await json(res)).error.message).toBe(USER_SETTINGS_TEXT.agencyEditDenied);
     const [row] = await t.db.select().from(agencies).where(eq(agencies.id, await agencyOf(owner)));
     expect(row.name).toBe('Admin Renamed');
   });
@@ -63,10 +63,10 @@ describe('Settings › Agency', () => {
   it('refuses an unknown time zone, an offset, a bad e-mail and an empty name; nobody signed in is 401', async () => {
     const owner = await createUser(t);
     for (const timezone of ['Mars/Olympus_Mons', '+05:00', 'not a zone', ''])
-      expect((await json(await putAgency(owner, { ...AGENCY, timezone }))).error.fields.timezone, timezone).toBe(SETTINGS_TEXT.invalidTimezone);
+      expect((await json(await putAgency(owner, { ...AGENCY, timezone }))).error.fields.timezone, timezone).toBe(USER_SETTINGS_TEXT.invalidTimezone);
     expect((await putAgency(owner, { ...AGENCY, timezone: 'America/Argentina/Buenos_Aires' })).status).toBe(200);
     expect((await json(await putAgency(owner, { ...AGENCY, email: 'nope' }))).error.fields.email).toBeTruthy();
-    expect((await json(await putAgency(owner, { ...AGENCY, name: '  ' }))).error.fields.name).toBe(SETTINGS_TEXT.nameRequired);
+    expect((await json(await putAgency(owner, { ...AGENCY, name: '  ' }))).error.fields.name).toBe(USER_SETTINGS_TEXT.nameRequired);
     expect((await t.request('/api/settings/agency', { method: 'PUT', json: AGENCY })).status).toBe(401);
   });
 });
@@ -109,7 +109,7 @@ describe('Settings › Security: sessions', () => {
     const [bSession] = await t.db.select({ id: session.id }).from(session).where(eq(session.userId, b.id));
     const res = await t.request(`/api/settings/sessions/${bSession.id}`, { method: 'DELETE', cookie: a.cookie });
     expect(res.status).toBe(404);
-    expect((await json(res)).error.message).toBe(SETTINGS_TEXT.sessionNotFound);
+    expect((await json(res)).error.message).toBe(USER_SETTINGS_TEXT.sessionNotFound);
     expect((await t.request('/api/me', { cookie: b.cookie })).status).toBe(200);
   });
 

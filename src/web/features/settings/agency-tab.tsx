@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { agencySettingsSchema, listTimeZones, SETTINGS_TEXT, type AgencySettings, type AgencySettingsInput, type AgencySettingsValues } from '#shared/settings.ts';
+import { agencySettingsSchema, listTimeZones, USER_SETTINGS_TEXT, type AgencySettings, type AgencySettingsInput, type AgencySettingsValues } from '#shared/settings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -36,7 +36,7 @@ function AgencyForm({ agency }: { agency: AgencySettings }) {
     save.mutate(values, {
       onSuccess: (data) => {
         form.reset(formValues(data.agency));
-        notify.success(SETTINGS_TEXT.agencySaved);
+        notify.success(USER_SETTINGS_TEXT.agencySaved);
       },
       onError: (err) => {
         if (err instanceof ApiError && err.fields)
@@ -49,7 +49,7 @@ function AgencyForm({ agency }: { agency: AgencySettings }) {
     <form onSubmit={onSubmit} noValidate className="space-y-5 p-5">
       {readOnly ? (
         <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700" role="note">
-          {SETTINGS_TEXT.agencyReadOnly}
+          {USER_SETTINGS_TEXT.agencyReadOnly}
         </p>
       ) : null}
       <fieldset disabled={readOnly} className="grid gap-5 sm:grid-cols-2">

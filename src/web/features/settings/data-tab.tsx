@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Trash2 } from 'lucide-react';
-import { deleteAccountSchema, SETTINGS_TEXT, type DeleteAccountInput } from '#shared/settings.ts';
+import { deleteAccountSchema, USER_SETTINGS_TEXT, type DeleteAccountInput } from '#shared/settings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -24,12 +24,12 @@ function DeleteAccountForm({ agencyName, onCancel }: { agencyName: string; onCan
   const onSubmit = form.handleSubmit((values) => {
     // the server checks it too; saying so here spares a password check
     if (values.agency_name.trim() !== agencyName) {
-      setError('agency_name', { message: SETTINGS_TEXT.wrongAgencyName });
+      setError('agency_name', { message: USER_SETTINGS_TEXT.wrongAgencyName });
       return;
     }
     remove.mutate(values, {
       onSuccess: () => {
-        notify.success(SETTINGS_TEXT.accountDeleted);
+        notify.success(USER_SETTINGS_TEXT.accountDeleted);
         void navigate('/', { replace: true });
       },
       onError: (err) => {
@@ -92,7 +92,7 @@ function DeleteAccountCard() {
             </DialogContent>
           </Dialog>
         ) : (
-          <p className="text-sm text-slate-600">{SETTINGS_TEXT.deleteOwnerOnly} Switch to your own agency from the avatar menu to delete your account.</p>
+          <p className="text-sm text-slate-600">{USER_SETTINGS_TEXT.deleteOwnerOnly} Switch to your own agency from the avatar menu to delete your account.</p>
         )}
       </CardContent>
     </Card>

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { Monitor, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
-import { SIGN_IN_HISTORY_DAYS, SIGN_IN_OUTCOME_LABEL, SETTINGS_TEXT, type ActiveSession } from '#shared/settings.ts';
+import { SIGN_IN_HISTORY_DAYS, SIGN_IN_OUTCOME_LABEL, USER_SETTINGS_TEXT, type ActiveSession } from '#shared/settings.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -51,7 +51,7 @@ function SessionRow({ s }: { s: ActiveSession }) {
           aria-label={`Sign out ${s.browser} on ${s.device}, ${s.ip_address ?? 'unknown address'}`}
           onClick={() =>
             signOut.mutate(s.id, {
-              onSuccess: () => notify.success(SETTINGS_TEXT.sessionSignedOut),
+              onSuccess: () => notify.success(USER_SETTINGS_TEXT.sessionSignedOut),
               onError: (err) => notify.error('Failed to sign out the session', errorMessage(err)),
             })
           }
@@ -80,7 +80,7 @@ function SessionsCard() {
           disabled={!hasOthers || others.isPending}
           onClick={() =>
             others.mutate(undefined, {
-              onSuccess: () => notify.success(SETTINGS_TEXT.otherSessionsSignedOut),
+              onSuccess: () => notify.success(USER_SETTINGS_TEXT.otherSessionsSignedOut),
               onError: (err) => notify.error('Failed to sign out the other sessions', errorMessage(err)),
             })
           }

@@ -1,6 +1,6 @@
 // /dashboard/settings (every plan): Agency, Notifications, Security and Data, the tab kept in the URL.
 import { useSearchParams } from 'react-router';
-import { SETTINGS_TAB_LABEL, SETTINGS_TABS, SETTINGS_TEXT, type SettingsTab } from '#shared/settings.ts';
+import { SETTINGS_TAB_LABEL, SETTINGS_TABS, USER_SETTINGS_TEXT, type SettingsTab } from '#shared/settings.ts';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -25,7 +25,7 @@ export function SettingsPage() {
     );
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <PageHeader title={SETTINGS_TEXT.title} description="Your agency's details, your sessions and sign-ins, and your data." />
+      <PageHeader title={USER_SETTINGS_TEXT.title} description="Your agency's details, your sessions and sign-ins, and your data." />
       <Tabs value={tab} onValueChange={select}>
         <TabsList aria-label="Settings sections">
           {SETTINGS_TABS.map((t) => (
@@ -40,7 +40,7 @@ export function SettingsPage() {
         <TabsContent value="notifications">
           {/* The notifications issue adds the per-kind preferences here. */}
           <Card>
-            <CardContent className="p-5 text-sm text-slate-600">{SETTINGS_TEXT.notificationsPending}</CardContent>
+            <CardContent className="p-5 text-sm text-slate-600">{USER_SETTINGS_TEXT.notificationsPending}</CardContent>
           </Card>
         </TabsContent>
         <TabsContent value="security">

@@ -14,6 +14,14 @@ export const AUDIT_ACTIONS = {
   'auth.unlock': 'Sign-in unlocked',
   'settings.changed': 'Settings changed',
   'content.edited': 'Content edited',
+  'content.page_saved': 'Page saved',
+  'content.post_created': 'Post created',
+  'content.post_updated': 'Post updated',
+  'content.post_deleted': 'Post deleted',
+  'content.post_cover_changed': 'Post cover changed',
+  'content.seo_saved': 'SEO saved',
+  'settings.payment_instructions': 'Payment instructions changed',
+  'user.deleted_self': 'Account deleted by its owner',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

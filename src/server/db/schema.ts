@@ -30,6 +30,7 @@ import { COVERAGE_TYPES, POLICY_STATUSES, POLICY_TYPES } from '#shared/policies.
 import { LOST_REASONS, RENEWAL_STATES } from '#shared/renewals.ts';
 import { PREMIUM_METHODS } from '#shared/premium-payments.ts';
 import { ACCOUNT_ROLES } from '#shared/roles.ts';
+import { SIGN_IN_OUTCOMES } from '#shared/settings.ts';
 import { INVITATION_STATUSES, INVITE_ROLES } from '#shared/team.ts';
 import { DUPLICATE_MODES, IMPORT_KINDS, IMPORT_STATUSES } from '#shared/imports.ts';
 import { PAID_TIERS, SUBSCRIPTION_STATUSES, TIERS } from '#shared/tiers.ts';
@@ -197,6 +198,12 @@ export const agencies = pgTable(
     /** A renewal whose premium rises by at least this many percent is flagged Remarket. */
     remarketThreshold: integer().notNull().default(10),
     createdAt: createdAt(),
+    // /dashboard/settings › Agency (src/shared/settings.ts); the renewals issue adds its threshold here
+    address: text(),
+    phone: text(),
+    email: text(),
+    /** IANA name, validated by the shared schema; dates, renewal buckets and the digest hour follow it */
+    timezone: text().notNull().default('UTC'),
   },
   (t) => [
     uniqueIndex('agencies_owner_uq').on(t.ownerId),
@@ -820,4 +827,26 @@ export const digestDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Every sign-in attempt on a known account (success, wrong password, locked out, unconfirmed), shown
+ * to its user for 90 days; older rows are removed for that user on each successful sign-in.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    ipAddress: text(),
+    userAgent: text(),
+    outcome: text().notNull(),
+  },
+  (t) => [
+    index('sign_in_attempts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    check('sign_in_attempts_outcome_check', inList('outcome', SIGN_IN_OUTCOMES)),
+  ],
 );

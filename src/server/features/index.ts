@@ -26,6 +26,7 @@ import { exportRoutes } from './export/routes.ts';
 import { IMPORT_UPLOAD_PREFIX, importRoutes } from './imports/routes.ts';
 import { renewalRoutes } from './renewals/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX];
@@ -58,5 +59,6 @@ export function featureRoutes() {
   r.route('/', importRoutes());
   r.route('/', renewalRoutes());
   r.route('/', notificationRoutes());
+  r.route('/', settingsRoutes());
   return r;
 }

@@ -11,7 +11,6 @@ const PLACEHOLDER_PATHS = [
   '/dashboard/crm',
   '/dashboard/api-settings',
   '/dashboard/white-label',
-  '/dashboard/settings',
 ];
 
 export const placeholderRoutes: RouteObject[] = PLACEHOLDER_PATHS.map((path) => {

@@ -25,6 +25,8 @@ import { findUserByEmail, getMe, markDashboardSeen, updateProfile } from './serv
 import { auditSignInLockout } from '../security/lockouts.ts';
 import { requireTwoFactorAccess } from '../security/routes.ts';
 import { checkPasswordLength, readPlatformSettings } from '../security/settings.ts';
+import { recordSignInAttempt } from '#server/features/settings/sign-in-history.ts';
+import type { SignInOutcome } from '#shared/settings.ts';
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or was already used. Please request a new one.';
 const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
@@ -103,6 +105,9 @@ export function accountRoutes() {
     const emailKey = `signin:email:${input.email}`;
     const ipKey = `signin:ip:${clientAddress(c)}`;
     const limited = config.RATE_LIMIT === 'on';
+    // every attempt on a known account goes to its owner's sign-in history (Settings › Security)
+    const record = (outcome: SignInOutcome) =>
+      recordSignInAttempt(db, { email: input.email, ip: clientAddress(c), userAgent: c.req.header('user-agent') ?? null, outcome });
     // The attempt is counted before the password is checked, so parallel attempts cannot all slip
     // under the limit; what turns out not to be a failure is given back below.
     if (limited) {
@@ -110,10 +115,12 @@ export function accountRoutes() {
       // the counts stay at the limit (what Admin › Security shows).
       if (!(await consume(db, emailKey, RATE_RULES.signInFailuresPerEmail))) {
         await release(db, emailKey);
+        await record('locked_out');
         throw tooMany(AUTH_TEXT.tooManyAttempts);
       }
       if (!(await consume(db, ipKey, RATE_RULES.signInFailuresPerClient))) {
         await Promise.all([release(db, emailKey), release(db, ipKey)]);
+        await record('locked_out');
         throw tooMany(AUTH_TEXT.tooManyAttempts);
       }
     }
@@ -131,15 +138,18 @@ export function accountRoutes() {
     }
     if (result.status === 403 && authErrorCode(result) === 'EMAIL_NOT_VERIFIED') {
       await releaseBoth();
+      await record('unconfirmed');
       throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_TEXT.emailNotConfirmedInline);
     }
     if (result.status >= 400) {
       // the failure that brings the e-mail to its limit is a lockout, for the audit log
       if (limited && (await isLimited(db, emailKey, RATE_RULES.signInFailuresPerEmail)))
         await auditSignInLockout(db, input.email, clientAddress(c));
+      await record('wrong_password');
       throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
     }
     if (limited) await Promise.all([clearLimit(db, emailKey), release(db, ipKey)]);
+    await record('success');
     forwardCookies(c, result);
     return c.json({ ok: true, twoFactorRedirect: result.body?.twoFactorRedirect === true });
   });

@@ -2,8 +2,8 @@
 // route can change or delete one, and the database itself refuses UPDATE, DELETE and TRUNCATE.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { auditLog, paymentSubmissions, rateLimit, user } from '../../db/schema.ts';
-import { fileOf, PDF } from '../payments/fixtures.ts';
+import { auditLog, blogPosts, paymentSubmissions, rateLimit, user } from '../../db/schema.ts';
+import { fileOf, PDF, PNG } from '../payments/fixtures.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
 import { audit } from './audit.ts';
 
@@ -45,6 +45,8 @@ const NOT_AUDITED = new Map([
 
 interface Case {
   action: string;
+  /** the route's success status when it is not 200 (a create answers 201) */
+  status?: number;
   /** performs the route successfully and returns the audited target's id */
   run: () => Promise<{ res: Response; targetId: string }>;
 }
@@ -114,6 +116,83 @@ const CASES: Record<string, Case> = {
   },
 };
 
+let postCount = 0;
+async function newPost(): Promise<string> {
+  postCount += 1;
+  const res = await asSuper('/api/admin/blog/posts', 'POST', { title: `Audited post ${postCount}`, slug: `audited-post-${postCount}`, summary: '', body: 'Text', author_name: '', status: 'draft' });
+  expect(res.status).toBe(201);
+  return (await json(res)).post.id;
+}
+
+function putCover(id: string) {
+  const fd = new FormData();
+  fd.append('cover', fileOf(PNG, 'cover.png', 'image/png'));
+  return t.request(`/api/admin/blog-covers/${id}`, { method: 'PUT', body: fd, cookie: superAdmin.cookie, headers: { 'x-forwarded-for': CLIENT } });
+}
+
+const CONTENT_CASES: Record<string, Case> = {
+  'PUT /api/admin/settings/payment-instructions': {
+    action: 'settings.payment_instructions',
+    run: async () => ({
+      res: await asSuper('/api/admin/settings/payment-instructions', 'PUT', { bank_name: 'Audit Bank', account_details: 'IBAN X', paypal_email: '', note: '' }),
+      targetId: 'payment_instructions',
+    }),
+  },
+  'PUT /api/admin/cms/pages/:slug': {
+    action: 'content.page_saved',
+    run: async () => ({ res: await asSuper('/api/admin/cms/pages/about', 'PUT', { title: 'About Us', body: 'We are.', status: 'draft' }), targetId: 'about' }),
+  },
+  'POST /api/admin/blog/posts': {
+    action: 'content.post_created',
+    status: 201,
+    run: async () => {
+      const res = await asSuper('/api/admin/blog/posts', 'POST', { title: 'Created', slug: 'audit-created', summary: '', body: 'Text', author_name: '', status: 'draft' });
+      return { res, targetId: (await json(res.clone())).post?.id ?? '' };
+    },
+  },
+  'PUT /api/admin/blog/posts/:id': {
+    action: 'content.post_updated',
+    run: async () => {
+      const id = await newPost();
+      return { res: await asSuper(`/api/admin/blog/posts/${id}`, 'PUT', { title: 'Renamed', slug: `renamed-${id.slice(0, 8)}`, summary: '', body: 'Text', author_name: '', status: 'published' }), targetId: id };
+    },
+  },
+  'DELETE /api/admin/blog/posts/:id': {
+    action: 'content.post_deleted',
+    run: async () => {
+      const id = await newPost();
+      return { res: await asSuper(`/api/admin/blog/posts/${id}`, 'DELETE'), targetId: id };
+    },
+  },
+  'PUT /api/admin/blog-covers/:id': {
+    action: 'content.post_cover_changed',
+    run: async () => {
+      const id = await newPost();
+      return { res: await putCover(id), targetId: id };
+    },
+  },
+  'DELETE /api/admin/blog-covers/:id': {
+    action: 'content.post_cover_changed',
+    run: async () => {
+      const id = await newPost();
+      await t.db.update(blogPosts).set({ coverKey: `blog-covers/${id}/none.png`, coverType: 'image/png' }).where(eq(blogPosts.id, id));
+      return { res: await asSuper(`/api/admin/blog-covers/${id}`, 'DELETE'), targetId: id };
+    },
+  },
+  'PUT /api/admin/seo/pages': {
+    action: 'content.seo_saved',
+    run: async () => ({ res: await asSuper('/api/admin/seo/pages', 'PUT', { path: '/pricing', title: 'Pricing for agencies' }), targetId: '/pricing' }),
+  },
+  'PUT /api/admin/seo/posts/:id': {
+    action: 'content.seo_saved',
+    run: async () => {
+      const id = await newPost();
+      return { res: await asSuper(`/api/admin/seo/posts/${id}`, 'PUT', { title: 'Post SEO title' }), targetId: id };
+    },
+  },
+};
+Object.assign(CASES, CONTENT_CASES);
+
 function writeRoutes(): string[] {
   const keys = new Set<string>();
   for (const r of t.app.routes)
@@ -133,7 +212,7 @@ describe('every privileged route writes an audit entry', () => {
   for (const [route, c] of Object.entries(CASES))
     it(`${route} → ${c.action}, with who, from where, before and after`, async () => {
       const { res, targetId } = await c.run();
-      expect(res.status, await res.clone().text()).toBe(200);
+      expect(res.status, await res.clone().text()).toBe(c.status ?? 200);
       const entries = await entriesFor(c.action, targetId);
       expect(entries).toHaveLength(1);
       const [e] = entries;
@@ -201,6 +280,27 @@ async function refusal(statement: Promise<unknown>): Promise<string> {
   }
   return 'the statement was accepted';
 }
+
+describe('content edits keep titles, slugs and states, not bodies', () => {
+  it('a post update records the slug and state before and after; the body is not in the entry', async () => {
+    const id = await newPost();
+    const res = await asSuper(`/api/admin/blog/posts/${id}`, 'PUT', { title: 'Long read', slug: `long-read-${id.slice(0, 8)}`, summary: '', body: 'x'.repeat(5000), author_name: '', status: 'published' });
+    expect(res.status).toBe(200);
+    const [e] = await entriesFor('content.post_updated', id);
+    expect(e.before).toEqual({ title: expect.stringMatching(/^Audited post/), slug: expect.stringMatching(/^audited-post-/), status: 'draft' });
+    expect(e.after).toEqual({ title: 'Long read', slug: `long-read-${id.slice(0, 8)}`, status: 'published' });
+    expect(JSON.stringify(e)).not.toContain('xxxx');
+  });
+
+  it('a refused post (duplicate slug) writes no entry', async () => {
+    const id = await newPost();
+    const [taken] = await t.db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.id, id));
+    const before = await t.db.select().from(auditLog).where(eq(auditLog.action, 'content.post_created'));
+    const res = await asSuper('/api/admin/blog/posts', 'POST', { title: 'Dup', slug: taken.slug, summary: '', body: 'Text', author_name: '', status: 'draft' });
+    expect(res.status).toBe(409);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'content.post_created'))).toHaveLength(before.length);
+  });
+});
 
 describe('the audit log cannot be edited or deleted', () => {
   it('no route changes or deletes an audit entry', async () => {

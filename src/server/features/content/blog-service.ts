@@ -15,7 +15,8 @@ import type { ContentStatus } from '#shared/content.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
 import type { Paged } from '#shared/admin.ts';
 import type { Actor, Deps } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditByActor } from '#server/features/audit/audit.ts';
 import { isUniqueViolation } from '../../db/helpers.ts';
 import { blogPosts } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -79,17 +80,28 @@ export async function getPostRow(db: Db, id: string): Promise<PostRow> {
 
 export const getAdminPost = async (db: Db, id: string) => detailOf(await getPostRow(db, id));
 
+/** What the audit log keeps of a post: what a reader recognises it by, never the body. */
+const auditedPost = (row: Pick<PostRow, 'title' | 'slug' | 'status'>) => ({ title: row.title, slug: row.slug, status: row.status });
+
+function auditPost(tx: Tx, actor: Actor, action: 'content.post_created' | 'content.post_updated' | 'content.post_deleted' | 'content.post_cover_changed', id: string, label: string, before: unknown, after: unknown) {
+  return auditByActor(tx, actor, { action, targetType: 'blog_post', targetId: id, targetLabel: label, before, after });
+}
+
 export async function createPost(db: Db, actor: Actor, input: PostInput): Promise<BlogPostDetail> {
-  const [row] = await writeOrSlugConflict(() =>
-    db
-      .insert(blogPosts)
-      .values({
-        ...fieldsOf(input),
-        authorName: input.author_name || `${actor.firstName} ${actor.lastName}`.trim(),
-        authorId: actor.userId,
-        publishedAt: input.status === 'published' ? sql`now()` : null,
-      })
-      .returning(),
+  const row = await writeOrSlugConflict(() =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(blogPosts)
+        .values({
+          ...fieldsOf(input),
+          authorName: input.author_name || `${actor.firstName} ${actor.lastName}`.trim(),
+          authorId: actor.userId,
+          publishedAt: input.status === 'published' ? sql`now()` : null,
+        })
+        .returning();
+      await auditPost(tx, actor, 'content.post_created', created.id, created.slug, null, auditedPost(created));
+      return created;
+    }),
   );
   return detailOf(row);
 }
@@ -98,26 +110,35 @@ function fieldsOf(input: PostInput) {
   return { title: input.title, slug: input.slug, summary: input.summary, body: input.body, authorName: input.author_name, status: input.status };
 }
 
-export async function updatePost(db: Db, id: string, input: PostInput): Promise<BlogPostDetail> {
-  const [row] = await writeOrSlugConflict(() =>
-    db
-      .update(blogPosts)
-      .set({
-        ...fieldsOf(input),
-        // the first publication sets the date; later edits keep it, unpublishing clears it
-        publishedAt: input.status === 'published' ? sql`coalesce(${blogPosts.publishedAt}, now())` : null,
-        updatedAt: new Date(),
-      })
-      .where(eq(blogPosts.id, id))
-      .returning(),
+export async function updatePost(db: Db, actor: Actor, id: string, input: PostInput): Promise<BlogPostDetail> {
+  const row = await writeOrSlugConflict(() =>
+    db.transaction(async (tx) => {
+      const [old] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+      if (!old) throw notFound(BLOG_TEXT.notFound);
+      const [updated] = await tx
+        .update(blogPosts)
+        .set({
+          ...fieldsOf(input),
+          // the first publication sets the date; later edits keep it, unpublishing clears it
+          publishedAt: input.status === 'published' ? sql`coalesce(${blogPosts.publishedAt}, now())` : null,
+          updatedAt: new Date(),
+        })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      await auditPost(tx, actor, 'content.post_updated', id, updated.slug, auditedPost(old), auditedPost(updated));
+      return updated;
+    }),
   );
-  if (!row) throw notFound(BLOG_TEXT.notFound);
   return detailOf(row);
 }
 
-export async function deletePost(deps: Pick<Deps, 'db' | 'storage' | 'logger'>, id: string): Promise<void> {
-  const [row] = await deps.db.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
-  if (!row) throw notFound(BLOG_TEXT.notFound);
+export async function deletePost(deps: Pick<Deps, 'db' | 'storage' | 'logger'>, actor: Actor, id: string): Promise<void> {
+  const row = await deps.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
+    if (!deleted) throw notFound(BLOG_TEXT.notFound);
+    await auditPost(tx, actor, 'content.post_deleted', id, deleted.slug, auditedPost(deleted), null);
+    return deleted;
+  });
   if (row.coverKey) await removeObject(deps, row.coverKey);
 }
 
@@ -128,6 +149,7 @@ async function removeObject(deps: Pick<Deps, 'storage' | 'logger'>, key: string)
 /** Object first, row second; the replaced object is removed after the row points at the new one. */
 export async function setCover(
   deps: Pick<Deps, 'db' | 'storage' | 'logger'>,
+  actor: Actor,
   id: string,
   cover: { bytes: Uint8Array; contentType: CoverType } | null,
 ): Promise<BlogPostDetail> {
@@ -136,11 +158,16 @@ export async function setCover(
   if (cover && key) await deps.storage.put(key, cover.bytes, cover.contentType);
   let row: PostRow | undefined;
   try {
-    [row] = await deps.db
-      .update(blogPosts)
-      .set({ coverKey: key, coverType: cover?.contentType ?? null, updatedAt: new Date() })
-      .where(eq(blogPosts.id, id))
-      .returning();
+    row = await deps.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(blogPosts)
+        .set({ coverKey: key, coverType: cover?.contentType ?? null, updatedAt: new Date() })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      if (updated)
+        await auditPost(tx, actor, 'content.post_cover_changed', id, updated.slug, { cover: before.coverType ?? null }, { cover: updated.coverType ?? null });
+      return updated;
+    });
   } catch (err) {
     if (key) await removeObject(deps, key);
     throw err;

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { cmsPageRevisions, cmsPages, user } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { DEFAULT_PAGE_BODIES } from './defaults.ts';
+import { auditByActor } from '#server/features/audit/audit.ts';
 
 const REVISIONS_SHOWN = 50;
 
@@ -78,11 +79,21 @@ export async function saveCmsPage(
 ): Promise<CmsPageDetail> {
   await db.transaction(async (tx) => {
     const values = { title: input.title, body: input.body, status: input.status, updatedBy: actor.userId, updatedAt: new Date() };
+    const [old] = await tx.select({ title: cmsPages.title, status: cmsPages.status }).from(cmsPages).where(eq(cmsPages.slug, slug)).for('update');
     await tx
       .insert(cmsPages)
       .values({ slug, ...values })
       .onConflictDoUpdate({ target: cmsPages.slug, set: values });
     await tx.insert(cmsPageRevisions).values({ pageSlug: slug, title: input.title, body: input.body, status: input.status, createdBy: actor.userId });
+    // a restored revision is saved through here too, so restores are audited as saves
+    await auditByActor(tx, actor, {
+      action: 'content.page_saved',
+      targetType: 'cms_page',
+      targetId: slug,
+      targetLabel: input.title,
+      before: old ? { title: old.title, status: old.status } : null,
+      after: { title: input.title, status: input.status },
+    });
   });
   return getCmsPage(db, slug);
 }

@@ -76,18 +76,18 @@ export function contentRoutes() {
   r.put('/admin/blog/posts/:id', async (c) => {
     const id = postId(c.req.param('id'));
     const input = await readJson(c, blogPostSchema);
-    return c.json({ post: await updatePost(c.var.deps.db, id, input) });
+    return c.json({ post: await updatePost(c.var.deps.db, c.var.actor, id, input) });
   });
   r.delete('/admin/blog/posts/:id', async (c) => {
-    await deletePost(c.var.deps, postId(c.req.param('id')));
+    await deletePost(c.var.deps, c.var.actor, postId(c.req.param('id')));
     return c.json({ ok: true });
   });
   r.put('/admin/blog-covers/:id', async (c) => {
     const id = postId(c.req.param('id'));
     const cover = await readCover(c);
-    return c.json({ post: await setCover(c.var.deps, id, cover) });
+    return c.json({ post: await setCover(c.var.deps, c.var.actor, id, cover) });
   });
-  r.delete('/admin/blog-covers/:id', async (c) => c.json({ post: await setCover(c.var.deps, postId(c.req.param('id')), null) }));
+  r.delete('/admin/blog-covers/:id', async (c) => c.json({ post: await setCover(c.var.deps, c.var.actor, postId(c.req.param('id')), null) }));
 
   // ------------------------------------------------------------ SEO
   r.get('/seo/meta', async (c) => {
@@ -97,12 +97,12 @@ export function contentRoutes() {
   r.get('/admin/seo', async (c) => c.json(await listSeo(c.var.deps.db)));
   r.put('/admin/seo/pages', async (c) => {
     const { path, ...fields } = await readJson(c, seoPageSchema);
-    await savePageSeo(c.var.deps.db, path, fields);
+    await savePageSeo(c.var.deps.db, c.var.actor, path, fields);
     return c.json(await listSeo(c.var.deps.db));
   });
   r.put('/admin/seo/posts/:id', async (c) => {
     const id = postId(c.req.param('id'));
-    await savePostSeo(c.var.deps.db, id, await readJson(c, seoFieldsSchema));
+    await savePostSeo(c.var.deps.db, c.var.actor, id, await readJson(c, seoFieldsSchema));
     return c.json(await listSeo(c.var.deps.db));
   });
 

@@ -5,7 +5,9 @@ import { CMS_PAGES } from '#shared/content.ts';
 import { plainExcerpt } from '#shared/markdown.ts';
 import { SEO_PAGES, type ResolvedMeta, type SeoFields, type SeoPageRow, type SeoPostRow } from '#shared/seo.ts';
 import { coverUrl } from '#shared/blog.ts';
+import type { Actor } from '#server/context.ts';
 import type { Db } from '../../db/client.ts';
+import { auditByActor } from '#server/features/audit/audit.ts';
 import { blogPosts, seoEntries } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { BLOG_TEXT } from '#shared/blog.ts';
@@ -46,18 +48,29 @@ export async function listSeo(db: Db): Promise<{ pages: SeoPageRow[]; posts: Seo
   };
 }
 
-export async function savePageSeo(db: Db, path: string, f: SeoFields): Promise<void> {
+/** The audit log keeps the short fields (titles, image address); a description is kept whole, it is at most a few hundred characters. */
+const auditedSeo = (f: SeoFields) => ({ title: f.title, description: f.description, og_title: f.og_title, og_image: f.og_image });
+
+export async function savePageSeo(db: Db, actor: Actor, path: string, f: SeoFields): Promise<void> {
   const set = { title: f.title, description: f.description, ogTitle: f.og_title, ogImage: f.og_image, updatedAt: new Date() };
-  await db.insert(seoEntries).values({ path, ...set }).onConflictDoUpdate({ target: seoEntries.path, set });
+  await db.transaction(async (tx) => {
+    const [old] = await tx.select().from(seoEntries).where(eq(seoEntries.path, path)).for('update');
+    await tx.insert(seoEntries).values({ path, ...set }).onConflictDoUpdate({ target: seoEntries.path, set });
+    await auditByActor(tx, actor, { action: 'content.seo_saved', targetType: 'seo_page', targetId: path, targetLabel: path, before: old ? auditedSeo(fieldsOf(old)) : null, after: auditedSeo(f) });
+  });
 }
 
-export async function savePostSeo(db: Db, id: string, f: SeoFields): Promise<void> {
-  const [row] = await db
-    .update(blogPosts)
-    .set({ seoTitle: f.title, seoDescription: f.description, ogTitle: f.og_title, ogImage: f.og_image })
-    .where(eq(blogPosts.id, id))
-    .returning({ id: blogPosts.id });
-  if (!row) throw notFound(BLOG_TEXT.notFound);
+export async function savePostSeo(db: Db, actor: Actor, id: string, f: SeoFields): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [old] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!old) throw notFound(BLOG_TEXT.notFound);
+    await tx
+      .update(blogPosts)
+      .set({ seoTitle: f.title, seoDescription: f.description, ogTitle: f.og_title, ogImage: f.og_image })
+      .where(eq(blogPosts.id, id));
+    const before = { title: old.seoTitle, description: old.seoDescription, og_title: old.ogTitle, og_image: old.ogImage };
+    await auditByActor(tx, actor, { action: 'content.seo_saved', targetType: 'blog_post', targetId: id, targetLabel: old.slug, before, after: auditedSeo(f) });
+  });
 }
 
 /** The meta of a public path, or null when the path is not a public page (the app shell stays as built). */

@@ -4,6 +4,7 @@ import { paymentInstructionsSchema, type PaymentInstructions } from '#shared/con
 import type { Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema.ts';
+import { auditByActor } from '#server/features/audit/audit.ts';
 
 const PAYMENT_INSTRUCTIONS = 'payment_instructions';
 
@@ -21,9 +22,21 @@ export async function getPaymentInstructions(db: Db): Promise<StoredPaymentInstr
 
 export async function savePaymentInstructions(db: Db, actor: Actor, value: PaymentInstructions): Promise<StoredPaymentInstructions> {
   const set = { value, updatedBy: actor.userId, updatedAt: new Date() };
-  await db
-    .insert(siteSettings)
-    .values({ key: PAYMENT_INSTRUCTIONS, ...set })
-    .onConflictDoUpdate({ target: siteSettings.key, set });
+  await db.transaction(async (tx) => {
+    const [old] = await tx.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, PAYMENT_INSTRUCTIONS)).for('update');
+    await tx
+      .insert(siteSettings)
+      .values({ key: PAYMENT_INSTRUCTIONS, ...set })
+      .onConflictDoUpdate({ target: siteSettings.key, set });
+    // short texts an operator wants to compare (bank, PayPal, note), so kept whole
+    await auditByActor(tx, actor, {
+      action: 'settings.payment_instructions',
+      targetType: 'site_settings',
+      targetId: PAYMENT_INSTRUCTIONS,
+      targetLabel: 'Payment instructions',
+      before: old?.value ?? null,
+      after: value,
+    });
+  });
   return getPaymentInstructions(db);
 }

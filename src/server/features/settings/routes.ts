@@ -1,0 +1,46 @@
+// /api/settings (issue 16): Settings is every plan's, so each route needs only a session; who may do
+// what (owner or agency admin for the agency details, one's own sessions and account) is checked in
+// the services, which take the caller from the session and never an id of a user or agency.
+import { Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import { agencySettingsSchema, deleteAccountSchema, USER_SETTINGS_TEXT } from '#shared/settings.ts';
+import { requireFeature, type AppEnv } from '#server/context.ts';
+import { readJson } from '#server/http.ts';
+import { getAgencySettings, updateAgencySettings } from './agency-service.ts';
+import { deleteOwnAccount } from './delete-account.ts';
+import { listMySessions, signOutOtherSessions, signOutSession } from './sessions-service.ts';
+import { listSignInHistory } from './sign-in-history.ts';
+import { notFound } from '#server/errors.ts';
+
+export function settingsRoutes() {
+  const r = new Hono<AppEnv>();
+  r.use('/settings/*', requireFeature('settings'));
+
+  r.get('/settings/agency', async (c) => c.json({ agency: await getAgencySettings(c.var.deps.db, c.var.actor) }));
+  r.put('/settings/agency', async (c) => {
+    const input = await readJson(c, agencySettingsSchema);
+    return c.json({ agency: await updateAgencySettings(c.var.deps.db, c.var.actor, input) });
+  });
+
+  r.get('/settings/sessions', async (c) => c.json({ sessions: await listMySessions(c.var.deps.db, c.var.actor) }));
+  r.delete('/settings/sessions/:id', async (c) => {
+    const id = c.req.param('id');
+    if (id.length > 200) throw notFound(USER_SETTINGS_TEXT.sessionNotFound);
+    await signOutSession(c.var.deps.db, c.var.actor, id);
+    return c.json({ ok: true });
+  });
+  r.post('/settings/sessions/sign-out-others', async (c) => c.json({ signed_out: await signOutOtherSessions(c.var.deps.db, c.var.actor) }));
+
+  r.get('/settings/sign-in-history', async (c) => c.json({ attempts: await listSignInHistory(c.var.deps.db, c.var.actor) }));
+
+  r.post('/settings/delete-account', async (c) => {
+    const input = await readJson(c, deleteAccountSchema);
+    await deleteOwnAccount(c.var.deps, c.var.actor, input);
+    // the session rows are gone with the user; the browser's cookies go too
+    for (const name of ['policydesk.session_token', '__Secure-policydesk.session_token', 'policydesk.session_data', '__Secure-policydesk.session_data'])
+      deleteCookie(c, name, { path: '/', ...(name.startsWith('__Secure-') ? { secure: true } : {}) });
+    return c.json({ ok: true });
+  });
+
+  return r;
+}

@@ -1,0 +1,109 @@
+// Settings › Agency: name, address, phone, e-mail and time zone. Owner or agency admin edit; others read.
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { agencySettingsSchema, listTimeZones, USER_SETTINGS_TEXT, type AgencySettings, type AgencySettingsInput, type AgencySettingsValues } from '#shared/settings.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, Select } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { useAgencySettings, useSaveAgencySettings } from './queries.ts';
+
+const formValues = (a: AgencySettings): AgencySettingsInput => ({
+  name: a.name,
+  address: a.address ?? '',
+  phone: a.phone ?? '',
+  email: a.email ?? '',
+  timezone: a.timezone,
+});
+
+function AgencyForm({ agency }: { agency: AgencySettings }) {
+  const save = useSaveAgencySettings();
+  const zones = useMemo(() => {
+    const all = listTimeZones();
+    return all.includes(agency.timezone) ? all : [agency.timezone, ...all];
+  }, [agency.timezone]);
+  const form = useForm<AgencySettingsInput, unknown, AgencySettingsValues>({
+    resolver: zodResolver(agencySettingsSchema),
+    defaultValues: formValues(agency),
+  });
+  const { register, formState, setError } = form;
+  const readOnly = !agency.can_edit;
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (data) => {
+        form.reset(formValues(data.agency));
+        notify.success(USER_SETTINGS_TEXT.agencySaved);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.fields)
+          for (const [field, message] of Object.entries(err.fields)) setError(field as keyof AgencySettingsInput, { message });
+        notify.error('Failed to save the agency settings', errorMessage(err));
+      },
+    }),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5 p-5">
+      {readOnly ? (
+        <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700" role="note">
+          {USER_SETTINGS_TEXT.agencyReadOnly}
+        </p>
+      ) : null}
+      <fieldset disabled={readOnly} className="grid gap-5 sm:grid-cols-2">
+        <legend className="sr-only">Agency details</legend>
+        <FormField label="Agency name" required error={formState.errors.name?.message}>
+          <Input autoComplete="organization" {...register('name')} />
+        </FormField>
+        <FormField label="E-mail" error={formState.errors.email?.message}>
+          <Input type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <FormField label="Phone" error={formState.errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...register('phone')} />
+        </FormField>
+        <FormField label="Time zone" hint="Dates, renewal reminders and the daily digest follow this time zone." error={formState.errors.timezone?.message}>
+          <Select {...register('timezone')}>
+            {zones.map((z) => (
+              <option key={z} value={z}>
+                {z.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Address" className="sm:col-span-2" error={formState.errors.address?.message}>
+          <Input autoComplete="street-address" {...register('address')} />
+        </FormField>
+        {/* The renewals issue adds the renewal remarket threshold here. */}
+      </fieldset>
+      {readOnly ? null : (
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save agency settings'}
+        </Button>
+      )}
+    </form>
+  );
+}
+
+export function AgencyTab() {
+  const query = useAgencySettings();
+  return (
+    <Card>
+      {query.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading agency settings" />
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="space-y-3 p-6 text-sm text-red-700">
+          <p>Error loading the agency settings: {errorMessage(query.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <AgencyForm key={query.data.agency.id} agency={query.data.agency} />
+      )}
+    </Card>
+  );
+}

@@ -1,6 +1,6 @@
 // The command palette (Ctrl+K, /) and the skip link of the signed-in layout.
 import type { Page } from '@playwright/test';
-import { carPolicyPayload, customerPayload } from '../src/server/test/factories.ts';
+import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
 async function createBook(page: Page, name: string) {

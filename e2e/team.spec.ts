@@ -3,8 +3,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { admin, BASE_URL, createAccount, expect, shot, signInAs, test, uniqueEmail, type Account } from './support/fixtures.ts';
 import { firstLink, readMail } from './support/mail.ts';
-import { ACCESS_TEXT } from '../src/shared/access.ts';
-import { TEAM_TEXT } from '../src/shared/team.ts';
+import { ACCESS_TEXT } from '#shared/access.ts';
+import { TEAM_TEXT } from '#shared/team.ts';
 
 const INVALID = 'This invitation link is either expired or invalid. Please ask for a new invitation.';
 

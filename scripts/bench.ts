@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPglite } from '../src/server/db/client.ts';
-import { carPolicyPayload, registrationPayload, sessionCookie } from '../src/server/test/factories.ts';
+import { openPglite } from '#server/db/client.ts';
+import { carPolicyPayload, registrationPayload, sessionCookie } from '#server/test/factories.ts';
 import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench/frontend.ts';
 import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';

@@ -3,13 +3,13 @@
 // and activity log as a user's clicks). Uses DATA_DIR or DATABASE_URL like the server; refuses a
 // PGlite folder that a running server holds. Run it again to add nothing twice.
 import { eq } from 'drizzle-orm';
-import { createApp } from '../src/server/app.ts';
-import { buildDeps, openDatabase, prepareDatabase, seedEssentials } from '../src/server/bootstrap.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { acquireDataDirLock } from '../src/server/db/lock.ts';
-import { user } from '../src/server/db/schema.ts';
-import { createLogger } from '../src/server/logger.ts';
-import { createCustomer, createPolicy, sessionCookie, type Call } from '../src/server/test/factories.ts';
+import { createApp } from '#server/app.ts';
+import { buildDeps, openDatabase, prepareDatabase, seedEssentials } from '#server/bootstrap.ts';
+import { loadConfig } from '#server/config.ts';
+import { acquireDataDirLock } from '#server/db/lock.ts';
+import { user } from '#server/db/schema.ts';
+import { createLogger } from '#server/logger.ts';
+import { createCustomer, createPolicy, sessionCookie, type Call } from '#server/test/factories.ts';
 
 const EMAIL = process.env.DEMO_EMAIL ?? 'demo@policydesk.local';
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';

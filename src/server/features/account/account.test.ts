@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_TEXT } from '#shared/auth.ts';
-import { user, verification } from '../../db/schema.ts';
-import { createTestContext, createUser, json, linkIn, pathOf, signIn, waitForMail, type TestContext, cookieFrom } from '../../test/harness.ts';
-import { totpFromUri } from '../../test/totp.ts';
+import { user, verification } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, linkIn, pathOf, signIn, waitForMail, type TestContext, cookieFrom } from '#server/test/harness.ts';
+import { totpFromUri } from '#server/test/totp.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_TEXT } from '#shared/auth.ts';
-import { user } from '../../db/schema.ts';
-import { RATE_RULES } from '../../rate-limit.ts';
-import { createTestContext, createUser, json, type TestContext } from '../../test/harness.ts';
+import { user } from '#server/db/schema.ts';
+import { RATE_RULES } from '#server/rate-limit.ts';
+import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {

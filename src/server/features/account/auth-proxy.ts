@@ -1,7 +1,7 @@
 // Calls better-auth's endpoints on behalf of our routes, after our own validation and limits.
 import type { Context } from 'hono';
-import type { AppEnv } from '../../context.ts';
-import { clientAddress } from '../../http.ts';
+import type { AppEnv } from '#server/context.ts';
+import { clientAddress } from '#server/http.ts';
 
 export interface AuthResult {
   status: number;

@@ -1,6 +1,6 @@
 // "Welcome" on the first view of the dashboard, "Welcome back" after it: the first view is recorded once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, json, type TestContext } from '../../test/harness.ts';
+import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {

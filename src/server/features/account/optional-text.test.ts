@@ -1,6 +1,6 @@
 // Forms may send an empty optional text as null (what they read back): every such schema accepts it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, json, type TestContext } from '../../test/harness.ts';
+import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -15,11 +15,11 @@ import {
   safeRedirectPath,
 } from '#shared/auth.ts';
 import { safeText } from '#shared/validation.ts';
-import { type AppEnv, requireUser } from '../../context.ts';
-import { AppError, badRequest, tooMany } from '../../errors.ts';
-import { clientAddress, readJson } from '../../http.ts';
-import { renderMail, runInBackground, sendInBackground } from '../../mail.ts';
-import { clearLimit, consume, isLimited, RATE_RULES, release } from '../../rate-limit.ts';
+import { type AppEnv, requireUser } from '#server/context.ts';
+import { AppError, badRequest, tooMany } from '#server/errors.ts';
+import { clientAddress, readJson } from '#server/http.ts';
+import { renderMail, runInBackground, sendInBackground } from '#server/mail.ts';
+import { clearLimit, consume, isLimited, RATE_RULES, release } from '#server/rate-limit.ts';
 import { authErrorCode, authRequest, callAuth, forwardCookies } from './auth-proxy.ts';
 import { findUserByEmail, getMe, markDashboardSeen, updateProfile } from './service.ts';
 import { auditSignInLockout } from '../security/lockouts.ts';

@@ -2,10 +2,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Me, Profile } from '#shared/auth.ts';
 import { effectiveTier } from '#shared/tiers.ts';
-import { clearRemovedNotice, type Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { agencies, agencyMembers, user } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { clearRemovedNotice, type Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { agencies, agencyMembers, user } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
 
 type UserRow = typeof user.$inferSelect;
 

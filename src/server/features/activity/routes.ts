@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { activityQuerySchema } from '#shared/activity.ts';
-import { type AppEnv, requireUser } from '../../context.ts';
-import { validate } from '../../http.ts';
+import { type AppEnv, requireUser } from '#server/context.ts';
+import { validate } from '#server/http.ts';
 import { listActivity } from './service.ts';
 
 export function activityRoutes() {

@@ -2,11 +2,11 @@
 import { count, eq } from 'drizzle-orm';
 import type { ActivityEntry, ActivityKind, ActivityQuery } from '#shared/activity.ts';
 import type { Page } from '#shared/policies.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { activityLog, user } from '../../db/schema.ts';
-import { tenant, type Tenant } from '../../tenant.ts';
-import { sortOrder } from '../../lists.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { activityLog, user } from '#server/db/schema.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
+import { sortOrder } from '#server/lists.ts';
 
 export async function logActivity(
   t: Tenant,

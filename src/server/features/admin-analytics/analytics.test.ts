@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SystemAnalytics } from '#shared/admin-analytics.ts';
-import { activityLog, agencies, paymentSubmissions, user } from '../../db/schema.ts';
+import { activityLog, agencies, paymentSubmissions, user } from '#server/db/schema.ts';
 import { fileOf, PDF } from '../payments/fixtures.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let superAdmin: TestUser;

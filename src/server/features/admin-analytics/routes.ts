@@ -1,6 +1,6 @@
 // /api/admin/analytics: System Analytics, super admin only.
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context.ts';
+import type { AppEnv } from '#server/context.ts';
 import { requireSuperAdmin } from '../admin/guard.ts';
 import { computeAnalytics } from './service.ts';
 

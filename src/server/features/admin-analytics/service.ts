@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { MRR_TIERS, PENDING_AGE_BUCKETS, planMonthlyPrice, type SystemAnalytics } from '#shared/admin-analytics.ts';
 import { TIERS, type PaidTier, type Tier } from '#shared/tiers.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#server/db/client.ts';
 
 const WEEKS = 12;
 

@@ -4,8 +4,8 @@ import { ADMIN_TEXT } from '#shared/admin.ts';
 import { hasRole } from '#shared/access.ts';
 import { SETTINGS_TEXT } from '#shared/platform-settings.ts';
 import type { Role } from '#shared/roles.ts';
-import { accessSubject, ensureActor, type AppEnv } from '../../context.ts';
-import { forbidden } from '../../errors.ts';
+import { accessSubject, ensureActor, type AppEnv } from '#server/context.ts';
+import { forbidden } from '#server/errors.ts';
 
 export function requireRole(role: Extract<Role, 'admin' | 'super_admin'>) {
   return createMiddleware<AppEnv>(async (c, next) => {

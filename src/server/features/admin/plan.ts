@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { planIncludes } from '#shared/features.ts';
 import type { Tier } from '#shared/tiers.ts';
-import type { Tx } from '../../db/client.ts';
-import { user, userPermissions } from '../../db/schema.ts';
+import type { Tx } from '#server/db/client.ts';
+import { user, userPermissions } from '#server/db/schema.ts';
 
 /**
  * Sets the tier as an active (not trial) plan. Enterprise includes team management, which also

@@ -2,9 +2,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { adminUserQuerySchema, adminUserUpdateSchema, permissionNameSchema } from '#shared/admin.ts';
-import type { AppEnv } from '../../context.ts';
-import { notFound } from '../../errors.ts';
-import { readJson, validate } from '../../http.ts';
+import type { AppEnv } from '#server/context.ts';
+import { notFound } from '#server/errors.ts';
+import { readJson, validate } from '#server/http.ts';
 import { requireAdmin } from './guard.ts';
 import { deleteUser, grantPermission, listUsers, revokePermission, updateUser } from './users-service.ts';
 

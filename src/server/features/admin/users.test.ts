@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { ADMIN_TEXT } from '#shared/admin.ts';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { account, agencies, paymentSubmissions, session, storedFiles, user, userPermissions } from '../../db/schema.ts';
+import { account, agencies, paymentSubmissions, session, storedFiles, user, userPermissions } from '#server/db/schema.ts';
 import { fileOf, PDF } from '../payments/fixtures.ts';
-import { createTestContext, createUser, json, signIn, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createTestContext, createUser, json, signIn, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let superAdmin: TestUser;

@@ -1,11 +1,11 @@
 // /api/agencies: the avatar menu's agency switcher. The choice is stored in the session.
 import { Hono } from 'hono';
 import { switchAgencySchema, TEAM_TEXT } from '#shared/team.ts';
-import type { AppEnv } from '../../context.ts';
-import { readJson } from '../../http.ts';
+import type { AppEnv } from '#server/context.ts';
+import { readJson } from '#server/http.ts';
 import { requireSignedIn } from '../team/access.ts';
 import { listMyAgencies, switchAgency } from './service.ts';
-import { idOr404 } from '../../db/helpers.ts';
+import { idOr404 } from '#server/db/helpers.ts';
 
 export function agencyRoutes() {
   const r = new Hono<AppEnv>();

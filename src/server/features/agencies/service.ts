@@ -2,10 +2,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { effectiveTier } from '#shared/tiers.ts';
 import { TEAM_TEXT } from '#shared/team.ts';
-import { type Actor, setActiveAgency } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { agencies, agencyMembers, user } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { type Actor, setActiveAgency } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { agencies, agencyMembers, user } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
 
 export async function listMyAgencies(db: Db, actor: Actor) {
   const rows = await db

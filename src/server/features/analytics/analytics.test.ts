@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { lastMonths, type Analytics } from '#shared/analytics.ts';
-import { customers, policies } from '../../db/schema.ts';
-import { createCustomer, createPolicy } from '../../test/factories.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { customers, policies } from '#server/db/schema.ts';
+import { createCustomer, createPolicy } from '#server/test/factories.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let business: TestUser;

@@ -1,6 +1,6 @@
 // /api/analytics (Business and above): the charts' data for the caller's agency.
 import { Hono } from 'hono';
-import { type AppEnv, requireFeature } from '../../context.ts';
+import { type AppEnv, requireFeature } from '#server/context.ts';
 import { getAnalytics } from './service.ts';
 
 export function analyticsRoutes() {

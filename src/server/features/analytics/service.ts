@@ -3,10 +3,10 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import { lastMonths, type Analytics, type MonthPoint, type Slice } from '#shared/analytics.ts';
 import { displayStatus, POLICY_STATUS_LABEL, POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { customers, policies } from '../../db/schema.ts';
-import { tenant } from '../../tenant.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { customers, policies } from '#server/db/schema.ts';
+import { tenant } from '#server/tenant.ts';
 
 const premium = sql<string>`coalesce(sum(${policies.premiumAmount}), 0)::numeric(18,2)::text`;
 const count = sql<number>`count(*)::int`;

@@ -2,9 +2,9 @@
 // route can change or delete one, and the database itself refuses UPDATE, DELETE and TRUNCATE.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { auditLog, blogPosts, paymentSubmissions, rateLimit, user } from '../../db/schema.ts';
+import { auditLog, blogPosts, paymentSubmissions, rateLimit, user } from '#server/db/schema.ts';
 import { fileOf, PDF, PNG } from '../payments/fixtures.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { audit } from './audit.ts';
 
 let t: TestContext;

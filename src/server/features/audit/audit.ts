@@ -1,8 +1,8 @@
 // audit(): the one way to write the audit log, always inside the transaction of the change.
 import type { AuditAction } from '#shared/audit.ts';
-import type { Actor } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { auditLog } from '#server/db/schema.ts';
 
 export interface AuditInput {
   actorId: string | null;

@@ -2,8 +2,8 @@
 // refuses it anyway: see the trigger in the migration).
 import { Hono } from 'hono';
 import { AUDIT_CSV_COLUMNS, auditCsvRow, auditQuerySchema, csvCell } from '#shared/audit.ts';
-import type { AppEnv } from '../../context.ts';
-import { validate } from '../../http.ts';
+import type { AppEnv } from '#server/context.ts';
+import { validate } from '#server/http.ts';
 import { requireSuperAdmin } from '../admin/guard.ts';
 import { exportAudit, listAudit } from './service.ts';
 

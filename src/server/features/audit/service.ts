@@ -2,9 +2,9 @@
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, type AuditEntry, type AuditQuery } from '#shared/audit.ts';
 import type { Paged } from '#shared/admin.ts';
-import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
-import { boundedCount } from '../../db/count.ts';
+import type { Db } from '#server/db/client.ts';
+import { auditLog } from '#server/db/schema.ts';
+import { boundedCount } from '#server/db/count.ts';
 
 type Row = typeof auditLog.$inferSelect;
 

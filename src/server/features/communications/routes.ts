@@ -1,8 +1,8 @@
 // /api/customers/:id/communications: the communication log (business tier and above).
 import { Hono } from 'hono';
 import { communicationInputSchema } from '#shared/communications.ts';
-import { type AppEnv, requireFeature } from '../../context.ts';
-import { readJson } from '../../http.ts';
+import { type AppEnv, requireFeature } from '#server/context.ts';
+import { readJson } from '#server/http.ts';
 import { addCommunication, listCustomerCommunications } from './service.ts';
 
 export function communicationRoutes() {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONTACT_TEXT } from '#shared/contact.ts';
-import { contactMessages, rateLimit } from '../../db/schema.ts';
-import { CORRECT_FIELDS } from '../../http.ts';
-import { createTestContext, json, waitForMail, type TestContext } from '../../test/harness.ts';
+import { contactMessages, rateLimit } from '#server/db/schema.ts';
+import { CORRECT_FIELDS } from '#server/http.ts';
+import { createTestContext, json, waitForMail, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {

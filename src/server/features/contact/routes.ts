@@ -1,10 +1,10 @@
 // POST /api/contact: public, spam-protected by a per-client rate limit and a honeypot field.
 import { Hono } from 'hono';
 import { CONTACT_TEXT, contactSchema } from '#shared/contact.ts';
-import type { AppEnv } from '../../context.ts';
-import { tooMany } from '../../errors.ts';
-import { clientAddress, readJson } from '../../http.ts';
-import { consume, RATE_RULES } from '../../rate-limit.ts';
+import type { AppEnv } from '#server/context.ts';
+import { tooMany } from '#server/errors.ts';
+import { clientAddress, readJson } from '#server/http.ts';
+import { consume, RATE_RULES } from '#server/rate-limit.ts';
 import { submitContactMessage } from './service.ts';
 
 export function contactRoutes() {

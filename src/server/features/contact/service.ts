@@ -1,8 +1,8 @@
 // Contact messages: stored first (nothing is lost if mail is down), then sent to support.
 import { CONTACT_REASON_LABEL, type ContactData } from '#shared/contact.ts';
-import type { Deps } from '../../context.ts';
-import { contactMessages } from '../../db/schema.ts';
-import { renderMail, sendInBackground } from '../../mail.ts';
+import type { Deps } from '#server/context.ts';
+import { contactMessages } from '#server/db/schema.ts';
+import { renderMail, sendInBackground } from '#server/mail.ts';
 
 export async function submitContactMessage(deps: Deps, input: ContactData): Promise<{ id: string }> {
   const [row] = await deps.db

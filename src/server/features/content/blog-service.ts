@@ -14,12 +14,12 @@ import {
 import type { ContentStatus } from '#shared/content.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
 import type { Paged } from '#shared/admin.ts';
-import type { Actor, Deps } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Actor, Deps } from '#server/context.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 import { auditByActor } from '#server/features/audit/audit.ts';
-import { isUniqueViolation } from '../../db/helpers.ts';
-import { blogPosts } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { isUniqueViolation } from '#server/db/helpers.ts';
+import { blogPosts } from '#server/db/schema.ts';
+import { conflict, notFound } from '#server/errors.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
 

@@ -1,7 +1,7 @@
 // Blog posts: slugs, sizes, covers checked by content, and what the public may read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_PAGE_SIZE, BLOG_TEXT } from '#shared/blog.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let superAdmin: TestUser;

@@ -3,10 +3,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { CMS_PAGES, CONTENT_TEXT, type CmsPageDetail, type CmsPageSummary, type CmsRevision, type CmsSlug, type ContentStatus, type PublicCmsPage } from '#shared/content.ts';
 import { plainExcerpt, renderMarkdown } from '#shared/markdown.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { cmsPageRevisions, cmsPages, user } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { cmsPageRevisions, cmsPages, user } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
 import { DEFAULT_PAGE_BODIES } from './defaults.ts';
 import { auditByActor } from '#server/features/audit/audit.ts';
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TEXT, PAYMENT_INSTRUCTIONS_TEXT } from '#shared/content.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let superAdmin: TestUser;

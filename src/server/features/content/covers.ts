@@ -3,10 +3,10 @@ import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { hasRole } from '#shared/access.ts';
 import { BLOG_TEXT, COVER_MAX_BYTES, COVER_TYPES, type CoverType } from '#shared/blog.ts';
-import { accessSubject, loadActor, type AppEnv } from '../../context.ts';
-import { blogPosts } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import type { UploadRules } from '../../files.ts';
+import { accessSubject, loadActor, type AppEnv } from '#server/context.ts';
+import { blogPosts } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
+import type { UploadRules } from '#server/files.ts';
 import { readUploadForm } from '../files/upload.ts';
 
 const COVER_RULES: UploadRules = {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEO_PAGES, SEO_TEXT } from '#shared/seo.ts';
-import { createApp } from '../../app.ts';
-import { APP_URL, createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createApp } from '#server/app.ts';
+import { APP_URL, createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let web: ReturnType<typeof createApp>;

@@ -1,9 +1,9 @@
 // Platform settings kept as one JSON value per key; today the payment instructions.
 import { eq } from 'drizzle-orm';
 import { paymentInstructionsSchema, type PaymentInstructions } from '#shared/content.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { siteSettings } from '../../db/schema.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { siteSettings } from '#server/db/schema.ts';
 import { auditByActor } from '#server/features/audit/audit.ts';
 
 const PAYMENT_INSTRUCTIONS = 'payment_instructions';

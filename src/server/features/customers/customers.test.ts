@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { ACCESS_TEXT } from '#shared/access.ts';
-import { customerCommunications, customers, policies } from '../../db/schema.ts';
-import { customerPayload } from '../../test/factories.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { customerCommunications, customers, policies } from '#server/db/schema.ts';
+import { customerPayload } from '#server/test/factories.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { EXPORT_BATCH } from './export.ts';
 import { customerSearch } from './service.ts';
 

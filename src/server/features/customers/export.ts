@@ -1,10 +1,10 @@
 // CSV export of the filtered customer list, streamed in keyset batches: memory stays flat however many rows.
 import { and, desc, sql } from 'drizzle-orm';
 import { CSV_COLUMNS, CUSTOMER_TYPE_LABEL, csvLine, type CustomerListQuery, type CustomerType } from '#shared/customers.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { customers } from '../../db/schema.ts';
-import { tenant } from '../../tenant.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { customers } from '#server/db/schema.ts';
+import { tenant } from '#server/tenant.ts';
 import { customerFilter } from './service.ts';
 
 export const EXPORT_BATCH = 2000;

@@ -2,8 +2,8 @@
 import { Hono } from 'hono';
 import { customerInputSchema, customerListQuerySchema } from '#shared/customers.ts';
 import { todayIso } from '#shared/money.ts';
-import { type AppEnv, requireFeature, requireUser } from '../../context.ts';
-import { readJson, validate } from '../../http.ts';
+import { type AppEnv, requireFeature, requireUser } from '#server/context.ts';
+import { readJson, validate } from '#server/http.ts';
 import { exportCustomersCsv } from './export.ts';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service.ts';
 

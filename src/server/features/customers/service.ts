@@ -11,16 +11,16 @@ import {
   type CustomerValues,
 } from '#shared/customers.ts';
 import type { Page } from '#shared/policies.ts';
-import { accessSubject, type Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { customerCommunications, customers, policies, user } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { tenant, type Tenant, type TenantInsert } from '../../tenant.ts';
+import { accessSubject, type Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { customerCommunications, customers, policies, user } from '#server/db/schema.ts';
+import { conflict, notFound } from '#server/errors.ts';
+import { tenant, type Tenant, type TenantInsert } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { assertWithinLimit } from '../limits/service.ts';
-import { containsPattern, idOr404, isUniqueViolation } from '../../db/helpers.ts';
-import { boundedCount } from '../../db/count.ts';
-import { sortOrder } from '../../lists.ts';
+import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
+import { boundedCount } from '#server/db/count.ts';
+import { sortOrder } from '#server/lists.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv as readCsv } from '#shared/csv.ts';
 import { EXPORT_FILES, MANIFEST_FILE } from '#shared/export.ts';
-import { createCustomer, createPolicy } from '../../test/factories.ts';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createCustomer, createPolicy } from '#server/test/factories.ts';
+import { createTestContext, createUser, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { readZip, zipStream } from './zip.ts';
 
 let t: TestContext;

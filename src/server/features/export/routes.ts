@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { exportFileName } from '#shared/export.ts';
 import { todayIso } from '#shared/money.ts';
-import { type AppEnv, requireFeature } from '../../context.ts';
+import { type AppEnv, requireFeature } from '#server/context.ts';
 import { exportBook } from './service.ts';
 
 export function exportRoutes() {

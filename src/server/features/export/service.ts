@@ -5,10 +5,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { csvLine } from '#shared/customers.ts';
 import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE, type ExportFileKey } from '#shared/export.ts';
 import { REPORT_TEXT } from '#shared/reports.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { activityLog, carInsuranceDetails, customerCommunications, customers, fireInsuranceDetails, policies, user } from '../../db/schema.ts';
-import { tenant, type Tenant } from '../../tenant.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { activityLog, carInsuranceDetails, customerCommunications, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
 import { toReadableStream, zipStream, type ZipSource } from './zip.ts';
 
 export const EXPORT_BATCH = 2000;

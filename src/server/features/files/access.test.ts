@@ -1,9 +1,9 @@
 // Opening a signed file link asks again who may read the file: the signature alone decides nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { agencyMembers, policies, session as sessionTable } from '../../db/schema.ts';
-import { signFileLink } from '../../files.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { agencyMembers, policies, session as sessionTable } from '#server/db/schema.ts';
+import { signFileLink } from '#server/files.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { fileOf, PDF, PNG } from '../payments/fixtures.ts';
 
 let t: TestContext;

@@ -1,11 +1,11 @@
 // GET /api/files/:id/link → a signed link valid 300 s; GET /api/files/:id/content serves it.
 import { Hono } from 'hono';
-import { requireUser, type AppEnv } from '../../context.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { verifyFileLink } from '../../files.ts';
-import { contentDisposition } from '../../storage.ts';
+import { requireUser, type AppEnv } from '#server/context.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { verifyFileLink } from '#server/files.ts';
+import { contentDisposition } from '#server/storage.ts';
 import { createFileLink, findReadableFile } from './service.ts';
-import { idOr404 } from '../../db/helpers.ts';
+import { idOr404 } from '#server/db/helpers.ts';
 
 export const fileId = (raw: string) => idOr404(raw, 'File not found');
 

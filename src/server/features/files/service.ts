@@ -2,10 +2,10 @@
 import { eq } from 'drizzle-orm';
 import { hasRole } from '#shared/access.ts';
 import { FILE_LINK_TTL_SECONDS, type FileLink } from '#shared/files.ts';
-import { accessSubject, type Actor, type Deps } from '../../context.ts';
-import { storedFiles } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import { signFileLink } from '../../files.ts';
+import { accessSubject, type Actor, type Deps } from '#server/context.ts';
+import { storedFiles } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
+import { signFileLink } from '#server/files.ts';
 
 type FileRow = typeof storedFiles.$inferSelect;
 

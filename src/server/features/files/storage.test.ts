@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { createLocalStorage, createS3Storage, storageFromConfig, type Storage } from '../../storage.ts';
-import { sanitizeFileName, sniffContentType } from '../../files.ts';
-import { createTestContext, createUser, json, type TestContext } from '../../test/harness.ts';
+import { createLocalStorage, createS3Storage, storageFromConfig, type Storage } from '#server/storage.ts';
+import { sanitizeFileName, sniffContentType } from '#server/files.ts';
+import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
 import { EXE, fileOf, GIF, HTML, JPEG, PDF, PNG } from '../payments/fixtures.ts';
 
 const settings = { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'receipts', accessKeyId: 'AKIATEST', secretAccessKey: 'secret', forcePathStyle: true };

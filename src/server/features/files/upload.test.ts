@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_TEXT } from '#shared/payments.ts';
 import { PREMIUM_TEXT } from '#shared/premium-payments.ts';
-import { policies, premiumPayments, storedFiles } from '../../db/schema.ts';
-import { multipartBoundary, readMultipart } from '../../multipart.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { policies, premiumPayments, storedFiles } from '#server/db/schema.ts';
+import { multipartBoundary, readMultipart } from '#server/multipart.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { fileOf, PDF, PNG } from '../payments/fixtures.ts';
 
 const MB = 1024 * 1024;

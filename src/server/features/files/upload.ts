@@ -1,10 +1,10 @@
 // The one way upload routes read their multipart form: streamed, with the fields checked before the
 // first file byte is kept, and every limit enforced while the bytes arrive (never after the fact).
 import type { Context } from 'hono';
-import type { AppEnv } from '../../context.ts';
-import { AppError, badRequest } from '../../errors.ts';
-import { hasControlCharacters, sniffContentType, UploadError, type Upload, type UploadRules } from '../../files.ts';
-import { MultipartError, multipartBoundary, readMultipart } from '../../multipart.ts';
+import type { AppEnv } from '#server/context.ts';
+import { AppError, badRequest } from '#server/errors.ts';
+import { hasControlCharacters, sniffContentType, UploadError, type Upload, type UploadRules } from '#server/files.ts';
+import { MultipartError, multipartBoundary, readMultipart } from '#server/multipart.ts';
 
 /** Room for the other form fields and the multipart boundaries around the files. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;

@@ -4,9 +4,9 @@ import { CUSTOMER_TEXT, type Customer } from '#shared/customers.ts';
 import { CSV_TEXT } from '#shared/csv.ts';
 import { IMPORT_TEXT, type ImportJob, type ImportPreview } from '#shared/imports.ts';
 import type { Policy, PolicyDetail } from '#shared/policies.ts';
-import { importJobs } from '../../db/schema.ts';
-import { createCustomer, createPolicy } from '../../test/factories.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { importJobs } from '#server/db/schema.ts';
+import { createCustomer, createPolicy } from '#server/test/factories.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { readZip } from '../export/zip.ts';
 
 let t: TestContext;

@@ -2,9 +2,9 @@
 // progress, download its failures, undo it. Files arrive as multipart form data.
 import { Hono, type Context } from 'hono';
 import { IMPORT_MAX_BYTES, IMPORT_TEXT, importOptionsSchema } from '#shared/imports.ts';
-import { type AppEnv, requireFeature } from '../../context.ts';
-import { validate } from '../../http.ts';
-import type { UploadRules } from '../../files.ts';
+import { type AppEnv, requireFeature } from '#server/context.ts';
+import { validate } from '#server/http.ts';
+import type { UploadRules } from '#server/files.ts';
 import { readUploadForm } from '../files/upload.ts';
 import { failuresCsv, getImport, latestImport, previewImport, startImport, undoImport } from './service.ts';
 

@@ -19,13 +19,13 @@ import {
   type ImportPreview,
   type ImportStatus,
 } from '#shared/imports.ts';
-import type { Logger } from '../../logger.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/helpers.ts';
-import { customers, importJobs, policies } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import { tenant } from '../../tenant.ts';
+import type { Logger } from '#server/logger.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/helpers.ts';
+import { customers, importJobs, policies } from '#server/db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
+import { tenant } from '#server/tenant.ts';
 import { createCustomer, findCustomerByEmail, updateCustomer } from '../customers/service.ts';
 import { createPolicy, updatePolicy } from '../policies/service.ts';
 

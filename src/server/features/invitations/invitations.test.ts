@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TEAM_TEXT } from '#shared/team.ts';
-import { agencies, agencyMembers, session, user, userInvitations } from '../../db/schema.ts';
-import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '../../test/harness.ts';
+import { agencies, agencyMembers, session, user, userInvitations } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let owner: TestUser;

@@ -1,6 +1,6 @@
 // /api/invitations/:token — the public accept-invitation page reads it; accepting needs a session.
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context.ts';
+import type { AppEnv } from '#server/context.ts';
 import { requireSignedIn } from '../team/access.ts';
 import { acceptInvitation, getInvitation } from './service.ts';
 

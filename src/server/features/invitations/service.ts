@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { planIncludes } from '#shared/features.ts';
 import { isExpired, TEAM_TEXT, type InvitationView, type InviteRole } from '#shared/team.ts';
 import { effectiveTier } from '#shared/tiers.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { agencies, agencyMembers, session as sessionTable, user, userInvitations } from '../../db/schema.ts';
-import { AppError, forbidden } from '../../errors.ts';
-import { tenant } from '../../tenant.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { agencies, agencyMembers, session as sessionTable, user, userInvitations } from '#server/db/schema.ts';
+import { AppError, forbidden } from '#server/errors.ts';
+import { tenant } from '#server/tenant.ts';
 import { hashInvitationToken, looksLikeToken } from '../team/tokens.ts';
 import { notify } from '../notifications/service.ts';
 

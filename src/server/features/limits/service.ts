@@ -2,11 +2,11 @@
 import { count, eq, ne } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
-import type { Actor } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { customers, policies, subscriptionLimits } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { tenant, type Tenant } from '../../tenant.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { customers, policies, subscriptionLimits } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
 import type { Usage } from '#shared/usage.ts';
 
 export type LimitedResource = 'policies' | 'customers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../db/schema.ts';
-import { createTestContext, createUser, json, type TestContext } from '../../test/harness.ts';
+import { contactMessages } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 // /api/admin/messages: the contact-form inbox, newest first, marked read or unread by an admin.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../context.ts';
-import { validate } from '../../http.ts';
+import type { AppEnv } from '#server/context.ts';
+import { validate } from '#server/http.ts';
 import { requireAdmin } from '../admin/guard.ts';
-import { idOr404 } from '../../db/helpers.ts';
+import { idOr404 } from '#server/db/helpers.ts';
 import { listMessages, setRead } from './service.ts';
 
 const querySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });

@@ -1,9 +1,9 @@
 // The contact-form inbox (platform data, no tenant): newest first, marked read or unread by an admin.
 import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ContactMessageRow, Paged } from '#shared/admin.ts';
-import type { Db } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import type { Db } from '#server/db/client.ts';
+import { contactMessages } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
 
 const PAGE_SIZE = 25;
 

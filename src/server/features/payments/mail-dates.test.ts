@@ -1,7 +1,7 @@
 // Dates in e-mails are written as on the screens (the shared formatDay), not as yyyy-MM-dd.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDay } from '#shared/format-date.ts';
-import { createTestContext, createUser, json, waitForMail, type TestContext } from '../../test/harness.ts';
+import { createTestContext, createUser, json, waitForMail, type TestContext } from '#server/test/harness.ts';
 import { fileOf, PDF } from './fixtures.ts';
 
 let t: TestContext;

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PAYMENT_TEXT } from '#shared/payments.ts';
-import { paymentSubmissions } from '../../db/schema.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { paymentSubmissions } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { fileOf, PDF } from './fixtures.ts';
 
 let t: TestContext;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_TEXT } from '#shared/payments.ts';
 import { RECEIPT_MAX_BYTES } from '#shared/files.ts';
-import { paymentSubmissions, storedFiles, user, userPermissions } from '../../db/schema.ts';
-import { createTestContext, createUser, json, waitForMail, type TestContext, type TestUser } from '../../test/harness.ts';
+import { paymentSubmissions, storedFiles, user, userPermissions } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { EXE, fileOf, HTML, JPEG, PDF, pdfOfSize, PNG } from './fixtures.ts';
 
 let t: TestContext;
@@ -245,7 +245,7 @@ describe('signed receipt links', () => {
   it('refuses an expired link', async () => {
     const u = await createUser(t);
     const s = await submitOk(u);
-    const { signFileLink } = await import('../../files.ts');
+    const { signFileLink } = await import('#server/files.ts');
     const past = Math.floor(Date.now() / 1000) - 1;
     const url = signFileLink(t.config.authSecret, s.receipt_file.id, u.id, past);
     const res = await t.request(url, { cookie: u.cookie });

@@ -2,12 +2,12 @@
 import { Hono } from 'hono';
 import { adminSubmissionQuerySchema, ownSubmissionQuerySchema, decisionSchema, PAYMENT_TEXT, paymentSubmissionSchema, rejectionSchema } from '#shared/payments.ts';
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '#shared/files.ts';
-import { requireAccess, requireUser, type AppEnv } from '../../context.ts';
-import { readJson, validate } from '../../http.ts';
+import { requireAccess, requireUser, type AppEnv } from '#server/context.ts';
+import { readJson, validate } from '#server/http.ts';
 import { requireAdmin } from '../admin/guard.ts';
 import { readUploadForm } from '../files/upload.ts';
 import { createSubmission, decideSubmission, getOwnSubmission, listAllSubmissions, listOwnSubmissions } from './service.ts';
-import { idOr404 } from '../../db/helpers.ts';
+import { idOr404 } from '#server/db/helpers.ts';
 
 export const PAYMENT_UPLOAD_PREFIX = '/api/payment-submissions';
 

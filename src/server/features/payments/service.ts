@@ -13,16 +13,16 @@ import {
 import type { Paged } from '#shared/admin.ts';
 import { formatDay } from '#shared/format-date.ts';
 import { TIER_LABEL, type PaidTier, type Tier } from '#shared/tiers.ts';
-import type { Actor, Deps } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { paymentSubmissions, storedFiles, user } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { storeWithRows, type Upload } from '../../files.ts';
-import { renderMail, sendInBackground } from '../../mail.ts';
+import type { Actor, Deps } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { paymentSubmissions, storedFiles, user } from '#server/db/schema.ts';
+import { conflict, notFound } from '#server/errors.ts';
+import { storeWithRows, type Upload } from '#server/files.ts';
+import { renderMail, sendInBackground } from '#server/mail.ts';
 import { auditByActor } from '../audit/audit.ts';
 import { notify } from '../notifications/service.ts';
 import { applyPaidPlan } from '../admin/plan.ts';
-import { sortOrder } from '../../lists.ts';
+import { sortOrder } from '#server/lists.ts';
 
 type SubmissionRow = typeof paymentSubmissions.$inferSelect;
 type FileRow = typeof storedFiles.$inferSelect;

@@ -3,8 +3,8 @@
 // On PGlite (one connection) the requests queue; with TEST_DATABASE_URL this runs on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activityLog, customers, policies } from '../../db/schema.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { activityLog, customers, policies } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let owner: TestUser;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_TEXT } from '#shared/money.ts';
 import { paymentSubmissionSchema } from '#shared/payments.ts';
 import { premiumPaymentSchema } from '#shared/premium-payments.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let agent: TestUser;

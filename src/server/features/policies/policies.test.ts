@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { MONEY_TEXT } from '#shared/money.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
-import { activityLog, carInsuranceDetails, customers, fireInsuranceDetails, policies, subscriptionLimits } from '../../db/schema.ts';
-import { carPolicyPayload, FIRE_DETAILS } from '../../test/factories.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { activityLog, carInsuranceDetails, customers, fireInsuranceDetails, policies, subscriptionLimits } from '#server/db/schema.ts';
+import { carPolicyPayload, FIRE_DETAILS } from '#server/test/factories.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { searchMatches } from './service.ts';
 
 let t: TestContext;

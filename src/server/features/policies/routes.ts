@@ -1,8 +1,8 @@
 // /api/policies: parse, authorise (session + tenant), call the service, answer.
 import { Hono } from 'hono';
 import { policyInputSchema, policyListQuerySchema } from '#shared/policies.ts';
-import { type AppEnv, requireUser } from '../../context.ts';
-import { readJson, validate } from '../../http.ts';
+import { type AppEnv, requireUser } from '#server/context.ts';
+import { readJson, validate } from '#server/http.ts';
 import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy } from './service.ts';
 
 export function policyRoutes() {

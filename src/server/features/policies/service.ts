@@ -13,17 +13,17 @@ import {
   type PolicyValues,
 } from '#shared/policies.ts';
 import { RENEWAL_TEXT, type LostReason, type RenewalState, type TermLink } from '#shared/renewals.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { agencyMembers, carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { agencyMembers, carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
-import { tenant, type Tenant } from '../../tenant.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
 import { assertWithinLimit } from '../limits/service.ts';
-import { containsPattern, idOr404, isUniqueViolation } from '../../db/helpers.ts';
-import { boundedCount } from '../../db/count.ts';
-import { sortOrder } from '../../lists.ts';
+import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
+import { boundedCount } from '#server/db/count.ts';
+import { sortOrder } from '#server/lists.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
 

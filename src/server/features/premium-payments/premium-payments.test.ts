@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PREMIUM_TEXT } from '#shared/premium-payments.ts';
 import { PREMIUM_RECEIPT_MAX_BYTES } from '#shared/files.ts';
-import { agencyMembers, policies, premiumPayments, storedFiles } from '../../db/schema.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { agencyMembers, policies, premiumPayments, storedFiles } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { EXE, fileOf, GIF, HTML, JPEG, PDF, pdfOfSize, PNG } from '../payments/fixtures.ts';
 
 let t: TestContext;
@@ -137,7 +137,7 @@ describe('client premium receipts', () => {
   it('a team member of the agency records and sees payments for the shared book', async () => {
     const member = await createUser(t);
     await t.db.insert(agencyMembers).values({ agencyId, userId: member.id, role: 'team_member' });
-    const { session: sessionTable } = await import('../../db/schema.ts');
+    const { session: sessionTable } = await import('#server/db/schema.ts');
     const { userId } = { userId: member.id };
     await t.db.update(sessionTable).set({ activeAgencyId: agencyId }).where(eq(sessionTable.userId, userId));
     const res = await post(member, form({ amount: '99.99' }, [fileOf(PNG, 'm.png', 'image/png')]));

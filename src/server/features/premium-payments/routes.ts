@@ -2,11 +2,11 @@
 import { Hono } from 'hono';
 import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_TYPES } from '#shared/files.ts';
 import { premiumPaymentSchema, PREMIUM_TEXT } from '#shared/premium-payments.ts';
-import { requireUser, type AppEnv } from '../../context.ts';
-import { validate } from '../../http.ts';
+import { requireUser, type AppEnv } from '#server/context.ts';
+import { validate } from '#server/http.ts';
 import { readUploadForm } from '../files/upload.ts';
 import { findPolicyByNumber, listPolicyPayments, recordPremiumPayment } from './service.ts';
-import { idOr404 } from '../../db/helpers.ts';
+import { idOr404 } from '#server/db/helpers.ts';
 
 export const PREMIUM_UPLOAD_PREFIX = '/api/premium-payments';
 

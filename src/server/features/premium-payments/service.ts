@@ -2,12 +2,12 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { PREMIUM_TEXT, type PremiumMethod, type PremiumPayment } from '#shared/premium-payments.ts';
 import type { StoredFileInfo } from '#shared/files.ts';
-import type { Actor, Deps } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { policies, premiumPaymentFiles, premiumPayments, storedFiles, user } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../errors.ts';
-import { storeWithRows, type Upload } from '../../files.ts';
-import { tenant } from '../../tenant.ts';
+import type { Actor, Deps } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { policies, premiumPaymentFiles, premiumPayments, storedFiles, user } from '#server/db/schema.ts';
+import { badRequest, notFound } from '#server/errors.ts';
+import { storeWithRows, type Upload } from '#server/files.ts';
+import { tenant } from '#server/tenant.ts';
 
 type PaymentRow = typeof premiumPayments.$inferSelect;
 

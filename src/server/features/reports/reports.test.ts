@@ -4,9 +4,9 @@ import { todayIso } from '#shared/money.ts';
 import type { Policy } from '#shared/policies.ts';
 import type { Customer } from '#shared/customers.ts';
 import { REPORT_KINDS, REPORT_TEXT, reportSearch, type ReportKind, type ReportQueryInput, type ReportResult } from '#shared/reports.ts';
-import { policies } from '../../db/schema.ts';
-import { createCustomer, createPolicy } from '../../test/factories.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { policies } from '#server/db/schema.ts';
+import { createCustomer, createPolicy } from '#server/test/factories.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let agent: TestUser;

@@ -2,9 +2,9 @@
 import { Hono } from 'hono';
 import { reportCsv, reportKindSchema, reportQuerySchema } from '#shared/reports.ts';
 import { todayIso } from '#shared/money.ts';
-import { type AppEnv, requireFeature } from '../../context.ts';
-import { validate } from '../../http.ts';
-import { notFound } from '../../errors.ts';
+import { type AppEnv, requireFeature } from '#server/context.ts';
+import { validate } from '#server/http.ts';
+import { notFound } from '#server/errors.ts';
 import { listCarriers, runReport } from './service.ts';
 
 function kindOf(value: string) {

@@ -11,10 +11,10 @@ import {
 } from '#shared/reports.ts';
 import { CUSTOMER_TYPE_LABEL, type CustomerType } from '#shared/customers.ts';
 import { displayStatus, POLICY_STATUS_LABEL, POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { customers, policies } from '../../db/schema.ts';
-import { tenant, type Tenant } from '../../tenant.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { customers, policies } from '#server/db/schema.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
 
 /** sum(numeric) as "1234.50" ("0.00" over no rows). */
 const money = (expr: SQL) => sql<string>`coalesce(${expr}, 0)::numeric(18,2)::text`;

@@ -2,8 +2,8 @@
 // (the customers and policies lists are starter features, so the same rules apply).
 import { Hono } from 'hono';
 import { searchQuerySchema } from '#shared/search.ts';
-import { type AppEnv, requireFeature } from '../../context.ts';
-import { validate } from '../../http.ts';
+import { type AppEnv, requireFeature } from '#server/context.ts';
+import { validate } from '#server/http.ts';
 import { searchBook } from './service.ts';
 
 export function searchRoutes() {

@@ -3,9 +3,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { SEARCH_LIMIT, type SearchResults } from '#shared/search.ts';
 import type { PolicyStatus, PolicyType } from '#shared/policies.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { customers, policies } from '../../db/schema.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { customers, policies } from '#server/db/schema.ts';
 import { customerSearch } from '../customers/service.ts';
 import { searchMatches } from '../policies/service.ts';
 

@@ -1,11 +1,11 @@
 // Sign-in lockouts: read from the rate_limit counters of failed sign-ins; unlocking clears one.
 import { and, desc, eq, gt, gte, like, or } from 'drizzle-orm';
 import { LOCKOUT_TEXT, type SignInLockout } from '#shared/platform-settings.ts';
-import type { Actor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { rateLimit, user } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import { RATE_RULES, type RateRule } from '../../rate-limit.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { rateLimit, user } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
+import { RATE_RULES, type RateRule } from '#server/rate-limit.ts';
 import { audit, auditByActor } from '../audit/audit.ts';
 
 const EMAIL_PREFIX = 'signin:email:';

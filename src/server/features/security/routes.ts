@@ -4,9 +4,9 @@ import { platformSettingsSchema, SETTINGS_TEXT, unlockSchema } from '#shared/pla
 import { createMiddleware } from 'hono/factory';
 import { denialMessage } from '#shared/access.ts';
 import { canUseTwoFactor, featureDenial } from '#shared/features.ts';
-import { accessSubject, ensureActor, type AppEnv } from '../../context.ts';
-import { forbidden } from '../../errors.ts';
-import { readJson } from '../../http.ts';
+import { accessSubject, ensureActor, type AppEnv } from '#server/context.ts';
+import { forbidden } from '#server/errors.ts';
+import { readJson } from '#server/http.ts';
 import { requireSuperAdmin } from '../admin/guard.ts';
 import { listLockouts, unlockSignIn } from './lockouts.ts';
 import { readPlatformSettings, updatePlatformSettings } from './settings.ts';

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SETTINGS_TEXT } from '#shared/platform-settings.ts';
-import { auditLog, rateLimit, session, user } from '../../db/schema.ts';
+import { auditLog, rateLimit, session, user } from '#server/db/schema.ts';
 import { audit } from '../audit/audit.ts';
-import { createTestContext, createUser, json, signIn, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createTestContext, createUser, json, signIn, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let superAdmin: TestUser;

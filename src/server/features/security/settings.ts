@@ -2,10 +2,10 @@
 // instance sees a change at once), changed by a super admin with an audit entry.
 import { eq } from 'drizzle-orm';
 import { DEFAULT_PLATFORM_SETTINGS, passwordMinimum, passwordTooShort, SETTINGS_TEXT, type PlatformSettings } from '#shared/platform-settings.ts';
-import type { Actor } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { platformSettings } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { platformSettings } from '#server/db/schema.ts';
+import { badRequest } from '#server/errors.ts';
 import { auditByActor } from '../audit/audit.ts';
 
 type Row = typeof platformSettings.$inferSelect;

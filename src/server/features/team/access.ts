@@ -3,8 +3,8 @@
 import { createMiddleware } from 'hono/factory';
 import { checkAccess, denialMessage } from '#shared/access.ts';
 import { TEAM_MANAGEMENT, TEAM_TEXT } from '#shared/team.ts';
-import { accessSubject, ensureActor, type AppEnv } from '../../context.ts';
-import { forbidden } from '../../errors.ts';
+import { accessSubject, ensureActor, type AppEnv } from '#server/context.ts';
+import { forbidden } from '#server/errors.ts';
 
 /** 401 'Not logged in' without a session (the spec's text for team actions). */
 export const requireSignedIn = createMiddleware<AppEnv>(async (c, next) => {

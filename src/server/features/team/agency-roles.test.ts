@@ -1,7 +1,7 @@
 // Agency roles decide what a member may do in someone else's agency (issue 6 §5): the
 // agency permission manage_team is its owner's, billing and plans are the owner's only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let owner: TestUser;

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { REMOVED_FROM_AGENCY_HEADER, TEAM_TEXT } from '#shared/team.ts';
-import { agencies, agencyMembers, session } from '../../db/schema.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '../../test/harness.ts';
+import { agencies, agencyMembers, session } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let owner: TestUser;

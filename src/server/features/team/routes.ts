@@ -3,12 +3,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { inviteSchema, memberRoleSchema, TEAM_TEXT } from '#shared/team.ts';
-import type { AppEnv } from '../../context.ts';
-import { notFound } from '../../errors.ts';
-import { readJson } from '../../http.ts';
+import type { AppEnv } from '#server/context.ts';
+import { notFound } from '#server/errors.ts';
+import { readJson } from '#server/http.ts';
 import { requireTeamManager } from './access.ts';
 import { cancelInvitation, changeMemberRole, getTeam, inviteMember, removeMember, resendInvitation } from './service.ts';
-import { idOr404 } from '../../db/helpers.ts';
+import { idOr404 } from '#server/db/helpers.ts';
 
 // User ids are UUIDs here (auth.ts generateId), but any better-auth id shape is accepted.
 const userIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

@@ -2,13 +2,13 @@
 // agency's row is simply not found.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { sortTeamEntries, TEAM_TEXT, isExpired, type InviteRole, type TeamEntry, type TeamOverview } from '#shared/team.ts';
-import type { Actor, Deps } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { agencies, agencyMembers, policies, session as sessionTable, user, userInvitations } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '../../errors.ts';
-import { renderMail, sendInBackground } from '../../mail.ts';
-import { consume, type RateRule } from '../../rate-limit.ts';
-import { tenant } from '../../tenant.ts';
+import type { Actor, Deps } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { agencies, agencyMembers, policies, session as sessionTable, user, userInvitations } from '#server/db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '#server/errors.ts';
+import { renderMail, sendInBackground } from '#server/mail.ts';
+import { consume, type RateRule } from '#server/rate-limit.ts';
+import { tenant } from '#server/tenant.ts';
 import { invitationExpiry, newInvitationToken } from './tokens.ts';
 
 /** Invitation e-mails (new and resent) per agency: enough to onboard a team, not to send spam. */

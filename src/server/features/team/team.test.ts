@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TEAM_TEXT, INVITATION_VALID_DAYS } from '#shared/team.ts';
 import { ACCESS_TEXT } from '#shared/access.ts';
-import { agencies, agencyMembers, rateLimit, userInvitations } from '../../db/schema.ts';
-import { createTestContext, createUser, json, linkIn, pathOf, waitForMail, type TestContext, type TestUser } from '../../test/harness.ts';
+import { agencies, agencyMembers, rateLimit, userInvitations } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, linkIn, pathOf, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { hashInvitationToken } from './tokens.ts';
 
 let t: TestContext;

@@ -2,8 +2,8 @@
 // reaches another agency's rows, and a removed member loses the book on the next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { customers, policies } from '../../db/schema.ts';
-import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '../../test/harness.ts';
+import { customers, policies } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
 let ownerA: TestUser;

@@ -1,6 +1,6 @@
 // GET /api/usage: the agency's counts against its plan's limits (dashboard bars, list headers).
 import { Hono } from 'hono';
-import { type AppEnv, requireUser } from '../../context.ts';
+import { type AppEnv, requireUser } from '#server/context.ts';
 import { readUsage } from '../limits/service.ts';
 
 export function usageRoutes() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
 import { Input } from '../ui/input.tsx';
-import { useDebounced } from '../../lib/use-debounced.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 
 /** The list's search box: typing is debounced, then written to the list's query (the URL). */
 export function ListSearch({

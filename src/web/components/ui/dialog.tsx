@@ -1,7 +1,7 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { AlertDialog as Alert, Dialog as Primitive } from 'radix-ui';
 import { X } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Button } from './button.tsx';
 
 const overlay = 'fixed inset-0 z-50 bg-slate-900/50';

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithoutRef } from 'react';
 import { DropdownMenu as Primitive } from 'radix-ui';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export const DropdownMenu = Primitive.Root;
 export const DropdownMenuTrigger = Primitive.Trigger;

@@ -1,6 +1,6 @@
 import { Tabs as Primitive } from 'radix-ui';
 import type { ComponentPropsWithoutRef } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export const Tabs = Primitive.Root;
 

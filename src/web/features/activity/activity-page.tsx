@@ -1,14 +1,14 @@
 // /dashboard/activity: the agency's full activity log, filterable by kind and paged; the list
 // kit keeps kind, sort and page in the URL and gives the loading, empty and Retry states.
 import { ACTIVITY_KIND_LABEL, ACTIVITY_KINDS, ACTIVITY_TEXT, activityQuerySchema, type ActivityQuery } from '#shared/activity.ts';
-import { Card } from '../../components/ui/card.tsx';
-import { Select } from '../../components/ui/input.tsx';
-import { Pager } from '../../components/list-parts.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { ActivityItem } from '../../components/activity-item.tsx';
-import { listStatus, ListSortSelect } from '../../components/list-kit/data-list.tsx';
-import { useListQuery } from '../../components/list-kit/use-list-query.ts';
-import { useActivity } from '../../lib/activity.ts';
+import { Card } from '#web/components/ui/card.tsx';
+import { Select } from '#web/components/ui/input.tsx';
+import { Pager } from '#web/components/list-parts.tsx';
+import { PageHeader } from '#web/components/page-header.tsx';
+import { ActivityItem } from '#web/components/activity-item.tsx';
+import { listStatus, ListSortSelect } from '#web/components/list-kit/data-list.tsx';
+import { useListQuery } from '#web/components/list-kit/use-list-query.ts';
+import { useActivity } from '#web/lib/activity.ts';
 
 const SORTS = [
   { value: 'created_at.desc', label: 'Newest first' },

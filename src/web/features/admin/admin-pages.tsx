@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { BarChart3, CreditCard, FileText, Inbox, Lock, Newspaper, Search, Users } from 'lucide-react';
 import { ADMIN_CARDS } from '#shared/admin.ts';
 import { hasRole } from '#shared/access.ts';
-import { accessSubjectOf, useSession } from '../../lib/session.ts';
+import { accessSubjectOf, useSession } from '#web/lib/session.ts';
 
 const ICONS: Record<string, typeof Users> = {
   '/admin/users': Users,

@@ -3,10 +3,10 @@ import { format, formatDistanceToNowStrict, parseISO } from 'date-fns';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SystemAnalytics } from '#shared/admin-analytics.ts';
 import { TIER_LABEL } from '#shared/tiers.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
 import { ChartCard } from './chart-card.tsx';
 import { useSystemAnalytics } from './security-queries.ts';
 

@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditEntry } from '#shared/audit.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Input, Select } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Input, Select } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
 import { auditParams, useAuditLog, type AuditFilters } from './security-queries.ts';
 
 const EMPTY: AuditFilters = { actor: '', action: 'all', target: '', from: '', to: '' };

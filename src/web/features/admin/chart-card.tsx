@@ -1,8 +1,8 @@
 // A chart with its accessible alternative: a "Show as table" toggle with the same figures.
 import { useId, useState, type ReactNode } from 'react';
 import { Table2 } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 
 export interface ChartTable {
   columns: string[];

@@ -4,7 +4,7 @@ import type { Paged } from '#shared/admin.ts';
 import type { BlogPostDetail, BlogPostInput, BlogPostSummary } from '#shared/blog.ts';
 import type { CmsPageDetail, CmsPageInput, CmsPageSummary, CmsRevision, CmsSlug, PaymentInstructions, PaymentInstructionsInput } from '#shared/content.ts';
 import type { SeoFieldsInput, SeoPageRow, SeoPostRow } from '#shared/seo.ts';
-import { api, apiDelete, apiGet, apiPost, apiPut } from '../../lib/api.ts';
+import { api, apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
 
 export const paymentInstructionsKey = ['payment-instructions'] as const;
 const cmsKey = ['admin', 'cms'] as const;

@@ -2,12 +2,12 @@
 import { format, parseISO } from 'date-fns';
 import { Unlock } from 'lucide-react';
 import { LOCKOUT_TEXT } from '#shared/platform-settings.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
 import { useLockouts, useUnlock } from './security-queries.ts';
 
 export function LockoutsPanel() {

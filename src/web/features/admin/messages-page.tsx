@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { Mail, MailOpen } from 'lucide-react';
 import { MESSAGES_TEXT } from '#shared/admin.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
 import { useAdminMessages, useMarkMessage } from './queries.ts';
 
 export function AdminMessagesPage() {

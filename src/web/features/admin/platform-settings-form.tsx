@@ -2,13 +2,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { platformSettingsSchema, SETTINGS_TEXT, type PlatformSettings, type PlatformSettingsInput } from '#shared/platform-settings.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
 import { usePlatformSettings, useSavePlatformSettings } from './security-queries.ts';
 
 function SettingsForm({ settings }: { settings: PlatformSettings }) {

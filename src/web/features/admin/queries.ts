@@ -2,9 +2,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserQuery, AdminUserRow, ContactMessageRow, Paged } from '#shared/admin.ts';
 import type { AdminPaymentSubmission, AdminSubmissionQuery, PaymentSubmission } from '#shared/payments.ts';
-import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api.ts';
-import { meKey } from '../../lib/session.ts';
-import { queryString } from '../../lib/query-string.ts';
+import { apiDelete, apiGet, apiPatch, apiPost } from '#web/lib/api.ts';
+import { meKey } from '#web/lib/session.ts';
+import { queryString } from '#web/lib/query-string.ts';
 
 export const adminUsersKey = ['admin', 'users'] as const;
 export const adminSubmissionsKey = ['admin', 'payment-submissions'] as const;

@@ -1,5 +1,5 @@
 // /admin/security (super admin): audit log, sign-in lockouts, platform settings.
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { LockoutsPanel } from './lockouts-panel.tsx';
 import { PlatformSettingsPanel } from './platform-settings-form.tsx';

@@ -4,7 +4,7 @@ import type { Paged } from '#shared/admin.ts';
 import type { SystemAnalytics } from '#shared/admin-analytics.ts';
 import type { AuditEntry } from '#shared/audit.ts';
 import type { PlatformSettings, SignInLockout } from '#shared/platform-settings.ts';
-import { apiGet, apiPost, apiPut } from '../../lib/api.ts';
+import { apiGet, apiPost, apiPut } from '#web/lib/api.ts';
 
 export const auditKey = ['admin', 'audit'] as const;
 export const lockoutsKey = ['admin', 'lockouts'] as const;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MailCheck } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
-import { apiPost, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { AuthCard } from '../../components/auth-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { apiPost, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { AuthCard } from '#web/components/auth-card.tsx';
 
 export function ConfirmEmailPage() {
   const state = useLocation().state as { email?: string; redirect?: string } | null;

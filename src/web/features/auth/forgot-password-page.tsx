@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '#shared/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { apiPost, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { AuthCard } from '../../components/auth-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { apiPost, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { AuthCard } from '#web/components/auth-card.tsx';
 
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);

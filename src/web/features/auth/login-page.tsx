@@ -5,14 +5,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_TEXT, loginSchema, safeRedirectPath, type LoginInput } from '#shared/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input, PasswordInput } from '../../components/ui/input.tsx';
-import { ApiError, apiGet, apiPost, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { AuthCard, Notice } from '../../components/auth-card.tsx';
-import { meKey } from '../../lib/session.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, PasswordInput } from '#web/components/ui/input.tsx';
+import { ApiError, apiGet, apiPost, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { AuthCard, Notice } from '#web/components/auth-card.tsx';
+import { meKey } from '#web/lib/session.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 /** Only same-site paths are followed after sign-in. */

@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_TEXT, registerSchema, safeRedirectPath, type RegisterInput } from '#shared/auth.ts';
 import { PLAN_PRICES, TIER_LABEL, TRIAL_DAYS, tierFromSignupPlan } from '#shared/tiers.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input, PasswordInput } from '../../components/ui/input.tsx';
-import { apiPost, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { AuthCard, Notice } from '../../components/auth-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, PasswordInput } from '#web/components/ui/input.tsx';
+import { apiPost, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { AuthCard, Notice } from '#web/components/auth-card.tsx';
 
 type Field = keyof RegisterInput;
 

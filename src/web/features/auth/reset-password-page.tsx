@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_TEXT, RESET_PASSWORD_MIN } from '#shared/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { PasswordInput } from '../../components/ui/input.tsx';
-import { ApiError, apiPost, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { AuthCard } from '../../components/auth-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { PasswordInput } from '#web/components/ui/input.tsx';
+import { ApiError, apiPost, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { AuthCard } from '#web/components/auth-card.tsx';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { apiPost, errorMessage } from '../../lib/api.ts';
-import { AuthCard } from '../../components/auth-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { apiPost, errorMessage } from '#web/lib/api.ts';
+import { AuthCard } from '#web/components/auth-card.tsx';
 
 /** Second step of sign-in for accounts with two-factor authentication. */
 export function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void>; onCancel: () => void }) {

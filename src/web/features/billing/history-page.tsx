@@ -4,13 +4,13 @@ import { formatDay } from '#shared/format-date.ts';
 import { Receipt, RotateCcw } from 'lucide-react';
 import { ownSubmissionQuerySchema, PAYMENT_TEXT, type PaymentSubmission } from '#shared/payments.ts';
 import { TIER_LABEL } from '#shared/tiers.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { listStatus, ListSortSelect } from '../../components/list-kit/data-list.tsx';
-import { useListQuery } from '../../components/list-kit/use-list-query.ts';
-import { FileLinkButton } from '../../components/file-link.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { listStatus, ListSortSelect } from '#web/components/list-kit/data-list.tsx';
+import { useListQuery } from '#web/components/list-kit/use-list-query.ts';
+import { FileLinkButton } from '#web/components/file-link.tsx';
 import { useOwnSubmissions } from './queries.ts';
-import { SubmissionStatusBadge } from '../../components/badges.tsx';
+import { SubmissionStatusBadge } from '#web/components/badges.tsx';
 
 const day = formatDay;
 

@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { hasPaymentInstructions, PAYMENT_INSTRUCTIONS_TEXT, type PaymentInstructions } from '#shared/content.ts';
 import { PLAN_PRICES, TIER_LABEL, type PaidTier } from '#shared/tiers.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { apiGet } from '../../lib/api.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiGet } from '#web/lib/api.ts';
 
 function usePaymentInstructions() {
   return useQuery({

@@ -1,8 +1,8 @@
 // Query hooks for the billing endpoints: one per endpoint, invalidated after mutations.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OwnSubmissionQuery, PaymentSubmission } from '#shared/payments.ts';
-import { api, apiGet } from '../../lib/api.ts';
-import { queryString } from '../../lib/query-string.ts';
+import { api, apiGet } from '#web/lib/api.ts';
+import { queryString } from '#web/lib/query-string.ts';
 
 export const submissionsKey = ['payment-submissions'] as const;
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Clock, AlertTriangle } from 'lucide-react';
 import { PAYMENT_TEXT } from '#shared/payments.ts';
 import { TIER_LABEL, isTier, trialDaysLeft } from '#shared/tiers.ts';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '#web/lib/session.ts';
 
 export function TrialBanner() {
   const { data: session } = useSession();

@@ -14,15 +14,15 @@ import {
   type CommunicationValues,
 } from '#shared/communications.ts';
 import { CUSTOMER_TEXT, type Communication } from '#shared/customers.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { useFeature } from '../../lib/session.ts';
-import { useAddCommunication } from '../../lib/customers.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, Select, Textarea } from '#web/components/ui/input.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { useFeature } from '#web/lib/session.ts';
+import { useAddCommunication } from '#web/lib/customers.ts';
 
 interface FormValues {
   type: CommunicationType;

@@ -5,17 +5,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CUSTOMER_TEXT, customerInputSchema, DOB_MIN_YEAR, type Customer, type CustomerInput, type CustomerValues } from '#shared/customers.ts';
 import { todayIso } from '#shared/money.ts';
 import { atLimit } from '#shared/usage.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { PageHeader } from '../../components/page-header.tsx';
-import { useUsage } from '../../lib/book.ts';
-import { useCustomer, useSaveCustomer } from '../../lib/customers.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, Select, Textarea } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
+import { PageHeader } from '#web/components/page-header.tsx';
+import { useUsage } from '#web/lib/book.ts';
+import { useCustomer, useSaveCustomer } from '#web/lib/customers.ts';
 
 type FormValues = { [K in keyof CustomerInput]-?: string };
 

@@ -4,16 +4,16 @@ import { Pencil, Plus } from 'lucide-react';
 import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, joinedAddress } from '#shared/customers.ts';
 import { todayIso } from '#shared/money.ts';
 import { customerPolicyState } from '#shared/policies.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { td, th } from '../../components/list-parts.tsx';
-import { formatDay } from '../../lib/format.ts';
-import { Detail } from '../../components/detail.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { td, th } from '#web/components/list-parts.tsx';
+import { formatDay } from '#web/lib/format.ts';
+import { Detail } from '#web/components/detail.tsx';
 import { CommunicationLog } from './communication-log.tsx';
-import { useCustomer } from '../../lib/customers.ts';
+import { useCustomer } from '#web/lib/customers.ts';
 
 export function CustomerProfilePage() {
   const { id = '' } = useParams();

@@ -5,22 +5,22 @@ import { Download, Plus } from 'lucide-react';
 import { canUseFeature } from '#shared/features.ts';
 import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, customerListQuerySchema, type Customer, type CustomerListQuery } from '#shared/customers.ts';
 import { atLimit } from '#shared/usage.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Select } from '../../components/ui/input.tsx';
-import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, useSession } from '../../lib/session.ts';
-import { Pager } from '../../components/list-parts.tsx';
-import { DataList, type ListColumn } from '../../components/list-kit/data-list.tsx';
-import { ListSearch } from '../../components/list-kit/list-search.tsx';
-import { SelectionBanner } from '../../components/list-kit/list-states.tsx';
-import { useListQuery } from '../../components/list-kit/use-list-query.ts';
-import { useSelection } from '../../components/list-kit/use-selection.ts';
-import { formatDay } from '../../lib/format.ts';
-import { PageHeader } from '../../components/page-header.tsx';
-import { useUsage } from '../../lib/book.ts';
-import { customersUrl, useCustomers, useDeleteCustomer } from '../../lib/customers.ts';
-import { DeleteConfirm, RowActions } from '../../components/row-actions.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Select } from '#web/components/ui/input.tsx';
+import { notify } from '#web/lib/toast.ts';
+import { accessSubjectOf, useSession } from '#web/lib/session.ts';
+import { Pager } from '#web/components/list-parts.tsx';
+import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
+import { ListSearch } from '#web/components/list-kit/list-search.tsx';
+import { SelectionBanner } from '#web/components/list-kit/list-states.tsx';
+import { useListQuery } from '#web/components/list-kit/use-list-query.ts';
+import { useSelection } from '#web/components/list-kit/use-selection.ts';
+import { formatDay } from '#web/lib/format.ts';
+import { PageHeader } from '#web/components/page-header.tsx';
+import { useUsage } from '#web/lib/book.ts';
+import { customersUrl, useCustomers, useDeleteCustomer } from '#web/lib/customers.ts';
+import { DeleteConfirm, RowActions } from '#web/components/row-actions.tsx';
 
 const COLUMNS: ListColumn<Customer>[] = [
   {

@@ -1,6 +1,6 @@
 // Usage bars (agency.md §4): blue, yellow above 80 %, red above 100 %; fill capped; ∞ when unlimited.
 import { usageBar, type UsageCount } from '#shared/usage.ts';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 const FILL = { normal: 'bg-blue-600', warning: 'bg-yellow-500', over: 'bg-red-600' } as const;
 

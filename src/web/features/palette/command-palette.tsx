@@ -8,8 +8,8 @@ import { ArrowRight, FileText, Search, User } from 'lucide-react';
 import { sidebarFor } from '#shared/navigation.ts';
 import { SEARCH_MIN_LENGTH, SEARCH_TEXT } from '#shared/search.ts';
 import { POLICY_STATUS_LABEL } from '#shared/policies.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { accessSubjectOf, type Session } from '../../lib/session.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { accessSubjectOf, type Session } from '#web/lib/session.ts';
 import { useBookSearch } from './queries.ts';
 import { PALETTE_TITLE } from './launcher.tsx';
 

@@ -2,7 +2,7 @@
 // search schema) is a separate chunk fetched on first open.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
-import type { Session } from '../../lib/session.ts';
+import type { Session } from '#web/lib/session.ts';
 
 export const PALETTE_TITLE = 'Search';
 

@@ -1,7 +1,7 @@
 // GET /api/search for the command palette: only queries the shared schema accepts are sent.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { searchQuerySchema, type SearchResults } from '#shared/search.ts';
-import { apiGet } from '../../lib/api.ts';
+import { apiGet } from '#web/lib/api.ts';
 
 export const searchKey = (q: string) => ['search', q] as const;
 

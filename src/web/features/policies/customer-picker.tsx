@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Search, UserRound } from 'lucide-react';
 import type { Customer } from '#shared/customers.ts';
 import { PICKER_PAGE_SIZE } from '#shared/policies.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { useCustomers } from '../../lib/customers.ts';
-import { Pager } from '../../components/list-parts.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { useCustomers } from '#web/lib/customers.ts';
+import { Pager } from '#web/components/list-parts.tsx';
 
 export function CustomerPicker({ onPick }: { onPick: (customer: Customer) => void }) {
   const [open, setOpen] = useState(false);

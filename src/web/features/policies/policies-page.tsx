@@ -5,22 +5,22 @@ import { Plus } from 'lucide-react';
 import { atLimit } from '#shared/usage.ts';
 import { formatMoney } from '#shared/money.ts';
 import { POLICY_TEXT, POLICY_TYPE_LABEL, policyListQuerySchema, type Policy, type PolicyListQuery } from '#shared/policies.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Select } from '../../components/ui/input.tsx';
-import { Pager } from '../../components/list-parts.tsx';
-import { formatDay } from '../../lib/format.ts';
-import { PageHeader } from '../../components/page-header.tsx';
-import { StatusBadge } from '../../components/badges.tsx';
-import { DataList, type ListColumn } from '../../components/list-kit/data-list.tsx';
-import { ListSearch } from '../../components/list-kit/list-search.tsx';
-import { SelectionBanner } from '../../components/list-kit/list-states.tsx';
-import { useListQuery } from '../../components/list-kit/use-list-query.ts';
-import { useSelection } from '../../components/list-kit/use-selection.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Select } from '#web/components/ui/input.tsx';
+import { Pager } from '#web/components/list-parts.tsx';
+import { formatDay } from '#web/lib/format.ts';
+import { PageHeader } from '#web/components/page-header.tsx';
+import { StatusBadge } from '#web/components/badges.tsx';
+import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
+import { ListSearch } from '#web/components/list-kit/list-search.tsx';
+import { SelectionBanner } from '#web/components/list-kit/list-states.tsx';
+import { useListQuery } from '#web/components/list-kit/use-list-query.ts';
+import { useSelection } from '#web/components/list-kit/use-selection.ts';
 import { useDeletePolicy, usePolicies } from './queries.ts';
 import { AssigneeOptions, useAssignees } from '#web/components/assignees.tsx';
-import { useUsage } from '../../lib/book.ts';
-import { DeleteConfirm, RowActions } from '../../components/row-actions.tsx';
+import { useUsage } from '#web/lib/book.ts';
+import { DeleteConfirm, RowActions } from '#web/components/row-actions.tsx';
 
 const COLUMNS: ListColumn<Policy>[] = [
   {

@@ -4,15 +4,15 @@ import { Link, useParams } from 'react-router';
 import { Pencil, Printer } from 'lucide-react';
 import { formatMoney } from '#shared/money.ts';
 import { COVERAGE_LABEL, POLICY_TEXT, POLICY_TYPE_LABEL, type PolicyDetail } from '#shared/policies.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { formatDay } from '../../lib/format.ts';
-import { StatusBadge } from '../../components/badges.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { formatDay } from '#web/lib/format.ts';
+import { StatusBadge } from '#web/components/badges.tsx';
 import { usePolicy } from './queries.ts';
 import { PolicyPayments } from './policy-payments.tsx';
-import { Detail } from '../../components/detail.tsx';
+import { Detail } from '#web/components/detail.tsx';
 import { RenewalCard, RenewButton } from './renewal-card.tsx';
 
 export function PolicyInformation({ policy }: { policy: PolicyDetail }) {

@@ -3,13 +3,13 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { atLimit } from '#shared/usage.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { useCustomer } from '../../lib/customers.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { useCustomer } from '#web/lib/customers.ts';
+import { PageHeader } from '#web/components/page-header.tsx';
 import { emptyPolicy, PolicyForm, policyToForm } from './policy-form.tsx';
 import { usePolicy } from './queries.ts';
-import { useUsage } from '../../lib/book.ts';
+import { useUsage } from '#web/lib/book.ts';
 
 export function NewPolicyPage() {
   const [params] = useSearchParams();

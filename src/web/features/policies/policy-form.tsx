@@ -18,14 +18,14 @@ import {
   type PolicyFormValues,
   type PolicyValues,
 } from '#shared/policies.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input, Select } from '../../components/ui/input.tsx';
-import { ApiError, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, Select } from '#web/components/ui/input.tsx';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { useSavePolicy } from './queries.ts';
 import { AssigneeOptions, useAssignees } from '#web/components/assignees.tsx';

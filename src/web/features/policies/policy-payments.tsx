@@ -4,12 +4,12 @@ import { formatDay } from '#shared/format-date.ts';
 import { Plus } from 'lucide-react';
 import { formatMoney } from '#shared/money.ts';
 import { PREMIUM_METHOD_LABEL, PREMIUM_TEXT } from '#shared/premium-payments.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { FileLinkButton } from '../../components/file-link.tsx';
-import { usePolicyPayments } from '../../lib/premium-payments.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { FileLinkButton } from '#web/components/file-link.tsx';
+import { usePolicyPayments } from '#web/lib/premium-payments.ts';
 
 export function PolicyPayments({ policyId, policyNumber, clientName }: { policyId: string; policyNumber?: string; clientName?: string }) {
   const payments = usePolicyPayments(policyId);

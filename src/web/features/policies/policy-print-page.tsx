@@ -3,12 +3,12 @@ import { useParams } from 'react-router';
 import { format } from 'date-fns';
 import { Printer } from 'lucide-react';
 import { POLICY_TEXT, POLICY_TYPE_LABEL } from '#shared/policies.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { useSession } from '../../lib/session.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { useSession } from '#web/lib/session.ts';
 import { PolicyInformation, TypeDetails } from './policy-details-page.tsx';
-import { Detail } from '../../components/detail.tsx';
+import { Detail } from '#web/components/detail.tsx';
 import { usePolicy } from './queries.ts';
 
 export function PolicyPrintPage() {

@@ -1,9 +1,9 @@
 // One query hook per endpoint of the book of business; mutations refresh what they change.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page, Policy, PolicyDetail, PolicyListQuery, PolicyValues } from '#shared/policies.ts';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api.ts';
-import { policyKeys, refreshBook } from '../../lib/book.ts';
-import { queryString } from '../../lib/query-string.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
+import { policyKeys, refreshBook } from '#web/lib/book.ts';
+import { queryString } from '#web/lib/query-string.ts';
 
 export { policyKeys };
 

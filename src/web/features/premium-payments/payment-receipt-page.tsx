@@ -9,15 +9,15 @@ import { CheckCircle2, FileText, Image as ImageIcon, Upload, X } from 'lucide-re
 import { formatMoney } from '#shared/money.ts';
 import { PREMIUM_METHODS, PREMIUM_METHOD_LABEL, PREMIUM_TEXT, premiumPaymentSchema, type PremiumPayment, type PremiumPaymentInput } from '#shared/premium-payments.ts';
 import { acceptAttribute, formatBytes, looksAllowed, PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_TYPES } from '#shared/files.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '../../components/ui/input.tsx';
-import { ApiError, errorMessage } from '../../lib/api.ts';
-import { cn } from '../../lib/cn.ts';
-import { notify } from '../../lib/toast.ts';
-import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { useRecordPayment } from '../../lib/premium-payments.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, Select, Textarea } from '#web/components/ui/input.tsx';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { cn } from '#web/lib/cn.ts';
+import { notify } from '#web/lib/toast.ts';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
+import { useRecordPayment } from '#web/lib/premium-payments.ts';
 
 interface PickedFile {
   id: string;

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { AUTH_TEXT, changePasswordSchema } from '#shared/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { PasswordInput } from '../../components/ui/input.tsx';
-import { ApiError, apiPost, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { PasswordInput } from '#web/components/ui/input.tsx';
+import { ApiError, apiPost, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { AUTH_TEXT, profileUpdateSchema, type Profile, type ProfileUpdateInput } from '#shared/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { apiPatch, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { meKey } from '../../lib/session.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { apiPatch, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
+import { meKey } from '#web/lib/session.ts';
 
 export function ProfileForm({ profile }: { profile: Profile }) {
   const qc = useQueryClient();

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { format } from 'date-fns';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
-import { PlanBadge, RoleBadge } from '../../components/plan-badge.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { PlanBadge, RoleBadge } from '#web/components/plan-badge.tsx';
 import { TIER_LABEL, isTier, trialDaysLeft } from '#shared/tiers.ts';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';

@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { AUTH_TEXT } from '#shared/auth-text.ts';
 import { canUseTwoFactor } from '#shared/features.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input, PasswordInput } from '../../components/ui/input.tsx';
-import { apiPost, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, meKey, type Session } from '../../lib/session.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, PasswordInput } from '#web/components/ui/input.tsx';
+import { apiPost, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { accessSubjectOf, meKey, type Session } from '#web/lib/session.ts';
 
 type Step = { kind: 'idle' } | { kind: 'password'; disabling: boolean } | { kind: 'scan'; uri: string; backupCodes: string[] };
 

@@ -3,10 +3,10 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Newspaper } from 'lucide-react';
 import type { BlogPostSummary } from '#shared/blog.ts';
-import { MarkdownView } from '../../components/markdown-view.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { MarkdownView } from '#web/components/markdown-view.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { usePublishedPost, usePublishedPosts } from './content-queries.ts';
 
 function byline(p: BlogPostSummary) {

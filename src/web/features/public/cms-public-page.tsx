@@ -3,10 +3,10 @@ import { useLocation } from 'react-router';
 import { format, parseISO } from 'date-fns';
 import { Info } from 'lucide-react';
 import { CMS_PAGES, CONTENT_TEXT } from '#shared/content.ts';
-import { MarkdownView } from '../../components/markdown-view.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { MarkdownView } from '#web/components/markdown-view.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api.ts';
 import { usePublicPage } from './content-queries.ts';
 
 export function CmsPublicPage() {

@@ -8,12 +8,12 @@ import { CheckCircle2, Send } from 'lucide-react';
 import type { z } from 'zod';
 import { CONTACT_REASON_LABEL, CONTACT_REASONS, CONTACT_TEXT, contactSchema, type ContactInput } from '#shared/contact.ts';
 import { AUTH_TEXT } from '#shared/auth-text.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '../../components/ui/input.tsx';
-import { apiPost, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { useServerFieldErrors } from '../../lib/server-field-errors.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, Select, Textarea } from '#web/components/ui/input.tsx';
+import { apiPost, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 
 type ContactOutput = z.output<typeof contactSchema>;
 

@@ -1,6 +1,6 @@
 import { Clock, Headphones, Mail, MapPin, Phone, ShieldAlert } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
-import { notify } from '../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { notify } from '#web/lib/toast.ts';
 import { ContactForm } from './contact-form.tsx';
 import { FaqList, type Faq } from './faq-list.tsx';
 import { SITE } from './site-content.ts';

@@ -4,7 +4,7 @@ import type { Paged } from '#shared/admin.ts';
 import type { BlogPostSummary, PublicBlogPost } from '#shared/blog.ts';
 import type { CmsSlug, PublicCmsPage } from '#shared/content.ts';
 import type { ResolvedMeta } from '#shared/seo.ts';
-import { ApiError, apiGet } from '../../lib/api.ts';
+import { ApiError, apiGet } from '#web/lib/api.ts';
 
 const noRetryOn4xx = (count: number, err: unknown) => !(err instanceof ApiError && err.status < 500) && count < 2;
 

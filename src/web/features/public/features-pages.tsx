@@ -1,7 +1,7 @@
 // /features and one page per Features dropdown item (the spec's placeholder toasts, built out).
 import { Link, useParams } from 'react-router';
 import { ArrowRight, Check } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { FEATURE_LINKS } from './site-content.ts';
 

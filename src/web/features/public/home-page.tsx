@@ -11,8 +11,8 @@ import {
   UsersRound,
   Zap,
 } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
-import { notify } from '../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { notify } from '#web/lib/toast.ts';
 
 const FEATURES = [
   { icon: FileText, title: 'Policy Management', text: 'Car and fire policies with their vehicle and property details, premiums and dates in one register.' },

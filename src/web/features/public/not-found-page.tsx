@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { Compass } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** Unknown routes: a friendly page with a way home (rendered inside the public layout). */
 export function NotFoundPage() {

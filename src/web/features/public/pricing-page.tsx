@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Building2, Check } from 'lucide-react';
 import { pricingFeatures } from '#shared/features.ts';
 import { PLAN_PRICES, TIER_LABEL, planLimitLines, type Tier } from '#shared/tiers.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../lib/cn.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { FaqList, type Faq } from './faq-list.tsx';
 
 interface Plan {

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { CMS_PAGES } from '#shared/content.ts';
-import { notify } from '../../lib/toast.ts';
+import { notify } from '#web/lib/toast.ts';
 import { Logo } from './site-header.tsx';
 import { SITE } from './site-content.ts';
 import { FacebookIcon, LinkedInIcon, TwitterIcon } from './social-icons.tsx';

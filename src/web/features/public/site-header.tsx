@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ChevronDown, LayoutDashboard, LogOut, Menu, Shield, ShieldCheck, User, X } from 'lucide-react';
 import { hasRole } from '#shared/access.ts';
 import { AUTH_TEXT } from '#shared/auth-text.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,10 +13,10 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
-import { cn } from '../../lib/cn.ts';
-import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, useSession, useSignOut, type Session } from '../../lib/session.ts';
+} from '#web/components/ui/dropdown-menu.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { notify } from '#web/lib/toast.ts';
+import { accessSubjectOf, useSession, useSignOut, type Session } from '#web/lib/session.ts';
 import { useDocumentTitle } from './document-title.ts';
 import { ALL_FEATURES_LINK, FEATURE_LINKS, SITE } from './site-content.ts';
 

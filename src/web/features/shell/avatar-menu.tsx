@@ -10,11 +10,11 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
-import { PlanBadge } from '../../components/plan-badge.tsx';
-import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, useSignOut, type Session } from '../../lib/session.ts';
-import { AgencySwitcher } from '../../components/agency-switcher.tsx';
+} from '#web/components/ui/dropdown-menu.tsx';
+import { PlanBadge } from '#web/components/plan-badge.tsx';
+import { notify } from '#web/lib/toast.ts';
+import { accessSubjectOf, useSignOut, type Session } from '#web/lib/session.ts';
+import { AgencySwitcher } from '#web/components/agency-switcher.tsx';
 
 export function initialsOf(first: string, last: string, email: string): string {
   const letters = `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase();

@@ -4,9 +4,9 @@ import { NavLink } from 'react-router';
 import { Lock } from 'lucide-react';
 import { ACCESS_TEXT } from '#shared/access.ts';
 import { sidebarFor, type SidebarEntry } from '#shared/navigation.ts';
-import { cn } from '../../lib/cn.ts';
-import { notify } from '../../lib/toast.ts';
-import { accessSubjectOf, type Session } from '../../lib/session.ts';
+import { cn } from '#web/lib/cn.ts';
+import { notify } from '#web/lib/toast.ts';
+import { accessSubjectOf, type Session } from '#web/lib/session.ts';
 import { NAV_ICONS } from './nav-icons.ts';
 
 export const ACCESS_DENIED_TITLE = 'Access Denied';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Construction } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 export const UNDER_CONSTRUCTION_TEXT = 'This page is under construction.';
 

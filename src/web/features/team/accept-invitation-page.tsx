@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { format } from 'date-fns';
 import { AGENCY_ROLE_LABEL, TEAM_TEXT, type InvitationView } from '#shared/team.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
-import { AuthCard, Notice } from '../../components/auth-card.tsx';
-import { useSession, useSignOut } from '../../lib/session.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
+import { AuthCard, Notice } from '#web/components/auth-card.tsx';
+import { useSession, useSignOut } from '#web/lib/session.ts';
 import { useAcceptInvitation, useInvitation } from './api.ts';
 
 /** /accept-invitation/:token — loading, invalid, valid, accepted (agency.md §2, §4). */

@@ -1,7 +1,7 @@
 // Query hooks for the team, invitation and agency endpoints (one hook per endpoint).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitationView, InviteRole, TeamOverview } from '#shared/team.ts';
-import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api.ts';
+import { apiDelete, apiGet, apiPatch, apiPost } from '#web/lib/api.ts';
 
 export const teamKey = ['team'] as const;
 export const invitationKey = (token: string) => ['invitation', token] as const;

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { format } from 'date-fns';
 import { MoreHorizontal } from 'lucide-react';
 import { AGENCY_ROLE_LABEL, TEAM_TEXT, type InviteRole, type TeamEntry } from '#shared/team.ts';
-import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
+import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { notify } from '#web/lib/toast.ts';
 import { useCancelInvitation, useChangeMemberRole, useRemoveMember, useResendInvitation } from './api.ts';
 
 const STATUS_TONE: Record<TeamEntry['status'], BadgeTone> = { Active: 'green', Pending: 'yellow', Expired: 'orange' };

@@ -50,11 +50,3 @@ export function AdminDashboardPage() {
     </div>
   );
 }
-
-function TitleOnly({ title }: { title: string }) {
-  return <h1 className="text-2xl font-bold text-slate-900">{title}</h1>;
-}
-
-export const AdminCmsPage = () => <TitleOnly title="CMS Pages" />;
-export const AdminBlogPage = () => <TitleOnly title="Blog Management" />;
-export const AdminSeoPage = () => <TitleOnly title="SEO Tools" />;

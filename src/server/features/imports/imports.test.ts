@@ -227,7 +227,8 @@ describe('round trip', () => {
       const list = (await json<{ rows: Policy[] }>(await t.request('/api/policies?pageSize=100', { cookie: u.cookie }))).rows;
       const details = await Promise.all(list.map(async (p) => json<PolicyDetail>(await t.request(`/api/policies/${p.id}`, { cookie: u.cookie }))));
       return details
-        .map(({ id: _id, customer_id: _c, created_at: _ca, updated_at: _ua, customer, ...rest }) => ({ ...rest, customer: customer && { ...customer, id: undefined } }))
+        // ids, times and the assignee (a person of each agency: an import assigns its importer) differ by nature
+        .map(({ id: _id, customer_id: _c, created_at: _ca, updated_at: _ua, assignee_id: _ai, assignee_name: _an, customer, ...rest }) => ({ ...rest, customer: customer && { ...customer, id: undefined } }))
         .sort((a, b) => a.policy_number.localeCompare(b.policy_number));
     };
     expect(await customerBook(to)).toEqual(await customerBook(from));

@@ -7,29 +7,17 @@ import { customerPolicyState } from '#shared/policies.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { td, th } from '#web/components/list-parts.tsx';
 import { formatDay } from '#web/lib/format.ts';
-import { Detail } from '#web/components/detail.tsx';
+import { Detail, RecordState } from '#web/components/detail.tsx';
 import { CommunicationLog } from './communication-log.tsx';
 import { useCustomer } from '#web/lib/customers.ts';
 
 export function CustomerProfilePage() {
   const { id = '' } = useParams();
   const query = useCustomer(id);
-  if (query.isPending) return <Spinner label="Loading customer" />;
-  if (query.isError)
-    return (
-      <div className="space-y-4">
-        <p role="alert" className="text-red-600">
-          {CUSTOMER_TEXT.loadError(errorMessage(query.error))}
-        </p>
-        <Button variant="outline" asChild>
-          <Link to="/dashboard/customers">Back to customers</Link>
-        </Button>
-      </div>
-    );
+  if (!query.isSuccess)
+    return <RecordState query={query} loading="Loading customer" loadError={CUSTOMER_TEXT.loadError} back={{ to: '/dashboard/customers', label: 'Back to customers' }} />;
   const c = query.data;
   const today = todayIso();
   return (

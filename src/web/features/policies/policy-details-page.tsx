@@ -6,13 +6,11 @@ import { formatMoney } from '#shared/money.ts';
 import { COVERAGE_LABEL, POLICY_TEXT, POLICY_TYPE_LABEL, type PolicyDetail } from '#shared/policies.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { StatusBadge } from '#web/components/badges.tsx';
 import { usePolicy } from './queries.ts';
 import { PolicyPayments } from './policy-payments.tsx';
-import { Detail } from '#web/components/detail.tsx';
+import { Detail, RecordState } from '#web/components/detail.tsx';
 import { RenewalCard, RenewButton } from './renewal-card.tsx';
 
 export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
@@ -62,18 +60,8 @@ export function TypeDetails({ policy }: { policy: PolicyDetail }) {
 export function PolicyDetailsPage() {
   const { id = '' } = useParams();
   const query = usePolicy(id);
-  if (query.isPending) return <Spinner label="Loading policy" />;
-  if (query.isError)
-    return (
-      <div className="space-y-4">
-        <p role="alert" className="text-red-600">
-          {POLICY_TEXT.loadError(errorMessage(query.error))}
-        </p>
-        <Button variant="outline" asChild>
-          <Link to="/dashboard/policies">Back to policies</Link>
-        </Button>
-      </div>
-    );
+  if (!query.isSuccess)
+    return <RecordState query={query} loading="Loading policy" loadError={POLICY_TEXT.loadError} back={{ to: '/dashboard/policies', label: 'Back to policies' }} />;
   const policy = query.data;
   const customer = policy.customer;
   return (

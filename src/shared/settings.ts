@@ -1,6 +1,7 @@
 // /dashboard/settings (issue 16): the agency's details, the user's sessions and sign-in history, and
 // deleting one's own account. One schema per form, used by the page and the server alike.
 import { z } from 'zod';
+import { DEFAULT_REMARKET_THRESHOLD } from './renewals.ts';
 import { EMAIL_PATTERN, INVALID_EMAIL, optionalText, requiredText, safeText } from './validation.ts';
 
 export const SETTINGS_TABS = ['agency', 'notifications', 'security', 'data'] as const;
@@ -19,6 +20,7 @@ export const USER_SETTINGS_TEXT = {
   agencyEditDenied: 'Only the agency owner or an agency admin can change the agency settings.',
   nameRequired: 'Please enter the agency name.',
   invalidTimezone: 'Please choose a valid time zone.',
+  invalidThreshold: 'Please enter a whole percentage from 0 to 1000.',
   notificationsPending: 'Notification preferences arrive with notifications.',
   sessionNotFound: 'Session not found.',
   sessionSignedOut: 'Session signed out.',
@@ -63,7 +65,14 @@ export const agencySettingsSchema = z.object({
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null)),
   timezone: safeText().max(100).default('UTC').refine(isValidTimeZone, USER_SETTINGS_TEXT.invalidTimezone),
-  // The renewals issue adds the renewal remarket threshold here (and on `agencies`).
+  // issue 11: "default 10 %, set in settings"; agencies.remarket_threshold allows 0..1000
+  // a number, not coerced: "" or null would silently become 0 % (every rise flagged)
+  remarket_threshold: z
+    .number({ error: USER_SETTINGS_TEXT.invalidThreshold })
+    .int(USER_SETTINGS_TEXT.invalidThreshold)
+    .min(0, USER_SETTINGS_TEXT.invalidThreshold)
+    .max(1000, USER_SETTINGS_TEXT.invalidThreshold)
+    .default(DEFAULT_REMARKET_THRESHOLD),
 });
 export type AgencySettingsInput = z.input<typeof agencySettingsSchema>;
 export type AgencySettingsValues = z.output<typeof agencySettingsSchema>;
@@ -75,6 +84,8 @@ export interface AgencySettings {
   phone: string | null;
   email: string | null;
   timezone: string;
+  /** percent: a renewal whose premium rises by at least this much is flagged Remarket */
+  remarket_threshold: number;
   /** owner or agency admin: the form is editable */
   can_edit: boolean;
 }

@@ -1,6 +1,7 @@
 // /dashboard/settings (issue 16): the agency's details, the user's sessions and sign-in history, and
 // deleting one's own account. One schema per form, used by the page and the server alike.
 import { z } from 'zod';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.ts';
 import { DEFAULT_REMARKET_THRESHOLD } from './renewals.ts';
 import { EMAIL_PATTERN, INVALID_EMAIL, optionalText, requiredText, safeText } from './validation.ts';
 
@@ -21,7 +22,8 @@ export const USER_SETTINGS_TEXT = {
   nameRequired: 'Please enter the agency name.',
   invalidTimezone: 'Please choose a valid time zone.',
   invalidThreshold: 'Please enter a whole percentage from 0 to 1000.',
-  notificationsPending: 'Notification preferences arrive with notifications.',
+  notificationsSaved: 'Notification preferences saved.',
+  notificationsHint: 'In-app notifications appear under the bell in the header. Apart from the daily digest, notifications are not sent by e-mail.',
   sessionNotFound: 'Session not found.',
   sessionSignedOut: 'Session signed out.',
   otherSessionsSignedOut: 'Signed out of all other sessions.',
@@ -89,6 +91,24 @@ export interface AgencySettings {
   /** owner or agency admin: the form is editable */
   can_edit: boolean;
 }
+
+/** Settings › Notifications: what each switch is called and what it controls. */
+export const NOTIFICATION_KIND_LABEL: Record<NotificationKind, { label: string; hint: string }> = {
+  policy_assigned: { label: 'Policy assigned to me', hint: 'Someone makes you the assignee of a policy.' },
+  renewal_window: { label: 'Renewal due within 30 days', hint: 'A policy assigned to you enters its 30-day renewal window.' },
+  renewal_lapsed: { label: 'Renewal lapsed', hint: 'A policy assigned to you passed its end date without a renewal.' },
+  invitation_accepted: { label: 'Invitation accepted', hint: 'Someone you invited joins your agency.' },
+  payment_approved: { label: 'Payment approved', hint: 'A payment you submitted is approved.' },
+  payment_rejected: { label: 'Payment rejected', hint: 'A payment you submitted is rejected.' },
+};
+export const DIGEST_EMAIL_LABEL = { label: 'Daily renewals digest', hint: 'An e-mail each morning at 07:00 listing your lapsed, due and Remarket renewals.' };
+
+/** The caller's own preferences: every kind's in-app switch, and the daily digest's e-mail. */
+export const notificationPreferencesSchema = z.object({
+  in_app: z.record(z.enum(NOTIFICATION_KINDS), z.boolean()),
+  digest_email: z.boolean(),
+});
+export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
 
 export interface ActiveSession {
   id: string;

@@ -128,7 +128,7 @@ function digestMail(deps: Deps, to: string, firstName: string, terms: DueTerm[],
     greeting: firstName ? `Hello ${firstName},` : 'Hello,',
     paragraphs: [...section('Lapsed', lapsed), ...section('Due in the next 30 days', soon), ...section('Remarket', remarket)],
     action: { label: 'Open your renewals', url: `${deps.config.appUrl}/dashboard/renewals` },
-    footer: 'You receive this digest because renewals are assigned to you. You can turn it off in your profile settings.',
+    footer: 'You receive this digest because renewals are assigned to you. You can turn it off in Settings › Notifications.',
   });
 }
 

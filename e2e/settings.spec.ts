@@ -67,7 +67,7 @@ test('the agency tab saves; the tab is in the URL', async ({ page, account }) =>
   await shot(page, 'settings-agency');
 });
 
-test('the notifications tab switches the daily digest off, and it stays off after a reload', async ({ page }) => {
+test('the notifications tab switches the daily digest off, and it stays off after a reload', async ({ page, account: _signedIn }) => {
   await page.goto('/dashboard/settings?tab=notifications');
   const digest = page.getByRole('switch', { name: 'Daily renewals digest' });
   await expect(digest).toBeChecked();

@@ -46,6 +46,8 @@ test('the agency tab saves; the tab is in the URL', async ({ page, account }) =>
   await page.getByLabel('Phone').fill('+1 555 0100');
   await page.getByLabel('Address').fill('1 Quay Street, Portland');
   await page.getByLabel('Time zone').selectOption('America/New_York');
+  await expect(page.getByLabel('Remarket threshold (%)')).toHaveValue('10');
+  await page.getByLabel('Remarket threshold (%)').fill('15');
   await page.getByRole('button', { name: 'Save agency settings' }).click();
   await expect(page.getByText('Agency settings saved.')).toBeVisible();
   await shot(page, 'settings-agency');
@@ -53,15 +55,41 @@ test('the agency tab saves; the tab is in the URL', async ({ page, account }) =>
   await page.reload();
   await expect(page.getByLabel('Agency name')).toHaveValue('Harbor Insurance');
   await expect(page.getByLabel('Time zone')).toHaveValue('America/New_York');
+  await expect(page.getByLabel('Remarket threshold (%)')).toHaveValue('15');
 
   await page.getByRole('tab', { name: 'Notifications' }).click();
   await expect(page).toHaveURL(/tab=notifications/);
-  await expect(page.getByText('Notification preferences arrive with notifications.')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Daily renewals digest' })).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('tab', { name: 'Agency' }).click();
   await expect(page.getByLabel('Agency name')).toBeVisible();
   await shot(page, 'settings-agency');
+});
+
+test('the notifications tab switches the daily digest off, and it stays off after a reload', async ({ page, account: _signedIn }) => {
+  await page.goto('/dashboard/settings?tab=notifications');
+  const digest = page.getByRole('switch', { name: 'Daily renewals digest' });
+  await expect(digest).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Policy assigned to me' })).toBeChecked();
+  await expect(page.getByText('Apart from the daily digest, notifications are not sent by e-mail.', { exact: false })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save notification preferences' });
+  await expect(save).toBeDisabled();
+  // keyboard: the switch takes focus and Space flips it
+  await digest.focus();
+  await page.keyboard.press('Space');
+  await expect(digest).not.toBeChecked();
+  await page.getByRole('switch', { name: 'Renewal lapsed' }).click();
+  await save.click();
+  await expect(page.getByText('Notification preferences saved.')).toBeVisible();
+  await shot(page, 'settings-notifications');
+
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Daily renewals digest' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Renewal lapsed' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Renewal due within 30 days' })).toBeChecked();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'settings-notifications');
 });
 
 test('the delete-account dialog offers the export, refuses a wrong agency name and a wrong password, then deletes the account', async ({ page, account }) => {

@@ -81,8 +81,8 @@ export function bucketOf(days: number): Bucket | null {
 }
 
 /**
- * Today in the agency's timezone when it has one (an IANA name), else in UTC. Agencies have no
- * timezone yet (the settings issue adds it), so today every agency counts its days in UTC.
+ * Today in the agency's timezone (an IANA name from Settings › Agency), else in UTC: the day
+ * boundary of "days left" is the agency's midnight, not the server's.
  */
 export function agencyToday(timeZone: string | null | undefined, now: Date = new Date()): string {
   const zone = timeZone || 'UTC';

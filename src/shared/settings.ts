@@ -1,6 +1,8 @@
 // /dashboard/settings (issue 16): the agency's details, the user's sessions and sign-in history, and
 // deleting one's own account. One schema per form, used by the page and the server alike.
 import { z } from 'zod';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.ts';
+import { DEFAULT_REMARKET_THRESHOLD } from './renewals.ts';
 import { EMAIL_PATTERN, INVALID_EMAIL, optionalText, requiredText, safeText } from './validation.ts';
 
 export const SETTINGS_TABS = ['agency', 'notifications', 'security', 'data'] as const;
@@ -19,7 +21,9 @@ export const USER_SETTINGS_TEXT = {
   agencyEditDenied: 'Only the agency owner or an agency admin can change the agency settings.',
   nameRequired: 'Please enter the agency name.',
   invalidTimezone: 'Please choose a valid time zone.',
-  notificationsPending: 'Notification preferences arrive with notifications.',
+  invalidThreshold: 'Please enter a whole percentage from 0 to 1000.',
+  notificationsSaved: 'Notification preferences saved.',
+  notificationsHint: 'In-app notifications appear under the bell in the header. Apart from the daily digest, notifications are not sent by e-mail.',
   sessionNotFound: 'Session not found.',
   sessionSignedOut: 'Session signed out.',
   otherSessionsSignedOut: 'Signed out of all other sessions.',
@@ -63,7 +67,14 @@ export const agencySettingsSchema = z.object({
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null)),
   timezone: safeText().max(100).default('UTC').refine(isValidTimeZone, USER_SETTINGS_TEXT.invalidTimezone),
-  // The renewals issue adds the renewal remarket threshold here (and on `agencies`).
+  // issue 11: "default 10 %, set in settings"; agencies.remarket_threshold allows 0..1000
+  // a number, not coerced: "" or null would silently become 0 % (every rise flagged)
+  remarket_threshold: z
+    .number({ error: USER_SETTINGS_TEXT.invalidThreshold })
+    .int(USER_SETTINGS_TEXT.invalidThreshold)
+    .min(0, USER_SETTINGS_TEXT.invalidThreshold)
+    .max(1000, USER_SETTINGS_TEXT.invalidThreshold)
+    .default(DEFAULT_REMARKET_THRESHOLD),
 });
 export type AgencySettingsInput = z.input<typeof agencySettingsSchema>;
 export type AgencySettingsValues = z.output<typeof agencySettingsSchema>;
@@ -75,9 +86,29 @@ export interface AgencySettings {
   phone: string | null;
   email: string | null;
   timezone: string;
+  /** percent: a renewal whose premium rises by at least this much is flagged Remarket */
+  remarket_threshold: number;
   /** owner or agency admin: the form is editable */
   can_edit: boolean;
 }
+
+/** Settings › Notifications: what each switch is called and what it controls. */
+export const NOTIFICATION_KIND_LABEL: Record<NotificationKind, { label: string; hint: string }> = {
+  policy_assigned: { label: 'Policy assigned to me', hint: 'Someone makes you the assignee of a policy.' },
+  renewal_window: { label: 'Renewal due within 30 days', hint: 'A policy assigned to you enters its 30-day renewal window.' },
+  renewal_lapsed: { label: 'Renewal lapsed', hint: 'A policy assigned to you passed its end date without a renewal.' },
+  invitation_accepted: { label: 'Invitation accepted', hint: 'Someone you invited joins your agency.' },
+  payment_approved: { label: 'Payment approved', hint: 'A payment you submitted is approved.' },
+  payment_rejected: { label: 'Payment rejected', hint: 'A payment you submitted is rejected.' },
+};
+export const DIGEST_EMAIL_LABEL = { label: 'Daily renewals digest', hint: 'An e-mail each morning at 07:00 listing your lapsed, due and Remarket renewals.' };
+
+/** The caller's own preferences: every kind's in-app switch, and the daily digest's e-mail. */
+export const notificationPreferencesSchema = z.object({
+  in_app: z.record(z.enum(NOTIFICATION_KINDS), z.boolean()),
+  digest_email: z.boolean(),
+});
+export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
 
 export interface ActiveSession {
   id: string;

@@ -808,6 +808,22 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * Settings › Notifications: a row per (user, kind) the user changed; no row means on. Only the in-app
+ * switch exists: no notification kind is e-mailed (the daily digest's e-mail is user.digest_opt_out).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    inApp: boolean().notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] }), check('notification_preferences_kind_check', inList('kind', NOTIFICATION_KINDS))],
+);
+
 /** One row per scheduled job: a lease so one instance runs it at a time, and the last day it finished. */
 export const scheduledJobs = pgTable('scheduled_jobs', {
   name: text().primaryKey(),

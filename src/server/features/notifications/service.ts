@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { NotificationItem, NotificationKind, NotificationList } from '#shared/notifications.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
-import { notifications } from '#server/db/schema.ts';
+import { notificationPreferences, notifications } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 
 export interface NotifyInput {
@@ -18,8 +18,16 @@ export interface NotifyInput {
   dedupeKey: string;
 }
 
-/** Records the notification in the caller's transaction; true when it is new. */
+/**
+ * Records the notification in the caller's transaction; true when it is new. A kind the user
+ * switched off in Settings › Notifications is not recorded at all (false).
+ */
 export async function notify(tx: Db | Tx, input: NotifyInput): Promise<boolean> {
+  const [pref] = await tx
+    .select({ inApp: notificationPreferences.inApp })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, input.userId), eq(notificationPreferences.kind, input.kind)));
+  if (pref && !pref.inApp) return false;
   const rows = await tx
     .insert(notifications)
     .values({ userId: input.userId, agencyId: input.agencyId ?? null, kind: input.kind, title: input.title, link: input.link, dedupeKey: input.dedupeKey })

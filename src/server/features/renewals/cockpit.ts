@@ -9,6 +9,7 @@ import {
   bucketOf,
   COCKPIT_HORIZON_DAYS,
   daysLeft,
+  DEFAULT_REMARKET_THRESHOLD,
   type Bucket,
   type RenewalCockpit,
   type RenewalQuery,
@@ -25,10 +26,13 @@ import { assigneeFilter, assigneeName } from '../policies/service.ts';
 export const LOOKBACK_DAYS = 365;
 const OPEN_STATES: RenewalState[] = ['not_started', 'contacted', 'quoted'];
 
-/** The agency's timezone (none yet: the settings issue adds it) and threshold. */
+/** The agency's timezone (Settings › Agency), in which its days left count, and its remarket threshold. */
 export async function readRenewalSettings(db: Db, agencyId: string) {
-  const [row] = await db.select({ threshold: agencies.remarketThreshold }).from(agencies).where(eq(agencies.id, agencyId));
-  return { timeZone: 'UTC', threshold: row?.threshold ?? 10 };
+  const [row] = await db
+    .select({ timeZone: agencies.timezone, threshold: agencies.remarketThreshold })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId));
+  return { timeZone: row?.timeZone || 'UTC', threshold: row?.threshold ?? DEFAULT_REMARKET_THRESHOLD };
 }
 
 /** The filters every part of the cockpit shares (assignee, type); the carrier's is kept apart (see readSummary). */

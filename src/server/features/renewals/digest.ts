@@ -19,9 +19,13 @@ export const DIGEST_HOUR = 7;
 const LEASE_MS = 5 * 60_000;
 const WINDOW_DAYS = 30;
 
-/** The hour of day in a timezone (agencies have none yet: UTC). */
-function hourIn(timeZone: string, now: Date): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+/** The hour of day in the agency's timezone; UTC's for a name this runtime does not know. */
+export function hourIn(timeZone: string, now: Date): number {
+  try {
+    return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+  } catch {
+    return now.getUTCHours();
+  }
 }
 
 /** One instance at a time: a lease row in PostgreSQL; false when another instance holds it. */
@@ -57,8 +61,11 @@ interface DueTerm {
   remarket: boolean;
 }
 
-/** Open terms assigned to someone that are lapsed, due within 30 days, or flagged Remarket, in agencies whose plan has renewals. */
-async function readDueTerms(db: Db, today: string): Promise<DueTerm[]> {
+/**
+ * Open terms assigned to someone that are lapsed, due within 30 days, or flagged Remarket, in the
+ * agencies of one timezone (whose `today` it is) whose plan has renewals.
+ */
+async function readDueTerms(db: Db, timeZone: string, today: string): Promise<DueTerm[]> {
   const rows = await db
     .select({
       policyId: policies.id,
@@ -81,6 +88,7 @@ async function readDueTerms(db: Db, today: string): Promise<DueTerm[]> {
     .innerJoin(sql`"user" o`, sql`o.id = ${agencies.ownerId}`)
     .where(
       and(
+        eq(agencies.timezone, timeZone),
         inArray(policies.renewalState, ['not_started', 'contacted', 'quoted']),
         ne(policies.status, 'cancelled'),
         gte(policies.endDate, addDays(today, -LOOKBACK_DAYS)),
@@ -120,7 +128,7 @@ function digestMail(deps: Deps, to: string, firstName: string, terms: DueTerm[],
     greeting: firstName ? `Hello ${firstName},` : 'Hello,',
     paragraphs: [...section('Lapsed', lapsed), ...section('Due in the next 30 days', soon), ...section('Remarket', remarket)],
     action: { label: 'Open your renewals', url: `${deps.config.appUrl}/dashboard/renewals` },
-    footer: 'You receive this digest because renewals are assigned to you. You can turn it off in your profile settings.',
+    footer: 'You receive this digest because renewals are assigned to you. You can turn it off in Settings › Notifications.',
   });
 }
 
@@ -130,24 +138,36 @@ export interface DigestResult {
 }
 
 /**
- * One run: take the lease, and from 07:00 (the agency's timezone; UTC until agencies have one) send
- * each agent with due renewals one digest for the day. The (user, day) marker is written before the
- * e-mail, so a run killed half-way, a rerun, or a second instance never sends anyone two; a run after
- * downtime sends today's digests that are still missing.
+ * One run: take the lease, and from 07:00 in each agency's timezone send each agent with due
+ * renewals one digest for that agency's day (the day boundary is the agency's midnight too). The
+ * (user, day) marker is written before the e-mail, so a run killed half-way, a rerun, or a second
+ * instance never sends anyone two; a run after downtime sends today's digests that are still missing.
+ * An agent in agencies of different timezones gets one digest per day: the first zone to reach
+ * 07:00 on that date sends it, with that zone's terms.
  */
 export async function runDigest(deps: Deps, now = new Date(), holder = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`): Promise<DigestResult> {
   const { db } = deps;
   if (!(await takeLease(db, DIGEST_JOB, holder, now))) return { ran: false, sent: 0 };
   let sent = 0;
   try {
-    const timeZone = 'UTC';
-    const today = agencyToday(timeZone, now);
-    const terms = await readDueTerms(db, today);
-    await notifyWindows(db, terms, today);
-    if (hourIn(timeZone, now) < DIGEST_HOUR) return { ran: true, sent };
-    const byUser = new Map<string, DueTerm[]>();
-    for (const t of terms) if (!t.optOut) byUser.set(t.userId, [...(byUser.get(t.userId) ?? []), t]);
-    for (const [userId, mine] of byUser) {
+    // one pass per timezone in use (a handful), each with its own today and hour
+    const zones = await db.selectDistinct({ timeZone: agencies.timezone }).from(agencies);
+    const byUserDay = new Map<string, { userId: string; today: string; terms: DueTerm[] }>();
+    for (const { timeZone } of zones) {
+      const today = agencyToday(timeZone, now);
+      const terms = await readDueTerms(db, timeZone, today);
+      await notifyWindows(db, terms, today);
+      if (hourIn(timeZone, now) < DIGEST_HOUR) continue;
+      for (const t of terms) {
+        if (t.optOut) continue;
+        const key = `${t.userId}|${today}`;
+        const entry = byUserDay.get(key) ?? { userId: t.userId, today, terms: [] };
+        entry.terms.push(t);
+        byUserDay.set(key, entry);
+      }
+    }
+    for (const { userId, today, terms: unsorted } of byUserDay.values()) {
+      const mine = unsorted.sort((x, y) => x.endDate.localeCompare(y.endDate));
       const marked = await db.insert(digestDeliveries).values({ userId, day: today }).onConflictDoNothing().returning({ userId: digestDeliveries.userId });
       if (!marked.length) continue;
       try {

@@ -18,6 +18,7 @@ const settingsOf = (row: AgencyRow, actor: Actor): AgencySettings => ({
   phone: row.phone,
   email: row.email,
   timezone: row.timezone,
+  remarket_threshold: row.remarketThreshold,
   can_edit: canEditAgency(actor),
 });
 
@@ -33,7 +34,7 @@ export async function updateAgencySettings(db: Db, actor: Actor, input: AgencySe
   // activity log has no kind for agency details (src/shared/activity.ts).
   const [row] = await db
     .update(agencies)
-    .set({ name: input.name, address: input.address, phone: input.phone, email: input.email, timezone: input.timezone })
+    .set({ name: input.name, address: input.address, phone: input.phone, email: input.email, timezone: input.timezone, remarketThreshold: input.remarket_threshold })
     .where(eq(agencies.id, actor.agency.id))
     .returning();
   if (!row) throw notFound('Agency not found.');

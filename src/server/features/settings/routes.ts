@@ -3,11 +3,12 @@
 // the services, which take the caller from the session and never an id of a user or agency.
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { agencySettingsSchema, deleteAccountSchema, USER_SETTINGS_TEXT } from '#shared/settings.ts';
+import { agencySettingsSchema, deleteAccountSchema, notificationPreferencesSchema, USER_SETTINGS_TEXT } from '#shared/settings.ts';
 import { requireFeature, type AppEnv } from '#server/context.ts';
 import { readJson } from '#server/http.ts';
 import { getAgencySettings, updateAgencySettings } from './agency-service.ts';
 import { deleteOwnAccount } from './delete-account.ts';
+import { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
 import { listMySessions, signOutOtherSessions, signOutSession } from './sessions-service.ts';
 import { listSignInHistory } from './sign-in-history.ts';
 import { notFound } from '#server/errors.ts';
@@ -20,6 +21,13 @@ export function settingsRoutes() {
   r.put('/settings/agency', async (c) => {
     const input = await readJson(c, agencySettingsSchema);
     return c.json({ agency: await updateAgencySettings(c.var.deps.db, c.var.actor, input) });
+  });
+
+  // the caller's own preferences: the user id comes from the session, never from the request
+  r.get('/settings/notifications', async (c) => c.json({ preferences: await getNotificationPreferences(c.var.deps.db, c.var.actor) }));
+  r.put('/settings/notifications', async (c) => {
+    const input = await readJson(c, notificationPreferencesSchema);
+    return c.json({ preferences: await updateNotificationPreferences(c.var.deps.db, c.var.actor, input) });
   });
 
   r.get('/settings/sessions', async (c) => c.json({ sessions: await listMySessions(c.var.deps.db, c.var.actor) }));

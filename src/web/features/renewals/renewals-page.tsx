@@ -1,7 +1,7 @@
 // /dashboard/renewals: the renewal cockpit (Professional and above, through the feature map).
 // Filters live in the URL, so a filtered view can be bookmarked and the back button restores it.
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
 import { POLICY_TYPES, POLICY_TYPE_LABEL } from '#shared/policies.ts';
 import { BUCKETS, BUCKET_LABEL, RENEWAL_TEXT, type Bucket, type RenewalRow } from '#shared/renewals.ts';
@@ -131,8 +131,12 @@ function Cockpit() {
       </Card>
       {data ? (
         <p className="mt-3 text-xs text-slate-500">
-          Days are counted in {data.time_zone} (today is {data.today}). Renewals rising by {data.remarket_threshold} % or more are flagged{' '}
-          {RENEWAL_TEXT.remarket}.
+          Days are counted in your agency&apos;s time zone, {data.time_zone.replace(/_/g, ' ')} (today is {data.today}). Renewals rising by{' '}
+          {data.remarket_threshold} % or more are flagged {RENEWAL_TEXT.remarket}. Both are set in{' '}
+          <Link to="/dashboard/settings?tab=agency" className="underline hover:text-slate-700">
+            Settings › Agency
+          </Link>
+          .
         </p>
       ) : null}
       <MarkLostDialog row={losing} onClose={() => setLosing(null)} />

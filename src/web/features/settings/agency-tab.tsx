@@ -18,6 +18,7 @@ const formValues = (a: AgencySettings): AgencySettingsInput => ({
   phone: a.phone ?? '',
   email: a.email ?? '',
   timezone: a.timezone,
+  remarket_threshold: a.remarket_threshold,
 });
 
 function AgencyForm({ agency }: { agency: AgencySettings }) {
@@ -75,7 +76,13 @@ function AgencyForm({ agency }: { agency: AgencySettings }) {
         <FormField label="Address" className="sm:col-span-2" error={formState.errors.address?.message}>
           <Input autoComplete="street-address" {...register('address')} />
         </FormField>
-        {/* The renewals issue adds the renewal remarket threshold here. */}
+        <FormField
+          label="Remarket threshold (%)"
+          hint="A renewal whose premium rises by at least this percentage is flagged Remarket, so you can shop it with other carriers."
+          error={formState.errors.remarket_threshold?.message}
+        >
+          <Input type="number" inputMode="numeric" min={0} max={1000} step={1} {...register('remarket_threshold', { valueAsNumber: true })} />
+        </FormField>
       </fieldset>
       {readOnly ? null : (
         <Button type="submit" disabled={save.isPending}>

@@ -1,12 +1,13 @@
 // Query hooks for /dashboard/settings, one per endpoint.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActiveSession, AgencySettings, AgencySettingsInput, DeleteAccountInput, SignInAttempt } from '#shared/settings.ts';
+import type { ActiveSession, AgencySettings, AgencySettingsInput, DeleteAccountInput, NotificationPreferences, SignInAttempt } from '#shared/settings.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
 import { meKey } from '#web/lib/session.ts';
 
 const agencyKey = ['settings', 'agency'] as const;
 const sessionsKey = ['settings', 'sessions'] as const;
 const historyKey = ['settings', 'sign-in-history'] as const;
+const notificationsKey = ['settings', 'notifications'] as const;
 
 export function useAgencySettings() {
   return useQuery({ queryKey: agencyKey, queryFn: ({ signal }) => apiGet<{ agency: AgencySettings }>('/api/settings/agency', signal) });
@@ -21,6 +22,21 @@ export function useSaveAgencySettings() {
       // the agency's name shows in the header and the agency switcher
       void qc.invalidateQueries({ queryKey: meKey });
     },
+  });
+}
+
+export function useNotificationPreferences() {
+  return useQuery({
+    queryKey: notificationsKey,
+    queryFn: ({ signal }) => apiGet<{ preferences: NotificationPreferences }>('/api/settings/notifications', signal),
+  });
+}
+
+export function useSaveNotificationPreferences() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NotificationPreferences) => apiPut<{ preferences: NotificationPreferences }>('/api/settings/notifications', input),
+    onSuccess: (data) => qc.setQueryData(notificationsKey, data),
   });
 }
 

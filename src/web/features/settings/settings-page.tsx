@@ -2,10 +2,10 @@
 import { useSearchParams } from 'react-router';
 import { SETTINGS_TAB_LABEL, SETTINGS_TABS, USER_SETTINGS_TEXT, type SettingsTab } from '#shared/settings.ts';
 import { PageHeader } from '#web/components/page-header.tsx';
-import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { AgencyTab } from './agency-tab.tsx';
 import { DataTab } from './data-tab.tsx';
+import { NotificationsTab } from './notifications-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 
 const isTab = (v: string | null): v is SettingsTab => SETTINGS_TABS.includes(v as SettingsTab);
@@ -38,10 +38,7 @@ export function SettingsPage() {
           <AgencyTab />
         </TabsContent>
         <TabsContent value="notifications">
-          {/* The notifications issue adds the per-kind preferences here. */}
-          <Card>
-            <CardContent className="p-5 text-sm text-slate-600">{USER_SETTINGS_TEXT.notificationsPending}</CardContent>
-          </Card>
+          <NotificationsTab />
         </TabsContent>
         <TabsContent value="security">
           <SecurityTab />

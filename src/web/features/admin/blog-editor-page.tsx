@@ -1,6 +1,7 @@
 // /admin/blog/new and /admin/blog/:id: a post's fields, Markdown with preview, cover image, state.
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, ExternalLink, ImagePlus, Trash2 } from 'lucide-react';
@@ -16,7 +17,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useAdminPost, useDeletePost, useSavePost, useSetCover } from './content-queries.ts';
 
@@ -60,6 +61,7 @@ function PostForm({ post }: { post: BlogPostDetail | null }) {
     reValidateMode: 'onSubmit',
   });
   const { register, formState, watch, setValue } = form;
+  const showServerErrors = useServerFieldErrors(form.setError);
   const body = watch('body');
   const preview = useMemo(() => (tab === 'preview' ? renderMarkdown(body ?? '') : ''), [tab, body]);
 
@@ -70,8 +72,7 @@ function PostForm({ post }: { post: BlogPostDetail | null }) {
         if (!post) navigate(`/admin/blog/${res.post.id}`, { replace: true });
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields)
-          for (const [name, message] of Object.entries(err.fields)) form.setError(name as keyof Values, { message });
+        showServerErrors(err);
         notify.error(BLOG_TEXT.saveFailed, errorMessage(err));
       },
     }),

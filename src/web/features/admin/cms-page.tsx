@@ -2,6 +2,7 @@
 // state and the revision history (each save is kept; an old one can be viewed and restored).
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { format, parseISO } from 'date-fns';
@@ -18,7 +19,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { notify } from '#web/lib/toast.ts';
 import { fetchCmsRevision, useCmsPage, useSaveCmsPage } from './content-queries.ts';
@@ -69,6 +70,7 @@ function PageEditor({ slug }: { slug: CmsSlug }) {
     reValidateMode: 'onSubmit',
   });
   const { register, formState, reset, watch } = form;
+  const showServerErrors = useServerFieldErrors(form.setError);
   const loaded = page.data;
   useEffect(() => {
     if (loaded) reset({ title: loaded.title, body: loaded.body, status: loaded.status });
@@ -97,8 +99,7 @@ function PageEditor({ slug }: { slug: CmsSlug }) {
     save.mutate(values, {
       onSuccess: (res) => notify.success(res.page.status === 'published' ? CONTENT_TEXT.published : CONTENT_TEXT.saved),
       onError: (err) => {
-        if (err instanceof ApiError && err.fields)
-          for (const [name, message] of Object.entries(err.fields)) form.setError(name as keyof Values, { message });
+        showServerErrors(err);
         notify.error(CONTENT_TEXT.saveFailed, errorMessage(err));
       },
     }),

@@ -1,5 +1,6 @@
 // Platform settings at /admin/security: saved in the database, enforced by the server, audited.
 import { useForm } from 'react-hook-form';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { platformSettingsSchema, SETTINGS_TEXT, type PlatformSettings, type PlatformSettingsInput } from '#shared/platform-settings.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -7,7 +8,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { usePlatformSettings, useSavePlatformSettings } from './security-queries.ts';
 
@@ -17,7 +18,8 @@ function SettingsForm({ settings }: { settings: PlatformSettings }) {
     resolver: zodResolver(platformSettingsSchema),
     defaultValues: settings,
   });
-  const { register, formState, setError } = form;
+  const { register, formState } = form;
+  const showServerErrors = useServerFieldErrors(form.setError);
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (data) => {
@@ -25,8 +27,7 @@ function SettingsForm({ settings }: { settings: PlatformSettings }) {
         notify.success(SETTINGS_TEXT.saved);
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields)
-          for (const [field, message] of Object.entries(err.fields)) setError(field as keyof PlatformSettingsInput, { message });
+        showServerErrors(err);
         notify.error(SETTINGS_TEXT.saveFailed, errorMessage(err));
       },
     }),

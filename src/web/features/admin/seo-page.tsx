@@ -1,6 +1,7 @@
 // /admin/seo: title, meta description and Open Graph title and image for each public page and post.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { SEO_TEXT, seoFieldsSchema, type SeoFields } from '#shared/seo.ts';
@@ -10,7 +11,7 @@ import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useSaveSeo, useSeo } from './content-queries.ts';
 
@@ -128,6 +129,7 @@ function SeoForm({ target, onDone }: { target: Target; onDone: () => void }) {
     reValidateMode: 'onSubmit',
   });
   const { register, formState } = form;
+  const showServerErrors = useServerFieldErrors(form.setError);
   const onSubmit = form.handleSubmit((fields) =>
     save.mutate(
       target.save.kind === 'page' ? { kind: 'page', path: target.save.path, fields } : { kind: 'post', id: target.save.id, fields },
@@ -137,8 +139,7 @@ function SeoForm({ target, onDone }: { target: Target; onDone: () => void }) {
           onDone();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields)
-            for (const [name, message] of Object.entries(err.fields)) form.setError(name as keyof SeoFields, { message });
+          showServerErrors(err);
           notify.error(SEO_TEXT.saveFailed, errorMessage(err));
         },
       },

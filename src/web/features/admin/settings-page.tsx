@@ -2,6 +2,7 @@
 // only a super admin changes them (the server answers 403 to anyone else).
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { hasRole } from '#shared/access.ts';
@@ -11,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { accessSubjectOf, useSession } from '#web/lib/session.ts';
 import { usePaymentInstructions, useSavePaymentInstructions } from './content-queries.ts';
@@ -30,6 +31,7 @@ export function AdminSettingsPage() {
     reValidateMode: 'onSubmit',
   });
   const { register, formState, reset } = form;
+  const showServerErrors = useServerFieldErrors(form.setError);
   useEffect(() => {
     if (current.data) reset({ bank_name: current.data.bank_name, account_details: current.data.account_details, paypal_email: current.data.paypal_email, note: current.data.note });
   }, [current.data, reset]);
@@ -38,8 +40,7 @@ export function AdminSettingsPage() {
     save.mutate(values, {
       onSuccess: () => notify.success(PAYMENT_INSTRUCTIONS_TEXT.saved),
       onError: (err) => {
-        if (err instanceof ApiError && err.fields)
-          for (const [name, message] of Object.entries(err.fields)) form.setError(name as keyof Values, { message });
+        showServerErrors(err);
         notify.error(PAYMENT_INSTRUCTIONS_TEXT.saveFailed, errorMessage(err));
       },
     }),

@@ -1,6 +1,7 @@
 // Settings › Agency: name, address, phone, e-mail and time zone. Owner or agency admin edit; others read.
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { agencySettingsSchema, listTimeZones, USER_SETTINGS_TEXT, type AgencySettings, type AgencySettingsInput, type AgencySettingsValues } from '#shared/settings.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -8,7 +9,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useAgencySettings, useSaveAgencySettings } from './queries.ts';
 
@@ -31,7 +32,8 @@ function AgencyForm({ agency }: { agency: AgencySettings }) {
     resolver: zodResolver(agencySettingsSchema),
     defaultValues: formValues(agency),
   });
-  const { register, formState, setError } = form;
+  const { register, formState } = form;
+  const showServerErrors = useServerFieldErrors(form.setError);
   const readOnly = !agency.can_edit;
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
@@ -40,8 +42,7 @@ function AgencyForm({ agency }: { agency: AgencySettings }) {
         notify.success(USER_SETTINGS_TEXT.agencySaved);
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields)
-          for (const [field, message] of Object.entries(err.fields)) setError(field as keyof AgencySettingsInput, { message });
+        showServerErrors(err);
         notify.error('Failed to save the agency settings', errorMessage(err));
       },
     }),

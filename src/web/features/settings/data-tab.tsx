@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Trash2 } from 'lucide-react';
 import { deleteAccountSchema, USER_SETTINGS_TEXT, type DeleteAccountInput } from '#shared/settings.ts';
@@ -11,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, PasswordInput } from '#web/components/ui/input.tsx';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/session.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useDeleteAccount } from './queries.ts';
@@ -21,6 +22,7 @@ function DeleteAccountForm({ agencyName, onCancel }: { agencyName: string; onCan
   const remove = useDeleteAccount();
   const form = useForm<DeleteAccountInput>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: '', agency_name: '' } });
   const { register, formState, setError } = form;
+  const showServerErrors = useServerFieldErrors(form.setError);
   const onSubmit = form.handleSubmit((values) => {
     // the server checks it too; saying so here spares a password check
     if (values.agency_name.trim() !== agencyName) {
@@ -33,8 +35,7 @@ function DeleteAccountForm({ agencyName, onCancel }: { agencyName: string; onCan
         void navigate('/', { replace: true });
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields)
-          for (const [field, message] of Object.entries(err.fields)) setError(field as keyof DeleteAccountInput, { message });
+        showServerErrors(err);
         notify.error('Failed to delete your account', errorMessage(err));
       },
     });

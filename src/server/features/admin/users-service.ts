@@ -145,39 +145,27 @@ function refuseBlocked(actor: Actor, target: { id: string; role: string }, what:
   if (reason) throw forbidden(reason, reason === ADMIN_TEXT.superAdminOnly ? 'TARGET_OUTRANKS' : 'OWN_ACCOUNT');
 }
 
-export async function grantPermission(db: Db, actor: Actor, id: string, permission: Permission): Promise<AdminUserRow> {
-  return db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, id)).for('update');
-    if (!target) throw notFound(ADMIN_TEXT.userNotFound);
-    refuseBlocked(actor, target, 'permissions');
-    const before = await getUserRow(tx, id);
-    await tx
-      .insert(userPermissions)
-      .values({ userId: id, permissionName: permission, grantedBy: actor.userId })
-      .onConflictDoNothing();
-    const after = await getUserRow(tx, id);
-    await auditByActor(tx, actor, {
-      action: 'user.permission_granted',
-      targetType: 'user',
-      targetId: id,
-      targetLabel: after.email,
-      before: { permissions: before.permissions },
-      after: { permissions: after.permissions },
-    });
-    return after;
-  });
+export function grantPermission(db: Db, actor: Actor, id: string, permission: Permission): Promise<AdminUserRow> {
+  return changePermission(db, actor, id, permission, true);
 }
 
-export async function revokePermission(db: Db, actor: Actor, id: string, permission: Permission): Promise<AdminUserRow> {
+export function revokePermission(db: Db, actor: Actor, id: string, permission: Permission): Promise<AdminUserRow> {
+  return changePermission(db, actor, id, permission, false);
+}
+
+/** Grants or revokes one permission under a lock on the user, with its audit entry (before and after). */
+async function changePermission(db: Db, actor: Actor, id: string, permission: Permission, granted: boolean): Promise<AdminUserRow> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, id)).for('update');
     if (!target) throw notFound(ADMIN_TEXT.userNotFound);
     refuseBlocked(actor, target, 'permissions');
     const before = await getUserRow(tx, id);
-    await tx.delete(userPermissions).where(and(eq(userPermissions.userId, id), eq(userPermissions.permissionName, permission)));
+    if (granted)
+      await tx.insert(userPermissions).values({ userId: id, permissionName: permission, grantedBy: actor.userId }).onConflictDoNothing();
+    else await tx.delete(userPermissions).where(and(eq(userPermissions.userId, id), eq(userPermissions.permissionName, permission)));
     const after = await getUserRow(tx, id);
     await auditByActor(tx, actor, {
-      action: 'user.permission_revoked',
+      action: granted ? 'user.permission_granted' : 'user.permission_revoked',
       targetType: 'user',
       targetId: id,
       targetLabel: after.email,

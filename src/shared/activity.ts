@@ -2,7 +2,19 @@
 import { z } from 'zod';
 import { sortSchema } from './lists.ts';
 
-export const ACTIVITY_KINDS = ['policy', 'customer', 'communication', 'payment', 'team'] as const;
+export const ACTIVITY_KINDS = [
+  'policy',
+  'customer',
+  'communication',
+  'payment',
+  'team',
+  'task',
+  'opportunity',
+  'document',
+  'bulk',
+  'integration',
+  'branding',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ACTIVITY_KIND_LABEL: Record<ActivityKind, string> = {
   policy: 'Policies',
@@ -10,6 +22,12 @@ export const ACTIVITY_KIND_LABEL: Record<ActivityKind, string> = {
   communication: 'Communications',
   payment: 'Payments',
   team: 'Team',
+  task: 'Tasks',
+  opportunity: 'Opportunities',
+  document: 'Documents',
+  bulk: 'Bulk actions',
+  integration: 'API and webhooks',
+  branding: 'White label',
 };
 export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted', 'logged'] as const;
 

@@ -6,6 +6,9 @@ export const NOTIFICATION_KINDS = [
   'invitation_accepted',
   'payment_approved',
   'payment_rejected',
+  'task_assigned',
+  'opportunity_assigned',
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

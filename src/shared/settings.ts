@@ -100,6 +100,9 @@ export const NOTIFICATION_KIND_LABEL: Record<NotificationKind, { label: string; 
   invitation_accepted: { label: 'Invitation accepted', hint: 'Someone you invited joins your agency.' },
   payment_approved: { label: 'Payment approved', hint: 'A payment you submitted is approved.' },
   payment_rejected: { label: 'Payment rejected', hint: 'A payment you submitted is rejected.' },
+  task_assigned: { label: 'Task assigned to me', hint: 'Someone assigns you a CRM task.' },
+  opportunity_assigned: { label: 'Opportunity assigned to me', hint: 'Someone makes you the assignee of a pipeline opportunity.' },
+  webhook_disabled: { label: 'Webhook disabled', hint: 'A webhook endpoint you own kept failing and was disabled.' },
 };
 export const DIGEST_EMAIL_LABEL = { label: 'Daily renewals digest', hint: 'An e-mail each morning at 07:00 listing your lapsed, due and Remarket renewals.' };
 

@@ -24,6 +24,7 @@ import { ACTIVITY_KINDS } from '#shared/activity.ts';
 import { COMMUNICATION_TYPES } from '#shared/communications.ts';
 import { CONTACT_REASONS } from '#shared/contact.ts';
 import { CUSTOMER_TYPES } from '#shared/customers.ts';
+import { OPPORTUNITY_STAGES, TASK_PRIORITIES } from '#shared/crm.ts';
 import { PAYMENT_METHODS, SUBMISSION_STATUSES } from '#shared/payments.ts';
 import { NOTIFICATION_KINDS } from '#shared/notifications.ts';
 import { COVERAGE_TYPES, POLICY_STATUSES, POLICY_TYPES } from '#shared/policies.ts';
@@ -864,5 +865,136 @@ export const signInAttempts = pgTable(
   (t) => [
     index('sign_in_attempts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     check('sign_in_attempts_outcome_check', inList('outcome', SIGN_IN_OUTCOMES)),
+  ],
+);
+
+// ---------------------------------------------------------------- CRM (Business and above)
+
+/**
+ * A sales opportunity: for a prospect (name, e-mail, phone, source) or an existing customer, on one
+ * line. Winning it converts the prospect into a customer (customer_id is then set, converted_at once).
+ * The composite keys to customers and agency_members null only their own column (hand-written
+ * SET NULL (column) in the migration, as policies_assignee_fk).
+ */
+export const opportunities = pgTable(
+  'opportunities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    customerId: uuid(),
+    prospectName: text(),
+    prospectEmail: text(),
+    prospectPhone: text(),
+    source: text(),
+    line: text().notNull(),
+    estimatedPremium: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    expectedCloseDate: date({ mode: 'string' }),
+    assigneeId: text(),
+    stage: text().notNull().default('new_lead'),
+    stageChangedAt: timestamp(tz).notNull().defaultNow(),
+    lostReason: text(),
+    convertedAt: timestamp(tz),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('opportunities_agency_id_uq').on(t.agencyId, t.id),
+    foreignKey({
+      name: 'opportunities_customer_fk',
+      columns: [t.agencyId, t.customerId],
+      foreignColumns: [customers.agencyId, customers.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'opportunities_assignee_fk',
+      columns: [t.agencyId, t.assigneeId],
+      foreignColumns: [agencyMembers.agencyId, agencyMembers.userId],
+    }).onDelete('set null'),
+    index('opportunities_agency_stage_idx').on(t.agencyId, t.stage, t.stageChangedAt.desc().nullsFirst(), t.id),
+    index('opportunities_agency_assignee_stage_idx').on(t.agencyId, t.assigneeId, t.stage),
+    index('opportunities_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('opportunities_customer_idx').on(t.agencyId, t.customerId).where(sql`customer_id is not null`),
+    check('opportunities_stage_check', inList('stage', OPPORTUNITY_STAGES)),
+    check('opportunities_line_check', inList('line', POLICY_TYPES)),
+    check('opportunities_premium_check', sql`estimated_premium >= 0`),
+  ],
+);
+
+/** Every stage move of an opportunity, with who and when (from_stage null: created). */
+export const opportunityStageHistory = pgTable(
+  'opportunity_stage_history',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid().notNull(),
+    opportunityId: uuid().notNull(),
+    fromStage: text(),
+    toStage: text().notNull(),
+    changedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    changedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'opportunity_stage_history_opportunity_fk',
+      columns: [t.agencyId, t.opportunityId],
+      foreignColumns: [opportunities.agencyId, opportunities.id],
+    }).onDelete('cascade'),
+    index('opportunity_stage_history_opportunity_idx').on(t.opportunityId, t.changedAt),
+    check('opportunity_stage_history_to_check', inList('to_stage', OPPORTUNITY_STAGES)),
+  ],
+);
+
+/**
+ * A to-do: due at a time, with a priority, an assignee from the agency and at most one link each to a
+ * customer, a policy or an opportunity of the same agency (composite keys; a removed subject nulls
+ * only its own column, hand-written SET NULL (column) in the migration). Done: completed_at is set.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    dueAt: timestamp(tz).notNull(),
+    priority: text().notNull().default('normal'),
+    assigneeId: text(),
+    customerId: uuid(),
+    policyId: uuid(),
+    opportunityId: uuid(),
+    completedAt: timestamp(tz),
+    completedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('tasks_agency_id_uq').on(t.agencyId, t.id),
+    foreignKey({
+      name: 'tasks_assignee_fk',
+      columns: [t.agencyId, t.assigneeId],
+      foreignColumns: [agencyMembers.agencyId, agencyMembers.userId],
+    }).onDelete('set null'),
+    foreignKey({ name: 'tasks_customer_fk', columns: [t.agencyId, t.customerId], foreignColumns: [customers.agencyId, customers.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({ name: 'tasks_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({
+      name: 'tasks_opportunity_fk',
+      columns: [t.agencyId, t.opportunityId],
+      foreignColumns: [opportunities.agencyId, opportunities.id],
+    }).onDelete('set null'),
+    // My tasks: open ones by due time, done ones by completion, per assignee.
+    index('tasks_open_idx').on(t.agencyId, t.assigneeId, t.dueAt, t.id).where(sql`completed_at is null`),
+    index('tasks_done_idx').on(t.agencyId, t.assigneeId, t.completedAt.desc().nullsFirst(), t.id).where(sql`completed_at is not null`),
+    index('tasks_customer_idx').on(t.agencyId, t.customerId).where(sql`customer_id is not null`),
+    index('tasks_policy_idx').on(t.agencyId, t.policyId).where(sql`policy_id is not null`),
+    index('tasks_opportunity_idx').on(t.agencyId, t.opportunityId).where(sql`opportunity_id is not null`),
+    check('tasks_priority_check', inList('priority', TASK_PRIORITIES)),
   ],
 );

@@ -1,7 +1,7 @@
 // One activity entry: who did what, when, with a link to the subject while it exists.
 import { Link } from 'react-router';
 import { format, formatDistanceToNow } from 'date-fns';
-import { FileText, MessageSquare, UserRound, Wallet, Users } from 'lucide-react';
+import { CheckSquare, FileText, Files, Layers, MessageSquare, Palette, Plug, TrendingUp, UserRound, Wallet, Users } from 'lucide-react';
 import { activityHref, type ActivityEntry, type ActivityKind } from '#shared/activity.ts';
 
 const ICONS: Record<ActivityKind, typeof FileText> = {
@@ -10,6 +10,12 @@ const ICONS: Record<ActivityKind, typeof FileText> = {
   communication: MessageSquare,
   payment: Wallet,
   team: Users,
+  task: CheckSquare,
+  opportunity: TrendingUp,
+  document: Files,
+  bulk: Layers,
+  integration: Plug,
+  branding: Palette,
 };
 
 export function ActivityItem({ entry }: { entry: ActivityEntry }) {

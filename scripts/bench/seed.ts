@@ -123,7 +123,10 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
   for (const ix of indexes) await exec(ix.indexdef);
   step(`${indexes.length} indexes rebuilt`);
   await exec(`set session_replication_role = origin`);
+  // the bulk load skipped the triggers that keep the renewal cockpit's counters
+  await exec(`select renewal_stats_rebuild()`);
+  step('renewal counters');
   await exec(`drop table bench_targets`);
-  for (const table of ['user', 'agencies', 'agency_members', ...BULK_TABLES]) await exec(`vacuum analyze "${table}"`);
+  for (const table of ['user', 'agencies', 'agency_members', 'renewal_stats', ...BULK_TABLES]) await exec(`vacuum analyze "${table}"`);
   step('vacuum analyze');
 }

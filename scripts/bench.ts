@@ -7,7 +7,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPglite } from '#server/db/client.ts';
+import { openPglite, openPostgres } from '#server/db/client.ts';
+import type { Deps } from '#server/context.ts';
+import { runDigest } from '#server/features/renewals/digest.ts';
+import { createLogger } from '#server/logger.ts';
+import { createMailer } from '#server/mail.ts';
 import { carPolicyPayload, registrationPayload, sessionCookie } from '#server/test/factories.ts';
 import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench/frontend.ts';
 import { cycle, load, type LoadResult } from './bench/load.ts';
@@ -322,6 +326,9 @@ async function postgresScenarios(pgInfo: Postgres) {
   loadRow('2. large agency: renewals cockpit', s2r, { text: 'p99 ≤ 150 ms', ok: s2r.p99 <= 150 && s2r.non2xx === 0 });
   await explain(pgInfo, large.agencyId);
 
+  // 2b. The daily renewals digest over every agency (issue 11: 1,000 agencies in ≤ 60 s).
+  await digestScenario(pgInfo);
+
   // 3. Creates with an auto-created customer, 10 concurrent, enterprise (no limit).
   log('scenario 3: create policy with a new customer (10 connections)');
   let n = 0;
@@ -381,6 +388,28 @@ function rawRow(scenario: string, r: PgbenchResult, statements: number): Row {
   return r.tps
     ? { scenario, rps: r.tps, note: `pgbench -M prepared -c 20, ${statements} statements per transaction, avg latency ${r.latencyMs.toFixed(1)} ms` }
     : { scenario, note: `pgbench could not run it: ${r.error}` };
+}
+
+/**
+ * One digest run over the whole book, as the scheduler runs it at 08:00 UTC: the window
+ * notifications (one INSERT … SELECT) and one e-mail per agent, written to an outbox folder.
+ */
+async function digestScenario(pgInfo: Postgres) {
+  log(`scenario 2b: daily renewals digest over ${SIZE.agencies.toLocaleString('en')}+ agencies`);
+  const database = await openPostgres(pgInfo.url, 4);
+  const outboxDir = path.join(work, 'digest-outbox');
+  const logger = createLogger('warn');
+  const deps = { db: database.db, database, logger, mailer: createMailer({ from: 'bench@policydesk.test', outboxDir, logger }), config: { appUrl: 'http://127.0.0.1' } } as unknown as Deps;
+  const now = new Date(`${new Date().toISOString().slice(0, 10)}T08:00:00Z`);
+  const t0 = performance.now();
+  const result = await runDigest(deps, now, 'bench');
+  const seconds = (performance.now() - t0) / 1000;
+  const counted = await sql(pgInfo.url, `select count(*)::int as n from notifications where kind in ('renewal_window', 'renewal_lapsed')`);
+  const n = Number(counted.rows[0]?.n ?? 0);
+  await database.close();
+  const note = `${result.sent.toLocaleString('en')} digests e-mailed and ${Number(n).toLocaleString('en')} window/lapse notifications in ${seconds.toFixed(1)} s`;
+  rows.push({ scenario: '2b. daily digest, every agency', note, target: '≤ 60 s for 1,000 agencies', ok: result.ran && seconds <= 60 });
+  log(`  digest: ${note}`);
 }
 
 /** The cockpit's SQL in the shape the renewals service sends (the open window: a year back, 120 days ahead). */

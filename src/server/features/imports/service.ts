@@ -195,8 +195,8 @@ async function runImport(db: Db, actor: Actor, jobId: string, input: StartImport
       chunk.push({ line: lines[i], value, errors: check.ok ? [] : check.errors });
     }
     // 1. the chunk's plain creates in one transaction (see batch.ts); the rest wait for step 2
-    let fast = new Set<number>();
-    let cut = chunk.length;
+    let fast: Set<number>;
+    let cut: number;
     let limitMessage: string | null = null;
     try {
       const done = await t.transaction(async (tx) => {

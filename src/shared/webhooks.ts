@@ -57,6 +57,7 @@ export const WEBHOOK_TEXT = {
   urlPrivate: 'This URL points to a private, loopback or internal address. Webhooks can only be sent to public addresses.',
   urlUnresolved: 'This host name could not be resolved. Check the URL.',
   eventsRequired: 'Choose at least one event.',
+  eventUnknown: 'Choose events from the list.',
   descriptionTooLong: 'The description must be at most 200 characters.',
   notFound: 'Webhook endpoint not found.',
   deliveryNotFound: 'Delivery not found.',
@@ -102,8 +103,10 @@ export const webhookEndpointSchema = z.object({
     .nullable()
     .transform((v) => (v ? v : null)),
   events: z
-    .array(z.enum(WEBHOOK_EVENTS, WEBHOOK_TEXT.eventsRequired), WEBHOOK_TEXT.eventsRequired)
+    .array(z.unknown(), WEBHOOK_TEXT.eventsRequired)
     .min(1, WEBHOOK_TEXT.eventsRequired)
+    // reported on `events` itself (not events.0), where the form shows it
+    .refine((list) => list.every((e) => (WEBHOOK_EVENTS as readonly unknown[]).includes(e)), WEBHOOK_TEXT.eventUnknown)
     .transform((list) => WEBHOOK_EVENTS.filter((e) => list.includes(e))),
   enabled: z.boolean().default(true),
 });

@@ -82,7 +82,7 @@ export function EndpointCard({ endpoint, selected, onSelect, onEdit }: Props) {
           Signing secret
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <code aria-labelledby={`secret-${endpoint.id}`} className="min-w-0 flex-1 break-all font-mono text-sm text-slate-900" data-testid="webhook-secret">
+          <code aria-labelledby={`secret-${endpoint.id}`} className="w-full min-w-0 break-all font-mono text-sm text-slate-900 sm:w-auto sm:flex-1" data-testid="webhook-secret">
             {reveal ? endpoint.secret : `whsec_${'•'.repeat(24)}`}
           </code>
           <div className="flex gap-1">

@@ -49,6 +49,8 @@ export interface Claimed {
   attempts: number;
   url: string;
   secret: string;
+  /** the endpoint had failures when claimed: a success must reset its count */
+  endpointFailing: boolean;
 }
 
 function leaseFor(opts: WorkerOptions, timeoutMs: number) {
@@ -72,7 +74,7 @@ export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs:
     .returning();
   if (!rows.length) return [];
   const endpoints = await db
-    .select({ id: e.id, url: e.url, secret: e.secret })
+    .select({ id: e.id, url: e.url, secret: e.secret, failures: e.consecutiveFailures, failingSince: e.failingSince })
     .from(e)
     .where(inArray(e.id, [...new Set(rows.map((r) => r.endpointId))]));
   const byId = new Map(endpoints.map((x) => [x.id, x]));
@@ -86,6 +88,7 @@ export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs:
     attempts: r.attempts,
     url: byId.get(r.endpointId)!.url,
     secret: byId.get(r.endpointId)!.secret,
+    endpointFailing: byId.get(r.endpointId)!.failures > 0 || byId.get(r.endpointId)!.failingSince !== null,
   }));
 }
 
@@ -108,6 +111,11 @@ const stillMine = (c: Claimed) => and(eq(d.id, c.id), eq(d.status, 'sending'), e
 /** Records the outcome; a failure schedules the retry or gives up, and may disable the endpoint. */
 export async function recordOutcome(db: Db, c: Claimed, result: PostResult, now: Date): Promise<void> {
   const outcome = { responseStatus: result.status, durationMs: result.durationMs, lockedUntil: null, updatedAt: now };
+  if (!result.error && !c.endpointFailing) {
+    // the common case: one statement, no transaction
+    await db.update(d).set({ ...outcome, status: 'succeeded', lastError: null }).where(stillMine(c));
+    return;
+  }
   if (!result.error) {
     await db.transaction(async (tx) => {
       await tx.update(d).set({ ...outcome, status: 'succeeded', lastError: null }).where(stillMine(c));

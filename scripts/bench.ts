@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --seconds N]
+// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks]
 // Measures the production build on a throwaway PostgreSQL 15 (and on PGlite), side by side with
 // pgbench running the SQL the list endpoint sends, and writes bench/results/latest.md.
 // Exits non-zero only when it could not run; missed figures are reported, not fatal.
@@ -18,10 +18,13 @@ import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
+import { webhookScenario } from './bench/webhooks.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
+/** only scenario 8 (webhook deliveries): no build, no seeding */
+const ONLY_WEBHOOKS = args.includes('--only-webhooks');
 const secondsArg = args.indexOf('--seconds');
 const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
 const PORTS = { pg: 4351, pglite: 4352 };
@@ -624,6 +627,21 @@ function rssCheck() {
   rows.push({ scenario: 'server RSS under load, PostgreSQL', rssMb: peak, target: '≤ 250 MB', ok: peak <= 250, note: 'highest peak of the PostgreSQL scenarios' });
 }
 
+/** 8. 1,000 webhook deliveries to a local receiver, drained by the delivery worker. */
+async function webhookBench(databaseUrl: string | undefined, label: string) {
+  const r = await webhookScenario(databaseUrl, 1000);
+  const ok = r.succeeded === r.deliveries && r.received === r.deliveries && r.seconds <= 30;
+  rows.push({
+    scenario: `8. webhook deliveries drained, ${label}`,
+    rps: r.perSecond,
+    errors: String(r.deliveries - r.succeeded),
+    note: `${r.succeeded.toLocaleString('en')} of ${r.deliveries.toLocaleString('en')} delivered (receiver saw ${r.received}) in ${r.seconds.toFixed(2)} s`,
+    target: '1,000 in ≤ 30 s',
+    ok,
+  });
+  log(`  webhooks (${label}): ${rows.at(-1)!.note}`);
+}
+
 async function main() {
   const started = performance.now();
   loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
@@ -632,6 +650,17 @@ async function main() {
     console.error(`bench: cannot run: ${missing}`);
     process.exit(2);
   }
+  if (ONLY_WEBHOOKS) {
+    const pgOnly = await startPostgres();
+    try {
+      await webhookBench(pgOnly.url, 'PostgreSQL');
+    } finally {
+      pgOnly.stop();
+    }
+    await webhookBench(undefined, 'PGlite');
+    console.log(`\n${table()}\n`);
+    return;
+  }
   log(`PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, shorter runs)' : ''} on ${os.cpus().length} cores (load average ${loadAtStart}), Node ${process.version}; ${SECONDS} s per load run; work folder ${work}`);
   build();
   frontend();
@@ -639,10 +668,12 @@ async function main() {
   log(`postgres: 15 on 127.0.0.1:${pgInfo.port}`);
   try {
     await postgresScenarios(pgInfo);
+    await webhookBench(pgInfo.url, 'PostgreSQL');
   } finally {
     pgInfo.stop();
   }
   await pgliteScenarios();
+  await webhookBench(undefined, 'PGlite');
   // Keep the logs, captured SQL and plans; drop the data.
   rmSync(path.join(work, 'pglite-data'), { recursive: true, force: true });
   rmSync(path.join(work, 'pg-data'), { recursive: true, force: true });

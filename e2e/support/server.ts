@@ -61,6 +61,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(buildD
     ADMIN_PASSWORD,
     WEB_ROOT: path.join(buildDir, 'web'),
     RATE_LIMIT: 'off',
+    // the webhooks journey sends to a receiver on 127.0.0.1 (refused in production)
+    WEBHOOKS_ALLOW_PRIVATE: '1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   },
 });

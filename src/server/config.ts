@@ -51,6 +51,13 @@ const envSchema = z
     /** Rate limits can be loosened for load tests; never off in production by default. */
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
     /** Sign-ups accepted per client address and hour. */
+    /** Webhooks to loopback and private addresses: for tests and local use only (decision 028). */
+    WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(['1', '0', 'true', 'false'], 'WEBHOOKS_ALLOW_PRIVATE must be 1 or 0')
+      .default('0')
+      .transform((v) => v === '1' || v === 'true'),
+    /** How long a webhook receiver may take to answer. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     SIGNUP_RATE_LIMIT: z.coerce.number().int('SIGNUP_RATE_LIMIT must be a whole number').min(1, 'SIGNUP_RATE_LIMIT must be at least 1').optional(),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {

@@ -27,6 +27,7 @@ import { CUSTOMER_TYPES } from '#shared/customers.ts';
 import { OPPORTUNITY_STAGES, TASK_PRIORITIES } from '#shared/crm.ts';
 import { PAYMENT_METHODS, SUBMISSION_STATUSES } from '#shared/payments.ts';
 import { NOTIFICATION_KINDS } from '#shared/notifications.ts';
+import { DELIVERY_STATUSES } from '#shared/webhooks.ts';
 import { COVERAGE_TYPES, POLICY_STATUSES, POLICY_TYPES } from '#shared/policies.ts';
 import { LOST_REASONS, RENEWAL_STATES } from '#shared/renewals.ts';
 import { PREMIUM_METHODS } from '#shared/premium-payments.ts';
@@ -1023,5 +1024,73 @@ export const renewalStats = pgTable(
     unique('renewal_stats_key_uq')
       .on(t.agencyId, t.endDate, t.renewalState, t.policyType, t.assigneeId, t.insuranceCompany, t.cancelled)
       .nullsNotDistinct(),
+  ],
+);
+
+// ---------------------------------------------------------------- webhooks (issue 15, decision 028)
+
+/** An agency's webhook endpoint: where, which events, the signing secret. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    description: text(),
+    events: text().array().notNull(),
+    secret: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    disabledReason: text(),
+    /** failures since the last success; the first of them dates the 24-hour disable rule */
+    consecutiveFailures: integer().notNull().default(0),
+    failingSince: timestamp(tz),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('webhook_endpoints_agency_id_uq').on(t.agencyId, t.id),
+    index('webhook_endpoints_agency_created_idx').on(t.agencyId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * The outbox and delivery queue in one: a row per (event, endpoint), written in the transaction of
+ * the change; the worker claims due rows with FOR UPDATE SKIP LOCKED under a lease.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid().notNull(),
+    endpointId: uuid().notNull(),
+    eventId: uuid().notNull(),
+    eventType: text().notNull(),
+    /** the exact body sent (and signed) on every attempt */
+    payload: text().notNull(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp(tz).notNull().defaultNow(),
+    lockedUntil: timestamp(tz),
+    responseStatus: integer(),
+    durationMs: integer(),
+    lastError: text(),
+    createdAt: createdAt(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'webhook_deliveries_endpoint_fk',
+      columns: [t.agencyId, t.endpointId],
+      foreignColumns: [webhookEndpoints.agencyId, webhookEndpoints.id],
+    }).onDelete('cascade'),
+    // the delivery log of one endpoint, newest first
+    index('webhook_deliveries_endpoint_created_idx').on(t.agencyId, t.endpointId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the worker's claim: due pending rows, and leases that expired
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_leased_idx').on(t.lockedUntil).where(sql`status = 'sending'`),
+    check('webhook_deliveries_status_check', inList('status', DELIVERY_STATUSES)),
   ],
 );

@@ -10,6 +10,7 @@ import { customerCommunications, customers } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
+import { emitEvent } from '../webhooks/events.ts';
 import { listCommunications } from '../customers/service.ts';
 import { markContacted } from '../renewals/actions.ts';
 
@@ -48,6 +49,8 @@ export async function addCommunication(db: Db, actor: Actor, rawCustomerId: stri
       summary: `Logged ${input.type} with ${customer.name}${about}`,
     });
     const all = await listCommunications(t, customer.id);
-    return all.find((c) => c.id === row.id)!;
+    const created = all.find((c) => c.id === row.id)!;
+    await emitEvent(t, actor, 'communication.created', created);
+    return created;
   });
 }

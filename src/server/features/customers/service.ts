@@ -17,6 +17,7 @@ import { customerCommunications, customers, policies, user } from '#server/db/sc
 import { conflict, notFound } from '#server/errors.ts';
 import { tenant, type Tenant, type TenantInsert } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
+import { emitEvent } from '../webhooks/events.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { boundedCount } from '#server/db/count.ts';
@@ -157,6 +158,7 @@ export async function insertCustomer(
     .returning();
   if (row) {
     await logActivity(t, actor, { kind: 'customer', action: 'created', entityId: row.id, summary: summary(row.name) });
+    await emitEvent(t, actor, 'customer.created', toCustomer(row));
     return { row, created: true };
   }
   const [existing] = await t.from(customers, eq(customers.email, values.email as string));
@@ -198,6 +200,7 @@ export async function updateCustomer(db: Db, actor: Actor, rawId: string, input:
       const [row] = await t.update(customers, { ...customerColumns(input), updatedAt: new Date() }, eq(customers.id, id)).returning();
       if (!row) throw notFound(CUSTOMER_TEXT.notFound);
       await logActivity(t, actor, { kind: 'customer', action: 'updated', entityId: id, summary: `Updated customer ${row.name}` });
+      await emitEvent(t, actor, 'customer.updated', toCustomer(row));
       return toCustomer(row);
     }),
   );
@@ -207,8 +210,9 @@ export async function updateCustomer(db: Db, actor: Actor, rawId: string, input:
 export async function deleteCustomer(db: Db, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
-    const [gone] = await t.delete(customers, eq(customers.id, id)).returning({ name: customers.name });
+    const [gone] = await t.delete(customers, eq(customers.id, id)).returning();
     if (!gone) throw notFound(CUSTOMER_TEXT.notFound);
     await logActivity(t, actor, { kind: 'customer', action: 'deleted', entityId: id, summary: `Deleted customer ${gone.name}` });
+    await emitEvent(t, actor, 'customer.deleted', toCustomer(gone));
   });
 }

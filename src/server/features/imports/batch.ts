@@ -10,9 +10,10 @@ import type { PolicyValues } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
 import { activityLog, carInsuranceDetails, customers, fireInsuranceDetails, policies } from '#server/db/schema.ts';
 import type { Tenant } from '#server/tenant.ts';
-import { customerColumns } from '../customers/service.ts';
+import { customerColumns, toCustomer } from '../customers/service.ts';
+import { emitEvent, listening } from '../webhooks/events.ts';
 import { countRows, limitError, readLimit, type LimitedResource } from '../limits/service.ts';
-import { carColumns, customerFromPolicySummary, fireColumns, policyColumns, policyCreatedSummary } from '../policies/service.ts';
+import { carColumns, customerFromPolicySummary, fireColumns, policyColumns, policyCreatedSummary, readPolicy } from '../policies/service.ts';
 import { AppError } from '#server/errors.ts';
 
 /** Rows per chunk transaction. */
@@ -81,6 +82,11 @@ export async function insertCustomers(
     activityLog,
     rows.map((r) => ({ actorId: actor.userId, kind: 'customer' as const, action: 'created', entityId: ids.get(r.values.email) ?? null, summary: r.summary.slice(0, 500) })),
   );
+  // webhooks: the same customer.created event as the create path, one per row, when someone listens
+  if (await listening(t, actor, 'customer.created')) {
+    const created = await t.from(customers, inArray(customers.id, [...ids.values()]));
+    for (const row of created) await emitEvent(t, actor, 'customer.created', toCustomer(row));
+  }
   return ids;
 }
 
@@ -129,5 +135,8 @@ export async function insertPolicyRows(
     activityLog,
     rows.map((r) => ({ actorId: actor.userId, kind: 'policy' as const, action: 'created', entityId: idOf.get(r.policy_number)!, summary: policyCreatedSummary(r).slice(0, 500) })),
   );
+  if (await listening(t, actor, 'policy.created')) {
+    for (const id of idOf.values()) await emitEvent(t, actor, 'policy.created', () => readPolicy(t, id));
+  }
   return { policyIds: [...idOf.values()], customerIds: [...created.values()] };
 }

@@ -4,7 +4,7 @@ import { CUSTOMER_TEXT, type Customer } from '#shared/customers.ts';
 import { CSV_TEXT } from '#shared/csv.ts';
 import { IMPORT_TEXT, type ImportJob, type ImportPreview } from '#shared/imports.ts';
 import { POLICY_TEXT, type Policy, type PolicyDetail } from '#shared/policies.ts';
-import { importJobs, subscriptionLimits } from '#server/db/schema.ts';
+import { importJobs, subscriptionLimits, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { readZip } from '../export/zip.ts';
@@ -215,6 +215,22 @@ describe('running an import', () => {
     expect((await allCustomers(u)).map((c) => c.email).sort()).toEqual(['even@example.com', 'odd@example.com']);
     const listed = await json<{ total: number }>(await t.request('/api/policies?search=LIM-', { cookie: u.cookie }));
     expect(listed.total).toBe(50);
+  });
+
+  it('fires the same webhook events as the create path: customer.created and policy.created per row', async () => {
+    const u = await createUser(t, { tier: 'enterprise' });
+    const me = await json<{ agency: { id: string } }>(await t.request('/api/me', { cookie: u.cookie }));
+    await t.db.insert(webhookEndpoints).values({
+      agencyId: me.agency.id,
+      url: 'https://hooks.example.com/in',
+      events: ['customer.created', 'policy.created'],
+      secret: 'whsec_test',
+    });
+    const header = 'policy_number,policy_type,insurance_company,customer_name,customer_email,premium_amount,coverage_amount,deductible,start_date,vehicle_make,vehicle_model,vehicle_year,vin_number,driver_license';
+    const csv = [header, ...[1, 2, 3].map((n) => `HOOK-${n},car,Acme,Hook ${n},hook${n % 2}@example.com,10.00,1000,10,2025-01-01,Ford,Focus,2019,VIN${n},DL${n}`)].join('\n');
+    expect(await finished(u, await start(u, csv, { kind: 'policies' }))).toMatchObject({ imported: 3 });
+    const queued = await t.db.select({ type: webhookDeliveries.eventType }).from(webhookDeliveries).where(eq(webhookDeliveries.agencyId, me.agency.id));
+    expect(queued.map((q) => q.type).sort()).toEqual(['customer.created', 'customer.created', 'policy.created', 'policy.created', 'policy.created']);
   });
 
   it('one import at a time per agency', async () => {

@@ -18,6 +18,7 @@ import type { Db } from '#server/db/client.ts';
 import { agencyMembers, carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { emitEvent } from '../webhooks/events.ts';
 import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { assertWithinLimit } from '../limits/service.ts';
@@ -287,6 +288,7 @@ export async function insertPolicy(t: Tenant, actor: Actor, input: PolicyValues,
     entityId: row.id,
     summary: linkage ? `Renewed policy as ${input.policy_number} for ${input.customer_name}` : policyCreatedSummary(input),
   });
+  await emitEvent(t, actor, 'policy.created', () => readPolicy(t, row.id));
   return row.id;
 }
 
@@ -319,7 +321,9 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
         entityId: id,
         summary: `Updated policy ${input.policy_number} for ${input.customer_name}`,
       });
-      return readPolicy(t, id);
+      const detail = await readPolicy(t, id);
+      await emitEvent(t, actor, 'policy.updated', detail);
+      return detail;
     }),
   );
 }
@@ -327,6 +331,8 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
 export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, POLICY_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
+    // Read while it still exists (only when an endpoint listens); a missing policy rolls this back below.
+    await emitEvent(t, actor, 'policy.deleted', () => readPolicy(t, id));
     const [gone] = await t
       .delete(policies, eq(policies.id, id))
       .returning({ number: policies.policyNumber, customerName: policies.customerName, renewedFromId: policies.renewedFromId });

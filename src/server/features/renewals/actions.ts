@@ -20,6 +20,7 @@ import { policies } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
+import { emitEvent } from '../webhooks/events.ts';
 import { notify } from '../notifications/service.ts';
 import { assertMember, insertPolicy, mapUnique, readPolicy } from '../policies/service.ts';
 import { LOOKBACK_DAYS, readRenewalSettings } from './cockpit.ts';
@@ -96,7 +97,10 @@ export async function renewPolicy(db: Db, actor: Actor, rawId: string, input: Re
           renewedFromId: row.id,
           remarket: isRemarket(current.premium_amount, input.premium_amount, threshold),
         });
-        return readPolicy(t, id);
+        const renewed = await readPolicy(t, id);
+        // the new term (its renewed_from_id names the old one); insertPolicy sent policy.created
+        await emitEvent(t, actor, 'policy.renewed', renewed);
+        return renewed;
       }),
     );
   } catch (err) {
@@ -105,13 +109,20 @@ export async function renewPolicy(db: Db, actor: Actor, rawId: string, input: Re
   }
 }
 
+/** The policy after a renewals action, sent to webhooks as policy.updated. */
+async function updated(t: Tenant, actor: Actor, id: string): Promise<PolicyDetail> {
+  const detail = await readPolicy(t, id);
+  await emitEvent(t, actor, 'policy.updated', detail);
+  return detail;
+}
+
 export async function markLost(db: Db, actor: Actor, rawId: string, input: MarkLostInput): Promise<PolicyDetail> {
   return tenant(db, actor).transaction(async (t) => {
     const row = await lockPolicy(t, rawId);
     if (row.renewalState === 'renewed') throw conflict(RENEWAL_TEXT.renewedIsFinal, 'ALREADY_RENEWED');
     await t.update(policies, { renewalState: 'lost', lostReason: input.reason, lostNote: input.note, updatedAt: new Date() }, eq(policies.id, row.id));
     await logActivity(t, actor, { kind: 'policy', action: 'updated', entityId: row.id, summary: `Marked renewal of ${row.policyNumber} as lost (${input.reason})` });
-    return readPolicy(t, row.id);
+    return updated(t, actor, row.id);
   });
 }
 
@@ -121,7 +132,7 @@ export async function undoLost(db: Db, actor: Actor, rawId: string): Promise<Pol
     if (row.renewalState !== 'lost') throw conflict(RENEWAL_TEXT.notLost, 'NOT_LOST');
     await t.update(policies, { renewalState: 'not_started', lostReason: null, lostNote: null, updatedAt: new Date() }, eq(policies.id, row.id));
     await logActivity(t, actor, { kind: 'policy', action: 'updated', entityId: row.id, summary: `Reopened the renewal of ${row.policyNumber}` });
-    return readPolicy(t, row.id);
+    return updated(t, actor, row.id);
   });
 }
 
@@ -131,7 +142,7 @@ export async function setRenewalState(db: Db, actor: Actor, rawId: string, state
     if (row.renewalState === 'renewed') throw conflict(RENEWAL_TEXT.renewedIsFinal, 'ALREADY_RENEWED');
     if (row.renewalState === 'lost') throw conflict(RENEWAL_TEXT.cannotRenewLost, 'LOST');
     await t.update(policies, { renewalState: state, updatedAt: new Date() }, eq(policies.id, row.id));
-    return readPolicy(t, row.id);
+    return updated(t, actor, row.id);
   });
 }
 
@@ -151,7 +162,7 @@ export async function assignPolicy(db: Db, actor: Actor, rawId: string, assignee
         // one event per assignment: the policy, the assignee and the moment it changed hands
         dedupeKey: `policy_assigned:${row.id}:${assigneeId}:${row.updatedAt.toISOString()}`,
       });
-    return readPolicy(t, row.id);
+    return updated(t, actor, row.id);
   });
 }
 

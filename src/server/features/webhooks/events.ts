@@ -1,0 +1,86 @@
+// emitEvent: the outbox. Called inside the transaction of the change (customers, policies, renewals,
+// communications services — so the web app and /api/v1 fire the same events), it writes one delivery
+// row per enabled endpoint subscribed to the event. Nothing leaves the process here: the worker sends
+// after the commit, so a rolled-back change sends nothing and a committed one is never lost.
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { planIncludes } from '#shared/features.ts';
+import type { Tier } from '#shared/tiers.ts';
+import { TEST_EVENT, type WebhookEvent, type WebhookPayload } from '#shared/webhooks.ts';
+import { webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
+import type { Tenant } from '#server/tenant.ts';
+
+const wakers = new Set<() => void>();
+let pending: ReturnType<typeof setTimeout> | null = null;
+
+/** The in-process worker asks to be woken when events are written (see worker.ts). */
+export function onEventsWritten(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+/**
+ * Wakes the worker shortly after the write: by then the caller's transaction has committed (it is
+ * short); if not, the worker's next regular tick finds the rows.
+ */
+export function wakeWorker(delayMs = 50) {
+  if (!wakers.size || pending) return;
+  pending = setTimeout(() => {
+    pending = null;
+    for (const wake of wakers) wake();
+  }, delayMs);
+  pending.unref?.();
+}
+
+export function buildPayload(agencyId: string, type: WebhookPayload['type'], data: unknown, now = new Date()): { eventId: string; body: string } {
+  const eventId = randomUUID();
+  const payload: WebhookPayload = { id: eventId, type, created_at: now.toISOString(), agency_id: agencyId, data };
+  return { eventId, body: JSON.stringify(payload) };
+}
+
+/**
+ * Queues `type` for every enabled endpoint of the agency that subscribed to it; returns how many.
+ * `data` is the resource as the API shows it, or a function that reads it (only called when some
+ * endpoint listens, so agencies without webhooks pay one indexed lookup). Agencies whose plan has
+ * no API (below Enterprise) send nothing.
+ */
+export async function emitEvent(
+  t: Tenant,
+  owner: { agency: { tier: Tier } },
+  type: WebhookEvent,
+  data: unknown | (() => Promise<unknown>),
+): Promise<number> {
+  if (!planIncludes(owner.agency.tier, 'api')) return 0;
+  const targets = await t
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints, eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`);
+  if (!targets.length) return 0;
+  const resolved = typeof data === 'function' ? await (data as () => Promise<unknown>)() : data;
+  const { eventId, body } = buildPayload(t.agencyId, type, resolved);
+  await t.insert(
+    webhookDeliveries,
+    targets.map((e) => ({ endpointId: e.id, eventId, eventType: type, payload: body })),
+  );
+  wakeWorker();
+  return targets.length;
+}
+
+/** Whether any enabled endpoint of the agency listens to `type` (batch writers check once, then emit per row). */
+export async function listening(t: Tenant, owner: { agency: { tier: Tier } }, type: WebhookEvent): Promise<boolean> {
+  if (!planIncludes(owner.agency.tier, 'api')) return false;
+  const [row] = await t
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints, eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`)
+    .limit(1);
+  return Boolean(row);
+}
+
+/** "Send test event": one delivery to one endpoint, outside any subscription. */
+export async function queueTestEvent(t: Tenant, endpointId: string): Promise<string> {
+  const { eventId, body } = buildPayload(t.agencyId, TEST_EVENT, { message: 'This is a test event from PolicyDesk.', endpoint_id: endpointId });
+  const [row] = await t
+    .insert(webhookDeliveries, { endpointId, eventId, eventType: TEST_EVENT, payload: body })
+    .returning({ id: webhookDeliveries.id });
+  wakeWorker();
+  return row.id;
+}

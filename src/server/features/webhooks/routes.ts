@@ -1,0 +1,50 @@
+// /api/webhooks: endpoints, their secret, test events and the delivery log. Enterprise (the feature
+// map's 'api'), managed by the agency's owner or an admin.
+import { Hono } from 'hono';
+import { featureNeed } from '#shared/features.ts';
+import { deliveryQuerySchema, webhookEndpointSchema } from '#shared/webhooks.ts';
+import { type AppEnv, requireAccess } from '#server/context.ts';
+import { readJson, validate } from '#server/http.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listDeliveries,
+  listEndpoints,
+  redeliver,
+  rotateSecret,
+  sendTestEvent,
+  updateEndpoint,
+} from './service.ts';
+
+export const WEBHOOK_NEED = { ...featureNeed('api'), agencyRoles: ['owner', 'admin'] as ('owner' | 'admin')[] };
+
+export function webhookRoutes() {
+  const r = new Hono<AppEnv>();
+  r.use('/webhooks', requireAccess(WEBHOOK_NEED));
+  r.use('/webhooks/*', requireAccess(WEBHOOK_NEED));
+  const allowPrivate = (c: { var: AppEnv['Variables'] }) => c.var.deps.config.WEBHOOKS_ALLOW_PRIVATE;
+  r.get('/webhooks', async (c) => c.json(await listEndpoints(c.var.deps.db, c.var.actor)));
+  r.post('/webhooks', async (c) => {
+    const input = await readJson(c, webhookEndpointSchema);
+    return c.json(await createEndpoint(c.var.deps.db, c.var.actor, input, allowPrivate(c)), 201);
+  });
+  r.get('/webhooks/:id', async (c) => c.json(await getEndpoint(c.var.deps.db, c.var.actor, c.req.param('id'))));
+  r.put('/webhooks/:id', async (c) => {
+    const input = await readJson(c, webhookEndpointSchema);
+    return c.json(await updateEndpoint(c.var.deps.db, c.var.actor, c.req.param('id'), input, allowPrivate(c)));
+  });
+  r.delete('/webhooks/:id', async (c) => {
+    await deleteEndpoint(c.var.deps.db, c.var.actor, c.req.param('id'));
+    return c.json({ ok: true });
+  });
+  r.post('/webhooks/:id/rotate-secret', async (c) => c.json(await rotateSecret(c.var.deps.db, c.var.actor, c.req.param('id'))));
+  r.post('/webhooks/:id/test', async (c) => c.json(await sendTestEvent(c.var.deps.db, c.var.actor, c.req.param('id')), 202));
+  r.get('/webhooks/:id/deliveries', async (c) =>
+    c.json(await listDeliveries(c.var.deps.db, c.var.actor, c.req.param('id'), validate(deliveryQuerySchema, c.req.query()))),
+  );
+  r.post('/webhooks/:id/deliveries/:deliveryId/redeliver', async (c) =>
+    c.json(await redeliver(c.var.deps.db, c.var.actor, c.req.param('id'), c.req.param('deliveryId')), 202),
+  );
+  return r;
+}

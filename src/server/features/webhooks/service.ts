@@ -1,0 +1,186 @@
+// Webhook endpoints and their delivery log, through the tenant context. Every change is recorded in
+// the activity log (kind 'integration') in its own transaction.
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { Page } from '#shared/policies.ts';
+import {
+  WEBHOOK_TEXT,
+  type DeliveryQuery,
+  type DeliveryStatus,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointValues,
+  type WebhookEvent,
+} from '#shared/webhooks.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { boundedCount } from '#server/db/count.ts';
+import { idOr404 } from '#server/db/helpers.ts';
+import { webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
+import { sortOrder } from '#server/lists.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
+import { logActivity } from '../activity/service.ts';
+import { queueTestEvent, wakeWorker } from './events.ts';
+import { resolveSafely, UnsafeAddressError } from './net.ts';
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export const newSecret = () => `whsec_${randomBytes(24).toString('hex')}`;
+
+function toEndpoint(r: EndpointRow): WebhookEndpoint {
+  return {
+    id: r.id,
+    url: r.url,
+    description: r.description,
+    events: r.events as WebhookEvent[],
+    enabled: r.enabled,
+    secret: r.secret,
+    disabled_reason: r.disabledReason,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+function toDelivery(r: DeliveryRow): WebhookDelivery {
+  return {
+    id: r.id,
+    endpoint_id: r.endpointId,
+    event_id: r.eventId,
+    event_type: r.eventType,
+    status: r.status as DeliveryStatus,
+    attempts: r.attempts,
+    response_status: r.responseStatus,
+    duration_ms: r.durationMs,
+    last_error: r.lastError,
+    next_attempt_at: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+/** The save-time SSRF check: the host must resolve, and only to public addresses (unless allowed). */
+export async function assertDeliverableUrl(url: string, allowPrivate: boolean): Promise<void> {
+  try {
+    await resolveSafely(new URL(url), allowPrivate);
+  } catch (err) {
+    if (!(err instanceof UnsafeAddressError)) throw err;
+    const message = err.reason === 'private' ? WEBHOOK_TEXT.urlPrivate : WEBHOOK_TEXT.urlUnresolved;
+    throw badRequest(message, { url: message }, err.reason === 'private' ? 'WEBHOOK_URL_PRIVATE' : 'WEBHOOK_URL_UNRESOLVED');
+  }
+}
+
+async function ownEndpoint(t: Tenant, rawId: string): Promise<EndpointRow> {
+  const id = idOr404(rawId, WEBHOOK_TEXT.notFound);
+  const [row] = await t.from(webhookEndpoints, eq(webhookEndpoints.id, id));
+  if (!row) throw notFound(WEBHOOK_TEXT.notFound);
+  return row;
+}
+
+export async function listEndpoints(db: Db, actor: Actor): Promise<{ rows: WebhookEndpoint[] }> {
+  const rows = await tenant(db, actor).from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return { rows: rows.map(toEndpoint) };
+}
+
+export async function getEndpoint(db: Db, actor: Actor, rawId: string): Promise<WebhookEndpoint> {
+  return toEndpoint(await ownEndpoint(tenant(db, actor), rawId));
+}
+
+export async function createEndpoint(db: Db, actor: Actor, input: WebhookEndpointValues, allowPrivate: boolean): Promise<WebhookEndpoint> {
+  // DNS is a network call: before the transaction, never inside it.
+  await assertDeliverableUrl(input.url, allowPrivate);
+  return tenant(db, actor).transaction(async (t) => {
+    const [row] = await t
+      .insert(webhookEndpoints, { url: input.url, description: input.description, events: input.events, enabled: input.enabled, secret: newSecret(), createdBy: actor.userId })
+      .returning();
+    await logActivity(t, actor, { kind: 'integration', action: 'created', entityId: row.id, summary: `Added webhook endpoint ${row.url}` });
+    return toEndpoint(row);
+  });
+}
+
+export async function updateEndpoint(db: Db, actor: Actor, rawId: string, input: WebhookEndpointValues, allowPrivate: boolean): Promise<WebhookEndpoint> {
+  const id = idOr404(rawId, WEBHOOK_TEXT.notFound);
+  await assertDeliverableUrl(input.url, allowPrivate);
+  return tenant(db, actor).transaction(async (t) => {
+    const before = await ownEndpoint(t, id);
+    // Turning an endpoint on again starts its failure count afresh.
+    const reenabled = input.enabled && !before.enabled ? { consecutiveFailures: 0, failingSince: null, disabledReason: null } : {};
+    const [row] = await t
+      .update(
+        webhookEndpoints,
+        { url: input.url, description: input.description, events: input.events, enabled: input.enabled, updatedAt: new Date(), ...reenabled },
+        eq(webhookEndpoints.id, id),
+      )
+      .returning();
+    if (!input.enabled && before.enabled)
+      await t.update(
+        webhookDeliveries,
+        { status: 'failed', lastError: WEBHOOK_TEXT.endpointDisabled, lockedUntil: null, updatedAt: new Date() },
+        eq(webhookDeliveries.endpointId, id),
+        eq(webhookDeliveries.status, 'pending'),
+      );
+    await logActivity(t, actor, { kind: 'integration', action: 'updated', entityId: id, summary: `Updated webhook endpoint ${row.url}` });
+    return toEndpoint(row);
+  });
+}
+
+export async function deleteEndpoint(db: Db, actor: Actor, rawId: string): Promise<void> {
+  await tenant(db, actor).transaction(async (t) => {
+    const row = await ownEndpoint(t, rawId);
+    await t.delete(webhookEndpoints, eq(webhookEndpoints.id, row.id));
+    await logActivity(t, actor, { kind: 'integration', action: 'deleted', entityId: row.id, summary: `Deleted webhook endpoint ${row.url}` });
+  });
+}
+
+export async function rotateSecret(db: Db, actor: Actor, rawId: string): Promise<WebhookEndpoint> {
+  return tenant(db, actor).transaction(async (t) => {
+    const before = await ownEndpoint(t, rawId);
+    const [row] = await t.update(webhookEndpoints, { secret: newSecret(), updatedAt: new Date() }, eq(webhookEndpoints.id, before.id)).returning();
+    await logActivity(t, actor, { kind: 'integration', action: 'updated', entityId: row.id, summary: `Rotated the signing secret of webhook endpoint ${row.url}` });
+    return toEndpoint(row);
+  });
+}
+
+export async function sendTestEvent(db: Db, actor: Actor, rawId: string): Promise<{ delivery_id: string }> {
+  return tenant(db, actor).transaction(async (t) => {
+    const row = await ownEndpoint(t, rawId);
+    if (!row.enabled) throw conflict(WEBHOOK_TEXT.endpointDisabled, 'ENDPOINT_DISABLED');
+    return { delivery_id: await queueTestEvent(t, row.id) };
+  });
+}
+
+/** A new delivery of the same event (same event id and body, so receivers can de-duplicate). */
+export async function redeliver(db: Db, actor: Actor, rawId: string, rawDeliveryId: string): Promise<WebhookDelivery> {
+  const deliveryId = idOr404(rawDeliveryId, WEBHOOK_TEXT.deliveryNotFound);
+  return tenant(db, actor).transaction(async (t) => {
+    const endpoint = await ownEndpoint(t, rawId);
+    if (!endpoint.enabled) throw conflict(WEBHOOK_TEXT.endpointDisabled, 'ENDPOINT_DISABLED');
+    const [original] = await t.from(webhookDeliveries, eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id));
+    if (!original) throw notFound(WEBHOOK_TEXT.deliveryNotFound);
+    const [row] = await t
+      .insert(webhookDeliveries, { endpointId: endpoint.id, eventId: original.eventId, eventType: original.eventType, payload: original.payload })
+      .returning();
+    wakeWorker();
+    return toDelivery(row);
+  });
+}
+
+export async function listDeliveries(db: Db, actor: Actor, rawId: string, q: DeliveryQuery): Promise<Page<WebhookDelivery>> {
+  const t = tenant(db, actor);
+  const endpoint = await ownEndpoint(t, rawId);
+  const filters: SQL[] = [eq(webhookDeliveries.endpointId, endpoint.id)];
+  if (q.status !== 'all') filters.push(eq(webhookDeliveries.status, q.status));
+  const where = t.where(webhookDeliveries, and(...filters));
+  const [rows, { total, estimated }] = await Promise.all([
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(...sortOrder(q.sort, { created_at: [webhookDeliveries.createdAt] }, webhookDeliveries.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    boundedCount(db, webhookDeliveries, where),
+  ]);
+  return { rows: rows.map(toDelivery), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
+}

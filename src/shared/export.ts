@@ -77,6 +77,21 @@ export const EXPORT_FILES = {
       c('communication_date', 'When (ISO 8601, UTC).'),
     ],
   },
+  renewals: {
+    name: 'renewals.csv',
+    about: 'The renewal tracking of every policy: its state, its assignee, the term it renews and why it was lost.',
+    columns: [
+      c('policy_id', 'The id of the policy in policies.csv.'),
+      c('policy_number', 'Policy number.'),
+      c('renewal_state', 'not_started, contacted, quoted, renewed or lost.'),
+      c('renewed_from_id', 'The id of the term this policy renews (its predecessor), empty for new business.'),
+      c('remarket', 'true when the renewal rose by the agency’s remarket threshold or more.'),
+      c('lost_reason', 'price, coverage, service, moved_or_sold or other, when lost.'),
+      c('lost_note', 'The note given when marked lost.'),
+      c('assignee_id', 'The id of the agency member the policy is assigned to.'),
+      c('assignee_email', 'That member’s e-mail.'),
+    ],
+  },
   activity: {
     name: 'activity.csv',
     about: 'The agency’s activity log, oldest first.',
@@ -105,11 +120,11 @@ export const EXPORT_TEXT = {
   failed: (message: string) => `Export failed: ${message}`,
   manifestAbout: 'The agency, the time of the export, the formats used, and each file with its columns and row count.',
   /** seams: tables that join the export when their features exist */
-  notYet: 'Renewal states and the documents index join the export once renewal tracking and documents exist.',
+  notYet: 'The documents index joins the export once documents exist.',
 } as const;
 
 /** The seams, recorded in the manifest so a reader knows what this version could not include. */
-export const EXPORT_NOT_INCLUDED = ['renewal states (renewal tracking not available yet)', 'documents index (documents not available yet)'];
+export const EXPORT_NOT_INCLUDED = ['documents index (documents not available yet)'];
 
 export function exportFileName(agencyName: string, day: string): string {
   const slug = agencyName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'agency';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv as readCsv } from '#shared/csv.ts';
-import { EXPORT_FILES, MANIFEST_FILE } from '#shared/export.ts';
+import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE } from '#shared/export.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { readZip, zipStream } from './zip.ts';
@@ -67,6 +67,13 @@ describe('full export', () => {
     expect(formula[9]).toBe('line one\nline, two');
     const comms = parseCsv(files.get('communications.csv')!.toString('utf8'));
     expect(comms[1].slice(2, 6)).toEqual(['formula@example.com', 'phone', "'+SUM(A1:A2)", 'Called about renewal']);
+    const renewals = parseCsv(files.get('renewals.csv')!.toString('utf8'));
+    const rcol = (name: string) => EXPORT_FILES.renewals.columns.findIndex((c) => c.name === name);
+    expect(renewals.slice(1).map((r) => [r[rcol('policy_number')], r[rcol('renewal_state')], r[rcol('remarket')], r[rcol('assignee_email')]]).sort()).toEqual([
+      // the phone call logged with CAR-1's customer moved its renewal to Contacted
+      ['CAR-1', 'contacted', 'false', agent.email],
+      ['FIRE-1', 'not_started', 'false', agent.email],
+    ]);
     const activity = parseCsv(files.get('activity.csv')!.toString('utf8'));
     expect(activity.length).toBeGreaterThanOrEqual(5);
     expect(activity.map((r) => r[5]).join('\n')).not.toContain('OTHER-1');
@@ -76,9 +83,10 @@ describe('full export', () => {
       ['customers.csv', 2],
       ['policies.csv', 2],
       ['communications.csv', 1],
+      ['renewals.csv', 2],
       ['activity.csv', activity.length - 1],
     ]);
-    expect(manifest.not_included).toHaveLength(2);
+    expect(manifest.not_included).toEqual(EXPORT_NOT_INCLUDED);
   });
 
   it('another agency exports only its own book', async () => {

@@ -91,6 +91,23 @@ function communicationRows(t: Tenant) {
   };
 }
 
+function renewalRows(t: Tenant) {
+  return async (after: string | null) => {
+    // the assignee's e-mail only: user is not a tenant table, and nothing else of it is read
+    const rows = await t.db
+      .select({ p: policies, email: user.email })
+      .from(policies)
+      .leftJoin(user, eq(user.id, policies.assigneeId))
+      .where(t.where(policies, afterId(policies.id, after)))
+      .orderBy(asc(policies.id))
+      .limit(EXPORT_BATCH);
+    return rows.map(({ p, email }) => ({
+      id: p.id,
+      cells: [p.id, p.policyNumber, p.renewalState, p.renewedFromId, String(p.remarket), p.lostReason, p.lostNote, p.assigneeId, email],
+    }));
+  };
+}
+
 function activityRows(t: Tenant) {
   return async (after: string | null) => {
     // the actor's display name only: user is not a tenant table, and nothing else of it is read
@@ -117,8 +134,9 @@ export function exportBook(db: Db, actor: Actor, now = new Date()): ReadableStre
     source('customers', customerRows(t)),
     source('policies', policyRows(t)),
     source('communications', communicationRows(t)),
+    source('renewals', renewalRows(t)),
     source('activity', activityRows(t)),
-    // SEAM(renewals, documents): renewal states and the documents index become entries here.
+    // SEAM(documents): the documents index becomes an entry here.
     {
       name: MANIFEST_FILE,
       // written last, when the row counts are known

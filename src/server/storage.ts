@@ -1,8 +1,9 @@
 // Where uploaded files live: a local folder by default, S3-compatible object storage (AWS S3, MinIO)
 // when the S3_* settings are present. Both sit behind one small interface.
-import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
@@ -11,11 +12,15 @@ export interface PresignOptions {
   expiresIn: number;
   fileName: string;
   contentType: string;
+  /** inline (preview, the default) or attachment (download) */
+  disposition?: 'inline' | 'attachment';
 }
 
 export interface Storage {
   kind: 'local' | 's3';
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a file from the local disk as a stream (documents up to 25 MB are never held whole). */
+  putFile(key: string, filePath: string, size: number, contentType: string): Promise<void>;
   /** A stream of the file, or null when it does not exist. */
   get(key: string): Promise<ReadableStream<Uint8Array> | null>;
   delete(key: string): Promise<void>;
@@ -39,6 +44,11 @@ export function createLocalStorage(root: string): Storage {
       const file = resolve(key);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, body);
+    },
+    async putFile(key, filePath) {
+      const file = resolve(key);
+      mkdirSync(path.dirname(file), { recursive: true });
+      await pipeline(createReadStream(filePath), createWriteStream(file));
     },
     async get(key) {
       const file = resolve(key);
@@ -84,6 +94,10 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): Storag
     async put(key, body, contentType) {
       await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }));
     },
+    async putFile(key, filePath, size, contentType) {
+      // a file stream with its length: the SDK sends it as it reads, without buffering it
+      await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(filePath), ContentType: contentType, ContentLength: size }));
+    },
     async get(key) {
       try {
         const out = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
@@ -104,7 +118,7 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): Storag
           Bucket,
           Key: key,
           ResponseContentType: options.contentType,
-          ResponseContentDisposition: contentDisposition(options.fileName),
+          ResponseContentDisposition: contentDisposition(options.fileName, options.disposition),
         }),
         { expiresIn: options.expiresIn },
       );

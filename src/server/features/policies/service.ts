@@ -19,6 +19,7 @@ import { agencyMembers, carInsuranceDetails, customers, fireInsuranceDetails, po
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
+import { trashDocumentsOf } from '../documents/service.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
@@ -322,6 +323,8 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
 export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, POLICY_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
+    // its documents go to the Trash first (the delete then unlinks them): restorable, purged with their bytes
+    await trashDocumentsOf(t, actor, { policyId: id });
     const [gone] = await t
       .delete(policies, eq(policies.id, id))
       .returning({ number: policies.policyNumber, customerName: policies.customerName, renewedFromId: policies.renewedFromId });

@@ -86,6 +86,9 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): Storag
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
+      // a checksum only when the operation needs one: a streamed PutObject is otherwise sent as
+      // aws-chunked with a trailing checksum, which S3-compatible servers (s3rver, older MinIO) store verbatim
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     });
   const Bucket = settings.bucket;

@@ -374,7 +374,7 @@ describe('quota', () => {
     expect(pulled).toBeLessThanOrEqual(1);
   });
 
-  it('lets only one of two parallel uploads through when together they would pass the quota', async () => {
+  it('of parallel uploads that together would pass the quota, stores only the one that fits', async () => {
     const u = await createUser(t, { tier: 'business' });
     const c = await createCustomer(call, u.cookie);
     await fillTo(u, 30_000);

@@ -25,7 +25,7 @@ export function PreviewButton({ doc }: { doc: Pick<DocumentRow, 'id' | 'name' | 
   const isPdf = doc.content_type === 'application/pdf';
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={open} disabled={pending} aria-label={`${DOCUMENT_TEXT.preview} ${doc.name}`}>
+      <Button variant="ghost" size="sm" className="px-2 sm:px-3" onClick={open} disabled={pending} aria-label={`${DOCUMENT_TEXT.preview} ${doc.name}`}>
         {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
         <span className="sr-only sm:not-sr-only">{DOCUMENT_TEXT.preview}</span>
       </Button>
@@ -35,7 +35,7 @@ export function PreviewButton({ doc }: { doc: Pick<DocumentRow, 'id' | 'name' | 
             isPdf ? (
               <iframe title={`Preview of ${doc.name}`} src={url} className="h-[70vh] w-full rounded border border-slate-200" />
             ) : (
-              <img src={url} alt={`Preview of ${doc.name}`} className="mx-auto max-h-[70vh] max-w-full object-contain" />
+              <img src={url} alt={`Preview of ${doc.name}`} className="mx-auto max-h-[70vh] w-full object-contain" />
             )
           ) : null}
         </DialogContent>
@@ -64,7 +64,7 @@ export function DownloadButton({ doc }: { doc: Pick<DocumentRow, 'id' | 'name'> 
     }
   }
   return (
-    <Button variant="ghost" size="sm" onClick={download} disabled={pending} aria-label={`${DOCUMENT_TEXT.download} ${doc.name}`}>
+    <Button variant="ghost" size="sm" className="px-2 sm:px-3" onClick={download} disabled={pending} aria-label={`${DOCUMENT_TEXT.download} ${doc.name}`}>
       {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Download className="h-4 w-4" aria-hidden />}
       <span className="sr-only sm:not-sr-only">{DOCUMENT_TEXT.download}</span>
     </Button>

@@ -206,16 +206,16 @@ export function DocumentsPage() {
         <RotateCcw className="h-4 w-4" aria-hidden /> Restore
       </Button>
     ) : (
-      <div className="flex flex-wrap items-center gap-1">
+      <div className="flex flex-wrap items-center gap-0.5">
         <PreviewButton doc={d} />
         <DownloadButton doc={d} />
-        <Button variant="ghost" size="sm" aria-label={`Rename ${d.name}`} onClick={() => setRenaming(d)}>
+        <Button variant="ghost" size="sm" className="px-2" aria-label={`Rename ${d.name}`} onClick={() => setRenaming(d)}>
           <Pencil className="h-4 w-4" aria-hidden />
         </Button>
-        <Button variant="ghost" size="sm" aria-label={`Move ${d.name}`} onClick={() => setMoving(d)}>
+        <Button variant="ghost" size="sm" className="px-2" aria-label={`Move ${d.name}`} onClick={() => setMoving(d)}>
           <ArrowRightLeft className="h-4 w-4" aria-hidden />
         </Button>
-        <Button variant="ghost" size="sm" aria-label={`Delete ${d.name}`} onClick={() => setDeleting(d)}>
+        <Button variant="ghost" size="sm" className="px-2" aria-label={`Delete ${d.name}`} onClick={() => setDeleting(d)}>
           <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
         </Button>
       </div>

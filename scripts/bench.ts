@@ -23,7 +23,9 @@ const NO_BUILD = args.includes('--no-build');
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const secondsArg = args.indexOf('--seconds');
 const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
-const PORTS = { pg: 4351, pglite: 4352 };
+// BENCH_PORT: another base port when several benches share a machine
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 4351);
+const PORTS = { pg: BASE_PORT, pglite: BASE_PORT + 1 };
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, '.bench-build');
 const SIZE = QUICK
@@ -451,7 +453,11 @@ async function exportScenario(server: Server, cookie: string) {
 /** 8. a 20 MB document upload to local storage: the server's memory growth (issue 13). */
 async function documentScenario(url: string, pid: number, cookie: string) {
   log('scenario 8: a 20 MB document upload to local storage');
+  // a 5 MB upload first, for comparison: growth that does not scale with the size is not the file
+  const small = await uploadMemory(url, pid, cookie, 5);
   const r = await uploadMemory(url, pid, cookie);
+  notes.push(`Document upload memory growth: 5 MB → ${small.growthMb.toFixed(1)} MB, 20 MB → ${r.growthMb.toFixed(1)} MB (RSS includes garbage not yet collected).`);
+  log(`  5 MB upload: HTTP ${small.status}, memory growth ${small.growthMb.toFixed(1)} MB`);
   rows.push({
     scenario: '8. 20 MB document upload, local storage: server memory growth',
     rssMb: r.peakMb,

@@ -60,7 +60,6 @@ export const DOCUMENT_TEXT = {
   moved: 'Document moved.',
   deleted: 'Document moved to the Trash. You can restore it for 30 days.',
   restored: 'Document restored.',
-  notInTrash: 'This document is not in the Trash.',
   trashExpired: 'This document was deleted more than 30 days ago and can no longer be restored.',
   usage: (used: string, quota: string) => `${used} of ${quota} used`,
   preview: 'Preview',

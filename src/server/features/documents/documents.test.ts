@@ -166,6 +166,31 @@ describe('uploading', () => {
     expect((await json(res)).error.message).toBe(DOCUMENT_TEXT.customerNotFound);
   });
 
+  it('takes one file per request, and refuses an unknown policy', async () => {
+    const fd = new FormData();
+    fd.append('policy_id', policyId);
+    fd.append('file', new File([PDF as BlobPart], 'a.pdf'));
+    fd.append('file', new File([PDF as BlobPart], 'b.pdf'));
+    let res = await t.request('/api/documents/upload', { method: 'POST', body: fd, cookie: owner.cookie });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toMatchObject({ code: 'TOO_MANY_FILES', message: DOCUMENT_TEXT.oneFile });
+    res = await upload(t, owner.cookie, PDF, 'a.pdf', { policy_id: '00000000-0000-4000-8000-000000000000' });
+    expect(res.status).toBe(404);
+    expect((await json(res)).error.message).toBe(DOCUMENT_TEXT.policyNotFound);
+  });
+
+  it("removes an agency's document bytes with the account that owns it", async () => {
+    const u = await createUser(t, { tier: 'business', company: 'Closing Agency' });
+    const c = await createCustomer(call, u.cookie);
+    const res = await upload(t, u.cookie, PDF, 'kept.pdf', { customer_id: c.id });
+    const [row] = await t.db.select().from(documents).where(eq(documents.id, (await json(res)).document.id));
+    expect(await t.deps.storage.get(row.storageKey)).not.toBeNull();
+    const gone = await t.request('/api/settings/delete-account', { json: { password: u.password, agency_name: 'Closing Agency' }, cookie: u.cookie });
+    expect(gone.status).toBe(200);
+    expect(await t.db.select().from(documents).where(eq(documents.id, row.id))).toHaveLength(0);
+    expect(await t.deps.storage.get(row.storageKey)).toBeNull();
+  });
+
   it('refuses a plan below Business with 403, on every route', async () => {
     for (const [p, method] of [['/api/documents', 'GET'], ['/api/documents/usage', 'GET'], ['/api/documents/upload', 'POST']] as const) {
       const res = await t.request(p, { method, cookie: starter.cookie, ...(method === 'POST' ? { body: new FormData() } : {}) });

@@ -106,10 +106,28 @@ test('upload by drag and drop to a policy, preview, download, delete and restore
   await page.getByRole('tab', { name: 'Documents' }).click();
   await expect(page.getByTestId('document-row')).toHaveCount(2);
 
+  // rename (the schema's message first), then move to the customer alone
+  await page.getByRole('button', { name: 'Rename id-card.png' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename document' });
+  await rename.getByLabel('Name').fill(' ');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(rename.getByText('Name is required.')).toBeVisible();
+  await rename.getByLabel('Name').fill('Driver ID card.png');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Document renamed.')).toBeVisible();
+  const renamed = page.getByTestId('document-row').filter({ hasText: 'Driver ID card.png' });
+  await expect(renamed).toContainText('Policy DOC-100');
+  await renamed.getByRole('button', { name: 'Move Driver ID card.png' }).click();
+  const move = page.getByRole('dialog', { name: 'Move document' });
+  await move.getByRole('combobox', { name: 'Customer' }).selectOption({ label: await move.getByRole('option', { name: /Carla Client/ }).innerText() });
+  await move.getByRole('button', { name: 'Move' }).click();
+  await expect(toast(page, 'Document moved.')).toBeVisible();
+  await expect(renamed).toContainText('Carla Client');
+
   // the activity log has every step
   const log = await (await page.request.get('/api/activity?kind=document&pageSize=50')).json();
   const actions = (log.rows as { action: string }[]).map((r) => r.action);
-  expect(actions).toEqual(expect.arrayContaining(['uploaded', 'viewed', 'downloaded', 'deleted', 'restored']));
+  expect(actions).toEqual(expect.arrayContaining(['uploaded', 'viewed', 'downloaded', 'deleted', 'restored', 'renamed', 'moved']));
 });
 
 test('the documents page and the card at 390 px', async ({ page }) => {

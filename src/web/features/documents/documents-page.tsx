@@ -11,6 +11,7 @@ import {
   documentQuerySchema,
   documentTypeLabel,
   formatStorage,
+  moveDocumentSchema,
   renameDocumentSchema,
   type DocumentQuery,
   type DocumentRow,
@@ -31,7 +32,7 @@ import { DeleteConfirm } from '#web/components/row-actions.tsx';
 import { DownloadButton, PreviewButton } from '#web/components/documents/document-viewer.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
-import { useCustomers } from '#web/lib/customers.ts';
+import { useCustomer, useCustomers } from '#web/lib/customers.ts';
 import { useDocuments, useDocumentUsage, useMoveDocument, useRenameDocument, useRestoreDocument, useTrashDocument, useUploaders } from '#web/lib/documents.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { notify } from '#web/lib/toast.ts';
@@ -132,12 +133,17 @@ function MoveDialog({ doc, onClose }: { doc: DocumentRow | null; onClose: () => 
   const move = useMoveDocument();
   const [search, setSearch] = useState('');
   const [customerId, setCustomerId] = useState('');
+  const [policyId, setPolicyId] = useState('');
   const [error, setError] = useState<string | undefined>();
   const customers = useCustomers({ search, pageSize: 20 }, doc !== null);
+  const customer = useCustomer(customerId || undefined);
   function save() {
     if (!doc) return;
+    const target = { customer_id: customerId, policy_id: policyId || null };
+    const parsed = moveDocumentSchema.safeParse(target);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     move.mutate(
-      { id: doc.id, target: { customer_id: customerId, policy_id: null } },
+      { id: doc.id, target },
       {
         onSuccess: () => {
           notify.success('Success', DOCUMENT_TEXT.moved);
@@ -149,17 +155,33 @@ function MoveDialog({ doc, onClose }: { doc: DocumentRow | null; onClose: () => 
   }
   return (
     <Dialog open={doc !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="Move document" description={doc ? `Move ${doc.name} to another customer of your agency.` : undefined}>
+      <DialogContent title="Move document" description={doc ? `Move ${doc.name} to another customer or policy of your agency.` : undefined}>
         <div className="space-y-4">
           <FormField label="Find a customer">
             <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name or email" />
           </FormField>
           <FormField label="Customer" error={error} required>
-            <Select value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
+            <Select
+              value={customerId}
+              onChange={(e) => {
+                setCustomerId(e.target.value);
+                setPolicyId('');
+              }}
+            >
               <option value="">Choose a customer</option>
               {(customers.data?.rows ?? []).map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name} ({c.email})
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField label="Policy (optional)">
+            <Select value={policyId} onChange={(e) => setPolicyId(e.target.value)} disabled={!customerId}>
+              <option value="">The customer only</option>
+              {(customer.data?.policies ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  Policy {p.policy_number}
                 </option>
               ))}
             </Select>

@@ -255,6 +255,18 @@ describe('rename, move, Trash and restore', () => {
     expect(await t.deps.storage.get(oldRow.storageKey)).toBeNull();
     expect(await t.db.select().from(documents).where(eq(documents.id, old.id))).toHaveLength(0);
     expect(await t.db.select().from(documents).where(eq(documents.id, young.id))).toHaveLength(1);
+    // a reservation left by an upload that died half-way is freed a day later, a fresh one is kept
+    const [stale, fresh] = await t.db
+      .insert(documents)
+      .values([
+        { agencyId, name: 'stale', storageName: 'stale.pdf', storageKey: `documents/${agencyId}/stale.pdf`, contentType: 'application/pdf', size: 10, createdAt: new Date(Date.now() - 2 * DAY) },
+        { agencyId, name: 'fresh', storageName: 'fresh.pdf', storageKey: `documents/${agencyId}/fresh.pdf`, contentType: 'application/pdf', size: 10 },
+      ])
+      .returning();
+    await runDocumentPurge(t.deps);
+    expect(await t.db.select().from(documents).where(eq(documents.id, stale.id))).toHaveLength(0);
+    expect(await t.db.select().from(documents).where(eq(documents.id, fresh.id))).toHaveLength(1);
+    await t.db.delete(documents).where(eq(documents.id, fresh.id));
   });
 
   it("keeps a removed policy's and customer's documents in the Trash, restorable", async () => {

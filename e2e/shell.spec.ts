@@ -60,7 +60,6 @@ test('Upgrade Required on a tier page; a business trial opens its pages', async 
   const business = await createAccount(page.request, { plan: 'business' });
   await signInAs(page, business.email, business.password);
   for (const [path, title] of [
-    ['/dashboard/documents', 'Documents'],
     ['/dashboard/bulk-actions', 'Bulk Actions'],
     ['/dashboard/crm', 'CRM'],
   ]) {

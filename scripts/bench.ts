@@ -17,6 +17,7 @@ import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench
 import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
+import { uploadMemory } from './bench/documents.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 import { webhookScenario } from './bench/webhooks.ts';
 
@@ -25,9 +26,13 @@ const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 /** only scenario 8 (webhook deliveries): no build, no seeding */
 const ONLY_WEBHOOKS = args.includes('--only-webhooks');
+/** `--only documents`: the document upload figure alone (build, PostgreSQL, one server). */
+const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const secondsArg = args.indexOf('--seconds');
 const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
-const PORTS = { pg: 4351, pglite: 4352 };
+// BENCH_PORT: another base port when several benches share a machine
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 4351);
+const PORTS = { pg: BASE_PORT, pglite: BASE_PORT + 1 };
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, '.bench-build');
 const SIZE = QUICK
@@ -560,6 +565,37 @@ async function importScenario(server: Server, cookie: string) {
   log(`  import: ${note}`);
 }
 
+/** 9. a 20 MB document upload to local storage: the server's memory growth (issue 13). */
+async function documentScenario(url: string, pid: number, cookie: string) {
+  log('scenario 9: a 20 MB document upload to local storage');
+  // a 5 MB upload first, for comparison: growth that does not scale with the size is not the file
+  const small = await uploadMemory(url, pid, cookie, 5);
+  const r = await uploadMemory(url, pid, cookie);
+  notes.push(`Document upload memory growth: 5 MB → ${small.growthMb.toFixed(1)} MB, 20 MB → ${r.growthMb.toFixed(1)} MB (RSS includes garbage not yet collected).`);
+  log(`  5 MB upload: HTTP ${small.status}, memory growth ${small.growthMb.toFixed(1)} MB`);
+  rows.push({
+    scenario: '9. 20 MB document upload, local storage: server memory growth',
+    rssMb: r.peakMb,
+    note: `${r.growthMb.toFixed(1)} MB growth (RSS ${r.startMb.toFixed(0)} → ${r.peakMb.toFixed(0)} MB), ${r.seconds.toFixed(2)} s, HTTP ${r.status}`,
+    target: '≤ 30 MB growth',
+    ok: r.status === 201 && r.growthMb <= 30,
+  });
+  log(`  20 MB upload: HTTP ${r.status}, memory growth ${r.growthMb.toFixed(1)} MB (RSS ${r.startMb.toFixed(0)} → ${r.peakMb.toFixed(0)} MB) in ${r.seconds.toFixed(2)} s`);
+}
+
+async function documentsOnly(pgInfo: Postgres) {
+  const dataDir = path.join(work, 'pg-data');
+  const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  try {
+    const confirm = (email: string) =>
+      sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'business', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const user = await registerAndSignIn(server.url, 'bench-docs@bench.example', confirm);
+    await documentScenario(server.url, server.pid, user.cookie);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function pgliteScenarios() {
   log(`scenario 5: PGlite with ${SIZE.pglite.toLocaleString('en')} policies`);
   const dataDir = path.join(work, 'pglite-data');
@@ -663,12 +699,23 @@ async function main() {
   }
   log(`PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, shorter runs)' : ''} on ${os.cpus().length} cores (load average ${loadAtStart}), Node ${process.version}; ${SECONDS} s per load run; work folder ${work}`);
   build();
+  if (ONLY === 'documents') {
+    const pgOnly = await startPostgres();
+    try {
+      await documentsOnly(pgOnly);
+    } finally {
+      pgOnly.stop();
+    }
+    console.log(table());
+    return;
+  }
   frontend();
   const pgInfo = await startPostgres();
   log(`postgres: 15 on 127.0.0.1:${pgInfo.port}`);
   try {
     await postgresScenarios(pgInfo);
     await webhookBench(pgInfo.url, 'PostgreSQL');
+    await documentsOnly(pgInfo);
   } finally {
     pgInfo.stop();
   }

@@ -123,12 +123,28 @@ export async function storeWithRows<T>(
 
 // ---------------------------------------------------------------- signed links
 
+function sign(secret: string, subject: string): string {
+  return createHmac('sha256', secret).update(subject).digest('base64url');
+}
+
 function signature(secret: string, fileId: string, userId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`file:${fileId}:${userId}:${expires}`).digest('base64url');
+  return sign(secret, `file:${fileId}:${userId}:${expires}`);
 }
 
 export function signFileLink(secret: string, fileId: string, userId: string, expires: number): string {
   return `/api/files/${fileId}/content?expires=${expires}&sig=${signature(secret, fileId, userId, expires)}`;
+}
+
+/** Checks a signature made by `sign` for `subject`, its expiry, and that it lives no longer than 300 s. */
+function verifySigned(expectedSig: (expires: number) => string, expiresRaw: string | undefined, sig: string | undefined, now: number): 'ok' | 'invalid' | 'expired' {
+  if (!expiresRaw || !sig || !/^\d{1,13}$/.test(expiresRaw)) return 'invalid';
+  const expires = Number(expiresRaw);
+  const expected = Buffer.from(expectedSig(expires));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+  if (expires * 1000 <= now) return 'expired';
+  if (expires * 1000 > now + FILE_LINK_TTL_SECONDS * 1000) return 'invalid';
+  return 'ok';
 }
 
 /**
@@ -143,14 +159,35 @@ export function verifyFileLink(
   sig: string | undefined,
   now = Date.now(),
 ): 'ok' | 'invalid' | 'expired' {
-  if (!expiresRaw || !sig || !/^\d{1,13}$/.test(expiresRaw)) return 'invalid';
-  const expires = Number(expiresRaw);
-  const expected = Buffer.from(signature(secret, fileId, userId, expires));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
-  if (expires * 1000 <= now) return 'expired';
-  if (expires * 1000 > now + FILE_LINK_TTL_SECONDS * 1000) return 'invalid';
-  return 'ok';
+  return verifySigned((expires) => signature(secret, fileId, userId, expires), expiresRaw, sig, now);
+}
+
+export type LinkDisposition = 'inline' | 'attachment';
+
+/**
+ * A document's link: the same scheme as a file's (decision 010), signed for the user and the agency
+ * they work in, and for the disposition (preview or download), so a link is useless in any other agency.
+ */
+function documentSignature(secret: string, id: string, userId: string, agencyId: string, expires: number, disposition: LinkDisposition): string {
+  return sign(secret, `document:${id}:${userId}:${agencyId}:${disposition}:${expires}`);
+}
+
+export function signDocumentLink(secret: string, id: string, userId: string, agencyId: string, expires: number, disposition: LinkDisposition): string {
+  const sig = documentSignature(secret, id, userId, agencyId, expires, disposition);
+  return `/api/documents/${id}/content?disposition=${disposition}&expires=${expires}&sig=${sig}`;
+}
+
+export function verifyDocumentLink(
+  secret: string,
+  id: string,
+  userId: string,
+  agencyId: string,
+  disposition: LinkDisposition,
+  expiresRaw: string | undefined,
+  sig: string | undefined,
+  now = Date.now(),
+): 'ok' | 'invalid' | 'expired' {
+  return verifySigned((expires) => documentSignature(secret, id, userId, agencyId, expires, disposition), expiresRaw, sig, now);
 }
 
 // ---------------------------------------------------------------- upload rules (read by features/files/upload.ts)
@@ -167,7 +204,7 @@ export interface UploadRules {
 
 export class UploadError extends Error {
   constructor(
-    public code: 'INVALID_FILE_TYPE' | 'FILE_TOO_LARGE' | 'RECEIPT_REQUIRED' | 'TOO_MANY_FILES',
+    public code: 'INVALID_FILE_TYPE' | 'FILE_TOO_LARGE' | 'RECEIPT_REQUIRED' | 'TOO_MANY_FILES' | 'QUOTA_EXCEEDED',
     message: string,
   ) {
     super(message);

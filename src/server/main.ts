@@ -10,6 +10,7 @@ import { drainBackgroundMail } from './mail.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { startScheduler } from './features/renewals/digest.ts';
 import { startWebhookWorker } from './features/webhooks/worker.ts';
+import { startDocumentPurge } from './features/documents/purge.ts';
 
 async function main() {
   const started = performance.now();
@@ -46,6 +47,7 @@ async function main() {
   const stopScheduler = startScheduler(deps);
   // Webhook deliveries: every few seconds and right after events are written (decision 028).
   const stopWebhooks = startWebhookWorker(deps);
+  const stopPurge = startDocumentPurge(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
       { url: config.appUrl, listen: `${info.address}:${info.port}`, database: database.kind, mail: deps.mailer.kind, startupMs: Math.round(performance.now() - started) },
@@ -59,6 +61,7 @@ async function main() {
     closing = true;
     stopScheduler();
     stopWebhooks();
+    stopPurge();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

@@ -7,6 +7,9 @@ export const FILE_TYPES = {
   'image/webp': { label: 'WebP', extension: 'webp' },
   'application/pdf': { label: 'PDF', extension: 'pdf' },
   'text/csv': { label: 'CSV', extension: 'csv' },
+  'image/heic': { label: 'HEIC', extension: 'heic' },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { label: 'Word', extension: 'docx' },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { label: 'Excel', extension: 'xlsx' },
 } as const;
 export type FileContentType = keyof typeof FILE_TYPES;
 

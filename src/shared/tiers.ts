@@ -36,6 +36,16 @@ export const DEFAULT_LIMITS: Record<Tier, TierLimits> = {
   enterprise: { maxClients: null, maxPolicies: null },
 };
 
+const GB = 1024 * 1024 * 1024;
+
+/** Document storage per plan, in bytes (issue 13): none below Business. */
+export const DOCUMENT_QUOTA_BYTES: Record<Tier, number> = {
+  starter: 0,
+  professional: 0,
+  business: 5 * GB,
+  enterprise: 50 * GB,
+};
+
 /** What a plan advertises beside its counts (platform.md §9). */
 const EXTRA_LIMITS: Record<Tier, readonly string[]> = {
   starter: [],

@@ -1094,3 +1094,60 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_status_check', inList('status', DELIVERY_STATUSES)),
   ],
 );
+
+// ---------------------------------------------------------------- documents (issue 13; docs/decisions/023)
+
+/**
+ * A document kept for a customer or a policy of the agency (composite keys; a removed customer or
+ * policy nulls only its own column — hand-written SET NULL (column) in the migration — after its
+ * documents were moved to the Trash). `pending` rows are quota reservations: written under the
+ * agency lock before the bytes go to storage, turned `ready` once they are there.
+ * deleted_at set: in the Trash; the purge job removes bytes and row 30 days later.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    customerId: uuid(),
+    policyId: uuid(),
+    /** the name as the user gave it (control characters removed), shown in the app */
+    name: text().notNull(),
+    /** the cleaned name used in the storage key and the download's Content-Disposition */
+    storageName: text().notNull(),
+    storageKey: text().notNull().unique(),
+    /** decided by the bytes, never by the name or the declared type */
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    status: text().notNull().default('pending'),
+    uploadedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+    deletedAt: timestamp(tz),
+    deletedBy: text().references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    unique('documents_agency_id_uq').on(t.agencyId, t.id),
+    foreignKey({ name: 'documents_customer_fk', columns: [t.agencyId, t.customerId], foreignColumns: [customers.agencyId, customers.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({ name: 'documents_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete(
+      'set null',
+    ),
+    // the list (default newest first) and its size sort; the Trash by deletion time (and the purge)
+    index('documents_list_created_idx').on(t.agencyId, t.createdAt.desc(), t.id).where(sql`deleted_at is null and status = 'ready'`),
+    index('documents_list_size_idx').on(t.agencyId, t.size, t.id).where(sql`deleted_at is null and status = 'ready'`),
+    index('documents_trash_idx').on(t.agencyId, t.deletedAt, t.id).where(sql`deleted_at is not null`),
+    index('documents_purge_idx').on(t.deletedAt).where(sql`deleted_at is not null`),
+    index('documents_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    index('documents_customer_idx').on(t.agencyId, t.customerId, t.createdAt.desc()).where(sql`customer_id is not null`),
+    index('documents_policy_idx').on(t.agencyId, t.policyId, t.createdAt.desc()).where(sql`policy_id is not null`),
+    index('documents_uploader_idx').on(t.agencyId, t.uploadedBy, t.createdAt.desc()),
+    index('documents_type_idx').on(t.agencyId, t.contentType, t.createdAt.desc()),
+    index('documents_search_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    check('documents_status_check', sql`status in ('pending', 'ready')`),
+    check('documents_size_check', sql`size >= 0`),
+  ],
+);

@@ -28,9 +28,10 @@ import { renewalRoutes } from './renewals/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { DOCUMENT_UPLOAD_PATH, documentRoutes } from './documents/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
-export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX];
+export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX, DOCUMENT_UPLOAD_PATH];
 
 export function featureRoutes() {
   const r = new Hono<AppEnv>();
@@ -59,6 +60,7 @@ export function featureRoutes() {
   r.route('/', exportRoutes());
   r.route('/', importRoutes());
   r.route('/', renewalRoutes());
+  r.route('/', documentRoutes());
   r.route('/', notificationRoutes());
   r.route('/', settingsRoutes());
   r.route('/', webhookRoutes());

@@ -6,7 +6,6 @@ import { UnderConstructionPage } from '../features/shell/under-construction-page
 import { FeatureGate } from './guards.tsx';
 
 const PLACEHOLDER_PATHS = [
-  '/dashboard/documents',
   '/dashboard/bulk-actions',
   '/dashboard/crm',
   '/dashboard/api-settings',

@@ -56,6 +56,7 @@ export const router = createBrowserRouter([
           { path: '/dashboard/export', lazy: gated('export', () => import('../features/export/export-page.tsx'), 'ExportPage') },
           { path: '/dashboard/reports', lazy: gated('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
           { path: '/dashboard/api-settings/webhooks', lazy: gated('api', () => import('../features/webhooks/webhooks-page.tsx'), 'WebhooksPage') },
+          { path: '/dashboard/documents', lazy: gated('documents', () => import('../features/documents/documents-page.tsx'), 'DocumentsPage') },
           { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
           ...placeholderRoutes,
           // an unknown signed-in path keeps the shell around its 404 page

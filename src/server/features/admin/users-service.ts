@@ -5,6 +5,7 @@ import { ROLE_RANK, type AccountRole, type Permission } from '#shared/roles.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
+import { documentKeysOfOwner } from '../documents/service.ts';
 import { agencies, paymentSubmissions, storedFiles, user, userPermissions } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import type { Storage } from '#server/storage.ts';
@@ -195,12 +196,13 @@ export async function deleteUser(db: Db, storage: Storage, actor: Actor, id: str
       .from(storedFiles)
       .leftJoin(agencies, eq(agencies.id, storedFiles.agencyId))
       .where(or(eq(storedFiles.ownerId, id), eq(agencies.ownerId, id)));
+    const documents = await documentKeysOfOwner(tx, id);
     // Submissions point at their receipt with ON DELETE RESTRICT: remove them before the files go.
     const before = await getUserRow(tx, id);
     await tx.delete(paymentSubmissions).where(eq(paymentSubmissions.userId, id));
     await tx.delete(user).where(eq(user.id, id));
     await auditByActor(tx, actor, { action: 'user.deleted', targetType: 'user', targetId: id, targetLabel: before.email, before, after: null });
-    return owned.map((f) => f.key);
+    return [...owned.map((f) => f.key), ...documents];
   });
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
 }

@@ -15,6 +15,7 @@ import { accessSubject, type Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { customerCommunications, customers, policies, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
+import { trashDocumentsOf } from '../documents/service.ts';
 import { tenant, type Tenant, type TenantInsert } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { emitEvent } from '../webhooks/events.ts';
@@ -210,6 +211,8 @@ export async function updateCustomer(db: Db, actor: Actor, rawId: string, input:
 export async function deleteCustomer(db: Db, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
+    // its documents go to the Trash first (the delete then unlinks them): restorable, purged with their bytes
+    await trashDocumentsOf(t, actor, { customerId: id });
     const [gone] = await t.delete(customers, eq(customers.id, id)).returning();
     if (!gone) throw notFound(CUSTOMER_TEXT.notFound);
     await logActivity(t, actor, { kind: 'customer', action: 'deleted', entityId: id, summary: `Deleted customer ${gone.name}` });

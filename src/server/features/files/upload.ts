@@ -9,7 +9,19 @@ import { MultipartError, multipartBoundary, readMultipart } from '#server/multip
 /** Room for the other form fields and the multipart boundaries around the files. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-export interface UploadForm<T> {
+/**
+ * Where one file's bytes go while they arrive. The default keeps them in memory (receipts, a few MB);
+ * documents write them to a temporary file, so a 25 MB upload is never held whole.
+ */
+export interface FileSink<U> {
+  write(chunk: Uint8Array): Promise<void> | void;
+  /** the file is complete: check it and return what the route keeps */
+  finish(): Promise<U> | U;
+  /** the upload failed: drop whatever was kept */
+  abort(): Promise<void> | void;
+}
+
+export interface UploadForm<T, U = Upload> {
   /** The text fields the route reads; blank values count as missing, anything else is ignored. */
   fields: readonly string[];
   rules: UploadRules;
@@ -18,11 +30,13 @@ export interface UploadForm<T> {
    * first file part begins (browsers send fields first), so a refused request costs no upload.
    */
   check: (fields: Record<string, string | undefined>) => Promise<T> | T;
+  /** a sink per file (its name as sent); in memory when not given */
+  sink?: (name: string) => FileSink<U>;
 }
 
-interface FilePart {
+interface FilePart<U> {
   name: string;
-  chunks: Uint8Array[];
+  sink: FileSink<U>;
   size: number;
 }
 
@@ -30,33 +44,49 @@ interface FilePart {
 function asAppError(err: unknown, field: string): unknown {
   if (err instanceof MultipartError) return badRequest('The form could not be read.', undefined, 'INVALID_FORM');
   if (!(err instanceof UploadError)) return err;
-  const status = err.code === 'FILE_TOO_LARGE' ? 413 : 400;
+  const status = err.code === 'FILE_TOO_LARGE' || err.code === 'QUOTA_EXCEEDED' ? 413 : 400;
   return new AppError(status, err.code, err.message, { [field]: err.message });
 }
 
-function finishFile(file: FilePart, rules: UploadRules): Upload {
-  if (file.size === 0) throw new UploadError('INVALID_FILE_TYPE', rules.text.empty ?? rules.text.invalidFile);
-  if (hasControlCharacters(file.name)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
-  const joined = Buffer.concat(file.chunks);
-  const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
-  const contentType = rules.sniff ? rules.sniff(bytes, file.name) : sniffContentType(bytes);
-  if (!contentType || !rules.types.includes(contentType)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
-  return { name: file.name, bytes, contentType };
+/** The default sink: the file in memory, typed by its first bytes when complete. */
+function memorySink(name: string, rules: UploadRules): FileSink<Upload> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  return {
+    write(chunk) {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+    },
+    finish() {
+      if (size === 0) throw new UploadError('INVALID_FILE_TYPE', rules.text.empty ?? rules.text.invalidFile);
+      if (hasControlCharacters(name)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
+      const joined = Buffer.concat(chunks);
+      const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
+      const contentType = rules.sniff ? rules.sniff(bytes, name) : sniffContentType(bytes);
+      if (!contentType || !rules.types.includes(contentType)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
+      return { name, bytes, contentType };
+    },
+    abort() {
+      chunks.length = 0;
+    },
+  };
 }
 
-export async function readUploadForm<T>(c: Context<AppEnv>, form: UploadForm<T>): Promise<{ input: T; uploads: Upload[] }> {
+export async function readUploadForm<T, U = Upload>(c: Context<AppEnv>, form: UploadForm<T, U>): Promise<{ input: T; uploads: U[] }> {
   const { rules } = form;
   const boundary = multipartBoundary(c.req.header('content-type'));
   if (!boundary) throw badRequest('Please send the form as multipart/form-data.', undefined, 'INVALID_FORM');
   const maxTotal = rules.maxBytes * rules.maxFiles + FORM_OVERHEAD_BYTES;
   let complete = false;
+  const uploads: U[] = [];
+  const open: FileSink<U>[] = [];
+  const makeSink = form.sink ?? ((name: string) => memorySink(name, rules) as unknown as FileSink<U>);
   try {
     if (Number(c.req.header('content-length')) > maxTotal) throw new UploadError('FILE_TOO_LARGE', rules.text.tooLarge);
     const body = c.req.raw.body;
     if (!body) throw new MultipartError('no body');
 
     const text = new Map<string, string>();
-    const uploads: Upload[] = [];
     let checked: { input: T } | undefined;
     const runCheck = async () => {
       if (checked) return checked.input;
@@ -71,7 +101,7 @@ export async function readUploadForm<T>(c: Context<AppEnv>, form: UploadForm<T>)
 
     let total = 0;
     let textBytes = 0;
-    let part: { kind: 'text'; name: string; chunks: Uint8Array[] } | { kind: 'file'; file: FilePart } | { kind: 'skip' } = { kind: 'skip' };
+    let part: { kind: 'text'; name: string; chunks: Uint8Array[] } | { kind: 'file'; file: FilePart<U> } | { kind: 'skip' } = { kind: 'skip' };
     for await (const event of readMultipart(body, boundary)) {
       if (event.kind === 'part') {
         if (event.filename === undefined) part = { kind: 'text', name: event.name, chunks: [] };
@@ -79,7 +109,9 @@ export async function readUploadForm<T>(c: Context<AppEnv>, form: UploadForm<T>)
         else {
           await runCheck();
           if (uploads.length >= rules.maxFiles) throw new UploadError('TOO_MANY_FILES', rules.text.tooManyFiles ?? rules.text.invalidFile);
-          part = { kind: 'file', file: { name: event.filename, chunks: [], size: 0 } };
+          const sink = makeSink(event.filename);
+          open.push(sink);
+          part = { kind: 'file', file: { name: event.filename, sink, size: 0 } };
         }
       } else if (event.kind === 'data') {
         total += event.chunk.byteLength;
@@ -91,11 +123,11 @@ export async function readUploadForm<T>(c: Context<AppEnv>, form: UploadForm<T>)
         } else if (part.kind === 'file') {
           part.file.size += event.chunk.byteLength;
           if (part.file.size > rules.maxBytes) throw new UploadError('FILE_TOO_LARGE', rules.text.tooLarge);
-          part.file.chunks.push(event.chunk);
+          await part.file.sink.write(event.chunk);
         }
       } else {
         if (part.kind === 'text' && !text.has(part.name)) text.set(part.name, Buffer.concat(part.chunks).toString('utf8'));
-        else if (part.kind === 'file') uploads.push(finishFile(part.file, rules));
+        else if (part.kind === 'file') uploads.push(await part.file.sink.finish());
         part = { kind: 'skip' };
       }
     }
@@ -104,6 +136,7 @@ export async function readUploadForm<T>(c: Context<AppEnv>, form: UploadForm<T>)
     if (uploads.length === 0) throw new UploadError('RECEIPT_REQUIRED', rules.text.receipt);
     return { input, uploads };
   } catch (err) {
+    await Promise.allSettled(open.map((sink) => sink.abort()));
     // The rest of the body is left unread: the connection cannot carry another request after it.
     if (!complete) c.header('connection', 'close');
     throw asAppError(err, rules.field);

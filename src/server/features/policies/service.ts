@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
+import { trashDocumentsOf } from '../documents/service.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
@@ -333,6 +334,8 @@ export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise
   await tenant(db, actor).transaction(async (t) => {
     // Read while it still exists (only when an endpoint listens); a missing policy rolls this back below.
     await emitEvent(t, actor, 'policy.deleted', () => readPolicy(t, id));
+    // its documents go to the Trash first (the delete then unlinks them): restorable, purged with their bytes
+    await trashDocumentsOf(t, actor, { policyId: id });
     const [gone] = await t
       .delete(policies, eq(policies.id, id))
       .returning({ number: policies.policyNumber, customerName: policies.customerName, renewedFromId: policies.renewedFromId });

@@ -39,7 +39,7 @@ export async function takeLease(db: Db, job: string, holder: string, now = new D
   return rows.length > 0;
 }
 
-async function releaseLease(db: Db, job: string, holder: string) {
+export async function releaseLease(db: Db, job: string, holder: string) {
   await db
     .update(scheduledJobs)
     .set({ lockedUntil: null, lockedBy: null, lastFinishedAt: new Date() })

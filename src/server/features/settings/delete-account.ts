@@ -3,6 +3,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import { USER_SETTINGS_TEXT, type DeleteAccountInput } from '#shared/settings.ts';
 import type { Actor, Deps } from '#server/context.ts';
+import { documentKeysOfOwner } from '../documents/service.ts';
 import { account, agencies, paymentSubmissions, storedFiles, user } from '#server/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '#server/errors.ts';
 import { consume, RATE_RULES, release } from '#server/rate-limit.ts';
@@ -64,6 +65,7 @@ export async function deleteOwnAccount(
       .select({ key: storedFiles.storageKey })
       .from(storedFiles)
       .where(or(eq(storedFiles.ownerId, me.id), eq(storedFiles.agencyId, locked.id)));
+    const documents = await documentKeysOfOwner(tx, me.id);
     // Submissions point at their receipt with ON DELETE RESTRICT: remove them before the files go.
     await tx.delete(paymentSubmissions).where(eq(paymentSubmissions.userId, me.id));
     await tx.delete(user).where(eq(user.id, me.id));
@@ -75,7 +77,7 @@ export async function deleteOwnAccount(
       before: { email: me.email, role: me.role, subscription_tier: me.subscriptionTier, agency: locked.name },
       after: null,
     });
-    return files.map((f) => f.key);
+    return [...files.map((f) => f.key), ...documents];
   });
   const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
   for (const [i, r] of results.entries()) if (r.status === 'rejected') deps.logger.warn({ err: r.reason, key: keys[i] }, 'file of a deleted account not removed');

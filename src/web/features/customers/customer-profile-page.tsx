@@ -11,6 +11,7 @@ import { td, th } from '#web/components/list-parts.tsx';
 import { formatDay } from '#web/lib/format.ts';
 import { Detail, RecordState } from '#web/components/detail.tsx';
 import { CommunicationLog } from './communication-log.tsx';
+import { DocumentsCard } from '#web/components/documents/documents-card.tsx';
 import { useCustomer } from '#web/lib/customers.ts';
 
 export function CustomerProfilePage() {
@@ -109,6 +110,7 @@ export function CustomerProfilePage() {
           </table>
         </div>
       </Card>
+      <DocumentsCard customerId={c.id} />
       <CommunicationLog customerId={c.id} entries={c.communications} />
     </div>
   );

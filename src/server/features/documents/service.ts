@@ -1,0 +1,252 @@
+// Documents of an agency (issue 13; docs/decisions/023): the list, rename, move, Trash and restore,
+// the quota and the signed links. Every query goes through the tenant context.
+import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  DOCUMENT_TEXT,
+  PREVIEWABLE,
+  TRASH_DAYS,
+  TYPE_FILTER_TYPES,
+  formatStorage,
+  type DocumentQuery,
+  type DocumentRow,
+  type DocumentTarget,
+  type DocumentUsage,
+} from '#shared/documents.ts';
+import { FILE_LINK_TTL_SECONDS, type FileLink } from '#shared/files.ts';
+import type { Page } from '#shared/policies.ts';
+import { DOCUMENT_QUOTA_BYTES } from '#shared/tiers.ts';
+import type { Actor, Deps } from '#server/context.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { agencies, customers, documents, policies, user } from '#server/db/schema.ts';
+import { containsPattern, idOr404 } from '#server/db/helpers.ts';
+import { AppError, badRequest, notFound } from '#server/errors.ts';
+import { signDocumentLink, type LinkDisposition } from '#server/files.ts';
+import { sortOrder } from '#server/lists.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
+import { logActivity } from '../activity/service.ts';
+
+type DocumentRecord = typeof documents.$inferSelect;
+const DAY_MS = 24 * 3600 * 1000;
+
+export function quotaOf(actor: Pick<Actor, 'agency'>): number {
+  return DOCUMENT_QUOTA_BYTES[actor.agency.tier];
+}
+
+/** Every byte the agency holds or has reserved: ready, pending (an upload under way) and the Trash. */
+export async function usedBytes(t: Tenant): Promise<number> {
+  const [row] = await t.select({ used: sql<string>`coalesce(sum(${documents.size}), 0)` }).from(documents);
+  return Number(row?.used ?? 0);
+}
+
+export async function readUsage(db: Db, actor: Actor): Promise<DocumentUsage> {
+  return { used: await usedBytes(tenant(db, actor)), quota: quotaOf(actor) };
+}
+
+export function quotaExceeded(remaining: number): AppError {
+  return new AppError(413, 'QUOTA_EXCEEDED', DOCUMENT_TEXT.quotaExceeded(formatStorage(Math.max(0, remaining))));
+}
+
+/**
+ * The customer and policy a document belongs to, both of the caller's agency (another agency's id is
+ * a 404). A policy alone brings its customer along, so the customer's card lists it too.
+ */
+export async function resolveTarget(t: Tenant, target: DocumentTarget): Promise<{ customerId: string | null; policyId: string | null; label: string }> {
+  let customerId = target.customer_id;
+  let label = '';
+  if (target.policy_id) {
+    const [policy] = await t
+      .select({ customerId: policies.customerId, number: policies.policyNumber })
+      .from(policies, eq(policies.id, target.policy_id));
+    if (!policy) throw notFound(DOCUMENT_TEXT.policyNotFound);
+    customerId ??= policy.customerId;
+    label = `policy ${policy.number}`;
+  }
+  if (target.customer_id) {
+    const [customer] = await t.select({ name: customers.name }).from(customers, eq(customers.id, target.customer_id));
+    if (!customer) throw notFound(DOCUMENT_TEXT.customerNotFound);
+    label ||= `customer ${customer.name}`;
+  }
+  return { customerId, policyId: target.policy_id, label };
+}
+
+function typeCondition(q: DocumentQuery): SQL | undefined {
+  if (q.type === 'all') return undefined;
+  return inArray(documents.contentType, [...TYPE_FILTER_TYPES[q.type]]);
+}
+
+export async function listDocuments(db: Db, actor: Actor, q: DocumentQuery): Promise<Page<DocumentRow>> {
+  const t = tenant(db, actor);
+  const where = t.where(
+    documents,
+    eq(documents.status, 'ready'),
+    q.view === 'trash' ? isNotNull(documents.deletedAt) : isNull(documents.deletedAt),
+    typeCondition(q),
+    q.customer_id ? eq(documents.customerId, q.customer_id) : undefined,
+    q.policy_id ? eq(documents.policyId, q.policy_id) : undefined,
+    q.uploaded_by ? eq(documents.uploadedBy, q.uploaded_by) : undefined,
+    // the expression of documents_search_trgm_idx
+    q.search ? sql`lower(${documents.name}) like ${containsPattern(q.search)}` : undefined,
+  );
+  const order = sortOrder(
+    q.sort,
+    { created_at: [documents.createdAt], size: [documents.size], name: [sql`lower(${documents.name})`], deleted_at: [documents.deletedAt] },
+    documents.id,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ doc: documents, customerName: customers.name, policyNumber: policies.policyNumber, firstName: user.firstName, lastName: user.lastName, email: user.email })
+      .from(documents)
+      .leftJoin(customers, and(eq(customers.agencyId, documents.agencyId), eq(customers.id, documents.customerId)))
+      .leftJoin(policies, and(eq(policies.agencyId, documents.agencyId), eq(policies.id, documents.policyId)))
+      .leftJoin(user, eq(user.id, documents.uploadedBy))
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(documents).where(where),
+  ]);
+  return {
+    rows: rows.map(({ doc, customerName, policyNumber, firstName, lastName, email }) => ({
+      ...toRow(doc),
+      customer_name: customerName,
+      policy_number: policyNumber,
+      uploaded_by_name: doc.uploadedBy ? `${firstName ?? ''} ${lastName ?? ''}`.trim() || email || null : null,
+    })),
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+function toRow(doc: DocumentRecord): DocumentRow {
+  return {
+    id: doc.id,
+    name: doc.name,
+    content_type: doc.contentType,
+    size: doc.size,
+    customer_id: doc.customerId,
+    customer_name: null,
+    policy_id: doc.policyId,
+    policy_number: null,
+    uploaded_by: doc.uploadedBy,
+    uploaded_by_name: null,
+    created_at: doc.createdAt.toISOString(),
+    updated_at: doc.updatedAt.toISOString(),
+    deleted_at: doc.deletedAt?.toISOString() ?? null,
+    purge_at: doc.deletedAt ? new Date(doc.deletedAt.getTime() + TRASH_DAYS * DAY_MS).toISOString() : null,
+  };
+}
+
+/** A stored document of the caller's agency, in the Trash or not as asked; anything else is a 404. */
+async function findDocument(t: Tenant, rawId: string, where: 'active' | 'trash' | 'any' = 'active'): Promise<DocumentRecord> {
+  const id = idOr404(rawId, DOCUMENT_TEXT.notFound);
+  const [doc] = await t
+    .from(
+      documents,
+      eq(documents.id, id),
+      eq(documents.status, 'ready'),
+      where === 'active' ? isNull(documents.deletedAt) : where === 'trash' ? isNotNull(documents.deletedAt) : undefined,
+    )
+    .for('update');
+  if (!doc) throw notFound(DOCUMENT_TEXT.notFound);
+  return doc;
+}
+
+export async function renameDocument(db: Db, actor: Actor, id: string, name: string): Promise<DocumentRow> {
+  return tenant(db, actor).transaction(async (t) => {
+    const doc = await findDocument(t, id);
+    const [row] = await t.update(documents, { name, updatedAt: new Date() }, eq(documents.id, doc.id)).returning();
+    await logActivity(t, actor, { kind: 'document', action: 'renamed', entityId: doc.id, summary: `Renamed document ${doc.name} to ${name}` });
+    return toRow(row);
+  });
+}
+
+export async function moveDocument(db: Db, actor: Actor, id: string, target: DocumentTarget): Promise<DocumentRow> {
+  return tenant(db, actor).transaction(async (t) => {
+    const doc = await findDocument(t, id);
+    const to = await resolveTarget(t, target);
+    const [row] = await t.update(documents, { customerId: to.customerId, policyId: to.policyId, updatedAt: new Date() }, eq(documents.id, doc.id)).returning();
+    await logActivity(t, actor, { kind: 'document', action: 'moved', entityId: doc.id, summary: `Moved document ${doc.name} to ${to.label}` });
+    return toRow(row);
+  });
+}
+
+export async function trashDocument(db: Db, actor: Actor, id: string): Promise<void> {
+  await tenant(db, actor).transaction(async (t) => {
+    const doc = await findDocument(t, id);
+    await t.update(documents, { deletedAt: new Date(), deletedBy: actor.userId }, eq(documents.id, doc.id));
+    await logActivity(t, actor, { kind: 'document', action: 'deleted', entityId: doc.id, summary: `Moved document ${doc.name} to the Trash` });
+  });
+}
+
+export async function restoreDocument(db: Db, actor: Actor, id: string, now = new Date()): Promise<DocumentRow> {
+  return tenant(db, actor).transaction(async (t) => {
+    const doc = await findDocument(t, id, 'trash');
+    if (doc.deletedAt!.getTime() + TRASH_DAYS * DAY_MS <= now.getTime()) throw new AppError(410, 'TRASH_EXPIRED', DOCUMENT_TEXT.trashExpired);
+    const [row] = await t.update(documents, { deletedAt: null, deletedBy: null, updatedAt: now }, eq(documents.id, doc.id)).returning();
+    await logActivity(t, actor, { kind: 'document', action: 'restored', entityId: doc.id, summary: `Restored document ${doc.name} from the Trash` });
+    return toRow(row);
+  });
+}
+
+/**
+ * Called inside the transaction that removes a customer or a policy: its documents go to the Trash
+ * (restorable for 30 days, then purged with their bytes) instead of being left without an owner.
+ */
+export async function trashDocumentsOf(t: Tenant, actor: Pick<Actor, 'userId'>, of: { customerId: string } | { policyId: string }): Promise<void> {
+  // a customer's documents that belong to one of its policies stay with the policy (policies outlive their customer)
+  const cond = 'customerId' in of ? and(eq(documents.customerId, of.customerId), isNull(documents.policyId)) : eq(documents.policyId, of.policyId);
+  await t.update(documents, { deletedAt: new Date(), deletedBy: actor.userId }, cond, isNull(documents.deletedAt));
+}
+
+/**
+ * A signed link valid 300 s (decision 010's scheme), for preview (inline: images and PDFs only) or
+ * download. On S3 a presigned GET; locally the app's own link, checked again when it is opened.
+ * Each link handed out is in the activity log.
+ */
+export async function createDocumentLink(deps: Deps, actor: Actor, id: string, disposition: LinkDisposition, now = Date.now()): Promise<FileLink> {
+  const doc = await tenant(deps.db, actor).transaction(async (t) => {
+    const found = await findDocument(t, id);
+    if (disposition === 'inline' && !PREVIEWABLE.includes(found.contentType)) throw badRequest('This file type cannot be previewed; download it instead.', undefined, 'NO_PREVIEW');
+    const verb = disposition === 'inline' ? 'Previewed' : 'Downloaded';
+    await logActivity(t, actor, { kind: 'document', action: disposition === 'inline' ? 'viewed' : 'downloaded', entityId: found.id, summary: `${verb} document ${found.name}` });
+    return found;
+  });
+  const expires = Math.floor(now / 1000) + FILE_LINK_TTL_SECONDS;
+  const expiresAt = new Date(expires * 1000).toISOString();
+  const presigned = await deps.storage.presign(doc.storageKey, { expiresIn: FILE_LINK_TTL_SECONDS, fileName: doc.name, contentType: doc.contentType, disposition });
+  if (presigned) return { url: presigned, expiresAt };
+  return { url: signDocumentLink(deps.config.authSecret, doc.id, actor.userId, actor.agency.id, expires, disposition), expiresAt };
+}
+
+/** The document behind a verified link, asked again with the caller as they are now. */
+export async function findLinkedDocument(db: Db, actor: Actor, id: string): Promise<DocumentRecord> {
+  const [doc] = await tenant(db, actor).from(documents, eq(documents.id, idOr404(id, DOCUMENT_TEXT.notFound)), eq(documents.status, 'ready'), isNull(documents.deletedAt));
+  if (!doc) throw notFound(DOCUMENT_TEXT.notFound);
+  return doc;
+}
+
+/** The uploader filter's choices: the agency's members who have uploaded. */
+export async function listUploaders(db: Db, actor: Actor): Promise<{ id: string; name: string }[]> {
+  const t = tenant(db, actor);
+  const rows = await db
+    .selectDistinct({ id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email })
+    .from(documents)
+    .innerJoin(user, eq(user.id, documents.uploadedBy))
+    .where(t.where(documents));
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.email }));
+}
+
+/**
+ * The storage keys of every document of the agencies a user owns, read inside the transaction that
+ * deletes the user (their agencies and documents go with them by cascade); the caller removes the
+ * objects after the commit, as for receipts (decision 010), so no bytes are left without a row.
+ */
+export async function documentKeysOfOwner(tx: Db | Tx, ownerId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ key: documents.storageKey })
+    .from(documents)
+    .innerJoin(agencies, eq(agencies.id, documents.agencyId))
+    .where(eq(agencies.ownerId, ownerId));
+  return rows.map((r) => r.key);
+}

@@ -1,0 +1,76 @@
+// The Documents card of a customer's or a policy's page: upload (drag and drop or pick), the list
+// with preview, download and delete (to the Trash). Below Business: the upgrade text, no upload.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Trash2 } from 'lucide-react';
+import { DOCUMENT_TEXT, documentTypeLabel, formatStorage, type DocumentRow } from '#shared/documents.ts';
+import { formatDay } from '#shared/format-date.ts';
+import { Button } from '../ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
+import { listStatus } from '../list-kit/data-list.tsx';
+import { DeleteConfirm } from '../row-actions.tsx';
+import { useDocuments, useTrashDocument } from '#web/lib/documents.ts';
+import { useFeature } from '#web/lib/session.ts';
+import { DownloadButton, PreviewButton } from './document-viewer.tsx';
+import { UploadZone } from './upload-zone.tsx';
+
+export function DocumentsCard({ customerId, policyId }: { customerId?: string; policyId?: string }) {
+  const { allowed } = useFeature('documents');
+  const query = { ...(policyId ? { policy_id: policyId } : { customer_id: customerId }), pageSize: 100 };
+  const list = useDocuments(query, allowed);
+  const trash = useTrashDocument();
+  const [deleting, setDeleting] = useState<DocumentRow | null>(null);
+  return (
+    <Card id="documents">
+      <CardHeader className="flex flex-row items-center justify-between">
+        <CardTitle>{DOCUMENT_TEXT.card}</CardTitle>
+        {allowed ? (
+          <Button variant="link" size="sm" asChild>
+            <Link to={`/dashboard/documents?${policyId ? `policy_id=${policyId}` : `customer_id=${customerId}`}`}>All documents</Link>
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!allowed ? (
+          <p className="text-sm text-slate-600">
+            {DOCUMENT_TEXT.upgrade}{' '}
+            <Link className="font-medium text-brand-700 hover:underline" to="/upgrade">
+              Upgrade
+            </Link>
+          </p>
+        ) : (
+          <>
+            <UploadZone target={policyId ? { policy_id: policyId } : { customer_id: customerId }} />
+            {listStatus(list, DOCUMENT_TEXT.empty) ?? (
+              <ul className="divide-y divide-slate-100" aria-label={DOCUMENT_TEXT.card}>
+                {list.data!.rows.map((doc) => (
+                  <li key={doc.id} className="flex flex-wrap items-center gap-2 py-2" data-testid="document-row">
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium text-slate-900">{doc.name}</p>
+                      <p className="text-xs text-slate-500">
+                        {documentTypeLabel(doc.content_type)} · {formatStorage(doc.size)} · {formatDay(doc.created_at)}
+                      </p>
+                    </div>
+                    <PreviewButton doc={doc} />
+                    <DownloadButton doc={doc} />
+                    <Button variant="ghost" size="sm" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.name}`}>
+                      <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </CardContent>
+      <DeleteConfirm
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        title="Move to the Trash?"
+        description={`${deleting?.name ?? 'This document'} goes to the Trash, where it can be restored for 30 days.`}
+        deletedText={DOCUMENT_TEXT.deleted}
+        remove={trash}
+      />
+    </Card>
+  );
+}

@@ -12,11 +12,14 @@ import { carPolicyPayload, registrationPayload, sessionCookie } from '#server/te
 import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench/frontend.ts';
 import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
+import { PIPELINE_BOARD_PATHS, PIPELINE_OPPORTUNITIES, seedOpportunities } from './bench/pipeline.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
+// --only pipeline: the pipeline board alone (one agency with 20,000 opportunities), for a quick figure
+const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const NO_BUILD = args.includes('--no-build');
 const secondsArg = args.indexOf('--seconds');
 const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
@@ -320,6 +323,7 @@ async function postgresScenarios(pgInfo: Postgres) {
   loadRow('2. large agency: 3-letter search', s2s, { text: 'p99 ≤ 150 ms', ok: s2s.p99 <= 150 && s2s.non2xx === 0 });
   const s2r = await run(server, large.cookie, ['/api/renewals?assignee=all', '/api/renewals?assignee=all&bucket=d0_30', '/api/renewals?assignee=all&page=2']);
   loadRow('2. large agency: renewals cockpit', s2r, { text: 'p99 ≤ 150 ms', ok: s2r.p99 <= 150 && s2r.non2xx === 0 });
+  await pipelineScenario(server, pgInfo, large);
   await explain(pgInfo, large.agencyId);
 
   // 3. Creates with an auto-created customer, 10 concurrent, enterprise (no limit).
@@ -512,6 +516,32 @@ function rssCheck() {
   rows.push({ scenario: 'server RSS under load, PostgreSQL', rssMb: peak, target: '≤ 250 MB', ok: peak <= 250, note: 'highest peak of the PostgreSQL scenarios' });
 }
 
+/** 2. The pipeline board of one agency with 20,000 opportunities (issue 14): p99 ≤ 150 ms. */
+async function pipelineScenario(server: Server, pgInfo: Postgres, who: { cookie: string; agencyId: string; ownerId: string }) {
+  log(`scenario 2: pipeline board, ${PIPELINE_OPPORTUNITIES.toLocaleString('en')} opportunities in one agency`);
+  await seedOpportunities(pgInfo.url, who.agencyId, who.ownerId);
+  const board = await getJson(server, who.cookie, PIPELINE_BOARD_PATHS[0]);
+  notes.push(`Pipeline board: ${board.columns.map((c: { stage: string; count: number; cards: unknown[] }) => `${c.stage} ${c.count} (${c.cards.length} cards)`).join(', ')}.`);
+  const r = await run(server, who.cookie, PIPELINE_BOARD_PATHS);
+  loadRow(`2. pipeline board, ${PIPELINE_OPPORTUNITIES.toLocaleString('en')} opportunities`, r, { text: 'p99 ≤ 150 ms', ok: r.p99 <= 150 && r.non2xx === 0 });
+}
+
+/** --only pipeline: a fresh PostgreSQL, one enterprise agency, the pipeline figure alone. */
+async function pipelineOnly(pgInfo: Postgres) {
+  const dataDir = path.join(work, 'pg-data');
+  const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  try {
+    const confirm = (email: string) => sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const who = await registerAndSignIn(server.url, 'bench-pipeline@bench.example', confirm);
+    await run(server, who.cookie, ['/api/opportunities/figures'], 5).catch(() => undefined);
+    await pipelineScenario(server, pgInfo, who);
+  } finally {
+    await server.stop();
+  }
+  console.log(`\n${table()}\n`);
+  for (const n of notes) console.log(`- ${n}`);
+}
+
 async function main() {
   const started = performance.now();
   loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
@@ -522,6 +552,15 @@ async function main() {
   }
   log(`PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, shorter runs)' : ''} on ${os.cpus().length} cores (load average ${loadAtStart}), Node ${process.version}; ${SECONDS} s per load run; work folder ${work}`);
   build();
+  if (ONLY === 'pipeline') {
+    const pgOnly = await startPostgres();
+    try {
+      await pipelineOnly(pgOnly);
+    } finally {
+      pgOnly.stop();
+    }
+    return;
+  }
   frontend();
   const pgInfo = await startPostgres();
   log(`postgres: 15 on 127.0.0.1:${pgInfo.port}`);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { CMS_PAGES } from '#shared/content.ts';
 import { RequireAccess } from './guards.tsx';
 import { gated } from './gated.tsx';
@@ -56,6 +56,8 @@ export const router = createBrowserRouter([
           { path: '/dashboard/export', lazy: gated('export', () => import('../features/export/export-page.tsx'), 'ExportPage') },
           { path: '/dashboard/reports', lazy: gated('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
           { path: '/dashboard/crm/pipeline', lazy: page(() => import('../features/pipeline/pipeline-page.tsx'), 'PipelinePage') },
+          // the breadcrumb of an opportunity links here: the pipeline's list view
+          { path: '/dashboard/crm/opportunities', loader: () => redirect('/dashboard/crm/pipeline?view=list') },
           { path: '/dashboard/crm/opportunities/:id', lazy: page(() => import('../features/pipeline/opportunity-page.tsx'), 'OpportunityPage') },
           { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
           ...placeholderRoutes,

@@ -19,6 +19,8 @@ import { useSaveOpportunity } from './queries.ts';
 
 type FormValues = { [K in keyof OpportunityInput]-?: string };
 
+const CHOOSE_CUSTOMER = 'Please choose a customer from the list.';
+
 export interface OpportunityPrefill {
   customer_id?: string;
   line?: PolicyType;
@@ -100,7 +102,9 @@ export function OpportunityDialog({
 
   const onSubmit = form.handleSubmit(
     (values) =>
-      save.mutate(forCustomer ? values : { ...values, customer_id: null }, {
+      forCustomer && !values.customer_id
+        ? (setError('customer_id', { message: CHOOSE_CUSTOMER }), notify.error('Validation Error', 'Please correct the highlighted fields.'))
+        : save.mutate(forCustomer ? values : { ...values, customer_id: null }, {
         onSuccess: (saved) => {
           notify.success('Success', opportunity ? OPPORTUNITY_TEXT.updated : OPPORTUNITY_TEXT.created);
           onClose();

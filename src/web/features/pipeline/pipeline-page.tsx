@@ -153,7 +153,7 @@ function Pipeline() {
               </button>
             ))}
           </div>
-          <ListSearch className="md:w-64" value={query.search} onSearch={(search) => setQuery({ search })} label="Search opportunities" placeholder={OPPORTUNITY_TEXT.searchPlaceholder} />
+          <ListSearch className="relative w-full md:w-72" value={query.search} onSearch={(search) => setQuery({ search })} label="Search opportunities" placeholder={OPPORTUNITY_TEXT.searchPlaceholder} />
           {board ? null : (
             <Select aria-label="Stage" className="md:w-40" value={query.stage} onChange={(e) => setQuery({ stage: e.target.value as OpportunityListQuery['stage'] })}>
               <option value="all">All stages</option>

@@ -24,7 +24,9 @@ async function drag(page: Page, handle: Locator, target: Locator) {
   await page.mouse.up();
 }
 
-test('create an opportunity, drag it, move it from the keyboard, win it, and land on the prefilled policy form', async ({ page }) => {
+for (const width of [1280, 390])
+test(`${width} px: create an opportunity, drag it, move it from the keyboard, win it, and land on the prefilled policy form`, async ({ page }) => {
+  await page.setViewportSize({ width, height: width > 400 ? 800 : 844 });
   await business(page);
   await page.goto('/dashboard/crm/pipeline');
   await expect(page.getByRole('heading', { name: 'Pipeline', exact: true })).toBeVisible();

@@ -15,6 +15,8 @@ async function business(page: Page) {
 
 /** A mouse drag in small steps (dnd-kit's pointer sensor starts after 5 px). */
 async function drag(page: Page, handle: Locator, target: Locator) {
+  // at 390 px the columns stack: bring the card to the middle so the next column is on screen too
+  await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -86,7 +86,7 @@ const COLUMNS: ListColumn<Opportunity>[] = [
       </Link>
     ),
   },
-  { id: 'stage', header: 'Stage', cell: (o) => <Badge tone={STAGE_TONE[o.stage]}>{OPPORTUNITY_STAGE_LABEL[o.stage]}</Badge> },
+  { id: 'stage', header: 'Stage', cell: (o) => <Badge className="whitespace-nowrap" tone={STAGE_TONE[o.stage]}>{OPPORTUNITY_STAGE_LABEL[o.stage]}</Badge> },
   { id: 'line', header: 'Line', cell: (o) => POLICY_TYPE_LABEL[o.line] },
   { id: 'premium', header: 'Estimated premium', sortKey: 'estimated_premium', firstDirection: 'desc', className: 'tabular-nums', cell: (o) => formatMoney(o.estimated_premium) },
   { id: 'close', header: 'Expected close', sortKey: 'expected_close_date', className: 'whitespace-nowrap', cell: (o) => (o.expected_close_date ? formatDay(o.expected_close_date) : 'N/A') },

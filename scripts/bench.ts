@@ -16,6 +16,7 @@ import { carPolicyPayload, registrationPayload, sessionCookie } from '#server/te
 import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench/frontend.ts';
 import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
+import { PIPELINE_BOARD_PATHS, PIPELINE_OPPORTUNITIES, seedOpportunities } from './bench/pipeline.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { uploadMemory } from './bench/documents.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
@@ -26,7 +27,7 @@ const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 /** only scenario 8 (webhook deliveries): no build, no seeding */
 const ONLY_WEBHOOKS = args.includes('--only-webhooks');
-/** `--only documents`: the document upload figure alone (build, PostgreSQL, one server). */
+/** `--only documents` / `--only pipeline`: one figure alone (build, PostgreSQL, one server). */
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const secondsArg = args.indexOf('--seconds');
 const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
@@ -335,6 +336,7 @@ async function postgresScenarios(pgInfo: Postgres) {
   loadRow('2. large agency: 3-letter search', s2s, { text: 'p99 ≤ 150 ms', ok: s2s.p99 <= 150 && s2s.non2xx === 0 });
   const s2r = await run(server, large.cookie, ['/api/renewals?assignee=all', '/api/renewals?assignee=all&bucket=d0_30', '/api/renewals?assignee=all&page=2']);
   loadRow('2. large agency: renewals cockpit', s2r, { text: 'p99 ≤ 150 ms', ok: s2r.p99 <= 150 && s2r.non2xx === 0 });
+  await pipelineScenario(server, pgInfo, large);
   await explain(pgInfo, large.agencyId);
 
   // 2b. The daily renewals digest over every agency (issue 11: 1,000 agencies in ≤ 60 s).
@@ -678,6 +680,43 @@ async function webhookBench(databaseUrl: string | undefined, label: string) {
   log(`  webhooks (${label}): ${rows.at(-1)!.note}`);
 }
 
+/** 2. The pipeline board of one agency with 20,000 opportunities (issue 14): p99 ≤ 150 ms. */
+async function pipelineScenario(server: Server, pgInfo: Postgres, who: { cookie: string; agencyId: string; ownerId: string }) {
+  log(`scenario 2: pipeline board, ${PIPELINE_OPPORTUNITIES.toLocaleString('en')} opportunities in one agency`);
+  await seedOpportunities(pgInfo.url, who.agencyId, who.ownerId);
+  const board = await getJson(server, who.cookie, PIPELINE_BOARD_PATHS[0]);
+  notes.push(`Pipeline board: ${board.columns.map((c: { stage: string; count: number; cards: unknown[] }) => `${c.stage} ${c.count} (${c.cards.length} cards)`).join(', ')}.`);
+  const r = await run(server, who.cookie, PIPELINE_BOARD_PATHS);
+  loadRow(`2. pipeline board, ${PIPELINE_OPPORTUNITIES.toLocaleString('en')} opportunities`, r, { text: 'p99 ≤ 150 ms', ok: r.p99 <= 150 && r.non2xx === 0 });
+  // one connection: the latency of a request that does not queue behind 19 others (a shared machine)
+  const one = await run(server, who.cookie, PIPELINE_BOARD_PATHS, 1);
+  loadRow(`2. pipeline board, 1 connection`, one, undefined, 'no target; shows the per-request latency without queueing');
+  for (const [name, text] of [
+    ['stage sums', `select stage, count(*), sum(estimated_premium) from opportunities where agency_id = $1 group by stage`],
+    ['one column', `select o.*, c.name from opportunities o left join customers c on c.agency_id = o.agency_id and c.id = o.customer_id where o.agency_id = $1 and o.stage = 'quoted' order by o.stage_changed_at desc, o.id limit 21`],
+  ]) {
+    const plan = await sql(pgInfo.url, `explain (analyze, buffers) ${text}`, [who.agencyId]);
+    const lines = plan.rows.map((row: Record<string, string>) => Object.values(row)[0]);
+    notes.push(`Pipeline board, ${name}: ${lines.filter((l) => /Execution Time|Scan/.test(l)).map((l) => l.trim()).join(' | ')}`);
+  }
+}
+
+/** --only pipeline: a fresh PostgreSQL, one enterprise agency, the pipeline figure alone. */
+async function pipelineOnly(pgInfo: Postgres) {
+  const dataDir = path.join(work, 'pg-data');
+  const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  try {
+    const confirm = (email: string) => sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const who = await registerAndSignIn(server.url, 'bench-pipeline@bench.example', confirm);
+    await run(server, who.cookie, ['/api/opportunities/figures'], 5).catch(() => undefined);
+    await pipelineScenario(server, pgInfo, who);
+  } finally {
+    await server.stop();
+  }
+  console.log(`\n${table()}\n`);
+  for (const n of notes) console.log(`- ${n}`);
+}
+
 async function main() {
   const started = performance.now();
   loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
@@ -707,6 +746,15 @@ async function main() {
       pgOnly.stop();
     }
     console.log(table());
+    return;
+  }
+  if (ONLY === 'pipeline') {
+    const pgOnly = await startPostgres();
+    try {
+      await pipelineOnly(pgOnly);
+    } finally {
+      pgOnly.stop();
+    }
     return;
   }
   frontend();

@@ -104,7 +104,7 @@ export interface Communication {
 }
 
 export interface CustomerDetail extends Customer {
-  policies: { id: string; policy_number: string; status: string; end_date: string }[];
+  policies: { id: string; policy_number: string; policy_type: string; status: string; end_date: string }[];
   communications: Communication[];
 }
 

@@ -917,6 +917,12 @@ export const opportunities = pgTable(
     index('opportunities_agency_assignee_stage_idx').on(t.agencyId, t.assigneeId, t.stage),
     index('opportunities_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('opportunities_customer_idx').on(t.agencyId, t.customerId).where(sql`customer_id is not null`),
+    // the board's per-stage count and premium sum as an index-only scan (no heap visit per row)
+    index('opportunities_agency_stage_premium_idx').on(t.agencyId, t.stage, t.estimatedPremium),
+    // the pipeline list's sorts and its prospect-name search (migration 0013)
+    index('opportunities_agency_premium_idx').on(t.agencyId, t.estimatedPremium, t.id),
+    index('opportunities_agency_close_idx').on(t.agencyId, t.expectedCloseDate, t.id),
+    index('opportunities_prospect_trgm_idx').using('gin', sql`lower(coalesce(${t.prospectName}, '')) gin_trgm_ops`),
     check('opportunities_stage_check', inList('stage', OPPORTUNITY_STAGES)),
     check('opportunities_line_check', inList('line', POLICY_TYPES)),
     check('opportunities_premium_check', sql`estimated_premium >= 0`),

@@ -29,6 +29,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { DOCUMENT_UPLOAD_PATH, documentRoutes } from './documents/routes.ts';
+import { pipelineRoutes } from './pipeline/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX, DOCUMENT_UPLOAD_PATH];
@@ -64,5 +65,6 @@ export function featureRoutes() {
   r.route('/', notificationRoutes());
   r.route('/', settingsRoutes());
   r.route('/', webhookRoutes());
+  r.route('/', pipelineRoutes());
   return r;
 }

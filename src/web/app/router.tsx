@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet, redirect } from 'react-router';
 import { CMS_PAGES } from '#shared/content.ts';
 import { RequireAccess } from './guards.tsx';
 import { gated } from './gated.tsx';
@@ -57,6 +57,10 @@ export const router = createBrowserRouter([
           { path: '/dashboard/reports', lazy: gated('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
           { path: '/dashboard/api-settings/webhooks', lazy: gated('api', () => import('../features/webhooks/webhooks-page.tsx'), 'WebhooksPage') },
           { path: '/dashboard/documents', lazy: gated('documents', () => import('../features/documents/documents-page.tsx'), 'DocumentsPage') },
+          { path: '/dashboard/crm/pipeline', lazy: page(() => import('../features/pipeline/pipeline-page.tsx'), 'PipelinePage') },
+          // the breadcrumb of an opportunity links here: the pipeline's list view
+          { path: '/dashboard/crm/opportunities', loader: () => redirect('/dashboard/crm/pipeline?view=list') },
+          { path: '/dashboard/crm/opportunities/:id', lazy: page(() => import('../features/pipeline/opportunity-page.tsx'), 'OpportunityPage') },
           { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
           ...placeholderRoutes,
           // an unknown signed-in path keeps the shell around its 404 page

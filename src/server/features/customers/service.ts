@@ -83,7 +83,7 @@ export async function getCustomer(db: Db, actor: Actor, rawId: string): Promise<
   const withLog = canUseFeature(accessSubject(actor), 'communications');
   const [own, log] = await Promise.all([
     t
-      .select({ id: policies.id, policy_number: policies.policyNumber, status: policies.status, end_date: policies.endDate })
+      .select({ id: policies.id, policy_number: policies.policyNumber, policy_type: policies.policyType, status: policies.status, end_date: policies.endDate })
       .from(policies, eq(policies.customerId, id))
       .orderBy(asc(policies.endDate), asc(policies.policyNumber)),
     // The log is a business feature: below that tier it is kept but not shown.

@@ -133,6 +133,8 @@ describe('totals tie to the policies list with the same filters', () => {
     expect(result.totals.count).toBe(matching.flat().length);
     expect(result.totals.premium).toBe(sumMoney(matching.flat().map((p) => p.premium_amount)));
     expect(result.rows.map((r) => r.email).sort()).toEqual(matching.map((ps) => ps[0].customer_email).sort());
+    // each row names its customer (not a column): the pipeline's "Create opportunity" shortcut
+    expect(result.rows.map((r) => r.customer_id).sort()).toEqual(matching.map((ps) => ps[0].customer_id).sort());
   });
 
   it('customers without a policy', async () => {

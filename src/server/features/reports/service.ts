@@ -176,7 +176,8 @@ async function crossSell(t: Tenant, q: ReportQuery): Promise<ReportResult> {
     .as('per');
   const [rows, [totals]] = await Promise.all([
     t.db
-      .select({ name: per.name, email: per.email, phone: per.phone, has: per.has, missing: per.missing, count: per.count, premium: sql<string>`${per.premium}::text` })
+      // customer_id is no column (not in the table or the CSV): the row's "Create opportunity" shortcut uses it
+      .select({ customer_id: per.id, name: per.name, email: per.email, phone: per.phone, has: per.has, missing: per.missing, count: per.count, premium: sql<string>`${per.premium}::text` })
       .from(per)
       .orderBy(asc(per.name), asc(per.email))
       .limit(REPORT_ROW_CAP),

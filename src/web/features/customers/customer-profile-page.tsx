@@ -1,9 +1,11 @@
 // /dashboard/customers/:id — Customer Profile (agency.md §2).
 import { Link, useParams } from 'react-router';
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus, Target } from 'lucide-react';
+import { missingLine, newOpportunityHref, OPPORTUNITY_TEXT } from '#shared/crm.ts';
 import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, joinedAddress } from '#shared/customers.ts';
 import { todayIso } from '#shared/money.ts';
-import { customerPolicyState } from '#shared/policies.ts';
+import { customerPolicyState, POLICY_TYPE_LABEL } from '#shared/policies.ts';
+import { useFeature } from '#web/lib/session.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -13,6 +15,20 @@ import { Detail, RecordState } from '#web/components/detail.tsx';
 import { CommunicationLog } from './communication-log.tsx';
 import { DocumentsCard } from '#web/components/documents/documents-card.tsx';
 import { useCustomer } from '#web/lib/customers.ts';
+
+/** A customer with only one line: "Create opportunity" for the other one (CRM, Business and above). */
+function CrossSellButton({ customerId, lines }: { customerId: string; lines: string[] }) {
+  const crm = useFeature('crm');
+  const missing = missingLine(lines);
+  if (!crm.allowed || !missing) return null;
+  return (
+    <Button variant="outline" asChild>
+      <Link to={newOpportunityHref(customerId, missing)} title={`An opportunity for ${POLICY_TYPE_LABEL[missing]}`}>
+        <Target className="h-4 w-4" aria-hidden /> {OPPORTUNITY_TEXT.createOpportunity}
+      </Link>
+    </Button>
+  );
+}
 
 export function CustomerProfilePage() {
   const { id = '' } = useParams();
@@ -31,6 +47,7 @@ export function CustomerProfilePage() {
               <Pencil className="h-4 w-4" aria-hidden /> Edit Customer
             </Link>
           </Button>
+          <CrossSellButton customerId={c.id} lines={c.policies.map((p) => p.policy_type)} />
           <Button asChild>
             <Link to={`/dashboard/policies/new?customer=${c.id}`}>
               <Plus className="h-4 w-4" aria-hidden /> Add Policy

@@ -14,14 +14,16 @@ import { useUsage } from '#web/lib/book.ts';
 export function NewPolicyPage() {
   const [params] = useSearchParams();
   const customerId = params.get('customer') ?? undefined;
+  // ?line=car|fire: a won opportunity opens the form on its line (the pipeline's Won)
+  const line = params.get('line');
   const customer = useCustomer(customerId);
   const usage = useUsage();
   const initial = useMemo(() => {
-    const blank = emptyPolicy();
+    const blank = { ...emptyPolicy(), ...(line === 'car' || line === 'fire' ? { policy_type: line as 'car' | 'fire' } : {}) };
     if (!customer.data) return blank;
     const c = customer.data;
     return { ...blank, customer_id: c.id, customer_name: c.name, customer_email: c.email, customer_phone: c.phone ?? '' };
-  }, [customer.data]);
+  }, [customer.data, line]);
   if (customerId && customer.isPending) return <Spinner label="Loading customer" />;
   return (
     <div className="mx-auto max-w-5xl">

@@ -1,7 +1,8 @@
 // The table of one report (columns and rows as the server answers them, then the totals row).
 // One component for the page and the printable view, so both show what the CSV holds.
+import type { ReactNode } from 'react';
 import { formatMoney } from '#shared/money.ts';
-import { REPORT_TEXT, totalsLine, type ReportColumn, type ReportResult } from '#shared/reports.ts';
+import { REPORT_TEXT, totalsLine, type ReportColumn, type ReportResult, type ReportRow } from '#shared/reports.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { TableState, td, th } from '#web/components/list-parts.tsx';
 
@@ -20,11 +21,14 @@ export function ReportTable({
   loading = false,
   error = null,
   caption,
+  rowAction,
 }: {
   result: ReportResult | undefined;
   loading?: boolean;
   error?: string | null;
   caption: string;
+  /** a last column of row actions on screen (never printed, never in the CSV) */
+  rowAction?: { header: string; cell: (row: ReportRow) => ReactNode };
 }) {
   const columns = result?.columns ?? [];
   const totals = result ? totalsLine(result) : [];
@@ -39,11 +43,16 @@ export function ReportTable({
                 {c.label}
               </th>
             ))}
+            {rowAction ? (
+              <th scope="col" className={`${th} print:hidden`}>
+                {rowAction.header}
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {!result || result.rows.length === 0 ? (
-            <TableState colSpan={Math.max(columns.length, 1)} loading={loading && !result} error={error} empty={REPORT_TEXT.empty} />
+            <TableState colSpan={Math.max(columns.length + (rowAction ? 1 : 0), 1)} loading={loading && !result} error={error} empty={REPORT_TEXT.empty} />
           ) : (
             result.rows.map((row, i) => (
               <tr key={i} className="break-inside-avoid">
@@ -52,6 +61,7 @@ export function ReportTable({
                     {cell(c, row[c.key])}
                   </td>
                 ))}
+                {rowAction ? <td className={`${td} print:hidden`}>{rowAction.cell(row)}</td> : null}
               </tr>
             ))
           )}
@@ -64,6 +74,7 @@ export function ReportTable({
                   {i === 0 ? totals[0] : totals[i] ? cell(c, totals[i]) : ''}
                 </td>
               ))}
+              {rowAction ? <td className="print:hidden" /> : null}
             </tr>
           </tfoot>
         ) : null}

@@ -17,8 +17,11 @@ import {
   reportSearch,
   type ReportKind,
   type ReportQueryInput,
+  type ReportRow,
 } from '#shared/reports.ts';
 import { fieldErrors } from '#shared/validation.ts';
+import { newOpportunityHref, OPPORTUNITY_TEXT } from '#shared/crm.ts';
+import { useFeature } from '#web/lib/session.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -59,12 +62,24 @@ export function useReportParams() {
   return { kind, q, change };
 }
 
+/** The cross-sell shortcut: an opportunity for the line the customer lacks (CRM, Business and above). */
+function crossSellAction(row: ReportRow) {
+  const line = String(row.missing ?? '').toLowerCase();
+  if (!row.customer_id || (line !== 'car' && line !== 'fire')) return null;
+  return (
+    <Link to={newOpportunityHref(String(row.customer_id), line)} className="whitespace-nowrap font-medium text-brand-700 hover:underline">
+      {OPPORTUNITY_TEXT.createOpportunity}
+    </Link>
+  );
+}
+
 export function ReportsPage() {
   const { kind, q, change } = useReportParams();
   const parsed = reportQuerySchema.safeParse(q);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   // an invalid range is shown on its field and not sent
   const report = useReport(kind, q, parsed.success);
+  const crm = useFeature('crm');
   const carriers = useCarriers();
   const filters = REPORT_FILTERS[kind];
   const search = reportSearch(kind, q);
@@ -177,6 +192,7 @@ export function ReportsPage() {
         </div>
         <ReportTable
           caption={REPORT_LABEL[kind]}
+          rowAction={kind === 'cross-sell' && crm.allowed ? { header: 'Actions', cell: crossSellAction } : undefined}
           result={parsed.success && report.data?.kind === kind ? report.data : undefined}
           loading={report.isFetching}
           error={report.isError ? REPORT_TEXT.loadError(errorMessage(report.error)) : null}

@@ -1,0 +1,187 @@
+// Opportunities: create, read, edit, delete, always within the caller's agency (the tenant context).
+// Stage moves and the Won conversion are in stages.ts; the board, the list and the figures in board.ts.
+import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type Opportunity, type OpportunityDetail, type OpportunityStage, type OpportunityValues } from '#shared/crm.ts';
+import { POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { idOr404 } from '#server/db/helpers.ts';
+import { customers, opportunities, opportunityStageHistory, user } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
+import { logActivity } from '../activity/service.ts';
+import { notify } from '../notifications/service.ts';
+import { assertMember } from '../policies/service.ts';
+
+type OpportunityRow = typeof opportunities.$inferSelect;
+
+const assignee = alias(user, 'assignee');
+const assigneeName = sql<string | null>`coalesce(nullif(trim(coalesce(${assignee.firstName}, '') || ' ' || coalesce(${assignee.lastName}, '')), ''), ${assignee.name})`;
+
+/** The columns every read of an opportunity selects: the row, its customer's name, its assignee's. */
+export const opportunityFields = { o: opportunities, customerName: customers.name, assigneeName };
+
+/** From the opportunities of the tenant, joined (on the composite keys) to their customer and assignee. */
+export function opportunitySelect(t: Tenant) {
+  return t.db
+    .select(opportunityFields)
+    .from(opportunities)
+    .leftJoin(customers, sql`${customers.agencyId} = ${opportunities.agencyId} and ${customers.id} = ${opportunities.customerId}`)
+    .leftJoin(assignee, eq(assignee.id, opportunities.assigneeId));
+}
+
+export function toOpportunity({ o, customerName, assigneeName: who }: { o: OpportunityRow; customerName: string | null; assigneeName: string | null }): Opportunity {
+  return {
+    id: o.id,
+    name: customerName ?? o.prospectName ?? '',
+    customer_id: o.customerId,
+    customer_name: customerName,
+    prospect_name: o.prospectName,
+    prospect_email: o.prospectEmail,
+    prospect_phone: o.prospectPhone,
+    source: o.source,
+    line: o.line as PolicyType,
+    estimated_premium: o.estimatedPremium,
+    expected_close_date: o.expectedCloseDate,
+    assignee_id: o.assigneeId,
+    assignee_name: o.assigneeId ? who : null,
+    stage: o.stage as OpportunityStage,
+    stage_changed_at: o.stageChangedAt.toISOString(),
+    lost_reason: o.lostReason,
+    converted_at: o.convertedAt?.toISOString() ?? null,
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
+
+export async function readOpportunity(t: Tenant, id: string): Promise<OpportunityDetail> {
+  const [row] = await opportunitySelect(t).where(t.where(opportunities, eq(opportunities.id, id)));
+  if (!row) throw notFound(OPPORTUNITY_TEXT.notFound);
+  const history = await t.db
+    .select({ h: opportunityStageHistory, first: user.firstName, last: user.lastName, name: user.name })
+    .from(opportunityStageHistory)
+    .leftJoin(user, eq(user.id, opportunityStageHistory.changedBy))
+    .where(t.where(opportunityStageHistory, eq(opportunityStageHistory.opportunityId, id)))
+    .orderBy(asc(opportunityStageHistory.changedAt), asc(opportunityStageHistory.id));
+  return {
+    ...toOpportunity(row),
+    history: history.map(({ h, first, last, name }) => ({
+      from_stage: h.fromStage as OpportunityStage | null,
+      to_stage: h.toStage as OpportunityStage,
+      changed_by: h.changedBy,
+      changed_by_name: h.changedBy ? `${first ?? ''} ${last ?? ''}`.trim() || name : null,
+      changed_at: h.changedAt.toISOString(),
+    })),
+  };
+}
+
+export async function getOpportunity(db: Db, actor: Actor, rawId: string): Promise<OpportunityDetail> {
+  return readOpportunity(tenant(db, actor), idOr404(rawId, OPPORTUNITY_TEXT.notFound));
+}
+
+/** Who and when, for every stage an opportunity enters (its creation included: from_stage null). */
+export async function recordStage(t: Tenant, actor: Actor, opportunityId: string, from: string | null, to: string, at: Date) {
+  await t.insert(opportunityStageHistory, { opportunityId, fromStage: from, toStage: to, changedBy: actor.userId, changedAt: at });
+}
+
+/** The chosen customer must be the agency's (another agency's is a 404, as if it did not exist). */
+async function assertOwnCustomer(t: Tenant, customerId: string | null) {
+  if (!customerId) return;
+  const [own] = await t.select({ id: customers.id }).from(customers, eq(customers.id, customerId));
+  if (!own) throw notFound(OPPORTUNITY_TEXT.customerNotFound);
+}
+
+function label(o: { prospectName: string | null; line: string }, customerName?: string | null) {
+  return `${customerName ?? o.prospectName ?? 'opportunity'} (${POLICY_TYPE_LABEL[o.line as PolicyType] ?? o.line})`;
+}
+
+async function notifyAssignee(t: Tenant, actor: Actor, row: OpportunityRow, previous: string | null) {
+  if (!row.assigneeId || row.assigneeId === actor.userId || row.assigneeId === previous) return;
+  await notify(t.db, {
+    userId: row.assigneeId,
+    agencyId: t.agencyId,
+    kind: 'opportunity_assigned',
+    title: `Opportunity ${label(row)} was assigned to you`,
+    link: `/dashboard/crm/opportunities/${row.id}`,
+    dedupeKey: `opportunity_assigned:${row.id}:${row.assigneeId}:${row.updatedAt.toISOString()}`,
+  });
+}
+
+function columns(input: OpportunityValues) {
+  // A customer's opportunity keeps no prospect: the customer's own name and e-mail are the contact.
+  const prospect = !input.customer_id;
+  return {
+    customerId: input.customer_id,
+    prospectName: prospect ? input.prospect_name : null,
+    prospectEmail: prospect ? input.prospect_email : null,
+    prospectPhone: prospect ? input.prospect_phone : null,
+    source: input.source,
+    line: input.line,
+    estimatedPremium: input.estimated_premium,
+    expectedCloseDate: input.expected_close_date,
+  };
+}
+
+export async function createOpportunity(db: Db, actor: Actor, input: OpportunityValues): Promise<OpportunityDetail> {
+  return tenant(db, actor).transaction(async (t) => {
+    await assertOwnCustomer(t, input.customer_id);
+    const assigneeId = input.assignee_id ?? actor.userId;
+    await assertMember(t, assigneeId, OPPORTUNITY_TEXT.notMember);
+    const now = new Date();
+    const [row] = await t
+      .insert(opportunities, { ...columns(input), assigneeId, stage: input.stage, stageChangedAt: now, createdBy: actor.userId, createdAt: now, updatedAt: now })
+      .returning();
+    await recordStage(t, actor, row.id, null, row.stage, now);
+    const detail = await readOpportunity(t, row.id);
+    await logActivity(t, actor, { kind: 'opportunity', action: 'created', entityId: row.id, summary: `Created opportunity ${label(row, detail.customer_name)}` });
+    await notifyAssignee(t, actor, row, null);
+    return detail;
+  });
+}
+
+export async function lockOpportunity(t: Tenant, rawId: string): Promise<OpportunityRow> {
+  const id = idOr404(rawId, OPPORTUNITY_TEXT.notFound);
+  const [row] = await t.from(opportunities, eq(opportunities.id, id)).for('update');
+  if (!row) throw notFound(OPPORTUNITY_TEXT.notFound);
+  return row;
+}
+
+/** Edit: the fields; an open opportunity's changed open stage is recorded as a move. */
+export async function updateOpportunity(db: Db, actor: Actor, rawId: string, input: OpportunityValues): Promise<OpportunityDetail> {
+  return tenant(db, actor).transaction(async (t) => {
+    const current = await lockOpportunity(t, rawId);
+    await assertOwnCustomer(t, input.customer_id);
+    const assigneeId = input.assignee_id ?? current.assigneeId;
+    if (assigneeId && assigneeId !== current.assigneeId) await assertMember(t, assigneeId, OPPORTUNITY_TEXT.notMember);
+    const now = new Date();
+    const open = current.stage !== 'won' && current.stage !== 'lost';
+    const move = open && input.stage !== current.stage;
+    // A won opportunity keeps its customer: it was converted into that one.
+    const values = columns(input);
+    if (current.convertedAt) Object.assign(values, { customerId: current.customerId, prospectName: current.prospectName, prospectEmail: current.prospectEmail, prospectPhone: current.prospectPhone });
+    const [row] = await t
+      .update(opportunities, { ...values, assigneeId, updatedAt: now, ...(move ? { stage: input.stage, stageChangedAt: now } : {}) }, eq(opportunities.id, current.id))
+      .returning();
+    if (move) await recordStage(t, actor, row.id, current.stage, input.stage, now);
+    const detail = await readOpportunity(t, row.id);
+    await logActivity(t, actor, {
+      kind: 'opportunity',
+      action: 'updated',
+      entityId: row.id,
+      summary: `Updated opportunity ${label(row, detail.customer_name)}${move ? ` (moved to ${OPPORTUNITY_STAGE_LABEL[input.stage]})` : ''}`,
+    });
+    await notifyAssignee(t, actor, row, current.assigneeId);
+    return detail;
+  });
+}
+
+/** Its stage history goes with it (cascade); tasks linked to it stay, unlinked. A converted customer stays. */
+export async function deleteOpportunity(db: Db, actor: Actor, rawId: string): Promise<void> {
+  const id = idOr404(rawId, OPPORTUNITY_TEXT.notFound);
+  await tenant(db, actor).transaction(async (t) => {
+    const [gone] = await t.delete(opportunities, eq(opportunities.id, id)).returning();
+    if (!gone) throw notFound(OPPORTUNITY_TEXT.notFound);
+    await logActivity(t, actor, { kind: 'opportunity', action: 'deleted', entityId: id, summary: `Deleted opportunity ${label(gone)}` });
+  });
+}

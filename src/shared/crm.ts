@@ -166,3 +166,43 @@ export interface TimelinePage {
   rows: TimelineEntry[];
   next_cursor: string | null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Time zones: a task is due at a wall-clock moment in the agency's timezone.
+function zoneOffsetMs(timeZone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant of a wall-clock date and time in a timezone (UTC for an unknown zone). */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  try {
+    const first = wall - zoneOffsetMs(timeZone, wall);
+    // across a DST change the offset at the result can differ from the guess's: take the result's
+    return new Date(wall - zoneOffsetMs(timeZone, first));
+  } catch {
+    return new Date(wall);
+  }
+}
+
+/** An instant as the date and time (HH:MM) on the wall clock of a timezone. */
+export function zonedParts(at: Date, timeZone: string): { date: string; time: string } {
+  try {
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+    const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+    return { date, time };
+  } catch {
+    return { date: at.toISOString().slice(0, 10), time: at.toISOString().slice(11, 16) };
+  }
+}

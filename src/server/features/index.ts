@@ -27,6 +27,7 @@ import { IMPORT_UPLOAD_PREFIX, importRoutes } from './imports/routes.ts';
 import { renewalRoutes } from './renewals/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { taskRoutes } from './tasks/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX];
@@ -45,6 +46,7 @@ export function featureRoutes() {
   r.route('/', usageRoutes());
   r.route('/', policyRoutes());
   r.route('/', communicationRoutes());
+  r.route('/', taskRoutes());
   r.route('/', customerRoutes());
   r.route('/', activityRoutes());
   r.route('/', searchRoutes());

@@ -11,6 +11,8 @@ import type { Db } from '#server/db/client.ts';
 import { agencies, digestDeliveries, policies, scheduledJobs, user } from '#server/db/schema.ts';
 import { renderMail } from '#server/mail.ts';
 import { notify } from '../notifications/service.ts';
+import { readTasksDueToday, type DueTask } from '../tasks/digest.ts';
+import { zonedParts } from '#shared/crm.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
 
 export const DIGEST_JOB = 'renewal-digest';
@@ -112,7 +114,7 @@ async function notifyWindows(db: Db, terms: DueTerm[], today: string) {
   }
 }
 
-function digestMail(deps: Deps, to: string, firstName: string, terms: DueTerm[], today: string) {
+function digestMail(deps: Deps, to: string, firstName: string, terms: DueTerm[], today: string, dueTasks: DueTask[] = [], timeZone = 'UTC') {
   const line = (t: DueTerm) => {
     const days = daysLeft(t.endDate, today);
     const when = days < 0 ? `lapsed ${-days} days ago` : days === 0 ? 'ends today' : `ends in ${days} days`;
@@ -122,13 +124,21 @@ function digestMail(deps: Deps, to: string, firstName: string, terms: DueTerm[],
   const soon = terms.filter((t) => daysLeft(t.endDate, today) >= 0 && daysLeft(t.endDate, today) <= WINDOW_DAYS);
   const remarket = terms.filter((t) => t.remarket);
   const section = (title: string, list: DueTerm[]) => (list.length ? [`${title} (${list.length}):`, ...list.map(line)] : []);
+  // the CRM's section (issue 14): open tasks due today, at their time in the agency's day
+  const taskLine = (t: DueTask) => `${zonedParts(t.dueAt, timeZone).time} — ${t.title} (${t.agencyName})`;
+  const tasksSection = dueTasks.length ? [`Tasks due today (${dueTasks.length}):`, ...dueTasks.map(taskLine)] : [];
+  const onlyTasks = terms.length === 0;
   return renderMail({
     to,
-    subject: `Your renewals for ${today}: ${lapsed.length} lapsed, ${soon.length} due in 30 days`,
+    subject: onlyTasks
+      ? `Your tasks for ${today}: ${dueTasks.length} due today`
+      : `Your renewals for ${today}: ${lapsed.length} lapsed, ${soon.length} due in 30 days`,
     greeting: firstName ? `Hello ${firstName},` : 'Hello,',
-    paragraphs: [...section('Lapsed', lapsed), ...section('Due in the next 30 days', soon), ...section('Remarket', remarket)],
-    action: { label: 'Open your renewals', url: `${deps.config.appUrl}/dashboard/renewals` },
-    footer: 'You receive this digest because renewals are assigned to you. You can turn it off in Settings › Notifications.',
+    paragraphs: [...section('Lapsed', lapsed), ...section('Due in the next 30 days', soon), ...section('Remarket', remarket), ...tasksSection],
+    action: onlyTasks
+      ? { label: 'Open your tasks', url: `${deps.config.appUrl}/dashboard/crm/tasks` }
+      : { label: 'Open your renewals', url: `${deps.config.appUrl}/dashboard/renewals` },
+    footer: 'You receive this digest because renewals or tasks are assigned to you. You can turn it off in Settings › Notifications.',
   });
 }
 
@@ -152,26 +162,28 @@ export async function runDigest(deps: Deps, now = new Date(), holder = `${proces
   try {
     // one pass per timezone in use (a handful), each with its own today and hour
     const zones = await db.selectDistinct({ timeZone: agencies.timezone }).from(agencies);
-    const byUserDay = new Map<string, { userId: string; today: string; terms: DueTerm[] }>();
+    type Entry = { userId: string; today: string; timeZone: string; email: string; firstName: string; terms: DueTerm[]; tasks: DueTask[] };
+    const byUserDay = new Map<string, Entry>();
+    const entryFor = (who: { userId: string; email: string; firstName: string }, today: string, timeZone: string) => {
+      const key = `${who.userId}|${today}`;
+      const entry = byUserDay.get(key) ?? { userId: who.userId, today, timeZone, email: who.email, firstName: who.firstName, terms: [], tasks: [] };
+      byUserDay.set(key, entry);
+      return entry;
+    };
     for (const { timeZone } of zones) {
       const today = agencyToday(timeZone, now);
       const terms = await readDueTerms(db, timeZone, today);
       await notifyWindows(db, terms, today);
       if (hourIn(timeZone, now) < DIGEST_HOUR) continue;
-      for (const t of terms) {
-        if (t.optOut) continue;
-        const key = `${t.userId}|${today}`;
-        const entry = byUserDay.get(key) ?? { userId: t.userId, today, terms: [] };
-        entry.terms.push(t);
-        byUserDay.set(key, entry);
-      }
+      for (const t of terms) if (!t.optOut) entryFor(t, today, timeZone).terms.push(t);
+      for (const t of await readTasksDueToday(db, timeZone, today)) if (!t.optOut) entryFor(t, today, timeZone).tasks.push(t);
     }
-    for (const { userId, today, terms: unsorted } of byUserDay.values()) {
+    for (const { userId, today, timeZone, email, firstName, terms: unsorted, tasks: dueTasks } of byUserDay.values()) {
       const mine = unsorted.sort((x, y) => x.endDate.localeCompare(y.endDate));
       const marked = await db.insert(digestDeliveries).values({ userId, day: today }).onConflictDoNothing().returning({ userId: digestDeliveries.userId });
       if (!marked.length) continue;
       try {
-        await deps.mailer.send(digestMail(deps, mine[0].email, mine[0].firstName, mine, today));
+        await deps.mailer.send(digestMail(deps, email, firstName, mine, today, dueTasks, timeZone));
         sent += 1;
       } catch (err) {
         // The send failed for sure: free the marker so the next run tries again.

@@ -160,6 +160,8 @@ export interface TimelineEntry {
   actor_name: string | null;
   /** communications: type; tasks: priority; stage moves: the new stage */
   tag: string | null;
+  /** communications: the subject as written (the title adds the type) */
+  subject: string | null;
 }
 
 export interface TimelinePage {

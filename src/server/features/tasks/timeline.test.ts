@@ -25,7 +25,6 @@ const timeline = async (u: TestUser, customerId: string, query = '') => {
   expect(res.status, await res.clone().text()).toBe(200);
   return json(res);
 };
-const at = (iso: string) => new Date(iso);
 
 describe('customer timeline', () => {
   it('shows communications, tasks created and done, opportunities and stage moves, policies created, renewed and cancelled, newest first', async () => {
@@ -89,11 +88,11 @@ describe('customer timeline', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { rows: { key: string; detail: string }[]; next_cursor: string | null } = await timeline(
+      const page = (await timeline(
         agent,
         c.id,
         `?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      )) as { rows: { key: string; detail: string }[]; next_cursor: string | null };
       expect(page.rows.length).toBeLessThanOrEqual(3);
       seen.push(...page.rows.map((r) => r.detail));
       cursor = page.next_cursor;

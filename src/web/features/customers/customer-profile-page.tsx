@@ -11,6 +11,7 @@ import { td, th } from '#web/components/list-parts.tsx';
 import { formatDay } from '#web/lib/format.ts';
 import { Detail, RecordState } from '#web/components/detail.tsx';
 import { CommunicationLog } from './communication-log.tsx';
+import { TasksCard } from '#web/components/crm/tasks-card.tsx';
 import { useCustomer } from '#web/lib/customers.ts';
 
 export function CustomerProfilePage() {
@@ -109,7 +110,8 @@ export function CustomerProfilePage() {
           </table>
         </div>
       </Card>
-      <CommunicationLog customerId={c.id} entries={c.communications} />
+      <TasksCard target={{ customerId: c.id }} />
+      <CommunicationLog customerId={c.id} />
     </div>
   );
 }

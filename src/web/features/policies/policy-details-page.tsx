@@ -12,6 +12,7 @@ import { usePolicy } from './queries.ts';
 import { PolicyPayments } from './policy-payments.tsx';
 import { Detail, RecordState } from '#web/components/detail.tsx';
 import { RenewalCard, RenewButton } from './renewal-card.tsx';
+import { TasksCard } from '#web/components/crm/tasks-card.tsx';
 
 export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
   return (
@@ -108,6 +109,7 @@ export function PolicyDetailsPage() {
           {/* Further policy cards (e.g. premium payments) go here, one line each. */}
           <RenewalCard policy={policy} />
           <PolicyPayments policyId={policy.id} policyNumber={policy.policy_number} clientName={policy.customer_name} />
+          <TasksCard target={{ policyId: policy.id }} />
         </div>
         <Card className="h-fit">
           <CardHeader>

@@ -13,6 +13,7 @@ import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench
 import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
+import { seedTasks } from './bench/tasks.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 
 const args = process.argv.slice(2);
@@ -24,8 +25,8 @@ const PORTS = { pg: 4351, pglite: 4352 };
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, '.bench-build');
 const SIZE = QUICK
-  ? { agencies: 100, perAgency: 1000, customersPerAgency: 500, large: 20_000, largeCustomers: 20_000, pglite: 20_000 }
-  : { agencies: 1000, perAgency: 1000, customersPerAgency: 500, large: 200_000, largeCustomers: 100_000, pglite: 100_000 };
+  ? { agencies: 100, perAgency: 1000, customersPerAgency: 500, large: 20_000, largeCustomers: 20_000, pglite: 20_000, tasks: 50_000 }
+  : { agencies: 1000, perAgency: 1000, customersPerAgency: 500, large: 200_000, largeCustomers: 100_000, pglite: 100_000, tasks: 50_000 };
 
 const log = (msg: string) => console.log(msg);
 const work = mkdtempSync(path.join(os.tmpdir(), 'policydesk-bench-'));
@@ -320,6 +321,11 @@ async function postgresScenarios(pgInfo: Postgres) {
   loadRow('2. large agency: 3-letter search', s2s, { text: 'p99 ≤ 150 ms', ok: s2s.p99 <= 150 && s2s.non2xx === 0 });
   const s2r = await run(server, large.cookie, ['/api/renewals?assignee=all', '/api/renewals?assignee=all&bucket=d0_30', '/api/renewals?assignee=all&page=2']);
   loadRow('2. large agency: renewals cockpit', s2r, { text: 'p99 ≤ 150 ms', ok: s2r.p99 <= 150 && s2r.non2xx === 0 });
+  // CRM (issue 14): My tasks with 50,000 tasks in the agency (enterprise includes the CRM)
+  log(`scenario 2: My tasks with ${SIZE.tasks.toLocaleString('en')} tasks`);
+  await seedTasks(pgInfo.url, large.agencyId, large.ownerId, SIZE.tasks);
+  const s2t = await run(server, large.cookie, ['/api/tasks/mine']);
+  loadRow(`2. large agency: My tasks (${SIZE.tasks.toLocaleString('en')} tasks)`, s2t, { text: 'p99 ≤ 100 ms', ok: s2t.p99 <= 100 && s2t.non2xx === 0 });
   await explain(pgInfo, large.agencyId);
 
   // 3. Creates with an auto-created customer, 10 concurrent, enterprise (no limit).

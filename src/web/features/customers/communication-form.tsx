@@ -40,7 +40,7 @@ export function CommunicationForm({
   onDone,
 }: {
   customerId: string;
-  correcting?: { id: string; type: CommunicationType; subject: string; content: string; communication_date: string };
+  correcting?: { id: string; type: CommunicationType; subject: string; content: string };
   onDone?: () => void;
 }) {
   const add = useAddCommunication(customerId);
@@ -48,7 +48,8 @@ export function CommunicationForm({
   const pending = add.isPending || correct.isPending;
   const initial = (type: CommunicationType = 'email'): FormValues =>
     correcting
-      ? { type: correcting.type, subject: correcting.subject, content: correcting.content, communication_date: nowLocal() }
+      ? // a correction is dated when it is made (the server's clock): it is a new entry, not a rewrite
+        { type: correcting.type, subject: correcting.subject, content: correcting.content, communication_date: '' }
       : { type, subject: '', content: '', communication_date: nowLocal() };
   const form = useForm<FormValues, unknown, CommunicationValues>({
     resolver: zodResolver(communicationInputSchema) as never,
@@ -87,9 +88,11 @@ export function CommunicationForm({
       <FormField label="Subject" error={formState.errors.subject?.message}>
         <Input {...field('subject')} />
       </FormField>
-      <FormField label="Date" error={formState.errors.communication_date?.message}>
-        <Input type="datetime-local" {...field('communication_date')} />
-      </FormField>
+      {correcting ? null : (
+        <FormField label="Date" error={formState.errors.communication_date?.message}>
+          <Input type="datetime-local" {...field('communication_date')} />
+        </FormField>
+      )}
       <FormField label="Content" required className="sm:col-span-3" error={formState.errors.content?.message}>
         <Textarea rows={3} {...field('content')} />
       </FormField>

@@ -60,7 +60,7 @@ function Entry({ entry, corrected, onCorrect }: { entry: TimelineEntry; correcte
           </p>
         ) : null}
         {isCommunication ? (
-          <Button variant="link" size="sm" className="mt-1 h-auto" onClick={onCorrect} aria-label={`Correct: ${entry.title}`}>
+          <Button variant="link" size="sm" className="mt-1 h-auto px-0" onClick={onCorrect} aria-label={`Correct: ${entry.title}`}>
             Correct
           </Button>
         ) : null}
@@ -128,7 +128,6 @@ export function CustomerTimeline({ customerId }: { customerId: string }) {
                 type: (correcting.tag ?? 'email') as CommunicationType,
                 subject: correcting.subject ?? '',
                 content: correcting.detail ?? '',
-                communication_date: correcting.at,
               }}
               onDone={() => setCorrecting(null)}
             />

@@ -2,6 +2,7 @@
 // tasks, mark it done; the timeline shows the communication, the task created and done, and a
 // correction linked to the entry it corrects. Desktop and 390 px; the CRM's upgrade gate.
 import type { Page } from '@playwright/test';
+import { firePolicyPayload } from '#server/test/factories.ts';
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -89,6 +90,27 @@ for (const width of [1280, 390]) {
     await page.getByLabel('Show', { exact: true }).selectOption('all');
     await expect(timeline.getByRole('listitem')).toHaveCount(4);
     await shot(page, 'crm-customer-timeline');
+
+    // the policy page has its own Tasks card; a task added there is on the customer's timeline too
+    const policyRes = await page.request.post('/api/policies', {
+      data: firePolicyPayload({ customer_id: customer.id, customer_name: 'Carla Client', customer_email: customer.email }),
+    });
+    expect(policyRes.status(), await policyRes.text()).toBe(201);
+    const policy = await policyRes.json();
+    await page.goto(`/dashboard/policies/${policy.id}`);
+    const policyCard = page.locator('#tasks');
+    await expect(policyCard.getByText('No tasks yet.')).toBeVisible();
+    await policyCard.getByRole('button', { name: 'Add task' }).click();
+    const policyDialog = page.getByRole('dialog', { name: 'New task' });
+    await policyDialog.getByLabel('Title').fill('Check the smoke alarms');
+    await policyDialog.getByLabel('Due date').fill('');
+    await policyDialog.getByRole('button', { name: 'Create task' }).click();
+    await expect(policyDialog.getByText('Please enter a valid due date.')).toBeVisible();
+    await policyDialog.getByLabel('Due date').fill(today);
+    await policyDialog.getByRole('button', { name: 'Create task' }).click();
+    await expect(toast(page, 'Success')).toContainText('Task created.');
+    await expect(policyCard.getByTestId('task')).toContainText('Check the smoke alarms');
+    await shot(page, 'crm-policy-tasks');
   });
 }
 
@@ -100,6 +122,7 @@ test('a starter or professional agent meets Upgrade Required on the CRM and an u
     await expect(page.getByText(`This feature requires a business subscription or higher. Your current plan: ${plan}`)).toBeVisible();
     await page.goto('/dashboard/crm');
     await expect(page.getByText(`This feature requires a business subscription or higher. Your current plan: ${plan}`)).toBeVisible();
+    await shot(page, `crm-upgrade-required-${plan}`);
   }
   const res = await page.request.post('/api/customers', { data: { name: 'Pat Pro', email: 'pat-pro@example.com' } });
   const customer = await res.json();

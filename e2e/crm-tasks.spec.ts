@@ -90,6 +90,12 @@ for (const width of [1280, 390]) {
     await page.getByLabel('Show', { exact: true }).selectOption('all');
     await expect(timeline.getByRole('listitem')).toHaveCount(4);
     await shot(page, 'crm-customer-timeline');
+    // a task on the timeline opens on My tasks, in its dialog (the notification's link does the same)
+    await timeline.getByRole('link', { name: 'Task created: Send the fire quote' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/crm\/tasks\?task=/);
+    await expect(page.getByRole('dialog', { name: 'Edit task' }).getByLabel('Title')).toHaveValue('Send the fire quote');
+    await page.getByRole('dialog', { name: 'Edit task' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/crm\/tasks$/);
 
     // the policy page has its own Tasks card; a task added there is on the customer's timeline too
     const policyRes = await page.request.post('/api/policies', {

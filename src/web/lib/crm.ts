@@ -39,6 +39,16 @@ export function useMyTasks(assignee: string) {
   });
 }
 
+/** One task (a notification's link opens it on My tasks). */
+export function useTask(id: string | null) {
+  return useQuery({
+    queryKey: ['tasks', 'one', id],
+    queryFn: ({ signal }) => apiGet<TaskRow>(`/api/tasks/${encodeURIComponent(id ?? '')}`, signal),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
 export function useLinkedTasks(target: TaskTarget, enabled = true) {
   return useQuery({
     queryKey: crmKeys.linked(target),

@@ -15,7 +15,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Select } from '#web/components/ui/input.tsx';
-import { useMyTasks } from '#web/lib/crm.ts';
+import { useMyTasks, useTask } from '#web/lib/crm.ts';
 import { useSession } from '#web/lib/session.ts';
 
 const EMPTY: Record<TaskGroup, string> = {
@@ -33,6 +33,17 @@ export function MyTasksPage() {
   const members = useAssignees();
   const query = useMyTasks(assignee);
   const [adding, setAdding] = useState(false);
+  // a notification links to ?task=<id>: open that task's dialog
+  const openId = params.get('task');
+  const opened = useTask(openId);
+  const closeOpened = () =>
+    setParams(
+      (p) => {
+        p.delete('task');
+        return p;
+      },
+      { replace: true },
+    );
   const choose = (value: string) =>
     setParams(
       (p) => {
@@ -98,6 +109,7 @@ export function MyTasksPage() {
       )}
       <p className="text-xs text-slate-500">{query.data ? `Days follow the agency's timezone (${query.data.time_zone}); today is ${query.data.today}.` : null}</p>
       <TaskDialog open={adding} onOpenChange={setAdding} />
+      {opened.data ? <TaskDialog open={Boolean(openId)} onOpenChange={(open) => (open ? null : closeOpened())} task={opened.data} /> : null}
     </div>
   );
 }

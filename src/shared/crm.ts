@@ -171,17 +171,25 @@ export interface TimelinePage {
 
 // ---------------------------------------------------------------------------------------------
 // Time zones: a task is due at a wall-clock moment in the agency's timezone.
+// Building an Intl.DateTimeFormat costs far more than using one: one of each kind per zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'parts' | 'date' | 'time', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f =
+      kind === 'parts'
+        ? new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+        : kind === 'date'
+          ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+          : new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 function zoneOffsetMs(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
+  const parts = formatter('parts', timeZone).formatToParts(new Date(at));
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(at / 1000) * 1000;
 }
@@ -201,9 +209,7 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
 /** An instant as the date and time (HH:MM) on the wall clock of a timezone. */
 export function zonedParts(at: Date, timeZone: string): { date: string; time: string } {
   try {
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-    const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-    return { date, time };
+    return { date: formatter('date', timeZone).format(at), time: formatter('time', timeZone).format(at) };
   } catch {
     return { date: at.toISOString().slice(0, 10), time: at.toISOString().slice(11, 16) };
   }

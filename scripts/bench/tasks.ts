@@ -18,3 +18,19 @@ export async function seedTasks(url: string, agencyId: string, ownerId: string, 
   );
   await sql(url, 'analyze tasks');
 }
+
+/** The plans of My tasks' group queries in the shape the tasks service sends (one index range each). */
+export async function explainMyTasks(url: string, agencyId: string, ownerId: string): Promise<string[]> {
+  const mine = `agency_id = '${agencyId}' and assignee_id = '${ownerId}'`;
+  const queries = {
+    overdue: `select id from tasks where ${mine} and completed_at is null and due_at < date_trunc('day', now()) order by due_at, id limit 51`,
+    upcoming: `select id from tasks where ${mine} and completed_at is null and due_at >= date_trunc('day', now()) + interval '1 day' order by due_at, id limit 51`,
+    done: `select id from tasks where ${mine} and completed_at is not null order by completed_at desc, id limit 51`,
+  };
+  const out: string[] = [];
+  for (const [name, q] of Object.entries(queries)) {
+    const plan = (await sql(url, `explain (analyze, costs off, timing on) ${q}`)).rows.map((r: Record<string, string>) => r['QUERY PLAN']);
+    out.push(`plan of My tasks, ${name}:`, ...plan.map((l) => `  ${l}`));
+  }
+  return out;
+}

@@ -11,8 +11,7 @@ import type { Db } from '#server/db/client.ts';
 import { agencies, digestDeliveries, policies, scheduledJobs, user } from '#server/db/schema.ts';
 import { renderMail } from '#server/mail.ts';
 import { notify } from '../notifications/service.ts';
-import { readTasksDueToday, type DueTask } from '../tasks/digest.ts';
-import { zonedParts } from '#shared/crm.ts';
+import { readTasksDueToday, tasksDigestLines, type DueTask } from '../tasks/digest.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
 
 export const DIGEST_JOB = 'renewal-digest';
@@ -125,8 +124,7 @@ function digestMail(deps: Deps, to: string, firstName: string, terms: DueTerm[],
   const remarket = terms.filter((t) => t.remarket);
   const section = (title: string, list: DueTerm[]) => (list.length ? [`${title} (${list.length}):`, ...list.map(line)] : []);
   // the CRM's section (issue 14): open tasks due today, at their time in the agency's day
-  const taskLine = (t: DueTask) => `${zonedParts(t.dueAt, timeZone).time} — ${t.title} (${t.agencyName})`;
-  const tasksSection = dueTasks.length ? [`Tasks due today (${dueTasks.length}):`, ...dueTasks.map(taskLine)] : [];
+  const tasksSection = tasksDigestLines(dueTasks, timeZone);
   const onlyTasks = terms.length === 0;
   return renderMail({
     to,

@@ -2,7 +2,7 @@
 // agencies whose plan has the CRM. A system job read across agencies, like the renewals digest
 // (decision 015's exceptions): one query per timezone in use.
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import { zonedInstant } from '#shared/crm.ts';
+import { zonedInstant, zonedParts } from '#shared/crm.ts';
 import { planIncludes } from '#shared/features.ts';
 import { addDays } from '#shared/renewals.ts';
 import { effectiveTier } from '#shared/tiers.ts';
@@ -47,4 +47,10 @@ export async function readTasksDueToday(db: Db, timeZone: string, today: string)
     )
     .orderBy(tasks.dueAt);
   return rows.filter((r) => planIncludes(effectiveTier(r.owner), 'crm'));
+}
+
+/** The digest's "Tasks due today" paragraphs (none when there are none). */
+export function tasksDigestLines(dueTasks: DueTask[], timeZone: string): string[] {
+  if (!dueTasks.length) return [];
+  return [`Tasks due today (${dueTasks.length}):`, ...dueTasks.map((t) => `${zonedParts(t.dueAt, timeZone).time} — ${t.title} (${t.agencyName})`)];
 }

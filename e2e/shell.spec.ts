@@ -61,12 +61,15 @@ test('Upgrade Required on a tier page; a business trial opens its pages', async 
   await signInAs(page, business.email, business.password);
   for (const [path, title] of [
     ['/dashboard/bulk-actions', 'Bulk Actions'],
-    ['/dashboard/crm', 'CRM'],
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('This page is under construction.')).toBeVisible();
   }
+  // the CRM (issue 14) opens on its default tab, My tasks
+  await page.goto('/dashboard/crm');
+  await expect(page).toHaveURL(/\/dashboard\/crm\/tasks$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'CRM' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('CRM');
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(nav.getByRole('link', { name: 'Bulk Actions' })).toBeVisible();

@@ -19,6 +19,7 @@ import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, 
 import { PIPELINE_BOARD_PATHS, PIPELINE_OPPORTUNITIES, seedOpportunities } from './bench/pipeline.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { uploadMemory } from './bench/documents.ts';
+import { explainMyTasks, seedTasks } from './bench/tasks.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 import { webhookScenario } from './bench/webhooks.ts';
 
@@ -37,8 +38,8 @@ const PORTS = { pg: BASE_PORT, pglite: BASE_PORT + 1 };
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, '.bench-build');
 const SIZE = QUICK
-  ? { agencies: 100, perAgency: 1000, customersPerAgency: 500, large: 20_000, largeCustomers: 20_000, pglite: 20_000, exportPolicies: 20_000, importRows: 2_000 }
-  : { agencies: 1000, perAgency: 1000, customersPerAgency: 500, large: 200_000, largeCustomers: 100_000, pglite: 100_000, exportPolicies: 100_000, importRows: 10_000 };
+  ? { agencies: 100, perAgency: 1000, customersPerAgency: 500, large: 20_000, largeCustomers: 20_000, pglite: 20_000, exportPolicies: 20_000, importRows: 2_000, tasks: 50_000 }
+  : { agencies: 1000, perAgency: 1000, customersPerAgency: 500, large: 200_000, largeCustomers: 100_000, pglite: 100_000, exportPolicies: 100_000, importRows: 10_000, tasks: 50_000 };
 
 const log = (msg: string) => console.log(msg);
 const work = mkdtempSync(path.join(os.tmpdir(), 'policydesk-bench-'));
@@ -337,6 +338,16 @@ async function postgresScenarios(pgInfo: Postgres) {
   const s2r = await run(server, large.cookie, ['/api/renewals?assignee=all', '/api/renewals?assignee=all&bucket=d0_30', '/api/renewals?assignee=all&page=2']);
   loadRow('2. large agency: renewals cockpit', s2r, { text: 'p99 ≤ 150 ms', ok: s2r.p99 <= 150 && s2r.non2xx === 0 });
   await pipelineScenario(server, pgInfo, large);
+  // CRM (issue 14): My tasks with 50,000 tasks in the agency (enterprise includes the CRM)
+  log(`scenario 2: My tasks with ${SIZE.tasks.toLocaleString('en')} tasks`);
+  await seedTasks(pgInfo.url, large.agencyId, large.ownerId, SIZE.tasks);
+  const s2t = await run(server, large.cookie, ['/api/tasks/mine']);
+  loadRow(`2. large agency: My tasks (${SIZE.tasks.toLocaleString('en')} tasks)`, s2t, { text: 'p99 ≤ 100 ms', ok: s2t.p99 <= 100 && s2t.non2xx === 0 });
+  // one request at a time as well: on a busy machine this shows the request's own cost
+  const s2t1 = await run(server, large.cookie, ['/api/tasks/mine'], 1);
+  notes.push(`My tasks one request at a time (${SIZE.tasks.toLocaleString('en')} tasks): p50 ${fmt(s2t1.p50)} ms, p99 ${fmt(s2t1.p99)} ms.`);
+  log(`  My tasks, 1 connection: p50 ${fmt(s2t1.p50)} ms, p99 ${fmt(s2t1.p99)} ms`);
+  for (const line of await explainMyTasks(pgInfo.url, large.agencyId, large.ownerId)) log(line);
   await explain(pgInfo, large.agencyId);
 
   // 2b. The daily renewals digest over every agency (issue 11: 1,000 agencies in ≤ 60 s).

@@ -19,6 +19,9 @@ export const COMMUNICATION_TEXT = {
   upsellText: 'This feature is available on the Business plan and above.',
   empty: 'No communications logged yet.',
   invalidDate: 'Please enter a valid date and time.',
+  // the log is append-only (issue 14): a mistake is fixed by a correction that names the entry it corrects
+  corrected: 'Correction logged.',
+  notFound: 'Communication not found.',
 } as const;
 
 export const communicationInputSchema = z.object({

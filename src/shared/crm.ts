@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './lists.ts';
 import { DATE_TEXT, isIsoDate, isPlausibleDate, MONEY_TEXT, optionalMoneyField } from './money.ts';
 import { POLICY_TYPES, type PolicyType } from './policies.ts';
-import { EMAIL_PATTERN, INVALID_EMAIL, optionalText } from './validation.ts';
+import { EMAIL_PATTERN, INVALID_EMAIL, optionalText, requiredText } from './validation.ts';
 
 export const TASK_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
@@ -235,4 +235,201 @@ export function newOpportunityHref(customerId: string, line: PolicyType): string
 /** The new-policy form prefilled after a win. */
 export function newPolicyHref(customerId: string, line: PolicyType): string {
   return `/dashboard/policies/new?customer=${encodeURIComponent(customerId)}&line=${line}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tasks (issue 14). One schema validates the dialog and the API; the due moment is a date and a
+// time in the agency's timezone (the server turns it into an instant with the agency's zone).
+
+export const TASK_TEXT = {
+  titleRequired: 'Title is required.',
+  dueDateInvalid: 'Please enter a valid due date.',
+  dueTimeInvalid: 'Please enter a valid time (HH:MM).',
+  assigneeRequired: 'Please choose an assignee.',
+  priorityInvalid: 'Please choose a priority.',
+  oneLink: 'A task can be linked to one customer, policy or opportunity.',
+  notMember: 'The assignee must be a member of this agency.',
+  notFound: 'Task not found.',
+  linkNotFound: 'The linked record was not found.',
+  created: 'Task created.',
+  updated: 'Task updated.',
+  completed: 'Task marked as done.',
+  reopened: 'Task reopened.',
+  deleted: 'Task deleted.',
+  empty: 'No tasks yet.',
+  upgradeTitle: 'Upgrade to use tasks',
+} as const;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A real calendar date (2026-02-30 is not), yyyy-MM-dd, between 1900 and 2200. */
+export function isCalendarDate(v: string): boolean {
+  if (!DATE_RE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2200;
+}
+
+const optionalId = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const taskInputSchema = z
+  .object({
+    title: requiredText(TASK_TEXT.titleRequired, 200),
+    description: optionalText(5000),
+    due_date: z.string(TASK_TEXT.dueDateInvalid).trim().refine(isCalendarDate, TASK_TEXT.dueDateInvalid),
+    due_time: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : '09:00'))
+      .refine((v) => TIME_RE.test(v), TASK_TEXT.dueTimeInvalid),
+    priority: z.enum(TASK_PRIORITIES, TASK_TEXT.priorityInvalid).default('normal'),
+    assignee_id: z.string(TASK_TEXT.assigneeRequired).trim().min(1, TASK_TEXT.assigneeRequired),
+    customer_id: optionalId,
+    policy_id: optionalId,
+    opportunity_id: optionalId,
+  })
+  .superRefine((v, ctx) => {
+    const links = [v.customer_id, v.policy_id, v.opportunity_id].filter(Boolean).length;
+    if (links > 1) ctx.addIssue({ code: 'custom', message: TASK_TEXT.oneLink, path: ['customer_id'] });
+  });
+export type TaskInput = z.input<typeof taskInputSchema>;
+export type TaskValues = z.output<typeof taskInputSchema>;
+
+/** What a Tasks card is about: exactly one link target. */
+export type TaskTarget = { customerId: string } | { policyId: string } | { opportunityId: string };
+
+export const TASK_GROUPS = ['overdue', 'today', 'upcoming', 'done'] as const;
+export type TaskGroup = (typeof TASK_GROUPS)[number];
+export const TASK_GROUP_LABEL: Record<TaskGroup, string> = { overdue: 'Overdue', today: 'Today', upcoming: 'Upcoming', done: 'Done' };
+/** Rows per group on My tasks (the rest: "and more"); Done shows the latest ones. */
+export const MY_TASKS_LIMIT = 50;
+
+export interface TaskRow {
+  id: string;
+  title: string;
+  description: string | null;
+  /** the instant, ISO */
+  due_at: string;
+  /** the due moment in the agency's timezone */
+  due_date: string;
+  due_time: string;
+  priority: TaskPriority;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  customer_id: string | null;
+  customer_name: string | null;
+  policy_id: string | null;
+  policy_number: string | null;
+  opportunity_id: string | null;
+  completed_at: string | null;
+  created_at: string;
+}
+
+export interface MyTasks {
+  assignee_id: string;
+  today: string;
+  time_zone: string;
+  groups: Record<TaskGroup, { rows: TaskRow[]; more: boolean }>;
+}
+
+export const myTasksQuerySchema = z.object({ assignee: z.string().trim().optional() });
+
+export const linkedTasksQuerySchema = z
+  .object({ customer_id: optionalId, policy_id: optionalId, opportunity_id: optionalId })
+  .refine((v) => [v.customer_id, v.policy_id, v.opportunity_id].filter(Boolean).length === 1, TASK_TEXT.oneLink);
+
+// ---------------------------------------------------------------------------------------------
+// The customer timeline: everything about a customer, newest first, filterable by kind.
+export const TIMELINE_KINDS = ['communication', 'task', 'opportunity', 'policy', 'document'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+export const TIMELINE_KIND_LABEL: Record<TimelineKind, string> = {
+  communication: 'Communications',
+  task: 'Tasks',
+  opportunity: 'Opportunities',
+  policy: 'Policies',
+  document: 'Documents',
+};
+export const TIMELINE_PAGE_SIZE = 25;
+
+export const timelineQuerySchema = z.object({
+  kind: z.enum(['all', ...TIMELINE_KINDS]).catch('all'),
+  cursor: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).catch(TIMELINE_PAGE_SIZE),
+});
+export type TimelineQuery = z.output<typeof timelineQuerySchema>;
+
+export interface TimelineEntry {
+  /** unique within the timeline (kind of event and row id) */
+  key: string;
+  kind: TimelineKind;
+  /** what happened: communication, task_created, task_done, opportunity_created, stage_moved, policy_created, policy_renewed, policy_cancelled, document_added */
+  event: string;
+  at: string;
+  title: string;
+  detail: string | null;
+  /** the row the event is about (communication, task, opportunity, policy, document id) */
+  ref_id: string;
+  /** a communication that corrects another: the corrected one's id */
+  corrects_id: string | null;
+  actor_name: string | null;
+  /** communications: type; tasks: priority; stage moves: the new stage */
+  tag: string | null;
+  /** communications: the subject as written (the title adds the type) */
+  subject: string | null;
+}
+
+export interface TimelinePage {
+  rows: TimelineEntry[];
+  next_cursor: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time zones: a task is due at a wall-clock moment in the agency's timezone.
+// Building an Intl.DateTimeFormat costs far more than using one: one of each kind per zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'parts' | 'date' | 'time', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f =
+      kind === 'parts'
+        ? new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+        : kind === 'date'
+          ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+          : new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+function zoneOffsetMs(timeZone: string, at: number): number {
+  const parts = formatter('parts', timeZone).formatToParts(new Date(at));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant of a wall-clock date and time in a timezone (UTC for an unknown zone). */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  try {
+    const first = wall - zoneOffsetMs(timeZone, wall);
+    // across a DST change the offset at the result can differ from the guess's: take the result's
+    return new Date(wall - zoneOffsetMs(timeZone, first));
+  } catch {
+    return new Date(wall);
+  }
+}
+
+/** An instant as the date and time (HH:MM) on the wall clock of a timezone. */
+export function zonedParts(at: Date, timeZone: string): { date: string; time: string } {
+  try {
+    return { date: formatter('date', timeZone).format(at), time: formatter('time', timeZone).format(at) };
+  } catch {
+    return { date: at.toISOString().slice(0, 10), time: at.toISOString().slice(11, 16) };
+  }
 }

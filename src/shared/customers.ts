@@ -101,6 +101,8 @@ export interface Communication {
   created_by: string | null;
   created_by_name: string | null;
   created_at: string;
+  /** a correction: the id of the entry it corrects */
+  corrects_id: string | null;
 }
 
 export interface CustomerDetail extends Customer {

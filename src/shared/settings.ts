@@ -104,7 +104,10 @@ export const NOTIFICATION_KIND_LABEL: Record<NotificationKind, { label: string; 
   opportunity_assigned: { label: 'Opportunity assigned to me', hint: 'Someone makes you the assignee of a pipeline opportunity.' },
   webhook_disabled: { label: 'Webhook disabled', hint: 'A webhook endpoint you own kept failing and was disabled.' },
 };
-export const DIGEST_EMAIL_LABEL = { label: 'Daily renewals digest', hint: 'An e-mail each morning at 07:00 listing your lapsed, due and Remarket renewals.' };
+export const DIGEST_EMAIL_LABEL = {
+  label: 'Daily renewals digest',
+  hint: 'An e-mail each morning at 07:00 listing your lapsed, due and Remarket renewals, and your tasks due today (CRM).',
+};
 
 /** The caller's own preferences: every kind's in-app switch, and the daily digest's e-mail. */
 export const notificationPreferencesSchema = z.object({

@@ -434,10 +434,20 @@ export const customerCommunications = pgTable(
     communicationDate: timestamp(tz).notNull().defaultNow(),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Append-only log (issue 14): a correction is a new entry that names the one it corrects. */
+    correctsId: uuid(),
   },
   (t) => [
     index('communications_customer_idx').on(t.customerId, t.communicationDate.desc().nullsFirst()),
     index('communications_agency_idx').on(t.agencyId),
+    unique('communications_agency_id_uq').on(t.agencyId, t.id),
+    foreignKey({
+      name: 'communications_corrects_fk',
+      columns: [t.agencyId, t.correctsId],
+      foreignColumns: [t.agencyId, t.id],
+    }),
+    // the customer timeline's keyset (agency, customer, newest first)
+    index('communications_timeline_idx').on(t.agencyId, t.customerId, t.communicationDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     foreignKey({
       name: 'communications_customer_fk',
       columns: [t.agencyId, t.customerId],

@@ -30,6 +30,7 @@ import { settingsRoutes } from './settings/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { DOCUMENT_UPLOAD_PATH, documentRoutes } from './documents/routes.ts';
 import { pipelineRoutes } from './pipeline/routes.ts';
+import { taskRoutes } from './tasks/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX, DOCUMENT_UPLOAD_PATH];
@@ -48,6 +49,7 @@ export function featureRoutes() {
   r.route('/', usageRoutes());
   r.route('/', policyRoutes());
   r.route('/', communicationRoutes());
+  r.route('/', taskRoutes());
   r.route('/', customerRoutes());
   r.route('/', activityRoutes());
   r.route('/', searchRoutes());

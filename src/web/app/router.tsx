@@ -4,6 +4,7 @@ import { RequireAccess } from './guards.tsx';
 import { gated } from './gated.tsx';
 import { page } from './lazy.ts';
 import { placeholderRoutes } from './placeholder-routes.tsx';
+import { crmRoutes } from './crm-routes.tsx';
 import { billingAndAdminRoutes } from './billing-admin-routes.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -63,6 +64,7 @@ export const router = createBrowserRouter([
           { path: '/dashboard/crm/opportunities/:id', lazy: page(() => import('../features/pipeline/opportunity-page.tsx'), 'OpportunityPage') },
           { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
           ...placeholderRoutes,
+          ...crmRoutes,
           // an unknown signed-in path keeps the shell around its 404 page
           { path: '/dashboard/*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },
           { path: '/admin/*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },

@@ -59,6 +59,7 @@ export function useAddCommunication(customerId: string) {
       apiPost<Communication>(`/api/customers/${encodeURIComponent(customerId)}/communications`, values),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: customerKeys.detail(customerId) });
+      await qc.invalidateQueries({ queryKey: ['timeline', customerId] });
       await qc.invalidateQueries({ queryKey: ['activity'] });
     },
   });

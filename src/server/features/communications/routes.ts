@@ -16,5 +16,11 @@ export function communicationRoutes() {
     const input = await readJson(c, communicationInputSchema);
     return c.json(await addCommunication(c.var.deps.db, c.var.actor, c.req.param('id'), input), 201);
   });
+  // append-only: a correction is a new entry naming the one it corrects (no edit, no delete)
+  r.use('/customers/:id/communications/:commId/corrections', requireFeature('communications'));
+  r.post('/customers/:id/communications/:commId/corrections', async (c) => {
+    const input = await readJson(c, communicationInputSchema);
+    return c.json(await addCommunication(c.var.deps.db, c.var.actor, c.req.param('id'), input, c.req.param('commId')), 201);
+  });
   return r;
 }

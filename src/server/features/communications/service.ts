@@ -1,8 +1,8 @@
 // The communication log of a customer (business tier and above), through the tenant context.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Communication } from '#shared/customers.ts';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
-import type { CommunicationValues } from '#shared/communications.ts';
+import { COMMUNICATION_TEXT, type CommunicationValues } from '#shared/communications.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
@@ -27,9 +27,28 @@ export async function listCustomerCommunications(db: Db, actor: Actor, rawCustom
   return listCommunications(t, customer.id);
 }
 
-export async function addCommunication(db: Db, actor: Actor, rawCustomerId: string, input: CommunicationValues): Promise<Communication> {
+/**
+ * Appends an entry; with `rawCorrectsId`, a correction of an earlier entry of the same customer
+ * (another customer's or agency's entry: 404). Entries are never edited or deleted (E&O trail).
+ */
+export async function addCommunication(
+  db: Db,
+  actor: Actor,
+  rawCustomerId: string,
+  input: CommunicationValues,
+  rawCorrectsId?: string,
+): Promise<Communication> {
   return tenant(db, actor).transaction(async (t) => {
     const customer = await ownCustomer(t, rawCustomerId);
+    let correctsId: string | null = null;
+    if (rawCorrectsId !== undefined) {
+      const id = idOr404(rawCorrectsId, COMMUNICATION_TEXT.notFound);
+      const [original] = await t
+        .select({ id: customerCommunications.id })
+        .from(customerCommunications, and(eq(customerCommunications.id, id), eq(customerCommunications.customerId, customer.id)));
+      if (!original) throw notFound(COMMUNICATION_TEXT.notFound);
+      correctsId = original.id;
+    }
     const [row] = await t
       .insert(customerCommunications, {
         customerId: customer.id,
@@ -38,6 +57,7 @@ export async function addCommunication(db: Db, actor: Actor, rawCustomerId: stri
         content: input.content,
         communicationDate: input.communication_date ? new Date(input.communication_date) : new Date(),
         createdBy: actor.userId,
+        correctsId,
       })
       .returning({ id: customerCommunications.id });
     await markContacted(t, customer.id);
@@ -46,7 +66,7 @@ export async function addCommunication(db: Db, actor: Actor, rawCustomerId: stri
       kind: 'communication',
       action: 'logged',
       entityId: customer.id,
-      summary: `Logged ${input.type} with ${customer.name}${about}`,
+      summary: `${correctsId ? 'Corrected' : 'Logged'} ${input.type} with ${customer.name}${about}`,
     });
     const all = await listCommunications(t, customer.id);
     const created = all.find((c) => c.id === row.id)!;

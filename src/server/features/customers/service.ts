@@ -109,6 +109,7 @@ export async function listCommunications(t: Tenant, customerId: string): Promise
     created_by: c.createdBy,
     created_by_name: c.createdBy ? `${firstName ?? ''} ${lastName ?? ''}`.trim() || null : null,
     created_at: c.createdAt.toISOString(),
+    corrects_id: c.correctsId,
   }));
 }
 

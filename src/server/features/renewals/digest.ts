@@ -11,6 +11,7 @@ import type { Db } from '#server/db/client.ts';
 import { agencies, digestDeliveries, scheduledJobs, user } from '#server/db/schema.ts';
 import { renderMail } from '#server/mail.ts';
 import { notifyMany } from '../notifications/service.ts';
+import { readTasksDueToday, tasksDigestLines, type DueTask } from '../tasks/digest.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
 
 export const DIGEST_JOB = 'renewal-digest';
@@ -66,8 +67,13 @@ interface AgentDigest {
   email: string;
   firstName: string;
   today: string;
+  timeZone: string;
   sections: Record<Section, { total: number; lines: DueLine[] }>;
+  /** the CRM's section (issue 14): open tasks due today */
+  tasks: DueTask[];
 }
+
+const emptySections = (): AgentDigest['sections'] => ({ lapsed: { total: 0, lines: [] }, soon: { total: 0, lines: [] }, remarket: { total: 0, lines: [] } });
 
 /** The agencies of one timezone whose owner's plan (trials and lapses included) has renewals. */
 async function agenciesWithRenewals(db: Db, timeZone: string): Promise<string[]> {
@@ -112,7 +118,7 @@ async function notifyWindows(db: Db, agencyIds: string[], today: string) {
  * DIGEST_LINES of each — in one query, so 1,000 agencies' digests are read at once and nothing holds
  * every due term in memory. Agents who opted out are left out.
  */
-async function readDigests(db: Db, agencyIds: string[], today: string): Promise<AgentDigest[]> {
+async function readDigests(db: Db, agencyIds: string[], today: string, timeZone: string): Promise<AgentDigest[]> {
   const result = (await db.execute(sql`
     with due as (
       select p.id, a.name as agency_name, p.assignee_id, p.policy_number, p.customer_name, p.end_date::text as end_date,
@@ -142,13 +148,7 @@ async function readDigests(db: Db, agencyIds: string[], today: string): Promise<
     const userId = String(r.assignee_id);
     let digest = byUser.get(userId);
     if (!digest) {
-      digest = {
-        userId,
-        email: String(r.email),
-        firstName: String(r.first_name),
-        today,
-        sections: { lapsed: { total: 0, lines: [] }, soon: { total: 0, lines: [] }, remarket: { total: 0, lines: [] } },
-      };
+      digest = { userId, email: String(r.email), firstName: String(r.first_name), today, timeZone, sections: emptySections(), tasks: [] };
       byUser.set(userId, digest);
     }
     const section = digest.sections[r.section as Section];
@@ -172,6 +172,7 @@ function mergeDigests(into: AgentDigest, other: AgentDigest) {
     section.total += other.sections[key].total;
     section.lines = [...section.lines, ...other.sections[key].lines].sort((x, y) => x.endDate.localeCompare(y.endDate)).slice(0, DIGEST_LINES);
   }
+  into.tasks.push(...other.tasks);
 }
 
 function digestMail(deps: Deps, digest: AgentDigest) {
@@ -187,13 +188,24 @@ function digestMail(deps: Deps, digest: AgentDigest) {
     const more = total - lines.length;
     return [`${title} (${total}):`, ...lines.map(line), ...(more > 0 ? [`…and ${more} more on your renewals page.`] : [])];
   };
+  const renewals = SECTIONS.some((key) => digest.sections[key].total > 0);
   return renderMail({
     to: digest.email,
-    subject: `Your renewals for ${today}: ${digest.sections.lapsed.total} lapsed, ${digest.sections.soon.total} due in 30 days`,
+    subject: renewals
+      ? `Your renewals for ${today}: ${digest.sections.lapsed.total} lapsed, ${digest.sections.soon.total} due in 30 days`
+      : `Your tasks for ${today}: ${digest.tasks.length} due today`,
     greeting: digest.firstName ? `Hello ${digest.firstName},` : 'Hello,',
-    paragraphs: [...section('Lapsed', 'lapsed'), ...section('Due in the next 30 days', 'soon'), ...section('Remarket', 'remarket')],
-    action: { label: 'Open your renewals', url: `${deps.config.appUrl}/dashboard/renewals` },
-    footer: 'You receive this digest because renewals are assigned to you. You can turn it off in Settings › Notifications.',
+    paragraphs: [
+      ...section('Lapsed', 'lapsed'),
+      ...section('Due in the next 30 days', 'soon'),
+      ...section('Remarket', 'remarket'),
+      // the CRM's section (issue 14): open tasks due today, at their time in the agency's day
+      ...tasksDigestLines(digest.tasks, digest.timeZone),
+    ],
+    action: renewals
+      ? { label: 'Open your renewals', url: `${deps.config.appUrl}/dashboard/renewals` }
+      : { label: 'Open your tasks', url: `${deps.config.appUrl}/dashboard/crm/tasks` },
+    footer: 'You receive this digest because renewals or tasks are assigned to you. You can turn it off in Settings › Notifications.',
   });
 }
 
@@ -221,14 +233,19 @@ export async function runDigest(deps: Deps, now = new Date(), holder = `${proces
     for (const { timeZone } of zones) {
       const today = agencyToday(timeZone, now);
       const agencyIds = await agenciesWithRenewals(db, timeZone);
-      if (!agencyIds.length) continue;
-      await notifyWindows(db, agencyIds, today);
+      if (agencyIds.length) await notifyWindows(db, agencyIds, today);
       if (hourIn(timeZone, now) < DIGEST_HOUR) continue;
-      for (const digest of await readDigests(db, agencyIds, today)) {
+      const add = (digest: AgentDigest) => {
         const key = `${digest.userId}|${today}`;
         const seen = byUserDay.get(key);
         if (seen) mergeDigests(seen, digest);
         else byUserDay.set(key, digest);
+      };
+      if (agencyIds.length) for (const digest of await readDigests(db, agencyIds, today, timeZone)) add(digest);
+      // tasks due today (agencies whose plan has the CRM), for agents with or without renewals
+      for (const task of await readTasksDueToday(db, timeZone, today)) {
+        if (task.optOut) continue;
+        add({ userId: task.userId, email: task.email, firstName: task.firstName ?? '', today, timeZone, sections: emptySections(), tasks: [task] });
       }
     }
     for (const digest of byUserDay.values()) {

@@ -14,6 +14,7 @@ import { formatDay } from '#web/lib/format.ts';
 import { Detail, RecordState } from '#web/components/detail.tsx';
 import { CommunicationLog } from './communication-log.tsx';
 import { DocumentsCard } from '#web/components/documents/documents-card.tsx';
+import { TasksCard } from '#web/components/crm/tasks-card.tsx';
 import { useCustomer } from '#web/lib/customers.ts';
 
 /** A customer with only one line: "Create opportunity" for the other one (CRM, Business and above). */
@@ -128,7 +129,8 @@ export function CustomerProfilePage() {
         </div>
       </Card>
       <DocumentsCard customerId={c.id} />
-      <CommunicationLog customerId={c.id} entries={c.communications} />
+      <TasksCard target={{ customerId: c.id }} />
+      <CommunicationLog customerId={c.id} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { Detail, RecordState } from '#web/components/detail.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { TasksCard } from '#web/components/crm/tasks-card.tsx';
 import { FeatureGate } from '#web/app/guards.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/format.ts';
@@ -123,7 +124,7 @@ function OpportunityView() {
           <History o={o} />
         </CardContent>
       </Card>
-      {/* TASKS CARD: the tasks branch mounts the opportunity's Tasks card here (issue 14, Tasks). */}
+      <TasksCard target={{ opportunityId: o.id }} />
       <OpportunityDialog open={editing} onClose={() => setEditing(false)} opportunity={o} />
       <ConfirmDialog
         open={deleting}

@@ -1,6 +1,7 @@
 // /dashboard/crm/pipeline: the figures (win rate, pipeline value per open stage), then the board or
 // the list (a toggle kept in the URL, with the filters). ?new=1&customer=…&line=… opens the create
 // dialog prefilled: the cross-sell shortcut of the reports and the customer page links here.
+import { CrmTabs } from '#web/components/crm-tabs.tsx';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { KanbanSquare, List, Plus } from 'lucide-react';
@@ -123,7 +124,6 @@ function Pipeline() {
 
   return (
     <div>
-      {/* CRM tab bar (My tasks · Pipeline) mounts here at merge: see the tasks branch. */}
       <PageHeader
         title={OPPORTUNITY_TEXT.title}
         description={OPPORTUNITY_TEXT.subtitle}
@@ -133,6 +133,9 @@ function Pipeline() {
           </Button>
         }
       />
+      <div className="mb-4">
+        <CrmTabs />
+      </div>
       <Figures />
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row md:flex-wrap md:items-center">

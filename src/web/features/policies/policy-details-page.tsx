@@ -13,6 +13,7 @@ import { PolicyPayments } from './policy-payments.tsx';
 import { Detail, RecordState } from '#web/components/detail.tsx';
 import { RenewalCard, RenewButton } from './renewal-card.tsx';
 import { DocumentsCard } from '#web/components/documents/documents-card.tsx';
+import { TasksCard } from '#web/components/crm/tasks-card.tsx';
 
 export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
   return (
@@ -110,6 +111,7 @@ export function PolicyDetailsPage() {
           <RenewalCard policy={policy} />
           <PolicyPayments policyId={policy.id} policyNumber={policy.policy_number} clientName={policy.customer_name} />
           <DocumentsCard policyId={policy.id} />
+          <TasksCard target={{ policyId: policy.id }} />
         </div>
         <Card className="h-fit">
           <CardHeader>

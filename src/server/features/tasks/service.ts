@@ -1,0 +1,240 @@
+// Tasks (issue 14, CRM, Business and above): create, edit, complete, reopen, delete, the lists of a
+// customer, policy or opportunity, and My tasks. Everything goes through the tenant context.
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { agencyToday, addDays } from '#shared/renewals.ts';
+import {
+  MY_TASKS_LIMIT,
+  TASK_TEXT,
+  zonedInstant,
+  zonedParts,
+  type MyTasks,
+  type TaskPriority,
+  type TaskRow,
+  type TaskValues,
+} from '#shared/crm.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { idOr404 } from '#server/db/helpers.ts';
+import { customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
+import { logActivity } from '../activity/service.ts';
+import { notify } from '../notifications/service.ts';
+import { assertMember } from '../policies/service.ts';
+import { readRenewalSettings } from '../renewals/cockpit.ts';
+
+const agencyZone = async (t: Tenant) => (await readRenewalSettings(t.db as Db, t.agencyId)).timeZone;
+
+/** The columns every task list reads (one join per link, for the names shown). */
+function selectTasks(t: Tenant) {
+  return t.db
+    .select({
+      task: tasks,
+      assigneeFirst: user.firstName,
+      assigneeLast: user.lastName,
+      assigneeEmail: user.email,
+      customerName: customers.name,
+      policyNumber: policies.policyNumber,
+    })
+    .from(tasks)
+    .leftJoin(user, eq(user.id, tasks.assigneeId))
+    .leftJoin(customers, and(eq(customers.agencyId, tasks.agencyId), eq(customers.id, tasks.customerId)))
+    .leftJoin(policies, and(eq(policies.agencyId, tasks.agencyId), eq(policies.id, tasks.policyId)));
+}
+type Selected = Awaited<ReturnType<ReturnType<typeof selectTasks>['where']>>[number];
+
+function toRow(r: Selected, timeZone: string): TaskRow {
+  const { task } = r;
+  const due = zonedParts(task.dueAt, timeZone);
+  return {
+    id: task.id,
+    title: task.title,
+    description: task.description,
+    due_at: task.dueAt.toISOString(),
+    due_date: due.date,
+    due_time: due.time,
+    priority: task.priority as TaskPriority,
+    assignee_id: task.assigneeId,
+    assignee_name: task.assigneeId ? `${r.assigneeFirst ?? ''} ${r.assigneeLast ?? ''}`.trim() || r.assigneeEmail || null : null,
+    customer_id: task.customerId,
+    customer_name: r.customerName ?? null,
+    policy_id: task.policyId,
+    policy_number: r.policyNumber ?? null,
+    opportunity_id: task.opportunityId,
+    completed_at: task.completedAt?.toISOString() ?? null,
+    created_at: task.createdAt.toISOString(),
+  };
+}
+
+async function readTask(t: Tenant, id: string): Promise<TaskRow> {
+  const [row] = await selectTasks(t).where(t.where(tasks, eq(tasks.id, id)));
+  if (!row) throw notFound(TASK_TEXT.notFound);
+  return toRow(row, await agencyZone(t));
+}
+
+async function lockTask(t: Tenant, rawId: string) {
+  const id = idOr404(rawId, TASK_TEXT.notFound);
+  const [row] = await t.from(tasks, eq(tasks.id, id)).for('update');
+  if (!row) throw notFound(TASK_TEXT.notFound);
+  return row;
+}
+
+/**
+ * The link must be a row of the caller's agency: another agency's id (or an unknown one) is a 404,
+ * like any other id of another tenant. Returns the customer the task is about, for the summary.
+ */
+async function checkLink(t: Tenant, v: TaskValues): Promise<string> {
+  const missing = () => notFound(TASK_TEXT.linkNotFound);
+  if (v.customer_id) {
+    const [c] = await t.select({ name: customers.name }).from(customers, eq(customers.id, idOr404(v.customer_id, TASK_TEXT.linkNotFound)));
+    if (!c) throw missing();
+    return ` for ${c.name}`;
+  }
+  if (v.policy_id) {
+    const [p] = await t.select({ n: policies.policyNumber }).from(policies, eq(policies.id, idOr404(v.policy_id, TASK_TEXT.linkNotFound)));
+    if (!p) throw missing();
+    return ` on policy ${p.n}`;
+  }
+  if (v.opportunity_id) {
+    const [o] = await t.select({ id: opportunities.id }).from(opportunities, eq(opportunities.id, idOr404(v.opportunity_id, TASK_TEXT.linkNotFound)));
+    if (!o) throw missing();
+    return ' on an opportunity';
+  }
+  return '';
+}
+
+async function tellAssignee(t: Tenant, actor: Actor, task: { id: string; title: string; updatedAt: Date }, assigneeId: string) {
+  if (assigneeId === actor.userId) return;
+  await notify(t.db, {
+    userId: assigneeId,
+    agencyId: t.agencyId,
+    kind: 'task_assigned',
+    title: `Task "${task.title.slice(0, 120)}" was assigned to you`,
+    link: `/dashboard/crm/tasks?task=${task.id}`,
+    dedupeKey: `task_assigned:${task.id}:${assigneeId}:${task.updatedAt.toISOString()}`,
+  });
+}
+
+function fields(v: TaskValues, timeZone: string) {
+  return {
+    title: v.title,
+    description: v.description,
+    dueAt: zonedInstant(v.due_date, v.due_time, timeZone),
+    priority: v.priority,
+    assigneeId: v.assignee_id,
+    customerId: v.customer_id,
+    policyId: v.policy_id,
+    opportunityId: v.opportunity_id,
+  };
+}
+
+export async function createTask(db: Db, actor: Actor, v: TaskValues): Promise<TaskRow> {
+  return tenant(db, actor).transaction(async (t) => {
+    await assertMember(t, v.assignee_id, TASK_TEXT.notMember);
+    const about = await checkLink(t, v);
+    const [row] = await t.insert(tasks, { ...fields(v, await agencyZone(t)), createdBy: actor.userId }).returning();
+    await logActivity(t, actor, { kind: 'task', action: 'created', entityId: row.id, summary: `Created task "${v.title}"${about}` });
+    await tellAssignee(t, actor, row, v.assignee_id);
+    return readTask(t, row.id);
+  });
+}
+
+export async function updateTask(db: Db, actor: Actor, rawId: string, v: TaskValues): Promise<TaskRow> {
+  return tenant(db, actor).transaction(async (t) => {
+    const current = await lockTask(t, rawId);
+    await assertMember(t, v.assignee_id, TASK_TEXT.notMember);
+    await checkLink(t, v);
+    const [row] = await t.update(tasks, { ...fields(v, await agencyZone(t)), updatedAt: new Date() }, eq(tasks.id, current.id)).returning();
+    await logActivity(t, actor, { kind: 'task', action: 'updated', entityId: row.id, summary: `Updated task "${v.title}"` });
+    if (current.assigneeId !== v.assignee_id) await tellAssignee(t, actor, row, v.assignee_id);
+    return readTask(t, row.id);
+  });
+}
+
+/** Done or reopened; doing it twice changes nothing more (the first completion time stays). */
+export async function setTaskDone(db: Db, actor: Actor, rawId: string, done: boolean): Promise<TaskRow> {
+  return tenant(db, actor).transaction(async (t) => {
+    const current = await lockTask(t, rawId);
+    if (done !== (current.completedAt !== null)) {
+      await t.update(
+        tasks,
+        done ? { completedAt: new Date(), completedBy: actor.userId, updatedAt: new Date() } : { completedAt: null, completedBy: null, updatedAt: new Date() },
+        eq(tasks.id, current.id),
+      );
+      await logActivity(t, actor, {
+        kind: 'task',
+        action: 'updated',
+        entityId: current.id,
+        summary: `${done ? 'Completed' : 'Reopened'} task "${current.title}"`,
+      });
+    }
+    return readTask(t, current.id);
+  });
+}
+
+export async function deleteTask(db: Db, actor: Actor, rawId: string): Promise<void> {
+  await tenant(db, actor).transaction(async (t) => {
+    const current = await lockTask(t, rawId);
+    await t.delete(tasks, eq(tasks.id, current.id));
+    await logActivity(t, actor, { kind: 'task', action: 'deleted', entityId: current.id, summary: `Deleted task "${current.title}"` });
+  });
+}
+
+export async function readOneTask(db: Db, actor: Actor, rawId: string): Promise<TaskRow> {
+  return readTask(tenant(db, actor), idOr404(rawId, TASK_TEXT.notFound));
+}
+
+/** The tasks of one customer, policy or opportunity: open ones by due time, then done ones. */
+export async function listLinkedTasks(
+  db: Db,
+  actor: Actor,
+  link: { customer_id: string | null; policy_id: string | null; opportunity_id: string | null },
+): Promise<TaskRow[]> {
+  const t = tenant(db, actor);
+  const cond = link.customer_id
+    ? eq(tasks.customerId, idOr404(link.customer_id))
+    : link.policy_id
+      ? eq(tasks.policyId, idOr404(link.policy_id))
+      : eq(tasks.opportunityId, idOr404(link.opportunity_id ?? undefined));
+  const rows = await selectTasks(t)
+    .where(t.where(tasks, cond))
+    .orderBy(asc(isNotNull(tasks.completedAt)), asc(tasks.dueAt), asc(tasks.id)) // open ones first
+    .limit(200);
+  const zone = await agencyZone(t);
+  return rows.map((r) => toRow(r, zone));
+}
+
+/**
+ * My tasks for one member of the agency (default: the caller), grouped by the agency's day:
+ * Overdue (due before today's midnight), Today, Upcoming and the latest Done. Each group is one
+ * index range scan (tasks_open_idx / tasks_done_idx) of at most MY_TASKS_LIMIT + 1 rows.
+ */
+export async function readMyTasks(db: Db, actor: Actor, rawAssignee: string | undefined, now = new Date()): Promise<MyTasks> {
+  const t = tenant(db, actor);
+  const assigneeId = rawAssignee && rawAssignee !== 'me' ? rawAssignee : actor.userId;
+  if (assigneeId !== actor.userId) await assertMember(t, assigneeId, TASK_TEXT.notMember);
+  const zone = await agencyZone(t);
+  const today = agencyToday(zone, now);
+  const dayStart = zonedInstant(today, '00:00', zone);
+  const tomorrowStart = zonedInstant(addDays(today, 1), '00:00', zone);
+  const mine = eq(tasks.assigneeId, assigneeId);
+  const open = isNull(tasks.completedAt);
+  const take = (where: SQL, ...order: SQL[]) =>
+    selectTasks(t)
+      .where(t.where(tasks, where))
+      .orderBy(...order)
+      .limit(MY_TASKS_LIMIT + 1);
+  const [overdue, dueToday, upcoming, done] = await Promise.all([
+    take(and(mine, open, lt(tasks.dueAt, dayStart))!, asc(tasks.dueAt), asc(tasks.id)),
+    take(and(mine, open, gte(tasks.dueAt, dayStart), lt(tasks.dueAt, tomorrowStart))!, asc(tasks.dueAt), asc(tasks.id)),
+    take(and(mine, open, gte(tasks.dueAt, tomorrowStart))!, asc(tasks.dueAt), asc(tasks.id)),
+    take(and(mine, isNotNull(tasks.completedAt))!, desc(tasks.completedAt), asc(tasks.id)),
+  ]);
+  const group = (rows: Selected[]) => ({ rows: rows.slice(0, MY_TASKS_LIMIT).map((r) => toRow(r, zone)), more: rows.length > MY_TASKS_LIMIT });
+  return {
+    assignee_id: assigneeId,
+    today,
+    time_zone: zone,
+    groups: { overdue: group(overdue), today: group(dueToday), upcoming: group(upcoming), done: group(done) },
+  };
+}

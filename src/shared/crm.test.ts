@@ -1,0 +1,46 @@
+// The task schema and the timezone helpers the tasks and the digest rely on.
+import { describe, expect, it } from 'vitest';
+import { isCalendarDate, TASK_TEXT, taskInputSchema, zonedInstant, zonedParts } from './crm.ts';
+
+describe('zonedInstant / zonedParts', () => {
+  it('turns a wall-clock time into the instant of that zone, across DST', () => {
+    expect(zonedInstant('2026-01-15', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-01-15T08:00:00.000Z');
+    expect(zonedInstant('2026-07-15', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-07-15T07:00:00.000Z');
+    expect(zonedInstant('2026-03-08', '12:00', 'America/New_York').toISOString()).toBe('2026-03-08T16:00:00.000Z');
+    expect(zonedInstant('2026-03-07', '12:00', 'America/New_York').toISOString()).toBe('2026-03-07T17:00:00.000Z');
+    expect(zonedInstant('2026-05-01', '00:00', 'UTC').toISOString()).toBe('2026-05-01T00:00:00.000Z');
+    expect(zonedInstant('2026-05-01', '10:00', 'Not/AZone').toISOString()).toBe('2026-05-01T10:00:00.000Z');
+  });
+  it('reads an instant back as the date and time of the zone', () => {
+    expect(zonedParts(new Date('2026-07-15T23:30:00Z'), 'Europe/Berlin')).toEqual({ date: '2026-07-16', time: '01:30' });
+    expect(zonedParts(new Date('2026-07-15T23:30:00Z'), 'UTC')).toEqual({ date: '2026-07-15', time: '23:30' });
+  });
+});
+
+describe('taskInputSchema', () => {
+  const base = { title: 'Call', due_date: '2026-05-01', assignee_id: 'u1' };
+  it('accepts the optional fields empty and filled', () => {
+    expect(taskInputSchema.parse(base)).toMatchObject({ description: null, due_time: '09:00', priority: 'normal', customer_id: null, policy_id: null, opportunity_id: null });
+    expect(taskInputSchema.parse({ ...base, description: ' Notes ', due_time: '17:45', priority: 'low', policy_id: 'p1' })).toMatchObject({
+      description: 'Notes',
+      due_time: '17:45',
+      priority: 'low',
+      policy_id: 'p1',
+    });
+  });
+  it('has a message for each rule', () => {
+    const issue = (over: Record<string, unknown>) => taskInputSchema.safeParse({ ...base, ...over }).error?.issues[0]?.message;
+    expect(issue({ title: ' ' })).toBe(TASK_TEXT.titleRequired);
+    expect(issue({ due_date: 'tomorrow' })).toBe(TASK_TEXT.dueDateInvalid);
+    expect(issue({ due_time: '9am' })).toBe(TASK_TEXT.dueTimeInvalid);
+    expect(issue({ priority: 'urgent' })).toBe(TASK_TEXT.priorityInvalid);
+    expect(issue({ assignee_id: '' })).toBe(TASK_TEXT.assigneeRequired);
+    expect(issue({ customer_id: 'c', opportunity_id: 'o' })).toBe(TASK_TEXT.oneLink);
+  });
+  it('knows a calendar date', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('1800-01-01')).toBe(false);
+    expect(isCalendarDate('2026-1-1')).toBe(false);
+  });
+});

@@ -9,6 +9,7 @@ import { createLogger } from './logger.ts';
 import { drainBackgroundMail } from './mail.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { startScheduler } from './features/renewals/digest.ts';
+import { startBulkWorker } from './features/bulk/worker.ts';
 
 async function main() {
   const started = performance.now();
@@ -43,6 +44,8 @@ async function main() {
   const app = createApp(deps, { webRoot });
   // The daily digest; API tests never start it (they call runDigest directly).
   const stopScheduler = startScheduler(deps);
+  // Bulk jobs left by a stopped instance resume here; their journals are purged after 24 hours.
+  const stopBulkWorker = startBulkWorker(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
       { url: config.appUrl, listen: `${info.address}:${info.port}`, database: database.kind, mail: deps.mailer.kind, startupMs: Math.round(performance.now() - started) },
@@ -55,6 +58,7 @@ async function main() {
     if (closing) return;
     closing = true;
     stopScheduler();
+    stopBulkWorker();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

@@ -1,4 +1,5 @@
 // Each feature adds its routes here (one line each), and its upload paths to LARGE_BODY_PREFIXES.
+import { bulkRoutes } from './bulk/routes.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { adminUserRoutes } from './admin/routes.ts';
@@ -58,6 +59,7 @@ export function featureRoutes() {
   r.route('/', exportRoutes());
   r.route('/', importRoutes());
   r.route('/', renewalRoutes());
+  r.route('/', bulkRoutes());
   r.route('/', notificationRoutes());
   r.route('/', settingsRoutes());
   return r;

@@ -1065,6 +1065,8 @@ export const bulkJournal = pgTable(
     before: text(),
     after: text(),
     versionAt: timestamp(tz),
+    /** the record's updated_at before the change: undo puts it back, so undoing actions in reverse order chains */
+    previousAt: timestamp(tz),
     snapshot: jsonb(),
   },
   (t) => [

@@ -35,6 +35,7 @@ CREATE TABLE "bulk_journal" (
 	"before" text,
 	"after" text,
 	"version_at" timestamp with time zone,
+	"previous_at" timestamp with time zone,
 	"snapshot" jsonb,
 	CONSTRAINT "bulk_journal_bulk_id_record_id_pk" PRIMARY KEY("bulk_id","record_id")
 );

@@ -52,15 +52,15 @@ export async function applyUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkK
   if (changing.length) {
     await t.db.execute(sql`
       with old as (
-        select r.id, r.${label} as label, r.${column}::text as before from ${table} r
+        select r.id, r.${label} as label, r.${column}::text as before, r.updated_at as previous_at from ${table} r
         where r.agency_id = ${t.agencyId} and r.id = any(${uuidArray(changing)})
       ), changed as (
         update ${table} r set ${column} = ${value}, updated_at = now()
         from old where r.agency_id = ${t.agencyId} and r.id = old.id
         returning r.id, r.updated_at
       )
-      insert into bulk_journal (bulk_id, agency_id, record_id, label, before, after, version_at)
-      select ${bulkId}, ${t.agencyId}, old.id, old.label, old.before, ${value}, changed.updated_at
+      insert into bulk_journal (bulk_id, agency_id, record_id, label, before, after, version_at, previous_at)
+      select ${bulkId}, ${t.agencyId}, old.id, old.label, old.before, ${value}, changed.updated_at, old.previous_at
       from old join changed on changed.id = old.id`);
   }
   return { changed: changing.length, unchanged: locked.length - changing.length };
@@ -145,7 +145,7 @@ export async function undoUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkKi
       : sql`j.before`;
   const res = await rows<{ id: string }>(
     t,
-    sql`update ${table} r set ${column} = ${value}, updated_at = now() from bulk_journal j
+    sql`update ${table} r set ${column} = ${value}, updated_at = coalesce(j.previous_at, now()) from bulk_journal j
         where j.bulk_id = ${bulkId} and j.agency_id = ${t.agencyId} and r.agency_id = j.agency_id and r.id = j.record_id
         returning r.id`,
   );

@@ -7,7 +7,6 @@ import { FeatureGate } from './guards.tsx';
 
 const PLACEHOLDER_PATHS = [
   '/dashboard/documents',
-  '/dashboard/bulk-actions',
   '/dashboard/crm',
   '/dashboard/api-settings',
   '/dashboard/white-label',

@@ -55,6 +55,8 @@ export const router = createBrowserRouter([
           { path: '/dashboard/analytics', lazy: gated('analytics', () => import('../features/analytics/analytics-page.tsx'), 'AnalyticsPage') },
           { path: '/dashboard/export', lazy: gated('export', () => import('../features/export/export-page.tsx'), 'ExportPage') },
           { path: '/dashboard/reports', lazy: gated('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
+          { path: '/dashboard/bulk-actions', lazy: gated('bulk-actions', () => import('../features/bulk-actions/bulk-actions-page.tsx'), 'BulkActionsPage') },
+          { path: '/dashboard/bulk-actions/:id', lazy: gated('bulk-actions', () => import('../features/bulk-actions/bulk-action-page.tsx'), 'BulkActionPage') },
           { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
           ...placeholderRoutes,
           // an unknown signed-in path keeps the shell around its 404 page

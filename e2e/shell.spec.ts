@@ -61,7 +61,6 @@ test('Upgrade Required on a tier page; a business trial opens its pages', async 
   await signInAs(page, business.email, business.password);
   for (const [path, title] of [
     ['/dashboard/documents', 'Documents'],
-    ['/dashboard/bulk-actions', 'Bulk Actions'],
     ['/dashboard/crm', 'CRM'],
   ]) {
     await page.goto(path);

@@ -200,7 +200,7 @@ function PreviewView({ preview, kind, pending, onBack, onConfirm }: { preview: B
                 <span className="font-medium text-slate-900">{c.label}</span>
                 <span className="text-slate-600">
                   {c.before} <span aria-hidden>→</span>
-                  <span className="sr-only">to</span> <span className="font-medium text-slate-900">{c.after}</span>
+                  <span className="sr-only"> to</span> <span className="font-medium text-slate-900">{c.after}</span>
                 </span>
               </li>
             ))}

@@ -13,11 +13,15 @@ import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench
 import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
+import { bulkScenario, seedBulkPolicies } from './bench/bulk.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
+/** only issue 13's bulk scenario (no big seed, no load runs): npm run bench -- --bulk-only */
+const BULK_ONLY = args.includes('--bulk-only');
+const BULK_POLICIES = 10_000;
 const secondsArg = args.indexOf('--seconds');
 const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
 const PORTS = { pg: 4351, pglite: 4352 };
@@ -369,7 +373,22 @@ async function postgresScenarios(pgInfo: Postgres) {
   log(`scenario 4: CSV export of ${SIZE.largeCustomers.toLocaleString('en')} customers`);
   await exportScenario(server, large.cookie);
 
+  await bulkStep(server, pgInfo);
+
   await server.stop();
+}
+
+/** 8. Bulk status change of 10,000 policies (the job path, with progress) and its undo (issue 13). */
+async function bulkStep(server: Server, pgInfo: Postgres) {
+  const exec = (text: string, params: unknown[] = []) => sql(pgInfo.url, text, params).then(() => undefined);
+  const agent = await registerAndSignIn(server.url, 'bench-bulk@bench.example', (email) =>
+    exec(`update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]),
+  );
+  await seedBulkPolicies(pgInfo.url, agent.agencyId, BULK_POLICIES);
+  log(`scenario 8: bulk status change of ${BULK_POLICIES.toLocaleString('en')} policies, then its undo`);
+  const bulk = await bulkScenario(server.url, agent.cookie, BULK_POLICIES, log);
+  rows.push({ scenario: '8. bulk status change + undo, 10,000 policies', note: bulk.note, target: '≤ 10 s each', ok: bulk.ok });
+  log(`  bulk: ${bulk.note}`);
 }
 
 function rawNote(rawAll: PgbenchResult, rawList: PgbenchResult, rps: number) {
@@ -522,6 +541,18 @@ async function main() {
   }
   log(`PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, shorter runs)' : ''} on ${os.cpus().length} cores (load average ${loadAtStart}), Node ${process.version}; ${SECONDS} s per load run; work folder ${work}`);
   build();
+  if (BULK_ONLY) {
+    const pgOnly = await startPostgres();
+    try {
+      const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgOnly.url, dataDir: path.join(work, 'pg-data'), logFile: path.join(work, 'server-pg.log') });
+      await bulkStep(server, pgOnly);
+      await server.stop();
+    } finally {
+      pgOnly.stop();
+    }
+    console.log(`\n${table()}\n`);
+    return;
+  }
   frontend();
   const pgInfo = await startPostgres();
   log(`postgres: 15 on 127.0.0.1:${pgInfo.port}`);

@@ -31,6 +31,8 @@ export function BulkActionsPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={BULK_TEXT.title} description={BULK_TEXT.subtitle} />
+      {/* first: where a running job's progress and Undo are, above the long pickers */}
+      <RecentBulkActions />
       <Card>
         <Tabs value={on} onValueChange={(v) => setParams(v === 'customers' ? { on: 'customers' } : {}, { replace: true })}>
           <div className="border-b border-slate-200 p-4">
@@ -42,7 +44,6 @@ export function BulkActionsPage() {
         </Tabs>
         {on === 'policies' ? <PolicyPicker /> : <CustomerPicker />}
       </Card>
-      <RecentBulkActions />
     </div>
   );
 }

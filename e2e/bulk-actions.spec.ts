@@ -57,6 +57,11 @@ test('a business agent changes the status of 30 selected policies through the pr
   // nothing is written before Confirm
   expect((await statuses(page)).every((s) => s === 'pending')).toBe(true);
   await shot(page, 'bulk-preview');
+  // on a phone the list turns into cards: the open preview stays
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dialog.getByTestId('bulk-preview-count')).toBeVisible();
+  await shot(page, 'bulk-preview');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(page, 'Bulk action applied to 30 records.')).toBeVisible();
   await expect.poll(async () => (await statuses(page)).filter((s) => s === 'active').length).toBe(30);

@@ -59,13 +59,6 @@ test('Upgrade Required on a tier page; a business trial opens its pages', async 
 
   const business = await createAccount(page.request, { plan: 'business' });
   await signInAs(page, business.email, business.password);
-  for (const [path, title] of [
-    ['/dashboard/bulk-actions', 'Bulk Actions'],
-  ]) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByText('This page is under construction.')).toBeVisible();
-  }
   // the CRM (issue 14) opens on its default tab, My tasks
   await page.goto('/dashboard/crm');
   await expect(page).toHaveURL(/\/dashboard\/crm\/tasks$/);

@@ -20,6 +20,7 @@ import { PIPELINE_BOARD_PATHS, PIPELINE_OPPORTUNITIES, seedOpportunities } from 
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { uploadMemory } from './bench/documents.ts';
 import { explainMyTasks, seedTasks } from './bench/tasks.ts';
+import { bulkScenario, seedBulkPolicies } from './bench/bulk.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 import { webhookScenario } from './bench/webhooks.ts';
 
@@ -30,6 +31,9 @@ const NO_BUILD = args.includes('--no-build');
 const ONLY_WEBHOOKS = args.includes('--only-webhooks');
 /** `--only documents` / `--only pipeline`: one figure alone (build, PostgreSQL, one server). */
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+/** only issue 13's bulk scenario (no big seed, no load runs): npm run bench -- --bulk-only */
+const BULK_ONLY = args.includes('--bulk-only');
+const BULK_POLICIES = 10_000;
 const secondsArg = args.indexOf('--seconds');
 const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
 // BENCH_PORT: another base port when several benches share a machine
@@ -406,7 +410,22 @@ async function postgresScenarios(pgInfo: Postgres) {
   log(`scenario 4c: import of ${SIZE.importRows.toLocaleString('en')} policy rows`);
   await importScenario(server, importer.cookie);
 
+  await bulkStep(server, pgInfo);
+
   await server.stop();
+}
+
+/** 8. Bulk status change of 10,000 policies (the job path, with progress) and its undo (issue 13). */
+async function bulkStep(server: Server, pgInfo: Postgres) {
+  const exec = (text: string, params: unknown[] = []) => sql(pgInfo.url, text, params).then(() => undefined);
+  const agent = await registerAndSignIn(server.url, 'bench-bulk@bench.example', (email) =>
+    exec(`update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]),
+  );
+  await seedBulkPolicies(pgInfo.url, agent.agencyId, BULK_POLICIES);
+  log(`scenario 8: bulk status change of ${BULK_POLICIES.toLocaleString('en')} policies, then its undo`);
+  const bulk = await bulkScenario(server.url, agent.cookie, BULK_POLICIES, log);
+  rows.push({ scenario: '8. bulk status change + undo, 10,000 policies', note: bulk.note, target: '≤ 10 s each', ok: bulk.ok });
+  log(`  bulk: ${bulk.note}`);
 }
 
 function rawNote(rawAll: PgbenchResult, rawList: PgbenchResult, rps: number) {
@@ -766,6 +785,18 @@ async function main() {
     } finally {
       pgOnly.stop();
     }
+    return;
+  }
+  if (BULK_ONLY) {
+    const pgOnly = await startPostgres();
+    try {
+      const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgOnly.url, dataDir: path.join(work, 'pg-data'), logFile: path.join(work, 'server-pg.log') });
+      await bulkStep(server, pgOnly);
+      await server.stop();
+    } finally {
+      pgOnly.stop();
+    }
+    console.log(`\n${table()}\n`);
     return;
   }
   frontend();

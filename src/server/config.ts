@@ -59,6 +59,10 @@ const envSchema = z
     /** How long a webhook receiver may take to answer. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     SIGNUP_RATE_LIMIT: z.coerce.number().int('SIGNUP_RATE_LIMIT must be a whole number').min(1, 'SIGNUP_RATE_LIMIT must be at least 1').optional(),
+    /** Bulk actions (issue 13): up to this many records in one transaction, more as a job. */
+    BULK_SYNC_LIMIT: z.coerce.number().int('BULK_SYNC_LIMIT must be a whole number').min(1, 'BULK_SYNC_LIMIT must be at least 1').default(1000),
+    /** Records per transaction of a bulk job. */
+    BULK_BATCH_SIZE: z.coerce.number().int('BULK_BATCH_SIZE must be a whole number').min(1, 'BULK_BATCH_SIZE must be at least 1').default(500),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -11,6 +11,7 @@ import { acquireDataDirLock } from './db/lock.ts';
 import { startScheduler } from './features/renewals/digest.ts';
 import { startWebhookWorker } from './features/webhooks/worker.ts';
 import { startDocumentPurge } from './features/documents/purge.ts';
+import { startBulkWorker } from './features/bulk/worker.ts';
 
 async function main() {
   const started = performance.now();
@@ -48,6 +49,8 @@ async function main() {
   // Webhook deliveries: every few seconds and right after events are written (decision 028).
   const stopWebhooks = startWebhookWorker(deps);
   const stopPurge = startDocumentPurge(deps);
+  // Bulk jobs left by a stopped instance resume here; their journals are purged after 24 hours.
+  const stopBulkWorker = startBulkWorker(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(
       { url: config.appUrl, listen: `${info.address}:${info.port}`, database: database.kind, mail: deps.mailer.kind, startupMs: Math.round(performance.now() - started) },
@@ -62,6 +65,7 @@ async function main() {
     stopScheduler();
     stopWebhooks();
     stopPurge();
+    stopBulkWorker();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

@@ -59,6 +59,8 @@ export interface ActivityEntry {
 
 /** Where an entry links to, when its subject can still be opened. */
 export function activityHref(entry: Pick<ActivityEntry, 'kind' | 'action' | 'entity_id'>): string | null {
+  // a bulk action's details page (its journal) stays, whatever the action did to its records
+  if (entry.kind === 'bulk' && entry.entity_id) return `/dashboard/bulk-actions/${entry.entity_id}`;
   if (!entry.entity_id || entry.action === 'deleted') return null;
   if (entry.kind === 'policy') return `/dashboard/policies/${entry.entity_id}`;
   if (entry.kind === 'customer' || entry.kind === 'communication') return `/dashboard/customers/${entry.entity_id}`;

@@ -35,6 +35,7 @@ import { ACCOUNT_ROLES } from '#shared/roles.ts';
 import { SIGN_IN_OUTCOMES } from '#shared/settings.ts';
 import { INVITATION_STATUSES, INVITE_ROLES } from '#shared/team.ts';
 import { DUPLICATE_MODES, IMPORT_KINDS, IMPORT_STATUSES } from '#shared/imports.ts';
+import { BULK_ENTITIES, BULK_KINDS, BULK_STATES } from '#shared/bulk.ts';
 import { PAID_TIERS, SUBSCRIPTION_STATUSES, TIERS } from '#shared/tiers.ts';
 
 const tz = { withTimezone: true } as const;
@@ -1165,5 +1166,82 @@ export const documents = pgTable(
     index('documents_search_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('documents_status_check', sql`status in ('pending', 'ready')`),
     check('documents_size_check', sql`size >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- bulk actions (issue 13)
+
+/**
+ * One bulk action: what it does, to which records (the ids resolved at confirm time, in id order),
+ * and, when it runs as a job, its progress: `cursor` is how many targets are done, and the lease
+ * (locked_until, locked_by) lets exactly one instance work on it and another take over after a crash.
+ */
+export const bulkActions = pgTable(
+  'bulk_actions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    entity: text().notNull(),
+    kind: text().notNull(),
+    /** the validated action ({ kind, status } …) */
+    action: jsonb().$type<Record<string, string>>().notNull(),
+    summary: text().notNull(),
+    state: text().notNull().default('running'),
+    targets: uuid().array().notNull(),
+    total: integer().notNull(),
+    cursor: integer().notNull().default(0),
+    changed: integer().notNull().default(0),
+    ignoredCount: integer().notNull().default(0),
+    unchangedCount: integer().notNull().default(0),
+    message: text(),
+    lockedUntil: timestamp(tz),
+    lockedBy: text(),
+    createdAt: createdAt(),
+    finishedAt: timestamp(tz),
+    undoneAt: timestamp(tz),
+    undoneBy: text().references(() => user.id, { onDelete: 'set null' }),
+    /** set when the 24 hours have passed and the journal's deleted rows were removed */
+    purgedAt: timestamp(tz),
+  },
+  (t) => [
+    unique('bulk_actions_agency_id_uq').on(t.agencyId, t.id),
+    index('bulk_actions_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the worker's scan for jobs to resume, and the purge's scan for expired journals
+    index('bulk_actions_running_idx').on(t.lockedUntil).where(sql`state = 'running'`),
+    index('bulk_actions_purge_idx').on(t.createdAt).where(sql`purged_at is null`),
+    check('bulk_actions_entity_check', inList('entity', BULK_ENTITIES)),
+    check('bulk_actions_kind_check', inList('kind', BULK_KINDS)),
+    check('bulk_actions_state_check', inList('state', BULK_STATES)),
+  ],
+);
+
+/**
+ * The journal: one row per record a bulk action changed, written in the same transaction as the
+ * change (so a resumed job skips what is journaled, and never applies a row twice). `version_at` is
+ * the record's updated_at right after the change: undo refuses when it differs. A delete keeps the
+ * whole row and its child rows and links in `snapshot` until the purge (docs/decisions/024).
+ */
+export const bulkJournal = pgTable(
+  'bulk_journal',
+  {
+    bulkId: uuid().notNull(),
+    agencyId: uuid().notNull(),
+    recordId: uuid().notNull(),
+    label: text().notNull(),
+    before: text(),
+    after: text(),
+    versionAt: timestamp(tz),
+    /** the record's updated_at before the change: undo puts it back, so undoing actions in reverse order chains */
+    previousAt: timestamp(tz),
+    snapshot: jsonb(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bulkId, t.recordId] }),
+    foreignKey({ name: 'bulk_journal_action_fk', columns: [t.agencyId, t.bulkId], foreignColumns: [bulkActions.agencyId, bulkActions.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );

@@ -1,4 +1,5 @@
 // Each feature adds its routes here (one line each), and its upload paths to LARGE_BODY_PREFIXES.
+import { bulkRoutes } from './bulk/routes.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { adminUserRoutes } from './admin/routes.ts';
@@ -64,6 +65,7 @@ export function featureRoutes() {
   r.route('/', importRoutes());
   r.route('/', renewalRoutes());
   r.route('/', documentRoutes());
+  r.route('/', bulkRoutes());
   r.route('/', notificationRoutes());
   r.route('/', settingsRoutes());
   r.route('/', webhookRoutes());

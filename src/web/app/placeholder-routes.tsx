@@ -6,7 +6,6 @@ import { UnderConstructionPage } from '../features/shell/under-construction-page
 import { FeatureGate } from './guards.tsx';
 
 const PLACEHOLDER_PATHS = [
-  '/dashboard/bulk-actions',
   '/dashboard/api-settings',
   '/dashboard/white-label',
 ];

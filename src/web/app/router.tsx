@@ -62,6 +62,8 @@ export const router = createBrowserRouter([
           // the breadcrumb of an opportunity links here: the pipeline's list view
           { path: '/dashboard/crm/opportunities', loader: () => redirect('/dashboard/crm/pipeline?view=list') },
           { path: '/dashboard/crm/opportunities/:id', lazy: page(() => import('../features/pipeline/opportunity-page.tsx'), 'OpportunityPage') },
+          { path: '/dashboard/bulk-actions', lazy: gated('bulk-actions', () => import('../features/bulk-actions/bulk-actions-page.tsx'), 'BulkActionsPage') },
+          { path: '/dashboard/bulk-actions/:id', lazy: gated('bulk-actions', () => import('../features/bulk-actions/bulk-action-page.tsx'), 'BulkActionPage') },
           { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
           ...placeholderRoutes,
           ...crmRoutes,

@@ -41,9 +41,9 @@ async function* csvBatches(
 
 const afterId = (column: AnyPgColumn, after: string | null): SQL | undefined => (after ? gt(column, after) : undefined);
 
-function customerRows(t: Tenant) {
+function customerRows(t: Tenant, scope?: SQL) {
   return async (after: string | null) => {
-    const rows = await t.from(customers, afterId(customers.id, after)).orderBy(asc(customers.id)).limit(EXPORT_BATCH);
+    const rows = await t.from(customers, afterId(customers.id, after), scope).orderBy(asc(customers.id)).limit(EXPORT_BATCH);
     return rows.map((r) => ({
       id: r.id,
       cells: [r.id, r.name, r.email, r.phone, r.customerType, r.address, r.city, r.postalCode, r.dateOfBirth, r.notes, iso(r.createdAt)],
@@ -51,7 +51,7 @@ function customerRows(t: Tenant) {
   };
 }
 
-function policyRows(t: Tenant) {
+function policyRows(t: Tenant, scope?: SQL) {
   return async (after: string | null) => {
     const rows = await t.db
       .select({ p: policies, car: carInsuranceDetails, fire: fireInsuranceDetails })
@@ -59,7 +59,7 @@ function policyRows(t: Tenant) {
       // joined on (agency_id, policy_id): the composite keys keep the join inside the agency
       .leftJoin(carInsuranceDetails, and(eq(carInsuranceDetails.agencyId, policies.agencyId), eq(carInsuranceDetails.policyId, policies.id)))
       .leftJoin(fireInsuranceDetails, and(eq(fireInsuranceDetails.agencyId, policies.agencyId), eq(fireInsuranceDetails.policyId, policies.id)))
-      .where(t.where(policies, afterId(policies.id, after)))
+      .where(t.where(policies, afterId(policies.id, after), scope))
       .orderBy(asc(policies.id))
       .limit(EXPORT_BATCH);
     return rows.map(({ p, car, fire }) => {
@@ -120,6 +120,24 @@ function activityRows(t: Tenant) {
       .limit(EXPORT_BATCH);
     return rows.map(({ a, actor }) => ({ id: a.id, cells: [iso(a.createdAt), actor, a.kind, a.action, a.entityId, a.summary] }));
   };
+}
+
+/**
+ * One file of the archive, limited to some records (`scope`: a condition on the table, e.g. a bulk
+ * selection): the same columns and CSV writer as the full export, streamed the same way.
+ */
+export function exportScopedCsv(db: Db, actor: Actor, key: 'customers' | 'policies', scope: SQL): ReadableStream<Uint8Array> {
+  const t = tenant(db, actor);
+  const rows = key === 'customers' ? customerRows(t, scope) : policyRows(t, scope);
+  const encoder = new TextEncoder();
+  const lines = csvBatches(EXPORT_FILES[key].columns, rows, () => {});
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+  });
 }
 
 /** The archive as a web stream: customers, policies, communications, activity, then the manifest. */

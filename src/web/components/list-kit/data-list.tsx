@@ -1,7 +1,7 @@
 // The one list component: a table with sortable headers on wide screens, one card per row on
 // phones (every field and the row's actions, no sideways scrolling), optional row selection,
 // and the loading / empty / error-with-Retry states. Data, sort and paging come from the page.
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { LIST_TEXT, parseSort, sortValue, type SortDirection } from '#shared/lists.ts';
 import { Checkbox } from '../ui/checkbox.tsx';
@@ -107,6 +107,7 @@ export function listStatus<T>(source: ListSource<T>, empty: ReactNode, errorText
 
 export function DataList<T>(props: DataListProps<T>) {
   const { columns, source, rowKey, rowLabel, sort, actions, selection, rowTestId } = props;
+  // the banner is keyed in both layouts, so it (and a dialog it opened) stays mounted when the list switches between table and cards
   const wide = useWide();
   const rows = source.data?.rows;
 
@@ -130,7 +131,7 @@ export function DataList<T>(props: DataListProps<T>) {
             {LIST_TEXT.selectPage}
           </label>
         ) : null}
-        {props.banner}
+        <Fragment key="banner">{props.banner}</Fragment>
         {body ?? (
           <ul aria-label={props.label} className="divide-y divide-slate-200">
             {rows!.map((row) => (
@@ -160,7 +161,7 @@ export function DataList<T>(props: DataListProps<T>) {
 
   return (
     <div>
-      {props.banner}
+      <Fragment key="banner">{props.banner}</Fragment>
       {body ?? (
         <div className="overflow-x-auto">
           <table aria-label={props.label} className="min-w-full divide-y divide-slate-200">

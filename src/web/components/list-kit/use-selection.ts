@@ -1,4 +1,4 @@
-// Row selection for future bulk actions: the ids picked on any page, or every row that matches
+// Row selection for bulk actions: the ids picked on any page, or every row that matches
 // the filter. A new filter (or search) clears it, since "all that match" would change meaning.
 import { useCallback, useMemo, useState } from 'react';
 import type { ListSelection } from '#shared/lists.ts';

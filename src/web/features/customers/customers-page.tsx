@@ -14,6 +14,7 @@ import { Pager } from '#web/components/list-parts.tsx';
 import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
 import { ListSearch } from '#web/components/list-kit/list-search.tsx';
 import { SelectionBanner } from '#web/components/list-kit/list-states.tsx';
+import { BulkBar } from '#web/components/bulk/bulk-bar.tsx';
 import { useListQuery } from '#web/components/list-kit/use-list-query.ts';
 import { useSelection } from '#web/components/list-kit/use-selection.ts';
 import { formatDay } from '#web/lib/format.ts';
@@ -50,7 +51,7 @@ export function CustomersPage() {
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const full = atLimit(usage.data?.customers);
   const rows = list.data?.rows ?? [];
-  // ready for bulk actions: the ids picked, or { all: true, filter } for every matching customer
+  // the bulk actions' selection: the ids picked, or { all: true, filter } for every matching customer
   const selection = useSelection({ search: query.search, type: query.type }, rows.map((c) => c.id), list.data?.total ?? 0);
 
   const exportCsv = () => {
@@ -106,7 +107,12 @@ export function CustomersPage() {
           empty={CUSTOMER_TEXT.empty}
           sort={{ value: query.sort, onChange: (sort) => setQuery({ sort }) }}
           selection={selection}
-          banner={<SelectionBanner control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />}
+          banner={
+            <>
+              <SelectionBanner control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />
+              <BulkBar entity="customers" control={selection} />
+            </>
+          }
           actions={(c) => <RowActions label={`Actions for ${c.name}`} viewLabel="View Profile" href={`/dashboard/customers/${c.id}`} onDelete={() => setDeleting(c)} />}
         />
         {list.data ? <Pager page={query.page} total={list.data.total} estimated={list.data.totalIsEstimate} pageSize={query.pageSize} onPage={(page) => setQuery({ page })} /> : null}

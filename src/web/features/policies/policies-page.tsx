@@ -15,6 +15,7 @@ import { StatusBadge } from '#web/components/badges.tsx';
 import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
 import { ListSearch } from '#web/components/list-kit/list-search.tsx';
 import { SelectionBanner } from '#web/components/list-kit/list-states.tsx';
+import { BulkBar } from '#web/components/bulk/bulk-bar.tsx';
 import { useListQuery } from '#web/components/list-kit/use-list-query.ts';
 import { useSelection } from '#web/components/list-kit/use-selection.ts';
 import { useDeletePolicy, usePolicies } from './queries.ts';
@@ -53,7 +54,7 @@ export function PoliciesPage() {
   const [deleting, setDeleting] = useState<Policy | null>(null);
   const full = atLimit(usage.data?.policies);
   const rows = list.data?.rows ?? [];
-  // ready for bulk actions: the ids picked, or { all: true, filter } for every matching policy
+  // the bulk actions' selection: the ids picked, or { all: true, filter } for every matching policy
   const selection = useSelection(
     { search: query.search, type: query.type, status: query.status, assignee: query.assignee },
     rows.map((p) => p.id),
@@ -110,7 +111,12 @@ export function PoliciesPage() {
           empty={POLICY_TEXT.empty}
           sort={{ value: query.sort, onChange: (sort) => setQuery({ sort }) }}
           selection={selection}
-          banner={<SelectionBanner control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />}
+          banner={
+            <>
+              <SelectionBanner control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />
+              <BulkBar entity="policies" control={selection} />
+            </>
+          }
           actions={(p) => (
             <RowActions label={`Actions for policy ${p.policy_number}`} viewLabel="View Details" href={`/dashboard/policies/${p.id}`} onDelete={() => setDeleting(p)} />
           )}

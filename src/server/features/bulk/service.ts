@@ -1,0 +1,344 @@
+// Bulk actions (issue 13; docs/decisions/024): preview, run (one transaction up to the sync limit,
+// a job in batches above it), undo within 24 hours, and the Recent list and journal.
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  BULK_PREVIEW_SAMPLE,
+  BULK_TEXT,
+  BULK_UNDO_HOURS,
+  describeAction,
+  displayValue,
+  noun,
+  type BulkActionInfo,
+  type BulkEntity,
+  type BulkJournalEntry,
+  type BulkKind,
+  type BulkPreview,
+  type BulkRequest,
+  type BulkState,
+} from '#shared/bulk.ts';
+import type { Page } from '#shared/policies.ts';
+import { RENEWAL_TEXT } from '#shared/renewals.ts';
+import type { Actor, Deps } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { idOr404 } from '#server/db/helpers.ts';
+import { bulkActions, bulkJournal, user } from '#server/db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
+import { logActivity } from '../activity/service.ts';
+import { countRows, limitError, readLimit } from '../limits/service.ts';
+import { assertMember } from '../policies/service.ts';
+import { readMembers } from '../renewals/cockpit.ts';
+import { applyDelete, applyUpdate, changedSince, journalLabels, LABEL_COLUMN, lockBulk, restoreConflicts, undoDelete, undoUpdate, UPDATE_COLUMN, type BatchResult } from './apply.ts';
+import { resolveTargets, uuidArray } from './targets.ts';
+
+type Row = typeof bulkActions.$inferSelect;
+const UNDO_MS = BULK_UNDO_HOURS * 3_600_000;
+/** A job's lease: a crashed instance's job is taken over this long after its last batch. */
+export const LEASE_SECONDS = 60;
+
+function valueOf(action: BulkRequest['action']): string {
+  if (action.kind === 'set_status') return action.status;
+  if (action.kind === 'assign') return action.assignee_id;
+  if (action.kind === 'set_type') return action.customer_type;
+  return 'deleted';
+}
+
+async function memberNames(t: Tenant): Promise<Record<string, string>> {
+  return Object.fromEntries((await readMembers(t)).map((m) => [m.id, m.name]));
+}
+
+function toInfo(row: Row & { createdByName?: string | null }, now = Date.now()): BulkActionInfo {
+  const undoUntil = new Date(row.createdAt.getTime() + UNDO_MS);
+  return {
+    id: row.id,
+    entity: row.entity as BulkEntity,
+    kind: row.kind as BulkKind,
+    summary: row.summary,
+    state: row.state as BulkState,
+    total: row.total,
+    processed: row.cursor,
+    changed: row.changed,
+    ignored_count: row.ignoredCount,
+    unchanged_count: row.unchangedCount,
+    created_at: row.createdAt.toISOString(),
+    created_by_name: row.createdByName ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    undone_at: row.undoneAt?.toISOString() ?? null,
+    undo_until: undoUntil.toISOString(),
+    can_undo: (row.state === 'done' || row.state === 'failed') && row.changed > 0 && !row.purgedAt && undoUntil.getTime() > now,
+    message: row.message,
+  };
+}
+
+/** What the action would do, written nowhere. */
+export async function previewBulk(db: Db, actor: Actor, req: BulkRequest, syncLimit: number): Promise<BulkPreview> {
+  const t = tenant(db, actor);
+  if (req.action.kind === 'assign') await assertMember(t, req.action.assignee_id, RENEWAL_TEXT.notMember);
+  const targets = await resolveTargets(t, actor, req);
+  const names = req.action.kind === 'assign' ? await memberNames(t) : {};
+  const kind = req.action.kind;
+  const base: Omit<BulkPreview, 'changes' | 'sample' | 'unchanged' | 'unchanged_count'> = {
+    entity: req.entity,
+    summary: describeAction(req.entity, req.action, names[valueOf(req.action)]),
+    selected: targets.ids.length,
+    ignored: targets.ignored.slice(0, 20),
+    ignored_count: targets.ignored.length,
+    mode: targets.ids.length > syncLimit ? 'job' : 'now',
+  };
+  if (!targets.ids.length) return { ...base, changes: 0, sample: [], unchanged: [], unchanged_count: 0 };
+  const ids = uuidArray(targets.ids);
+  const table = sql.raw(req.entity);
+  const label = LABEL_COLUMN[req.entity];
+  if (kind === 'delete') {
+    const sample = (await db.execute(sql`select r.id, r.${label} as label from ${table} r where r.agency_id = ${t.agencyId} and r.id = any(${ids}) order by r.id limit ${BULK_PREVIEW_SAMPLE}`))
+      .rows as { id: string; label: string }[];
+    return {
+      ...base,
+      changes: targets.ids.length,
+      sample: sample.map((s) => ({ id: s.id, label: s.label, before: displayValue(kind, 'kept'), after: displayValue(kind, 'deleted') })),
+      unchanged: [],
+      unchanged_count: 0,
+    };
+  }
+  const value = valueOf(req.action);
+  const { column } = UPDATE_COLUMN[kind];
+  const pick = (differs: boolean, limit: number) =>
+    db.execute(sql`select r.id, r.${label} as label, r.${column}::text as before, count(*) over () as n from ${table} r
+      where r.agency_id = ${t.agencyId} and r.id = any(${ids}) and (r.${column}::text is distinct from ${value}) = ${differs}
+      order by r.id limit ${limit}`);
+  const [changing, same] = await Promise.all([pick(true, BULK_PREVIEW_SAMPLE), pick(false, 20)]);
+  type Found = { id: string; label: string; before: string | null; n: string | number };
+  const changes = Number((changing.rows[0] as Found | undefined)?.n ?? 0);
+  const after = displayValue(kind, value, names);
+  return {
+    ...base,
+    changes,
+    sample: (changing.rows as Found[]).map((r) => ({ id: r.id, label: r.label, before: displayValue(kind, r.before, names), after })),
+    unchanged: (same.rows as Found[]).map((r) => ({ id: r.id, label: r.label, reason: BULK_TEXT.unchanged(displayValue(kind, r.before, names)) })),
+    unchanged_count: targets.ids.length - changes,
+  };
+}
+
+async function applyBatch(t: Tenant, row: Pick<Row, 'id' | 'entity' | 'kind' | 'action'>, ids: string[]): Promise<BatchResult> {
+  const kind = row.kind as BulkKind;
+  if (kind === 'delete') return applyDelete(t, row.id, row.entity as BulkEntity, ids);
+  return applyUpdate(t, row.id, kind, valueOf(row.action as BulkRequest['action']), ids);
+}
+
+async function finish(t: Tenant, row: Row, result: { changed: number; unchanged: number }) {
+  await t.update(bulkActions, { state: 'done', cursor: row.total, changed: result.changed, unchangedCount: result.unchanged, finishedAt: new Date(), lockedUntil: null, lockedBy: null }, eq(bulkActions.id, row.id));
+  // the action is its starter's, even when a job finishes it after a restart
+  await logActivity(t, { userId: row.createdBy as string }, {
+    kind: 'bulk',
+    action: 'updated',
+    entityId: row.id,
+    summary: `Bulk action: ${row.summary} (${result.changed.toLocaleString('en-US')} ${noun(row.entity as BulkEntity, result.changed)})`,
+  });
+}
+
+const holderName = () => `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Runs the action now (up to the sync limit, one transaction) or starts its job. */
+export async function startBulk(deps: Deps, actor: Actor, req: BulkRequest): Promise<BulkActionInfo> {
+  const t0 = tenant(deps.db, actor);
+  if (req.action.kind === 'assign') await assertMember(t0, req.action.assignee_id, RENEWAL_TEXT.notMember);
+  const names = req.action.kind === 'assign' ? await memberNames(t0) : {};
+  const { row, job } = await t0.transaction(async (t) => {
+    await lockBulk(t);
+    const targets = await resolveTargets(t, actor, req);
+    if (!targets.ids.length) throw badRequest(BULK_TEXT.nothingToChange, undefined, 'NOTHING_TO_CHANGE');
+    const [created] = await t
+      .insert(bulkActions, {
+        createdBy: actor.userId,
+        entity: req.entity,
+        kind: req.action.kind,
+        action: req.action as Record<string, string>,
+        summary: describeAction(req.entity, req.action, names[valueOf(req.action)]),
+        targets: targets.ids,
+        total: targets.ids.length,
+        ignoredCount: targets.ignored.length,
+      })
+      .returning();
+    if (targets.ids.length > deps.config.BULK_SYNC_LIMIT) return { row: created, job: true };
+    const result = await applyBatch(t, created, targets.ids);
+    // nothing would change: refused, and the empty action is rolled back with everything else
+    if (result.changed === 0) throw badRequest(BULK_TEXT.nothingToChange, undefined, 'NOTHING_TO_CHANGE');
+    await finish(t, created, result);
+    return { row: created, job: false };
+  });
+  if (job) {
+    void runBulkJob(deps, row.id).catch((err: unknown) => deps.logger.error({ err, bulkId: row.id }, 'bulk job failed'));
+  }
+  return getBulkAction(deps.db, actor, row.id);
+}
+
+/** Takes the job's lease: free, expired, or already this holder's. */
+async function takeJobLease(db: Db, id: string, holder: string): Promise<boolean> {
+  const taken = await db
+    .update(bulkActions)
+    .set({ lockedBy: holder, lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(and(eq(bulkActions.id, id), eq(bulkActions.state, 'running'), sql`(${bulkActions.lockedUntil} is null or ${bulkActions.lockedUntil} < now() or ${bulkActions.lockedBy} = ${holder})`))
+    .returning({ id: bulkActions.id });
+  return taken.length > 0;
+}
+
+/**
+ * One batch of a job in one transaction: the next `batch` targets from the cursor, their changes,
+ * their journal rows and the new cursor commit together; false when the job is finished or no
+ * longer this holder's.
+ */
+export async function runBulkBatch(deps: Deps, id: string, holder: string): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [agency] = await tx.select({ agencyId: bulkActions.agencyId }).from(bulkActions).where(eq(bulkActions.id, id));
+    if (!agency) return false;
+    const t = tenant(tx, { agency: { id: agency.agencyId } });
+    await lockBulk(t);
+    const [row] = await t.from(bulkActions, eq(bulkActions.id, id), eq(bulkActions.state, 'running'), eq(bulkActions.lockedBy, holder)).for('update');
+    if (!row) return false;
+    const size = deps.config.BULK_BATCH_SIZE;
+    const slice = (await tx.execute(sql`select x.id from bulk_actions b, unnest(b.targets[${row.cursor + 1}:${row.cursor + size}]) as x(id) where b.id = ${id}`)).rows as { id: string }[];
+    const result = await applyBatch(t, row, slice.map((s) => s.id));
+    const totals = { changed: row.changed + result.changed, unchanged: row.unchangedCount + result.unchanged };
+    const cursor = row.cursor + slice.length;
+    if (cursor >= row.total) {
+      await finish(t, row, totals);
+      return false;
+    }
+    await t.update(
+      bulkActions,
+      { cursor, changed: totals.changed, unchangedCount: totals.unchanged, lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` },
+      eq(bulkActions.id, id),
+    );
+    return true;
+  });
+}
+
+/** Works a job to its end while it holds the lease; a failure marks it failed (its journal still undoes it). */
+export async function runBulkJob(deps: Deps, id: string, holder = holderName()): Promise<void> {
+  if (!(await takeJobLease(deps.db, id, holder))) return;
+  try {
+    while (await runBulkBatch(deps, id, holder));
+  } catch (err) {
+    await deps.db
+      .update(bulkActions)
+      .set({ state: 'failed', message: 'The bulk action stopped on an error. What it changed can be undone.', finishedAt: new Date(), lockedBy: null, lockedUntil: null })
+      .where(and(eq(bulkActions.id, id), eq(bulkActions.state, 'running')));
+    throw err;
+  }
+}
+
+/** Jobs whose instance stopped (restart, crash): their lease expired, so this one resumes them from their cursor. */
+export async function resumeBulkJobs(deps: Deps, holder = holderName()): Promise<number> {
+  const stale = await deps.db
+    .select({ id: bulkActions.id })
+    .from(bulkActions)
+    .where(and(eq(bulkActions.state, 'running'), sql`(${bulkActions.lockedUntil} is null or ${bulkActions.lockedUntil} < now())`))
+    .limit(10);
+  for (const job of stale) await runBulkJob(deps, job.id, holder).catch((err: unknown) => deps.logger.error({ err, bulkId: job.id }, 'bulk job failed'));
+  return stale.length;
+}
+
+function labelsError(make: (labels: string[], more: number) => string, found: { labels: string[]; count: number }, code: string) {
+  return conflict(make(found.labels, found.count - found.labels.length), code);
+}
+
+/** Undoes the whole action in one transaction, or refuses and changes nothing. */
+export async function undoBulk(db: Db, actor: Actor, rawId: string): Promise<BulkActionInfo> {
+  const id = idOr404(rawId, BULK_TEXT.notFound);
+  await tenant(db, actor).transaction(async (t) => {
+    await lockBulk(t);
+    const [row] = await t.from(bulkActions, eq(bulkActions.id, id)).for('update');
+    if (!row) throw notFound(BULK_TEXT.notFound);
+    if (row.state === 'running') throw conflict(BULK_TEXT.undoRunning, 'BULK_RUNNING');
+    if (row.state === 'undone') throw conflict(BULK_TEXT.undoAlready, 'BULK_UNDONE');
+    if (!toInfo(row).can_undo) throw conflict(BULK_TEXT.undoExpired, 'BULK_UNDO_EXPIRED');
+    const entity = row.entity as BulkEntity;
+    const kind = row.kind as BulkKind;
+    if (kind !== 'delete') {
+      const changed = await journalLabels(t, changedSince(t, id, entity));
+      if (changed.count) throw labelsError(BULK_TEXT.changedSince, changed, 'CHANGED_SINCE');
+      await undoUpdate(t, id, kind);
+    } else {
+      const taken = await journalLabels(t, restoreConflicts(t, id, entity));
+      if (taken.count) throw labelsError(BULK_TEXT.restoreConflict, taken, 'RESTORE_CONFLICT');
+      // plan limits still apply: the restored records count as new ones
+      const limit = await readLimit(t.db, actor.agency.tier, entity);
+      if (limit !== null) {
+        await t.lockAgency();
+        const counted = entity === 'policies' ? sql`and coalesce(j.snapshot->'row'->>'renewal_state', '') <> 'renewed'` : sql``;
+        const [back] = (await t.db.execute(sql`select count(*) as n from bulk_journal j where j.bulk_id = ${id} and j.agency_id = ${t.agencyId} and j.snapshot is not null ${counted}`))
+          .rows as { n: string | number }[];
+        if ((await countRows(t, entity)) + Number(back?.n ?? 0) > limit) {
+          const base = limitError(entity);
+          throw new AppError(base.status, base.code, `Undo refused: restoring these records would pass your plan's limit. ${base.message}`);
+        }
+      }
+      await undoDelete(t, id, entity);
+    }
+    await t.update(bulkActions, { state: 'undone', undoneAt: new Date(), undoneBy: actor.userId }, eq(bulkActions.id, id));
+    await logActivity(t, actor, { kind: 'bulk', action: 'updated', entityId: id, summary: `Undid bulk action: ${row.summary} (${row.changed.toLocaleString('en-US')} ${noun(entity, row.changed)})` });
+  });
+  return getBulkAction(db, actor, id);
+}
+
+const withName = { row: bulkActions, first: user.firstName, last: user.lastName, email: user.email };
+type Named = { row: Row; first: string | null; last: string | null; email: string | null };
+const named = (r: Named) => toInfo({ ...r.row, createdByName: `${r.first ?? ''} ${r.last ?? ''}`.trim() || r.email });
+
+export async function getBulkAction(db: Db, actor: Actor, rawId: string): Promise<BulkActionInfo> {
+  const id = idOr404(rawId, BULK_TEXT.notFound);
+  const t = tenant(db, actor);
+  const [found] = await db.select(withName).from(bulkActions).leftJoin(user, eq(user.id, bulkActions.createdBy)).where(t.where(bulkActions, eq(bulkActions.id, id)));
+  if (!found) throw notFound(BULK_TEXT.notFound);
+  return named(found);
+}
+
+export async function listBulkActions(db: Db, actor: Actor, q: { page: number; pageSize: number }): Promise<Page<BulkActionInfo>> {
+  const t = tenant(db, actor);
+  const where = t.where(bulkActions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(withName)
+      .from(bulkActions)
+      .leftJoin(user, eq(user.id, bulkActions.createdBy))
+      .where(where)
+      .orderBy(desc(bulkActions.createdAt), desc(bulkActions.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(bulkActions).where(where),
+  ]);
+  return { rows: rows.map(named), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+export async function listJournal(db: Db, actor: Actor, rawId: string, q: { page: number; pageSize: number }): Promise<Page<BulkJournalEntry>> {
+  const info = await getBulkAction(db, actor, rawId);
+  const t = tenant(db, actor);
+  const where: SQL = t.where(bulkJournal, eq(bulkJournal.bulkId, info.id));
+  const [rows, [total], names] = await Promise.all([
+    db.select({ recordId: bulkJournal.recordId, label: bulkJournal.label, before: bulkJournal.before, after: bulkJournal.after }).from(bulkJournal).where(where).orderBy(bulkJournal.recordId).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(bulkJournal).where(where),
+    info.kind === 'assign' ? memberNames(t) : Promise.resolve({}),
+  ]);
+  return {
+    rows: rows.map((r) => ({ record_id: r.recordId, label: r.label, before: displayValue(info.kind, r.before, names), after: displayValue(info.kind, r.after, names) })),
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
+ * The scheduled purge: 24 hours after an action, the whole rows its deletes kept are removed for
+ * good (the journal keeps only labels and values). A system job across agencies, like the digest.
+ */
+export async function purgeBulkJournals(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(bulkActions)
+      .set({ purgedAt: now })
+      .where(and(sql`${bulkActions.purgedAt} is null`, sql`${bulkActions.createdAt} < ${new Date(now.getTime() - UNDO_MS)}`, sql`${bulkActions.state} <> 'running'`))
+      .returning({ id: bulkActions.id });
+    if (expired.length) await tx.execute(sql`update bulk_journal set snapshot = null where bulk_id = any(${uuidArray(expired.map((e) => e.id))}) and snapshot is not null`);
+    return expired.length;
+  });
+}

@@ -27,9 +27,10 @@ import { IMPORT_UPLOAD_PREFIX, importRoutes } from './imports/routes.ts';
 import { renewalRoutes } from './renewals/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { brandingRoutes, LOGO_UPLOAD_PREFIX } from './branding/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
-export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX];
+export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX, LOGO_UPLOAD_PREFIX];
 
 export function featureRoutes() {
   const r = new Hono<AppEnv>();
@@ -60,5 +61,6 @@ export function featureRoutes() {
   r.route('/', renewalRoutes());
   r.route('/', notificationRoutes());
   r.route('/', settingsRoutes());
+  r.route('/', brandingRoutes());
   return r;
 }

@@ -9,7 +9,8 @@ import { effectiveTier } from '#shared/tiers.ts';
 import type { Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencies, digestDeliveries, policies, scheduledJobs, user } from '#server/db/schema.ts';
-import { renderMail } from '#server/mail.ts';
+import { renderMail, type MailBrand } from '#server/mail.ts';
+import { mailBrandForAgency } from '../branding/mail-brand.ts';
 import { notify } from '../notifications/service.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
 
@@ -112,7 +113,7 @@ async function notifyWindows(db: Db, terms: DueTerm[], today: string) {
   }
 }
 
-function digestMail(deps: Deps, to: string, firstName: string, terms: DueTerm[], today: string) {
+function digestMail(deps: Deps, to: string, firstName: string, terms: DueTerm[], today: string, brand: MailBrand | null) {
   const line = (t: DueTerm) => {
     const days = daysLeft(t.endDate, today);
     const when = days < 0 ? `lapsed ${-days} days ago` : days === 0 ? 'ends today' : `ends in ${days} days`;
@@ -129,6 +130,7 @@ function digestMail(deps: Deps, to: string, firstName: string, terms: DueTerm[],
     paragraphs: [...section('Lapsed', lapsed), ...section('Due in the next 30 days', soon), ...section('Remarket', remarket)],
     action: { label: 'Open your renewals', url: `${deps.config.appUrl}/dashboard/renewals` },
     footer: 'You receive this digest because renewals are assigned to you. You can turn it off in Settings › Notifications.',
+    brand,
   });
 }
 
@@ -171,7 +173,10 @@ export async function runDigest(deps: Deps, now = new Date(), holder = `${proces
       const marked = await db.insert(digestDeliveries).values({ userId, day: today }).onConflictDoNothing().returning({ userId: digestDeliveries.userId });
       if (!marked.length) continue;
       try {
-        await deps.mailer.send(digestMail(deps, mine[0].email, mine[0].firstName, mine, today));
+        // white label: a digest of one agency's renewals carries that agency's brand; one that spans agencies, the default
+        const agencyIds = new Set(mine.map((t) => t.agencyId));
+        const brand = agencyIds.size === 1 ? await mailBrandForAgency(deps, mine[0].agencyId) : null;
+        await deps.mailer.send(digestMail(deps, mine[0].email, mine[0].firstName, mine, today, brand));
         sent += 1;
       } catch (err) {
         // The send failed for sure: free the marker so the next run tries again.

@@ -10,7 +10,6 @@ const PLACEHOLDER_PATHS = [
   '/dashboard/bulk-actions',
   '/dashboard/crm',
   '/dashboard/api-settings',
-  '/dashboard/white-label',
 ];
 
 export const placeholderRoutes: RouteObject[] = PLACEHOLDER_PATHS.map((path) => {

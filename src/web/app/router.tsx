@@ -55,6 +55,7 @@ export const router = createBrowserRouter([
           { path: '/dashboard/analytics', lazy: gated('analytics', () => import('../features/analytics/analytics-page.tsx'), 'AnalyticsPage') },
           { path: '/dashboard/export', lazy: gated('export', () => import('../features/export/export-page.tsx'), 'ExportPage') },
           { path: '/dashboard/reports', lazy: gated('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
+          { path: '/dashboard/white-label', lazy: gated('white-label', () => import('../features/branding/white-label-page.tsx'), 'WhiteLabelPage') },
           { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
           ...placeholderRoutes,
           // an unknown signed-in path keeps the shell around its 404 page

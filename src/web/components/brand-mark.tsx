@@ -9,7 +9,7 @@ export function BrandMark({ brand, className, size = 'md' }: { brand: EffectiveB
   return (
     <span className={cn('flex min-w-0 items-center gap-2 font-bold text-slate-900', size === 'sm' ? 'text-base' : 'text-lg', className)}>
       {brand?.logo_url ? (
-        <img src={brand.logo_url} alt="" className={cn(box, 'w-auto max-w-[8rem] shrink-0 object-contain')} />
+        <img src={brand.logo_url} alt="" className={cn(box, 'w-auto max-w-[6rem] shrink-0 object-contain')} />
       ) : (
         <span className={cn(box, 'flex aspect-square shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white')}>
           <ShieldCheck className="h-5 w-5" aria-hidden />

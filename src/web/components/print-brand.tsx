@@ -10,7 +10,7 @@ export function PrintBrand({ brand, agencyName }: { brand: EffectiveBrand | null
   const contacts = [brand.support_email, brand.support_phone].filter(Boolean).join(' · ');
   return (
     <div className="mb-2 border-l-4 border-brand-700 pl-3" data-testid="print-brand">
-      <BrandMark brand={brand} size="sm" />
+      <BrandMark brand={brand} />
       {contacts ? <p className="text-xs text-slate-500">{contacts}</p> : null}
     </div>
   );

@@ -2,7 +2,8 @@
 // before saving, saves, sees them in the shell and on the policy print page, then resets to default.
 import type { Browser, Page } from '@playwright/test';
 import { BRANDING_TEXT } from '#shared/branding.ts';
-import { admin, createAccount, expect, shot, signInAs, test, type Account } from './support/fixtures.ts';
+import { admin, createAccount, expect, shot, signInAs, test, uniqueEmail, type Account } from './support/fixtures.ts';
+import { firstLink, readMail } from './support/mail.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -21,6 +22,8 @@ async function enterpriseOwner(browser: Browser, page: Page): Promise<Account> {
   await signInAs(adminPage, admin.email, admin.password);
   const tier = await adminPage.request.patch(`/api/admin/users/${me.profile.id}`, { data: { subscription_tier: 'enterprise' } });
   expect(tier.status(), await tier.text()).toBe(200);
+  const perm = await adminPage.request.post(`/api/admin/users/${me.profile.id}/permissions/manage_team`);
+  expect(perm.status(), await perm.text()).toBe(200);
   await context.close();
   return owner;
 }
@@ -111,6 +114,28 @@ test('set a logo and colour, preview them, save, see them in the shell and on th
   await expect(page.getByTestId('brand-preview').getByTestId('preview-from')).toHaveText('Harbor & Co');
   await shot(page, 'white-label-saved');
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  // an invitation goes out as the agency: its name as sender, its reply-to and logo; the page wears the brand
+  const invitee = uniqueEmail('invitee');
+  const invited = await page.request.post('/api/team/invitations', { data: { email: invitee, role: 'team_member' } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const mail = await readMail(invitee, /invited/);
+  expect(mail.from).toMatch(/^"Harbor & Co" <.+@.+>$/);
+  expect(mail.replyTo).toBe('help@harbor.test');
+  expect(mail.html).toMatch(/<img src="http:\/\/[^"]+\/api\/brand\/[0-9a-f-]{36}\/[0-9a-f]{32}\.png" alt="Harbor &amp; Co"/);
+  expect(mail.text).toContain('— Harbor & Co');
+  const guest = await browser.newContext();
+  const invitePage = await guest.newPage();
+  for (const width of [1280, 390]) {
+    await invitePage.setViewportSize({ width, height: 844 });
+    await invitePage.goto(firstLink(mail));
+    await expect(invitePage.getByRole('heading', { name: "You're invited" })).toBeVisible();
+    await expect(invitePage.getByText('Join Harbor & Co on PolicyDesk')).toBeVisible();
+    await expect(invitePage.locator('main img[src^="/api/brand/"], img[src^="/api/brand/"]').first()).toBeVisible();
+    await expect(invitePage.getByRole('link', { name: 'Sign in to accept' })).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+    await shot(invitePage, 'white-label-invitation');
+  }
+  await guest.close();
 
   // reset to default, after a confirmation
   await page.getByRole('button', { name: 'Reset to default' }).click();

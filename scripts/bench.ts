@@ -14,6 +14,7 @@ import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
+import { brandingScenario } from './bench/branding.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -531,6 +532,7 @@ async function main() {
     pgInfo.stop();
   }
   await pgliteScenarios();
+  for (const f of await brandingScenario()) rows.push(f);
   // Keep the logs, captured SQL and plans; drop the data.
   rmSync(path.join(work, 'pglite-data'), { recursive: true, force: true });
   rmSync(path.join(work, 'pg-data'), { recursive: true, force: true });

@@ -8,7 +8,10 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { BRANDING_TEXT, LOGO_MAX_BYTES } from '#shared/branding.ts';
 import { INVALID_EMAIL } from '#shared/validation.ts';
-import { agencyBranding, user } from '#server/db/schema.ts';
+import { addDays } from '#shared/renewals.ts';
+import { agencyBranding, policies, user } from '#server/db/schema.ts';
+import { createPolicy } from '#server/test/factories.ts';
+import { runDigest } from '../renewals/digest.ts';
 import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
 
 let t: TestContext;
@@ -246,6 +249,19 @@ describe('e-mails and the invitation page', () => {
     const token = linkIn(mail).split('/').pop()!;
     const view = await json(await t.request(`/api/invitations/${token}`));
     expect(view.invitation.brand).toMatchObject({ name: 'Acme Insurance', color: '#0f766e', logo_url: logoUrl });
+  });
+});
+
+describe('the renewal digest', () => {
+  it("carries the agency's brand when its renewals are all of one branded agency", async () => {
+    const policy = await createPolicy(t.request, owner.cookie);
+    const soon = addDays(new Date().toISOString().slice(0, 10), 20);
+    await t.db.update(policies).set({ endDate: soon }).where(eq(policies.id, policy.id));
+    const morning = new Date(`${addDays(new Date().toISOString().slice(0, 10), 1)}T08:00:00Z`);
+    expect((await runDigest(t.deps, morning)).ran).toBe(true);
+    const digest = t.mail.sent.find((m) => m.to === owner.email && /Your renewals for/.test(m.subject));
+    expect(digest).toMatchObject({ fromName: 'Acme Insurance', replyTo: 'help@acme.test' });
+    expect(digest?.html).toContain(`${t.config.appUrl}/api/brand/`);
   });
 });
 

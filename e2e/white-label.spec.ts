@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { BRANDING_TEXT } from '#shared/branding.ts';
 import { admin, createAccount, expect, shot, signInAs, test, uniqueEmail, type Account } from './support/fixtures.ts';
 import { firstLink, readMail } from './support/mail.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -91,6 +92,8 @@ test('set a logo and colour, preview them, save, see them in the shell and on th
   expect(logo.headers()['content-type']).toBe('image/png');
   expect((await logo.body()).subarray(1, 4).toString()).toBe('PNG');
   await shot(page, 'white-label-saved');
+  // the page itself (the saved toast is still fading in, which axe reads as low contrast)
+  await expectNoSeriousA11yViolations(page, 'white label page, branded', '#main');
 
   // the active navigation item picks up the accent colour
   await page.goto('/dashboard/policies');
@@ -104,6 +107,12 @@ test('set a logo and colour, preview them, save, see them in the shell and on th
   await expect(letterhead).toContainText('help@harbor.test');
   await expect(letterhead.locator('img')).toBeVisible();
   await shot(page, 'white-label-print');
+  // the reports' printable view wears the same letterhead
+  const year = new Date().getFullYear();
+  await page.goto(`/dashboard/reports/print?report=book&from=${year}-01-01&to=${year}-12-31`);
+  await expect(page.getByTestId('print-brand')).toContainText('Harbor & Co');
+  await expect(page.getByRole('button', { name: 'Print' })).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await shot(page, 'white-label-report-print');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/dashboard/policies/${policyId}/print`);

@@ -112,15 +112,19 @@ test('a professional agent sees the buckets, renews with a 12 % rise, sees Remar
   await expect(page.getByTestId('renewal-row')).toHaveCount(1);
   await expect(page.getByTestId('retention')).toContainText('1 renewed · 1 lost · 1 lapsed');
 
-  // Log a contact opens the customer's communication log
+  // Log a contact: Professional has no communications log (Business), so the contact is recorded by
+  // moving the renewal to Contacted
   await page.getByRole('button', { name: 'Actions for policy GONE-1' }).click();
   await page.getByRole('menuitem', { name: 'Log a contact' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/customers\/[0-9a-f-]+#communications$/);
-  await expect(page.getByRole('heading', { name: 'Communication History' })).toBeVisible();
-  await page.goto('/dashboard/renewals');
+  await expect(toast(page, 'Success')).toContainText('Contact logged: the renewal is now Contacted.');
+  await expect(page.getByTestId('renewal-row').filter({ hasText: 'GONE-1' })).toContainText('Contacted');
+
+  // sorted by end date from the column header, latest first
+  await page.getByRole('button', { name: 'End Date' }).click();
+  await expect(page).toHaveURL(/sort=end_desc/);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByTestId('renewal-card')).toHaveCount(1);
+  await expect(page.getByTestId('renewal-row')).toHaveCount(1);
   await shot(page, 'renewals-cockpit');
 });
 

@@ -7,7 +7,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPglite } from '#server/db/client.ts';
+import { openPglite, openPostgres } from '#server/db/client.ts';
+import type { Deps } from '#server/context.ts';
+import { runDigest } from '#server/features/renewals/digest.ts';
+import { createLogger } from '#server/logger.ts';
+import { createMailer } from '#server/mail.ts';
 import { carPolicyPayload, registrationPayload, sessionCookie } from '#server/test/factories.ts';
 import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench/frontend.ts';
 import { cycle, load, type LoadResult } from './bench/load.ts';
@@ -25,8 +29,8 @@ const PORTS = { pg: 4351, pglite: 4352 };
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, '.bench-build');
 const SIZE = QUICK
-  ? { agencies: 100, perAgency: 1000, customersPerAgency: 500, large: 20_000, largeCustomers: 20_000, pglite: 20_000 }
-  : { agencies: 1000, perAgency: 1000, customersPerAgency: 500, large: 200_000, largeCustomers: 100_000, pglite: 100_000 };
+  ? { agencies: 100, perAgency: 1000, customersPerAgency: 500, large: 20_000, largeCustomers: 20_000, pglite: 20_000, exportPolicies: 20_000, importRows: 2_000 }
+  : { agencies: 1000, perAgency: 1000, customersPerAgency: 500, large: 200_000, largeCustomers: 100_000, pglite: 100_000, exportPolicies: 100_000, importRows: 10_000 };
 
 const log = (msg: string) => console.log(msg);
 const work = mkdtempSync(path.join(os.tmpdir(), 'policydesk-bench-'));
@@ -216,6 +220,8 @@ async function postgresScenarios(pgInfo: Postgres) {
   const large = await registerAndSignIn(server.url, 'bench-large@bench.example', confirmAs('enterprise'));
   const creator = await registerAndSignIn(server.url, 'bench-create@bench.example', confirmAs('enterprise'));
   const limited = await registerAndSignIn(server.url, 'bench-limited@bench.example', confirmAs('professional'));
+  const exporter = await registerAndSignIn(server.url, 'bench-export@bench.example', confirmAs('enterprise'));
+  const importer = await registerAndSignIn(server.url, 'bench-import@bench.example', confirmAs('enterprise'));
 
   const plan: SeedPlan = {
     fillerAgencies: SIZE.agencies - 1,
@@ -224,6 +230,7 @@ async function postgresScenarios(pgInfo: Postgres) {
     targets: [
       { agencyId: small.agencyId, ownerId: small.ownerId, customers: SIZE.customersPerAgency, policies: SIZE.perAgency },
       { agencyId: large.agencyId, ownerId: large.ownerId, customers: SIZE.largeCustomers, policies: SIZE.large },
+      { agencyId: exporter.agencyId, ownerId: exporter.ownerId, customers: SIZE.exportPolicies / 2, policies: SIZE.exportPolicies },
     ],
   };
   const total = SIZE.agencies * SIZE.perAgency + SIZE.large;
@@ -323,6 +330,9 @@ async function postgresScenarios(pgInfo: Postgres) {
   loadRow('2. large agency: renewals cockpit', s2r, { text: 'p99 ≤ 150 ms', ok: s2r.p99 <= 150 && s2r.non2xx === 0 });
   await explain(pgInfo, large.agencyId);
 
+  // 2b. The daily renewals digest over every agency (issue 11: 1,000 agencies in ≤ 60 s).
+  await digestScenario(pgInfo);
+
   // 3. Creates with an auto-created customer, 10 concurrent, enterprise (no limit).
   log('scenario 3: create policy with a new customer (10 connections)');
   let n = 0;
@@ -369,6 +379,12 @@ async function postgresScenarios(pgInfo: Postgres) {
   // 4. CSV export of the large agency's customers.
   log(`scenario 4: CSV export of ${SIZE.largeCustomers.toLocaleString('en')} customers`);
   await exportScenario(server, large.cookie);
+  // 4b. The full export (zip of CSVs + JSON) of an agency with 100,000 policies (issue 12).
+  log(`scenario 4b: full export of ${SIZE.exportPolicies.toLocaleString('en')} policies`);
+  await fullExportScenario(server, exporter.cookie);
+  // 4c. An import of 10,000 policy rows with their customers, as a job on PostgreSQL (issue 12).
+  log(`scenario 4c: import of ${SIZE.importRows.toLocaleString('en')} policy rows`);
+  await importScenario(server, importer.cookie);
 
   await server.stop();
 }
@@ -384,11 +400,33 @@ function rawRow(scenario: string, r: PgbenchResult, statements: number): Row {
     : { scenario, note: `pgbench could not run it: ${r.error}` };
 }
 
+/**
+ * One digest run over the whole book, as the scheduler runs it at 08:00 UTC: the window
+ * notifications (one INSERT … SELECT) and one e-mail per agent, written to an outbox folder.
+ */
+async function digestScenario(pgInfo: Postgres) {
+  log(`scenario 2b: daily renewals digest over ${SIZE.agencies.toLocaleString('en')}+ agencies`);
+  const database = await openPostgres(pgInfo.url, 4);
+  const outboxDir = path.join(work, 'digest-outbox');
+  const logger = createLogger('warn');
+  const deps = { db: database.db, database, logger, mailer: createMailer({ from: 'bench@policydesk.test', outboxDir, logger }), config: { appUrl: 'http://127.0.0.1' } } as unknown as Deps;
+  const now = new Date(`${new Date().toISOString().slice(0, 10)}T08:00:00Z`);
+  const t0 = performance.now();
+  const result = await runDigest(deps, now, 'bench');
+  const seconds = (performance.now() - t0) / 1000;
+  const counted = await sql(pgInfo.url, `select count(*)::int as n from notifications where kind in ('renewal_window', 'renewal_lapsed')`);
+  const n = Number(counted.rows[0]?.n ?? 0);
+  await database.close();
+  const note = `${result.sent.toLocaleString('en')} digests e-mailed and ${Number(n).toLocaleString('en')} window/lapse notifications in ${seconds.toFixed(1)} s`;
+  rows.push({ scenario: '2b. daily digest, every agency', note, target: '≤ 60 s for 1,000 agencies', ok: result.ran && seconds <= 60 });
+  log(`  digest: ${note}`);
+}
+
 /** The cockpit's SQL in the shape the renewals service sends (the open window: a year back, 120 days ahead). */
 function renewalQueries(agencyId: string): Record<string, string> {
   const open = `agency_id = '${agencyId}' and end_date between current_date - 365 and current_date + 120 and renewal_state in ('not_started', 'contacted', 'quoted') and status <> 'cancelled'`;
   return {
-    'renewals summary (buckets + retention, one pass)': `select count(*) filter (where renewal_state = 'renewed'), count(*) filter (where renewal_state = 'lost'), count(*) filter (where renewal_state in ('not_started', 'contacted', 'quoted') and end_date < current_date), count(*) filter (where renewal_state in ('not_started', 'contacted', 'quoted') and end_date between current_date and current_date + 30), sum(premium_amount) filter (where renewal_state in ('not_started', 'contacted', 'quoted') and end_date between current_date and current_date + 30) from policies where agency_id = '${agencyId}' and end_date between current_date - 365 and current_date + 120 and status <> 'cancelled'`,
+    'renewals summary (buckets + retention, from the renewal_stats counters)': `select sum(policies) filter (where renewal_state = 'renewed'), sum(policies) filter (where renewal_state = 'lost'), sum(policies) filter (where renewal_state in ('not_started', 'contacted', 'quoted') and end_date < current_date), sum(policies) filter (where renewal_state in ('not_started', 'contacted', 'quoted') and end_date between current_date and current_date + 30), sum(premium) filter (where renewal_state in ('not_started', 'contacted', 'quoted') and end_date between current_date and current_date + 30) from renewal_stats where agency_id = '${agencyId}' and end_date between current_date - 365 and current_date + 120 and not cancelled`,
     'renewals table page 1': `select id from policies where ${open} order by end_date, id limit 25`,
   };
 }
@@ -444,6 +482,80 @@ async function exportScenario(server: Server, cookie: string) {
     ok: res.status === 200 && dataRows >= SIZE.largeCustomers && rowsPerSecond >= 50_000 && growth <= 50,
   });
   log(`  export: ${rows.at(-1)!.note}`);
+}
+
+async function fullExportScenario(server: Server, cookie: string) {
+  const before = rssMb(server.pid);
+  const rss = sampleRss(server.pid);
+  const started = performance.now();
+  const res = await fetch(`${server.url}/api/export`, { headers: { cookie } });
+  let bytes = 0;
+  if (res.status === 200 && res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const { peak } = rss.stop();
+  const growth = peak - before;
+  const note = `${SIZE.exportPolicies.toLocaleString('en')} policies (+ ${(SIZE.exportPolicies / 2).toLocaleString('en')} customers, details, activity): ${(bytes / 1048576).toFixed(1)} MB zip in ${seconds.toFixed(2)} s; memory growth ${growth.toFixed(0)} MB`;
+  rows.push({
+    scenario: '4b. full export (zip)',
+    errors: res.status === 200 ? '0' : `HTTP ${res.status}`,
+    rssMb: peak,
+    note,
+    target: '100,000 policies in ≤ 10 s; growth ≤ 50 MB',
+    ok: res.status === 200 && bytes > 0 && seconds <= 10 && growth <= 50,
+  });
+  log(`  full export: ${note}`);
+}
+
+/** A policies CSV of `n` rows for `n / 2` new customers, half car and half fire. */
+function importCsv(n: number): string {
+  const header =
+    'policy_number,policy_type,insurance_company,customer_name,customer_email,premium_amount,coverage_amount,deductible,start_date,status,vehicle_make,vehicle_model,vehicle_year,vin_number,driver_license,property_address,property_type,construction_year,property_value';
+  const lines = [header];
+  for (let i = 0; i < n; i += 1) {
+    const who = `Imported Customer ${i >> 1},imported${i >> 1}@bench.example`;
+    lines.push(
+      i % 2
+        ? `IMP-${i},fire,Zurich,${who},${(300 + (i % 700)).toFixed(2)},250000,500,2026-01-${String(1 + (i % 28)).padStart(2, '0')},active,,,,,,${i} Import Street,House,1990,300000`
+        : `IMP-${i},car,Allianz,${who},${(200 + (i % 900)).toFixed(2)},50000,250,2026-02-${String(1 + (i % 28)).padStart(2, '0')},active,Toyota,Corolla,2020,VIN${i},DL${i},,,,`,
+    );
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+async function importScenario(server: Server, cookie: string) {
+  const body = new FormData();
+  body.set('kind', 'policies');
+  body.set('duplicates', 'skip');
+  body.set('file', new File([importCsv(SIZE.importRows)], 'bench-import.csv', { type: 'text/csv' }));
+  const started = performance.now();
+  const res = await fetch(`${server.url}/api/imports`, { method: 'POST', headers: { cookie, origin: server.url }, body });
+  let job: { id?: string; status?: string; imported?: number; failed?: number; message?: string | null } = {};
+  if (res.status === 202) {
+    job = (await res.json()) as typeof job;
+    while (job.status === 'running') {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (await getJson(server, cookie, `/api/imports/${job.id}`)) as typeof job;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const note =
+    res.status === 202
+      ? `${SIZE.importRows.toLocaleString('en')} rows (${(SIZE.importRows / 2).toLocaleString('en')} new customers): ${job.status}, ${job.imported} imported, ${job.failed} failed in ${seconds.toFixed(1)} s (${(SIZE.importRows / seconds).toFixed(0)} rows/s)`
+      : `HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`;
+  rows.push({
+    scenario: '4c. import, policies with customers',
+    note,
+    target: '10,000 rows in ≤ 15 s',
+    ok: job.status === 'done' && job.imported === SIZE.importRows && seconds <= 15,
+  });
+  log(`  import: ${note}`);
 }
 
 async function pgliteScenarios() {

@@ -90,9 +90,9 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
   step('customers');
 
   await exec(`
-    insert into policies (id, agency_id, created_by, customer_id, policy_number, insurance_company, policy_type, customer_name, customer_email, customer_phone,
+    insert into policies (id, agency_id, created_by, assignee_id, customer_id, policy_number, insurance_company, policy_type, customer_name, customer_email, customer_phone,
       premium_amount, coverage_amount, deductible, start_date, end_date, status, created_at, updated_at)
-    select gen_random_uuid(), t.agency_id, t.owner_id, md5(t.agency_id::text || ':' || c)::uuid,
+    select gen_random_uuid(), t.agency_id, t.owner_id, t.owner_id, md5(t.agency_id::text || ':' || c)::uuid,
       'POL-' || lpad(p::text, 7, '0'), ${arr(COMPANIES)}[1 + p % 10], case when p % 2 = 0 then 'car' else 'fire' end,
       ${name('c')}, ${email('c')}, ${phone('c')},
       (200 + p % 3000) + 0.5, ((p % 90) + 10) * 10000, (p % 10) * 100,
@@ -123,7 +123,10 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
   for (const ix of indexes) await exec(ix.indexdef);
   step(`${indexes.length} indexes rebuilt`);
   await exec(`set session_replication_role = origin`);
+  // the bulk load skipped the triggers that keep the renewal cockpit's counters
+  await exec(`select renewal_stats_rebuild()`);
+  step('renewal counters');
   await exec(`drop table bench_targets`);
-  for (const table of ['user', 'agencies', 'agency_members', ...BULK_TABLES]) await exec(`vacuum analyze "${table}"`);
+  for (const table of ['user', 'agencies', 'agency_members', 'renewal_stats', ...BULK_TABLES]) await exec(`vacuum analyze "${table}"`);
   step('vacuum analyze');
 }

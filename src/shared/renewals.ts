@@ -57,6 +57,7 @@ export const RENEWAL_TEXT = {
   assigned: 'Assignee updated.',
   notMember: 'The assignee must be a member of this agency.',
   stateUpdated: 'Renewal state updated.',
+  contactLogged: 'Contact logged: the renewal is now Contacted.',
   remarket: 'Remarket',
   remarketHint: (threshold: number) => `The premium rises by ${threshold} % or more: shop this policy with other carriers.`,
   premiumAbsurd: `The new premium cannot be more than ${MAX_PREMIUM_FACTOR} times the current one.`,

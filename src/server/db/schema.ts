@@ -999,6 +999,33 @@ export const tasks = pgTable(
   ],
 );
 
+/**
+ * The renewal cockpit's counters: policies per (agency, end date, renewal state, type, assignee,
+ * carrier, cancelled) with their premium, kept by statement-level triggers on policies in the same
+ * transaction as every insert, update and delete (hand-written in the migration). The buckets and
+ * the 12-month retention sum a few thousand of these rows instead of every term of the agency.
+ * No foreign keys: rows are removed with the agency by its delete trigger chain (see the migration).
+ */
+export const renewalStats = pgTable(
+  'renewal_stats',
+  {
+    agencyId: uuid().notNull(),
+    endDate: date({ mode: 'string' }).notNull(),
+    renewalState: text().notNull(),
+    policyType: text().notNull(),
+    assigneeId: text(),
+    insuranceCompany: text().notNull(),
+    cancelled: boolean().notNull(),
+    policies: integer().notNull(),
+    premium: numeric({ precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [
+    unique('renewal_stats_key_uq')
+      .on(t.agencyId, t.endDate, t.renewalState, t.policyType, t.assigneeId, t.insuranceCompany, t.cancelled)
+      .nullsNotDistinct(),
+  ],
+);
+
 // ---------------------------------------------------------------- white label (issue 15)
 
 /**

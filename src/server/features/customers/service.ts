@@ -163,7 +163,8 @@ export async function insertCustomer(
   return { row: existing, created: false };
 }
 
-function columns(input: CustomerValues) {
+/** A customer's columns from the form's (and an import row's) values. */
+export function customerColumns(input: CustomerValues) {
   return {
     name: input.name,
     email: input.email,
@@ -182,7 +183,7 @@ export async function createCustomer(db: Db, actor: Actor, input: CustomerValues
     tenant(db, actor).transaction(async (t) => {
       await assertWithinLimit(t, actor, 'customers');
       await assertEmailFree(t, input.email);
-      const { row, created } = await insertCustomer(t, actor, columns(input));
+      const { row, created } = await insertCustomer(t, actor, customerColumns(input));
       if (!created) throw duplicateEmail();
       return toCustomer(row);
     }),
@@ -194,7 +195,7 @@ export async function updateCustomer(db: Db, actor: Actor, rawId: string, input:
   return mapDuplicate(() =>
     tenant(db, actor).transaction(async (t) => {
       await assertEmailFree(t, input.email, id);
-      const [row] = await t.update(customers, { ...columns(input), updatedAt: new Date() }, eq(customers.id, id)).returning();
+      const [row] = await t.update(customers, { ...customerColumns(input), updatedAt: new Date() }, eq(customers.id, id)).returning();
       if (!row) throw notFound(CUSTOMER_TEXT.notFound);
       await logActivity(t, actor, { kind: 'customer', action: 'updated', entityId: id, summary: `Updated customer ${row.name}` });
       return toCustomer(row);

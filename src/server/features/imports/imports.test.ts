@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { CUSTOMER_TEXT, type Customer } from '#shared/customers.ts';
 import { CSV_TEXT } from '#shared/csv.ts';
 import { IMPORT_TEXT, type ImportJob, type ImportPreview } from '#shared/imports.ts';
-import type { Policy, PolicyDetail } from '#shared/policies.ts';
-import { importJobs } from '#server/db/schema.ts';
+import { POLICY_TEXT, type Policy, type PolicyDetail } from '#shared/policies.ts';
+import { importJobs, subscriptionLimits } from '#server/db/schema.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { readZip } from '../export/zip.ts';
@@ -177,6 +177,44 @@ describe('running an import', () => {
     const job = await finished(u, await start(u, csv));
     expect(job).toMatchObject({ status: 'stopped', imported: 50, message: CUSTOMER_TEXT.limitMessage });
     expect(await allCustomers(u)).toHaveLength(50);
+  });
+
+  it('crosses chunks: 1,203 rows with an in-file duplicate and a bad row, one activity line per created customer', async () => {
+    const u = await createUser(t, { tier: 'enterprise' });
+    const body = Array.from({ length: 1200 }, (_, i) => `Bulk ${i},bulk${i}@example.com`);
+    // the duplicate of row 2 sits in a later chunk, the bad row in the first
+    body.splice(700, 0, 'Bulk again,bulk1@example.com');
+    body.splice(3, 0, 'No mail,');
+    body.push('Also bad,not-an-email');
+    const job = await finished(u, await start(u, 'name,email\n' + body.join('\n')));
+    expect(job).toMatchObject({ status: 'done', total: 1203, processed: 1203, imported: 1200, skipped: 1, failed: 2 });
+    const [{ n }] = (await t.db.execute(sql`select count(*)::int as n from customers c join agencies a on a.id = c.agency_id where a.owner_id = ${u.id}`)).rows as { n: number }[];
+    expect(n).toBe(1200);
+    const [{ lines }] = (
+      await t.db.execute(sql`select count(*)::int as lines from activity_log l join agencies a on a.id = l.agency_id where a.owner_id = ${u.id} and l.kind = 'customer' and l.action = 'created'`)
+    ).rows as { lines: number }[];
+    expect(lines).toBe(1200);
+    // and undo removes every one of them
+    const undone = await json<ImportJob>(await t.request(`/api/imports/${job.id}/undo`, { cookie: u.cookie, method: 'POST' }));
+    expect(undone.status).toBe('undone');
+    expect(await allCustomers(u)).toHaveLength(0);
+  });
+
+  it('policies that share a new customer e-mail create one customer, and the limit cuts mid-chunk on the policy count', async () => {
+    const u = await createUser(t, { tier: 'professional' });
+    const header = 'policy_number,policy_type,insurance_company,customer_name,customer_email,premium_amount,coverage_amount,deductible,start_date,vehicle_make,vehicle_model,vehicle_year,vin_number,driver_license';
+    const row = (n: number, email: string) => `LIM-${n},car,Acme,Shared ${n},${email},10.00,1000,10,2025-01-01,Ford,Focus,2019,VIN${n},DL${n}`;
+    // a plan of 50 policies; 53 rows, all for two customers
+    const [plan] = await t.db.select().from(subscriptionLimits).where(eq(subscriptionLimits.tierName, 'professional'));
+    await t.db.update(subscriptionLimits).set({ maxPolicies: 50 }).where(eq(subscriptionLimits.tierName, 'professional'));
+    const csv = [header, ...Array.from({ length: 53 }, (_, i) => row(i, i % 2 ? 'odd@example.com' : 'even@example.com'))].join('\n');
+    const job = await finished(u, await start(u, csv, { kind: 'policies' })).finally(() =>
+      t.db.update(subscriptionLimits).set({ maxPolicies: plan.maxPolicies }).where(eq(subscriptionLimits.tierName, 'professional')),
+    );
+    expect(job).toMatchObject({ status: 'stopped', imported: 50, processed: 50, message: POLICY_TEXT.limitMessage });
+    expect((await allCustomers(u)).map((c) => c.email).sort()).toEqual(['even@example.com', 'odd@example.com']);
+    const listed = await json<{ total: number }>(await t.request('/api/policies?search=LIM-', { cookie: u.cookie }));
+    expect(listed.total).toBe(50);
   });
 
   it('one import at a time per agency', async () => {

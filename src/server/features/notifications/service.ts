@@ -1,7 +1,7 @@
 // Notifications (the header bell): one table and one function. A notification is the user's own, not
 // an agency's (an accepted invitation or an approved payment belongs to no book), so it is read by
 // user id, never through the tenant context.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { NotificationItem, NotificationKind, NotificationList } from '#shared/notifications.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
@@ -34,6 +34,26 @@ export async function notify(tx: Db | Tx, input: NotifyInput): Promise<boolean> 
     .onConflictDoNothing({ target: notifications.dedupeKey })
     .returning({ id: notifications.id });
   return rows.length > 0;
+}
+
+/**
+ * notify() for many events at once: `events` is a SELECT of (user_id, agency_id, kind, title, link,
+ * dedupe_key), written by one INSERT … SELECT with the same rules (a kind the user switched off is
+ * not recorded; a dedupe key already present adds nothing). Returns how many are new.
+ */
+export async function notifyMany(tx: Db | Tx, events: SQL): Promise<number> {
+  const result = (await tx.execute(sql`
+    with added as (
+      insert into ${notifications} (user_id, agency_id, kind, title, link, dedupe_key)
+      select e.user_id, e.agency_id, e.kind, e.title, e.link, e.dedupe_key from (${events}) e
+      where not exists (
+        select 1 from ${notificationPreferences} np where np.user_id = e.user_id and np.kind = e.kind and not np.in_app
+      )
+      on conflict (dedupe_key) do nothing
+      returning 1
+    )
+    select count(*)::int as added from added`)) as unknown as { rows: { added: number }[] };
+  return Number(result.rows[0]?.added ?? 0);
 }
 
 export async function listNotifications(db: Db, userId: string, limit = 20): Promise<NotificationList> {

@@ -177,12 +177,12 @@ async function resolveCustomer(t: Tenant, actor: Actor, input: PolicyValues): Pr
     t,
     actor,
     { name: input.customer_name, email: input.customer_email, phone: input.customer_phone, customerType: 'individual' },
-    (name) => `Created customer ${name} (from policy ${input.policy_number})`,
+    (name) => customerFromPolicySummary(name, input.policy_number),
   );
   return row.id;
 }
 
-function policyColumns(input: PolicyValues, customerId: string) {
+export function policyColumns(input: PolicyValues, customerId: string) {
   return {
     customerId,
     policyNumber: input.policy_number,
@@ -213,7 +213,7 @@ async function writeDetails(t: Tenant, policyId: string, input: PolicyValues) {
   }
 }
 
-function carColumns(d: CarDetails) {
+export function carColumns(d: CarDetails) {
   return {
     vehicleMake: d.vehicle_make,
     vehicleModel: d.vehicle_model,
@@ -224,7 +224,7 @@ function carColumns(d: CarDetails) {
   };
 }
 
-function fireColumns(d: FireDetails) {
+export function fireColumns(d: FireDetails) {
   return {
     propertyAddress: d.property_address,
     propertyType: d.property_type,
@@ -260,6 +260,13 @@ export interface TermLinkage {
   remarket: boolean;
 }
 
+/** The activity line of a created policy (the form, the API and an import's batch all write it). */
+export const policyCreatedSummary = (input: Pick<PolicyValues, 'policy_type' | 'policy_number' | 'customer_name'>) =>
+  `Created ${input.policy_type} policy ${input.policy_number} for ${input.customer_name}`;
+
+/** The activity line of a customer created for a policy's new e-mail. */
+export const customerFromPolicySummary = (name: string, policyNumber: string) => `Created customer ${name} (from policy ${policyNumber})`;
+
 /**
  * The one create path (the form and Renew): limit, unique number, customer, row, details, activity.
  * Runs inside the caller's transaction.
@@ -278,9 +285,7 @@ export async function insertPolicy(t: Tenant, actor: Actor, input: PolicyValues,
     kind: 'policy',
     action: 'created',
     entityId: row.id,
-    summary: linkage
-      ? `Renewed policy as ${input.policy_number} for ${input.customer_name}`
-      : `Created ${input.policy_type} policy ${input.policy_number} for ${input.customer_name}`,
+    summary: linkage ? `Renewed policy as ${input.policy_number} for ${input.customer_name}` : policyCreatedSummary(input),
   });
   return row.id;
 }

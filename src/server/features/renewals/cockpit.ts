@@ -1,6 +1,7 @@
-// The renewal cockpit (issue 11): buckets, the paged table and the 12-month retention figure, read
-// from policies_agency_end_idx (agency, end date) through the tenant context.
-import { asc, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+// The renewal cockpit (issue 11): the paged table read from policies_agency_end_idx (agency, end
+// date), and the buckets and 12-month retention from the renewal_stats counters, through the tenant
+// context.
+import { asc, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   agencyToday,
@@ -18,7 +19,7 @@ import {
 import type { PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { agencies, agencyMembers, policies, user } from '#server/db/schema.ts';
+import { agencies, agencyMembers, policies, renewalStats, user } from '#server/db/schema.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { assigneeFilter, assigneeName } from '../policies/service.ts';
 
@@ -68,7 +69,7 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
   const window = openWindow(today);
   const tableWhere = t.where(policies, ...window, ...shared, carrier, ...(q.bucket !== 'all' ? bucketRange(q.bucket, today) : []));
   const [{ buckets, retention, carriers }, rows, members] = await Promise.all([
-    readSummary(t, today, shared, carrier),
+    readSummary(t, today, statsFilters(actor, q, assignee), q.carrier || undefined),
     db
       .select({ policy: policies, first: assigneeName, name: user.name })
       .from(policies)
@@ -113,37 +114,50 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
   };
 }
 
+/** The assignee and type filters on the counters' own columns (as assigneeFilter does on policies). */
+function statsFilters(actor: Actor, q: RenewalQuery, assignee: string): (SQL | undefined)[] {
+  const who =
+    assignee === 'all' || assignee === ''
+      ? undefined
+      : assignee === 'unassigned'
+        ? isNull(renewalStats.assigneeId)
+        : eq(renewalStats.assigneeId, assignee === 'me' ? actor.userId : assignee);
+  return [who, q.type !== 'all' ? eq(renewalStats.policyType, q.type) : undefined];
+}
+
 /**
- * Buckets, the 12-month retention and the carrier list in one pass over the agency's terms in
- * [today − 1 year, today + 120 days]. Retention is renewed ÷ (renewed + lost + lapsed) over the
- * terms whose end date falls in that span (a term renewed or lost ahead of its end counts at once).
- * The carrier filter applies inside the aggregates, so the carrier list still offers the others.
+ * Buckets, the 12-month retention and the carrier list in one pass over the agency's counters
+ * (renewal_stats, kept by triggers on policies: one row per end date, state, type, assignee and
+ * carrier) in [today − 1 year, today + 120 days], not over its terms. Retention is renewed ÷
+ * (renewed + lost + lapsed) over the terms whose end date falls in that span (a term renewed or
+ * lost ahead of its end counts at once). The carrier filter applies inside the aggregates, so the
+ * carrier list still offers the others.
  */
-async function readSummary(t: Tenant, today: string, shared: (SQL | undefined)[], carrier: SQL | undefined) {
-  const chosen = carrier ?? sql`true`;
-  const open = sql`${policies.renewalState} in ('not_started', 'contacted', 'quoted') and ${chosen}`;
+async function readSummary(t: Tenant, today: string, shared: (SQL | undefined)[], carrier: string | undefined) {
+  const s = renewalStats;
+  const chosen = carrier ? sql`${s.insuranceCompany} = ${carrier}` : sql`true`;
+  const open = sql`${s.renewalState} in ('not_started', 'contacted', 'quoted') and ${chosen}`;
   const range = (b: Bucket) => {
-    const [first, second] = bucketRange(b, today);
-    return second ? sql`${first} and ${second}` : first;
+    if (b === 'lapsed') return sql`${s.endDate} < ${today}`;
+    const index = BUCKETS.indexOf(b);
+    const lower = index === 1 ? 0 : BUCKET_UPPER[BUCKETS[index - 1] as keyof typeof BUCKET_UPPER] + 1;
+    return sql`${s.endDate} between ${addDays(today, lower)} and ${addDays(today, BUCKET_UPPER[b])}`;
   };
   const fields: Record<string, SQL> = {
-    renewed: sql<number>`count(*) filter (where ${policies.renewalState} = 'renewed' and ${chosen})::int`,
-    lost: sql<number>`count(*) filter (where ${policies.renewalState} = 'lost' and ${chosen})::int`,
-    carriers: sql<string[]>`coalesce(array_agg(distinct ${policies.insuranceCompany}) filter (where ${policies.renewalState} in ('not_started', 'contacted', 'quoted')), '{}')`,
+    renewed: sql<number>`coalesce(sum(${s.policies}) filter (where ${s.renewalState} = 'renewed' and ${chosen}), 0)::int`,
+    lost: sql<number>`coalesce(sum(${s.policies}) filter (where ${s.renewalState} = 'lost' and ${chosen}), 0)::int`,
+    carriers: sql<string[]>`coalesce(array_agg(distinct ${s.insuranceCompany}) filter (where ${s.renewalState} in ('not_started', 'contacted', 'quoted') and ${s.policies} > 0), '{}')`,
   };
   for (const b of BUCKETS) {
-    fields[`${b}_count`] = sql<number>`count(*) filter (where ${open} and ${range(b)})::int`;
-    fields[`${b}_premium`] = sql<string>`coalesce(sum(${policies.premiumAmount}) filter (where ${open} and ${range(b)}), 0)::numeric(16,2)::text`;
+    fields[`${b}_count`] = sql<number>`coalesce(sum(${s.policies}) filter (where ${open} and ${range(b)}), 0)::int`;
+    fields[`${b}_premium`] = sql<string>`coalesce(sum(${s.premium}) filter (where ${open} and ${range(b)}), 0)::numeric(16,2)::text`;
   }
   const [row] = (await t
     .select(fields)
-    .from(
-      policies,
-      gte(policies.endDate, addDays(today, -LOOKBACK_DAYS)),
-      lte(policies.endDate, addDays(today, COCKPIT_HORIZON_DAYS)),
-      ne(policies.status, 'cancelled'),
-      ...shared,
-    )) as unknown as Record<string, number | string | string[]>[];
+    .from(s, gte(s.endDate, addDays(today, -LOOKBACK_DAYS)), lte(s.endDate, addDays(today, COCKPIT_HORIZON_DAYS)), eq(s.cancelled, false), ...shared)) as unknown as Record<
+    string,
+    number | string | string[]
+  >[];
   const buckets = BUCKETS.map((b) => ({ bucket: b, count: Number(row[`${b}_count`]), premium: String(row[`${b}_premium`]) }));
   const renewed = Number(row.renewed);
   const lost = Number(row.lost);

@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays } from '#shared/renewals.ts';
-import { digestDeliveries, notifications, policies, scheduledJobs } from '#server/db/schema.ts';
+import { digestDeliveries, notificationPreferences, notifications, policies, scheduledJobs } from '#server/db/schema.ts';
 import type { MailMessage } from '#server/mail.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { DIGEST_JOB, runDigest, takeLease } from './digest.ts';
+import { DIGEST_JOB, DIGEST_LINES, runDigest, takeLease } from './digest.ts';
 
 let t: TestContext;
 let a: TestUser;
@@ -128,5 +128,22 @@ describe('the daily digest', () => {
     const ok = { kind: 'smtp' as const, send: async (m: MailMessage) => void sent.push(m) };
     await runDigest({ ...t.deps, mailer: ok }, new Date(now.getTime() + 600_000));
     expect(digestsTo(a, sent)).toHaveLength(1);
+  });
+
+  it('lists the first lines of a long section with its full count, and keeps a switched-off notification kind out', async () => {
+    const busy = await createUser(t, { tier: 'professional' });
+    const now = morning();
+    const today = now.toISOString().slice(0, 10);
+    for (let i = 0; i < DIGEST_LINES + 2; i += 1) await due(busy, addDays(today, 3 + i));
+    await t.db.insert(notificationPreferences).values({ userId: busy.id, kind: 'renewal_window', inApp: false });
+    const sent: MailMessage[] = [];
+    const ok = { kind: 'smtp' as const, send: async (m: MailMessage) => void sent.push(m) };
+    await runDigest({ ...t.deps, mailer: ok }, now);
+    const [mail] = digestsTo(busy, sent);
+    expect(mail.subject).toContain(`${DIGEST_LINES + 2} due in 30 days`);
+    expect(mail.text).toContain(`Due in the next 30 days (${DIGEST_LINES + 2}):`);
+    expect(mail.text).toContain('…and 2 more on your renewals page.');
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, busy.id));
+    expect(told.filter((n) => n.kind === 'renewal_window')).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
-// The cockpit's table: one component (a table on wide screens, cards on phones) so it can move onto
-// the list kit in one piece. Row actions: open, Renew, Mark lost, log a contact, assign, quoted.
+// The cockpit's table, on the list kit. Row actions: open, Renew, Mark lost, log a contact, assign,
+// quoted. Logging a contact opens the customer's communications log where the plan has it (Business
+// and above); below, it records the contact by moving the renewal to Contacted.
 import { Link, useNavigate } from 'react-router';
 import { MoreHorizontal } from 'lucide-react';
 import { formatMoney } from '#shared/money.ts';
@@ -7,17 +8,13 @@ import { POLICY_TYPE_LABEL } from '#shared/policies.ts';
 import { RENEWAL_TEXT, type RenewalRow } from '#shared/renewals.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { DataList, type ListColumn, type ListSource } from '#web/components/list-kit/data-list.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { formatDay } from '#web/lib/format.ts';
-import { td as baseTd, th as baseTh } from '#web/components/list-parts.tsx';
 import { RemarketBadge, RenewalStateBadge } from '#web/components/badges.tsx';
-
-// ten columns beside the sidebar: a little less padding than the other lists
-const td = baseTd.replace('px-4', 'px-3');
-const th = baseTh.replace('px-4', 'px-3');
 import { useSetRenewalState } from '#web/lib/renewals.ts';
+import { useFeature } from '#web/lib/session.ts';
 
 function daysText(days: number) {
   if (days < 0) return `${-days} ${days === -1 ? 'day' : 'days'} ago`;
@@ -33,8 +30,12 @@ export interface RowHandlers {
 function RowMenu({ row, handlers }: { row: RenewalRow; handlers: RowHandlers }) {
   const navigate = useNavigate();
   const setState = useSetRenewalState();
-  const quoted = () =>
-    setState.mutate({ id: row.id, state: 'quoted' }, { onSuccess: () => notify.success('Success', RENEWAL_TEXT.stateUpdated), onError: (e) => notify.error('Error', errorMessage(e)) });
+  const communications = useFeature('communications').allowed;
+  const move = (state: 'quoted' | 'contacted', message: string) =>
+    setState.mutate({ id: row.id, state }, { onSuccess: () => notify.success('Success', message), onError: (e) => notify.error('Error', errorMessage(e)) });
+  const quoted = () => move('quoted', RENEWAL_TEXT.stateUpdated);
+  const logContact = () =>
+    communications && row.customer_id ? navigate(`/dashboard/customers/${row.customer_id}#communications`) : move('contacted', RENEWAL_TEXT.contactLogged);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -46,9 +47,7 @@ function RowMenu({ row, handlers }: { row: RenewalRow; handlers: RowHandlers }) 
         <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${row.id}`)}>Open</DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${row.id}/renew`)}>Renew</DropdownMenuItem>
         <DropdownMenuItem onSelect={() => handlers.onMarkLost(row)}>Mark lost</DropdownMenuItem>
-        {row.customer_id ? (
-          <DropdownMenuItem onSelect={() => navigate(`/dashboard/customers/${row.customer_id}#communications`)}>Log a contact</DropdownMenuItem>
-        ) : null}
+        {row.renewal_state === 'not_started' || (communications && row.customer_id) ? <DropdownMenuItem onSelect={logContact}>Log a contact</DropdownMenuItem> : null}
         {row.renewal_state !== 'quoted' ? <DropdownMenuItem onSelect={quoted}>Mark quoted</DropdownMenuItem> : null}
         <DropdownMenuItem onSelect={() => handlers.onAssign(row)}>Assign</DropdownMenuItem>
       </DropdownMenuContent>
@@ -56,101 +55,52 @@ function RowMenu({ row, handlers }: { row: RenewalRow; handlers: RowHandlers }) 
   );
 }
 
-const HEADERS = ['Policy #', 'Customer', 'Carrier', 'Type', 'End Date', 'Days Left', 'Premium', 'Assignee', 'State', 'Actions'];
-/** Type is the first to go on narrower desktops (the filter still offers it). */
-const hideBelowXl = (h: string) => (h === 'Type' ? 'hidden xl:table-cell' : '');
-
-export function RenewalTable({
-  rows,
-  loading,
-  error,
-  onRetry,
-  handlers,
-}: {
-  rows: RenewalRow[] | undefined;
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
-  handlers: RowHandlers;
-}) {
-  if (loading) return <Spinner label="Loading renewals" className="mx-auto my-10" />;
-  if (error)
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-10 text-sm text-red-600">
-        {errorMessage(error)}
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
-    );
-  if (!rows?.length) return <p className="py-10 text-center text-sm text-slate-500">{RENEWAL_TEXT.empty}</p>;
+/** The cockpit's rows in the list kit: a table on wide screens, a card per row on phones. */
+export function RenewalTable({ source, sort, handlers }: { source: ListSource<RenewalRow>; sort: { value: string; onChange: (value: string) => void }; handlers: RowHandlers }) {
+  const columns: ListColumn<RenewalRow>[] = [
+    {
+      id: 'policy',
+      header: 'Policy #',
+      primary: true,
+      cell: (r) => (
+        <span className="font-medium text-slate-900">
+          <Link to={`/dashboard/policies/${r.id}`} className="hover:underline">
+            {r.policy_number}
+          </Link>
+          {r.remarket ? (
+            <span className="ml-2">
+              <RemarketBadge />
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    { id: 'customer', header: 'Customer', cell: (r) => r.customer_name },
+    { id: 'carrier', header: 'Carrier', cell: (r) => r.insurance_company },
+    // Type is the first to go on narrower desktops (the filter still offers it)
+    { id: 'type', header: 'Type', cell: (r) => POLICY_TYPE_LABEL[r.policy_type] ?? r.policy_type, className: 'hidden xl:table-cell' },
+    { id: 'end', header: 'End Date', sortKey: 'end_date', cell: (r) => formatDay(r.end_date) },
+    {
+      id: 'days',
+      header: 'Days Left',
+      className: 'tabular-nums',
+      cell: (r) => <span className={r.days_left < 0 ? 'font-medium text-red-700' : ''}>{daysText(r.days_left)}</span>,
+    },
+    { id: 'premium', header: 'Premium', className: 'tabular-nums', cell: (r) => formatMoney(r.premium_amount) },
+    { id: 'assignee', header: 'Assignee', cell: (r) => r.assignee?.name ?? RENEWAL_TEXT.unassigned },
+    { id: 'state', header: 'State', cell: (r) => <RenewalStateBadge state={r.renewal_state} /> },
+  ];
   return (
-    <>
-      <table className="hidden min-w-full divide-y divide-slate-200 md:table">
-        <thead className="bg-slate-50">
-          <tr>
-            {HEADERS.map((h) => (
-              <th key={h} className={`${th} ${hideBelowXl(h)}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
-          {rows.map((r) => (
-            <tr key={r.id} className="hover:bg-slate-50" data-testid="renewal-row">
-              <td className={`${td} font-medium text-slate-900`}>
-                <Link to={`/dashboard/policies/${r.id}`} className="hover:underline">
-                  {r.policy_number}
-                </Link>
-                {r.remarket ? (
-                  <span className="ml-2">
-                    <RemarketBadge />
-                  </span>
-                ) : null}
-              </td>
-              <td className={td}>{r.customer_name}</td>
-              <td className={td}>{r.insurance_company}</td>
-              <td className={`${td} ${hideBelowXl('Type')}`}>{POLICY_TYPE_LABEL[r.policy_type] ?? r.policy_type}</td>
-              <td className={td}>{formatDay(r.end_date)}</td>
-              <td className={`${td} tabular-nums ${r.days_left < 0 ? 'font-medium text-red-700' : ''}`}>{daysText(r.days_left)}</td>
-              <td className={`${td} tabular-nums`}>{formatMoney(r.premium_amount)}</td>
-              <td className={td}>{r.assignee?.name ?? RENEWAL_TEXT.unassigned}</td>
-              <td className={td}>
-                <RenewalStateBadge state={r.renewal_state} />
-              </td>
-              <td className={td}>
-                <RowMenu row={r} handlers={handlers} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="divide-y divide-slate-100 md:hidden">
-        {rows.map((r) => (
-          <li key={r.id} className="flex items-start justify-between gap-3 p-4" data-testid="renewal-card">
-            <div className="min-w-0 space-y-1 text-sm">
-              <p className="font-medium text-slate-900">
-                <Link to={`/dashboard/policies/${r.id}`} className="hover:underline">
-                  {r.policy_number}
-                </Link>{' '}
-                {r.remarket ? <RemarketBadge /> : null}
-              </p>
-              <p className="truncate text-slate-700">
-                {r.customer_name} · {r.insurance_company}
-              </p>
-              <p className="text-slate-600">
-                {formatDay(r.end_date)} · <span className={r.days_left < 0 ? 'font-medium text-red-700' : ''}>{daysText(r.days_left)}</span> ·{' '}
-                {formatMoney(r.premium_amount)}
-              </p>
-              <p className="flex flex-wrap items-center gap-2 text-slate-600">
-                <RenewalStateBadge state={r.renewal_state} /> {r.assignee?.name ?? RENEWAL_TEXT.unassigned}
-              </p>
-            </div>
-            <RowMenu row={r} handlers={handlers} />
-          </li>
-        ))}
-      </ul>
-    </>
+    <DataList
+      label="Renewals"
+      columns={columns}
+      source={source}
+      rowKey={(r) => r.id}
+      rowLabel={(r) => `policy ${r.policy_number}`}
+      rowTestId="renewal-row"
+      empty={RENEWAL_TEXT.empty}
+      sort={sort}
+      actions={(r) => <RowMenu row={r} handlers={handlers} />}
+    />
   );
 }

@@ -113,20 +113,12 @@ function Cockpit() {
               </option>
             ))}
           </Select>
-          <Select aria-label="Sort" className="md:w-52" value={filters.sort ?? 'end_asc'} onChange={(e) => change({ sort: e.target.value })}>
-            <option value="end_asc">End date: soonest first</option>
-            <option value="end_desc">End date: latest first</option>
-          </Select>
         </div>
-        <div className="overflow-x-auto">
-          <RenewalTable
-            rows={data?.rows}
-            loading={cockpit.isPending}
-            error={cockpit.isError ? cockpit.error : null}
-            onRetry={() => void cockpit.refetch()}
-            handlers={{ onMarkLost: setLosing, onAssign: setAssigning }}
-          />
-        </div>
+        <RenewalTable
+          source={cockpit}
+          sort={{ value: filters.sort === 'end_desc' ? 'end_date.desc' : 'end_date.asc', onChange: (v) => change({ sort: v.endsWith('.desc') ? 'end_desc' : undefined }) }}
+          handlers={{ onMarkLost: setLosing, onAssign: setAssigning }}
+        />
         {data ? <Pager page={data.page} total={data.total} pageSize={data.pageSize} onPage={(page) => change({ page: String(page) })} /> : null}
       </Card>
       {data ? (

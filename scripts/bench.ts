@@ -23,6 +23,7 @@ import { explainMyTasks, seedTasks } from './bench/tasks.ts';
 import { bulkScenario, seedBulkPolicies } from './bench/bulk.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 import { webhookScenario } from './bench/webhooks.ts';
+import { brandingScenario } from './bench/branding.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -811,6 +812,7 @@ async function main() {
   }
   await pgliteScenarios();
   await webhookBench(undefined, 'PGlite');
+  for (const f of await brandingScenario()) rows.push(f);
   // Keep the logs, captured SQL and plans; drop the data.
   rmSync(path.join(work, 'pglite-data'), { recursive: true, force: true });
   rmSync(path.join(work, 'pg-data'), { recursive: true, force: true });

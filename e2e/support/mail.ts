@@ -4,6 +4,8 @@ import { MAIL_DIR } from './ports.ts';
 
 export interface ReceivedMail {
   to: string[];
+  /** the From header as the receiver saw it ("Name" <address>) */
+  from?: string;
   subject: string;
   text: string;
   html: string;

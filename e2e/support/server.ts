@@ -23,7 +23,7 @@ const smtp = new SMTPServer({
         const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
         const file = path.join(MAIL_DIR, `${Date.now()}-${String(n).padStart(5, '0')}.json`);
         // written whole, then renamed: the reader never sees half a message
-        writeFileSync(`${file}.tmp`, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo?.text }));
+        writeFileSync(`${file}.tmp`, JSON.stringify({ to, from: mail.from?.text, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo?.text }));
         renameSync(`${file}.tmp`, file);
         callback();
       })

@@ -58,6 +58,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         formAction: ["'self'"],
       },
       crossOriginEmbedderPolicy: false,
+      // a route that sets its own (the public logo and cover images: stricter CSP, cross-origin use in e-mails) keeps it
+      overwrite: false,
     }),
   );
 

@@ -12,6 +12,16 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** the sender's display name for mail sent on an agency's behalf (white label); the address stays MAIL_FROM's */
+  fromName?: string;
+}
+
+/** MAIL_FROM with another display name: `"Name" <address>`, quoted so a comma or quote in the name stays in it. */
+export function fromWithName(from: string, name: string | undefined): string {
+  if (!name) return from;
+  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  const clean = name.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, '').trim();
+  return clean ? `"${clean}" <${address}>` : from;
 }
 
 export interface Mailer {
@@ -32,19 +42,19 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     });
     return {
       kind: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+      async send({ fromName, ...message }) {
+        await transport.sendMail({ from: fromWithName(opts.from, fromName), ...message });
         opts.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
   }
   return {
     kind: 'outbox',
-    async send(message) {
+    async send({ fromName, ...message }) {
       mkdirSync(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`);
       // written whole, then renamed, so a reader of the outbox never meets half a message
-      writeFileSync(`${file}.tmp`, JSON.stringify({ from: opts.from, ...message, date: new Date().toISOString() }, null, 2));
+      writeFileSync(`${file}.tmp`, JSON.stringify({ from: fromWithName(opts.from, fromName), ...message, date: new Date().toISOString() }, null, 2));
       renameSync(`${file}.tmp`, file);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       opts.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox (SMTP_URL not set)');
@@ -87,6 +97,16 @@ export async function drainBackgroundMail(): Promise<number> {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/** An agency's white label on a message sent on its behalf (src/server/features/branding/mail-brand.ts). */
+export interface MailBrand {
+  name: string;
+  /** #rrggbb, checked for contrast against white when it was saved */
+  color: string;
+  /** absolute URL of the public logo */
+  logoUrl: string | null;
+  replyTo: string | null;
+}
+
 /** A plain branded message with an optional button; text and HTML carry the same content. */
 export function renderMail(opts: {
   to: string;
@@ -95,7 +115,12 @@ export function renderMail(opts: {
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string;
+  /** the agency's brand: its name as sender and signature, its logo and colour, its reply-to */
+  brand?: MailBrand | null;
 }): MailMessage {
+  const brand = opts.brand ?? null;
+  const name = brand?.name ?? 'PolicyDesk';
+  const color = brand && /^#[0-9a-f]{6}$/i.test(brand.color) ? brand.color : '#1d4ed8';
   const greeting = opts.greeting ?? 'Hello,';
   const footer = opts.footer ?? 'You received this e-mail because of an action on your PolicyDesk account.';
   const text = [
@@ -103,21 +128,32 @@ export function renderMail(opts: {
     '',
     ...opts.paragraphs.flatMap((p) => [p, '']),
     ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`, ''] : []),
-    '— PolicyDesk',
+    `— ${name}`,
     '',
     footer,
   ].join('\n');
   const button = opts.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(opts.action.label)}</a></p>
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:${color};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(opts.action.label)}</a></p>
 <p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(opts.action.url)}">${escapeHtml(opts.action.url)}</a></p>`
     : '';
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px;color:#1d4ed8">PolicyDesk</h1>
+${
+    brand?.logoUrl
+      ? `<p style="margin:0 0 16px"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(name)}" style="max-height:48px;max-width:240px"></p>`
+      : `<h1 style="font-size:20px;color:${color}">${escapeHtml(name)}</h1>`
+  }
 <p>${escapeHtml(greeting)}</p>
 ${opts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${button}
-<p>— PolicyDesk</p>
+<p>— ${escapeHtml(name)}</p>
 <hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#777">${escapeHtml(footer)}</p>
 </body></html>`;
-  return { to: opts.to, subject: opts.subject, text, html };
+  return {
+    to: opts.to,
+    subject: opts.subject,
+    text,
+    html,
+    ...(brand ? { fromName: brand.name } : {}),
+    ...(brand?.replyTo ? { replyTo: brand.replyTo } : {}),
+  };
 }

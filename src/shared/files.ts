@@ -5,6 +5,8 @@ export const FILE_TYPES = {
   'image/png': { label: 'PNG', extension: 'png' },
   'image/gif': { label: 'GIF', extension: 'gif' },
   'image/webp': { label: 'WebP', extension: 'webp' },
+  // white-label logos only: rasterised to PNG before they are stored (src/server/features/branding/logo.ts)
+  'image/svg+xml': { label: 'SVG', extension: 'svg' },
   'application/pdf': { label: 'PDF', extension: 'pdf' },
   'text/csv': { label: 'CSV', extension: 'csv' },
   'image/heic': { label: 'HEIC', extension: 'heic' },

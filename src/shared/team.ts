@@ -1,5 +1,6 @@
 // Agencies, team management and invitations (spec: agency.md §2 Team management, /accept-invitation,
 // §3 Team invitation, §4, §5 Invitation, §8). The spec's texts are copied exactly.
+import type { EffectiveBrand } from './branding.ts';
 import { z } from 'zod';
 import { emailField, safeText } from './validation.ts';
 import type { Requirement } from './access.ts';
@@ -113,6 +114,8 @@ export interface InvitationView {
   company: string | null;
   inviter_name: string | null;
   expires_at: string;
+  /** the agency's white label while its plan includes it (src/shared/branding.ts); null: the default */
+  brand: EffectiveBrand | null;
 }
 
 export function isExpired(expiresAt: Date | string, now: Date = new Date()): boolean {

@@ -1245,3 +1245,27 @@ export const bulkJournal = pgTable(
     ),
   ],
 );
+
+// ---------------------------------------------------------------- white label (issue 15)
+
+/**
+ * The agency's own brand. One row per agency, kept when the plan drops below Enterprise (it just
+ * stops applying). The logo is always a PNG the server rasterised; its sha-256 names the public URL.
+ */
+export const agencyBranding = pgTable(
+  'agency_branding',
+  {
+    agencyId: uuid()
+      .primaryKey()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    displayName: text(),
+    primaryColor: text(),
+    supportEmail: text(),
+    supportPhone: text(),
+    logoKey: text(),
+    logoHash: text(),
+    updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  () => [check('agency_branding_color_check', sql`primary_color is null or primary_color ~ '^#[0-9a-f]{6}$'`)],
+);

@@ -7,7 +7,6 @@ import { FeatureGate } from './guards.tsx';
 
 const PLACEHOLDER_PATHS = [
   '/dashboard/api-settings',
-  '/dashboard/white-label',
 ];
 
 export const placeholderRoutes: RouteObject[] = PLACEHOLDER_PATHS.map((path) => {

@@ -64,6 +64,7 @@ export const router = createBrowserRouter([
           { path: '/dashboard/crm/opportunities/:id', lazy: page(() => import('../features/pipeline/opportunity-page.tsx'), 'OpportunityPage') },
           { path: '/dashboard/bulk-actions', lazy: gated('bulk-actions', () => import('../features/bulk-actions/bulk-actions-page.tsx'), 'BulkActionsPage') },
           { path: '/dashboard/bulk-actions/:id', lazy: gated('bulk-actions', () => import('../features/bulk-actions/bulk-action-page.tsx'), 'BulkActionPage') },
+          { path: '/dashboard/white-label', lazy: gated('white-label', () => import('../features/branding/white-label-page.tsx'), 'WhiteLabelPage') },
           { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
           ...placeholderRoutes,
           ...crmRoutes,

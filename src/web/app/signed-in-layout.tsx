@@ -1,7 +1,10 @@
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { Menu, ShieldCheck, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
+import { DEFAULT_BRAND } from '#shared/branding.ts';
+import { BrandMark } from '../components/brand-mark.tsx';
+import { useBrand, useBrandColors } from '../lib/brand.ts';
 import { FullScreenSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { PlanBadge } from '../components/plan-badge.tsx';
 import { useSession, type Session } from '../lib/session.ts';
@@ -13,13 +16,12 @@ import { TrialBanner } from '../features/billing/trial-banner.tsx';
 import { PaletteLauncher } from '../features/palette/launcher.tsx';
 import { AgencyNoticeBanner } from '../components/agency-notice-banner.tsx';
 
+/** The agency's white label (logo, name) when it has one and its plan includes it; PolicyDesk's otherwise. */
 function Brand() {
+  const brand = useBrand();
   return (
-    <Link to="/dashboard" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-      <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white">
-        <ShieldCheck className="h-5 w-5" aria-hidden />
-      </span>
-      PolicyDesk
+    <Link to="/dashboard" className="flex min-w-0 items-center" aria-label={`${brand?.name ?? DEFAULT_BRAND.name}, dashboard`}>
+      <BrandMark brand={brand} />
     </Link>
   );
 }
@@ -80,6 +82,8 @@ function MobileSidebar({ session, open, onOpenChange }: { session: Session; open
 /** Sidebar, top header (breadcrumb, notifications, avatar menu) and the main area. */
 export function SignedInLayout() {
   const { data: session, isPending } = useSession();
+  // the agency's accent colour for everything under the shell (buttons, links, the active item)
+  useBrandColors(useBrand()?.color);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const [lastPath, setLastPath] = useState(pathname);

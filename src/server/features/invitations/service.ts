@@ -10,6 +10,7 @@ import { AppError, forbidden } from '#server/errors.ts';
 import { tenant } from '#server/tenant.ts';
 import { hashInvitationToken, looksLikeToken } from '../team/tokens.ts';
 import { notify } from '../notifications/service.ts';
+import { brandForAgency } from '../branding/service.ts';
 
 type InvitationRow = typeof userInvitations.$inferSelect;
 
@@ -49,6 +50,7 @@ export async function getInvitation(db: Db, token: string): Promise<InvitationVi
     company: row.company?.trim() || null,
     inviter_name: inviterName,
     expires_at: row.invitation.expiresAt.toISOString(),
+    brand: await brandForAgency(db, row.invitation.agencyId),
   };
 }
 

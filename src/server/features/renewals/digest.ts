@@ -9,7 +9,8 @@ import { effectiveTier } from '#shared/tiers.ts';
 import type { Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencies, digestDeliveries, scheduledJobs, user } from '#server/db/schema.ts';
-import { renderMail } from '#server/mail.ts';
+import { renderMail, type MailBrand } from '#server/mail.ts';
+import { mailBrandForAgency } from '../branding/mail-brand.ts';
 import { notifyMany } from '../notifications/service.ts';
 import { readTasksDueToday, tasksDigestLines, type DueTask } from '../tasks/digest.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
@@ -71,6 +72,8 @@ interface AgentDigest {
   sections: Record<Section, { total: number; lines: DueLine[] }>;
   /** the CRM's section (issue 14): open tasks due today */
   tasks: DueTask[];
+  /** every agency with a due term of this agent (not only the listed lines): one means the digest can wear its brand */
+  agencyIds: string[];
 }
 
 const emptySections = (): AgentDigest['sections'] => ({ lapsed: { total: 0, lines: [] }, soon: { total: 0, lines: [] }, remarket: { total: 0, lines: [] } });
@@ -121,7 +124,7 @@ async function notifyWindows(db: Db, agencyIds: string[], today: string) {
 async function readDigests(db: Db, agencyIds: string[], today: string, timeZone: string): Promise<AgentDigest[]> {
   const result = (await db.execute(sql`
     with due as (
-      select p.id, a.name as agency_name, p.assignee_id, p.policy_number, p.customer_name, p.end_date::text as end_date,
+      select p.id, p.agency_id, a.name as agency_name, p.assignee_id, p.policy_number, p.customer_name, p.end_date::text as end_date,
              p.premium_amount::text as premium, p.remarket
       from policies p
       join agencies a on a.id = p.agency_id
@@ -138,9 +141,11 @@ async function readDigests(db: Db, agencyIds: string[], today: string, timeZone:
       select s.*, row_number() over (partition by assignee_id, section order by end_date, id) as rn,
              count(*) over (partition by assignee_id, section)::int as total
       from sections s
+    ), agent_agencies as (
+      select assignee_id, array_agg(distinct agency_id::text) as agency_ids from due group by assignee_id
     )
-    select r.*, u.email, coalesce(u.first_name, '') as first_name
-    from ranked r join "user" u on u.id = r.assignee_id
+    select r.*, u.email, coalesce(u.first_name, '') as first_name, aa.agency_ids
+    from ranked r join "user" u on u.id = r.assignee_id join agent_agencies aa on aa.assignee_id = r.assignee_id
     where r.rn <= ${DIGEST_LINES} and not u.digest_opt_out
     order by r.assignee_id, r.section, r.rn`)) as unknown as { rows: Record<string, unknown>[] };
   const byUser = new Map<string, AgentDigest>();
@@ -148,7 +153,7 @@ async function readDigests(db: Db, agencyIds: string[], today: string, timeZone:
     const userId = String(r.assignee_id);
     let digest = byUser.get(userId);
     if (!digest) {
-      digest = { userId, email: String(r.email), firstName: String(r.first_name), today, timeZone, sections: emptySections(), tasks: [] };
+      digest = { userId, email: String(r.email), firstName: String(r.first_name), today, timeZone, sections: emptySections(), tasks: [], agencyIds: (r.agency_ids as string[] | null) ?? [] };
       byUser.set(userId, digest);
     }
     const section = digest.sections[r.section as Section];
@@ -167,6 +172,7 @@ async function readDigests(db: Db, agencyIds: string[], today: string, timeZone:
 
 /** An agent in agencies of two timezones that share a date gets one digest: the sections are added up. */
 function mergeDigests(into: AgentDigest, other: AgentDigest) {
+  into.agencyIds = [...new Set([...into.agencyIds, ...other.agencyIds])];
   for (const key of SECTIONS) {
     const section = into.sections[key];
     section.total += other.sections[key].total;
@@ -175,7 +181,7 @@ function mergeDigests(into: AgentDigest, other: AgentDigest) {
   into.tasks.push(...other.tasks);
 }
 
-function digestMail(deps: Deps, digest: AgentDigest) {
+function digestMail(deps: Deps, digest: AgentDigest, brand: MailBrand | null) {
   const { today } = digest;
   const line = (t: DueLine) => {
     const days = daysLeft(t.endDate, today);
@@ -206,6 +212,7 @@ function digestMail(deps: Deps, digest: AgentDigest) {
       ? { label: 'Open your renewals', url: `${deps.config.appUrl}/dashboard/renewals` }
       : { label: 'Open your tasks', url: `${deps.config.appUrl}/dashboard/crm/tasks` },
     footer: 'You receive this digest because renewals or tasks are assigned to you. You can turn it off in Settings › Notifications.',
+    brand,
   });
 }
 
@@ -245,7 +252,7 @@ export async function runDigest(deps: Deps, now = new Date(), holder = `${proces
       // tasks due today (agencies whose plan has the CRM), for agents with or without renewals
       for (const task of await readTasksDueToday(db, timeZone, today)) {
         if (task.optOut) continue;
-        add({ userId: task.userId, email: task.email, firstName: task.firstName ?? '', today, timeZone, sections: emptySections(), tasks: [task] });
+        add({ userId: task.userId, email: task.email, firstName: task.firstName ?? '', today, timeZone, sections: emptySections(), tasks: [task], agencyIds: [] });
       }
     }
     for (const digest of byUserDay.values()) {
@@ -253,7 +260,9 @@ export async function runDigest(deps: Deps, now = new Date(), holder = `${proces
       const marked = await db.insert(digestDeliveries).values({ userId, day: today }).onConflictDoNothing().returning({ userId: digestDeliveries.userId });
       if (!marked.length) continue;
       try {
-        await deps.mailer.send(digestMail(deps, digest));
+        // white label: a digest of one agency's renewals carries that agency's brand; one that spans agencies, the default
+        const brand = digest.agencyIds.length === 1 ? await mailBrandForAgency(deps, digest.agencyIds[0]) : null;
+        await deps.mailer.send(digestMail(deps, digest, brand));
         sent += 1;
       } catch (err) {
         // The send failed for sure: free the marker so the next run tries again.

@@ -10,6 +10,7 @@ import { renderMail, sendInBackground } from '#server/mail.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
 import { tenant } from '#server/tenant.ts';
 import { invitationExpiry, newInvitationToken } from './tokens.ts';
+import { mailBrandForAgency } from '../branding/mail-brand.ts';
 
 /** Invitation e-mails (new and resent) per agency: enough to onboard a team, not to send spam. */
 export const INVITATION_MAIL_RULE: RateRule = { limit: 50, windowMs: 60 * 60_000 };
@@ -67,16 +68,23 @@ export async function getTeam(db: Db, actor: Actor): Promise<TeamOverview> {
   };
 }
 
-async function inviterDetails(db: Db, actor: Actor) {
-  const [row] = await db
+async function inviterDetails(deps: Deps, actor: Actor) {
+  const [row] = await deps.db
     .select({ company: user.company, firstName: user.firstName, lastName: user.lastName, name: user.name })
     .from(agencies)
     .innerJoin(user, eq(user.id, agencies.ownerId))
     .where(eq(agencies.id, actor.agency.id));
-  return { company: row?.company?.trim() || actor.agency.name, inviter: `${actor.firstName} ${actor.lastName}`.trim() || actor.email };
+  // white label: the agency's own name, logo and reply-to while its plan includes it
+  const brand = await mailBrandForAgency(deps, actor.agency.id);
+  return {
+    company: brand?.name ?? (row?.company?.trim() || actor.agency.name),
+    inviter: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+    brand,
+  };
 }
 
-function sendInvitationMail(deps: Deps, to: string, role: string, token: string, company: string, inviter: string) {
+function sendInvitationMail(deps: Deps, to: string, role: string, token: string, details: Awaited<ReturnType<typeof inviterDetails>>) {
+  const { company, inviter, brand } = details;
   const link = `${deps.config.appUrl}/accept-invitation/${token}`;
   sendInBackground(
     deps.mailer,
@@ -90,6 +98,7 @@ function sendInvitationMail(deps: Deps, to: string, role: string, token: string,
       ],
       action: { label: 'Accept invitation', url: link },
       footer: 'You received this e-mail because someone invited this address to their PolicyDesk agency. If you were not expecting it, ignore it.',
+      brand,
     }),
     deps.logger,
   );
@@ -120,8 +129,7 @@ export async function inviteMember(deps: Deps, actor: Actor, input: { email: str
       .returning();
     return row;
   });
-  const { company, inviter } = await inviterDetails(db, actor);
-  sendInvitationMail(deps, invitation.email, invitation.role, token, company, inviter);
+  sendInvitationMail(deps, invitation.email, invitation.role, token, await inviterDetails(deps, actor));
   return toInvitationJson(invitation);
 }
 
@@ -138,8 +146,7 @@ export async function resendInvitation(deps: Deps, actor: Actor, invitationId: s
     )
     .returning();
   if (!row) throw await missingInvitation(deps.db, actor, invitationId);
-  const { company, inviter } = await inviterDetails(deps.db, actor);
-  sendInvitationMail(deps, row.email, row.role, token, company, inviter);
+  sendInvitationMail(deps, row.email, row.role, token, await inviterDetails(deps, actor));
   return toInvitationJson(row);
 }
 

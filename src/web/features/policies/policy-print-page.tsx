@@ -7,6 +7,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/session.ts';
+import { useBrand } from '#web/lib/brand.ts';
+import { PrintBrand } from '#web/components/print-brand.tsx';
 import { PolicyInformation, TypeDetails } from './policy-details-page.tsx';
 import { Detail } from '#web/components/detail.tsx';
 import { usePolicy } from './queries.ts';
@@ -15,6 +17,7 @@ export function PolicyPrintPage() {
   const { id = '' } = useParams();
   const query = usePolicy(id);
   const { data: session } = useSession();
+  const brand = useBrand();
   if (query.isPending) return <Spinner label="Loading policy" />;
   if (query.isError)
     return (
@@ -28,7 +31,7 @@ export function PolicyPrintPage() {
       <style>{'@media print { @page { margin: 16mm; } body { background: white; } }'}</style>
       <div className="mb-6 flex items-start justify-between gap-4 border-b border-slate-300 pb-4">
         <div>
-          <p className="text-sm text-slate-500">{session?.agency?.name ?? 'PolicyDesk'}</p>
+          <PrintBrand brand={brand} agencyName={session?.agency?.name} />
           <h1 className="text-2xl font-semibold">
             {POLICY_TYPE_LABEL[policy.policy_type]} policy {policy.policy_number}
           </h1>

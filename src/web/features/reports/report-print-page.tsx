@@ -6,6 +6,8 @@ import { CROSS_SELL_LABEL, REPORT_DESCRIPTION, REPORT_FILTERS, REPORT_LABEL, REP
 import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/session.ts';
+import { useBrand } from '#web/lib/brand.ts';
+import { PrintBrand } from '#web/components/print-brand.tsx';
 import { formatDay } from '#web/lib/format.ts';
 import { useReport } from './queries.ts';
 import { ReportTable } from './report-table.tsx';
@@ -15,6 +17,7 @@ export function ReportPrintPage() {
   const { kind, q } = useReportParams();
   const report = useReport(kind, q);
   const { data: session } = useSession();
+  const brand = useBrand();
   const filters = REPORT_FILTERS[kind];
   const applied = [
     `${formatDay(q.from)} – ${formatDay(q.to)}`,
@@ -29,7 +32,7 @@ export function ReportPrintPage() {
       <style>{'@media print { @page { margin: 12mm; size: landscape; } body { background: white; } thead { display: table-header-group; } }'}</style>
       <div className="mb-4 flex items-start justify-between gap-4 border-b border-slate-300 pb-4">
         <div>
-          <p className="text-sm text-slate-500">{session?.agency?.name ?? 'PolicyDesk'}</p>
+          <PrintBrand brand={brand} agencyName={session?.agency?.name} />
           <h1 className="text-2xl font-semibold">{REPORT_LABEL[kind]}</h1>
           <p className="text-sm text-slate-600">{REPORT_DESCRIPTION[kind]}</p>
           <p className="mt-1 text-sm text-slate-600">{applied.join(' · ')}</p>

@@ -8,6 +8,8 @@ import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { AuthCard, Notice } from '#web/components/auth-card.tsx';
 import { useSession, useSignOut } from '#web/lib/session.ts';
+import { BrandMark } from '#web/components/brand-mark.tsx';
+import { useBrandColors } from '#web/lib/brand.ts';
 import { useAcceptInvitation, useInvitation } from './api.ts';
 
 /** /accept-invitation/:token — loading, invalid, valid, accepted (agency.md §2, §4). */
@@ -61,7 +63,9 @@ function Valid({
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const here = `/accept-invitation/${token}`;
-  const company = invitation.company ?? invitation.agency_name;
+  const brand = invitation.brand;
+  useBrandColors(brand?.color);
+  const company = brand?.name ?? invitation.company ?? invitation.agency_name;
   const signedInAs = session?.profile.email ?? null;
   const matches = signedInAs !== null && signedInAs.toLowerCase() === invitation.email.toLowerCase();
 
@@ -82,7 +86,11 @@ function Valid({
     signOut.mutate(undefined, { onSettled: () => navigate(`/login?redirect=${encodeURIComponent(here)}`) });
 
   return (
-    <AuthCard title="You're invited" subtitle={`Join ${company} on PolicyDesk`}>
+    <AuthCard
+      title="You're invited"
+      subtitle={`Join ${company} on PolicyDesk`}
+      mark={brand ? <BrandMark brand={brand} className="justify-center" /> : undefined}
+    >
       <div className="space-y-4">
         <dl className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
           <Row label="Agency" value={company} />

@@ -19,6 +19,7 @@ export const COMMUNICATION_TEXT = {
   upsellText: 'This feature is available on the Business plan and above.',
   empty: 'No communications logged yet.',
   invalidDate: 'Please enter a valid date and time.',
+  notFound: 'Communication not found.',
 } as const;
 
 export const communicationInputSchema = z.object({

@@ -101,6 +101,7 @@ export interface Communication {
   created_by: string | null;
   created_by_name: string | null;
   created_at: string;
+  updated_at: string;
 }
 
 export interface CustomerDetail extends Customer {

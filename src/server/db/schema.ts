@@ -289,6 +289,8 @@ export const customers = pgTable(
     index('customers_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // list sorts (src/server/lists.ts): one index per sortable column, read in either direction
     index('customers_agency_name_idx').on(t.agencyId, t.name, t.id),
+    // /api/v1 lists: keyset paging in (updated_at, id) order, from updated_since
+    index('customers_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
     index('customers_agency_type_created_idx').on(t.agencyId, t.customerType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('customers_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
     check('customers_type_check', inList('customer_type', CUSTOMER_TYPES)),
@@ -366,6 +368,8 @@ export const policies = pgTable(
     index('policies_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // list sorts (src/server/lists.ts): one index per sortable column, read in either direction
     index('policies_agency_end_date_idx').on(t.agencyId, t.endDate, t.id),
+    // /api/v1 lists: keyset paging in (updated_at, id) order, from updated_since
+    index('policies_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
     index('policies_agency_premium_idx').on(t.agencyId, t.premiumAmount, t.id),
     index('policies_agency_type_created_idx').on(t.agencyId, t.policyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_agency_status_created_idx').on(t.agencyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -433,10 +437,13 @@ export const customerCommunications = pgTable(
     communicationDate: timestamp(tz).notNull().defaultNow(),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
   },
   (t) => [
     index('communications_customer_idx').on(t.customerId, t.communicationDate.desc().nullsFirst()),
     index('communications_agency_idx').on(t.agencyId),
+    // /api/v1 lists: keyset paging in (updated_at, id) order, from updated_since
+    index('communications_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
     foreignKey({
       name: 'communications_customer_fk',
       columns: [t.agencyId, t.customerId],
@@ -997,4 +1004,54 @@ export const tasks = pgTable(
     index('tasks_opportunity_idx').on(t.agencyId, t.opportunityId).where(sql`opportunity_id is not null`),
     check('tasks_priority_check', inList('priority', TASK_PRIORITIES)),
   ],
+);
+
+// ---------------------------------------------------------------- API keys (issue 15)
+
+/** An agency's key for /api/v1: only the SHA-256 of the secret is kept, and its first characters to recognise it. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** e.g. pd_live_ab12: shown in the list */
+    prefix: text().notNull(),
+    /** hex SHA-256 of the whole key */
+    secretHash: text().notNull(),
+    /** { customers?: 'read' | 'write', policies?: …, communications?: … } */
+    scopes: jsonb().notNull(),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** updated at most once a minute (no write per request) */
+    lastUsedAt: timestamp(tz),
+    revokedAt: timestamp(tz),
+  },
+  (t) => [
+    uniqueIndex('api_keys_secret_hash_uq').on(t.secretHash),
+    unique('api_keys_agency_id_uq').on(t.agencyId, t.id),
+    index('api_keys_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Writes to /api/v1 with an Idempotency-Key: the first request's answer, replayed for 24 hours to a
+ * retry with the same body. Inserted in the transaction of the write, so two concurrent duplicates
+ * queue on the primary key and only one writes.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    keyId: uuid()
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    idempotencyKey: text().notNull(),
+    requestHash: text().notNull(),
+    status: integer().notNull(),
+    body: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index('api_idempotency_created_idx').on(t.createdAt)],
 );

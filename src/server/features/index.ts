@@ -27,6 +27,7 @@ import { IMPORT_UPLOAD_PREFIX, importRoutes } from './imports/routes.ts';
 import { renewalRoutes } from './renewals/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { apiKeyRoutes } from './api/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX];
@@ -60,5 +61,6 @@ export function featureRoutes() {
   r.route('/', renewalRoutes());
   r.route('/', notificationRoutes());
   r.route('/', settingsRoutes());
+  r.route('/', apiKeyRoutes());
   return r;
 }

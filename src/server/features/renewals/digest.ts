@@ -8,6 +8,7 @@ import { addDays, agencyToday, COCKPIT_HORIZON_DAYS, daysLeft } from '#shared/re
 import { effectiveTier } from '#shared/tiers.ts';
 import type { Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
+import { purgeIdempotency } from '../api/v1/idempotency.ts';
 import { agencies, digestDeliveries, policies, scheduledJobs, user } from '#server/db/schema.ts';
 import { renderMail } from '#server/mail.ts';
 import { notify } from '../notifications/service.ts';
@@ -190,7 +191,11 @@ export function startScheduler(deps: Deps, everyMs = 5 * 60_000): () => void {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = runDigest(deps)
+    running = Promise.all([
+      runDigest(deps),
+      // Stored API answers past their 24 hours: a plain delete, safe on every instance at once.
+      purgeIdempotency(deps.db),
+    ])
       .catch((err) => deps.logger.error({ err }, 'renewal digest run failed'))
       .finally(() => (running = null));
   };

@@ -9,7 +9,6 @@ const PLACEHOLDER_PATHS = [
   '/dashboard/documents',
   '/dashboard/bulk-actions',
   '/dashboard/crm',
-  '/dashboard/api-settings',
   '/dashboard/white-label',
 ];
 

@@ -56,6 +56,8 @@ export const router = createBrowserRouter([
           { path: '/dashboard/export', lazy: gated('export', () => import('../features/export/export-page.tsx'), 'ExportPage') },
           { path: '/dashboard/reports', lazy: gated('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
           { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
+          { path: '/dashboard/api-settings', lazy: gated('api', () => import('../features/api-settings/api-keys-page.tsx'), 'ApiKeysPage') },
+          { path: '/dashboard/api-settings/reference', lazy: gated('api', () => import('../features/api-settings/reference-page.tsx'), 'ApiReferencePage') },
           ...placeholderRoutes,
           // an unknown signed-in path keeps the shell around its 404 page
           { path: '/dashboard/*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },

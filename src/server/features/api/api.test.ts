@@ -90,7 +90,7 @@ describe('API keys (session routes)', () => {
     expect((await t.request(`/api/api-keys/${k.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(200);
     const after = await v1(k.key, '/customers');
     expect(after.status).toBe(401);
-    expect((await json(after)).error).toEqual({ code: 'INVALID_API_KEY', message: API_TEXT.invalidKey });
+    expect((await json(after)).error).toEqual({ code: 'UNAUTHORIZED', message: API_TEXT.invalidKey });
     const list = await json(await t.request('/api/api-keys', { cookie: owner.cookie }));
     expect(list.keys.map((x: { id: string }) => x.id)).not.toContain(k.id);
   });

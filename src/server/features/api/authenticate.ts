@@ -20,7 +20,7 @@ export interface ApiCaller {
 }
 
 
-const invalidKey = () => new AppError(401, 'INVALID_API_KEY', API_TEXT.invalidKey);
+const invalidKey = () => new AppError(401, 'UNAUTHORIZED', API_TEXT.invalidKey);
 
 /** last_used_at is written at most once a minute per key, not on every request. */
 const LAST_USED_EVERY_MS = 60_000;
@@ -70,7 +70,7 @@ export async function touchLastUsed(db: Db, keyId: string): Promise<void> {
 /** Reads `Authorization: Bearer <key>`; 401 without a valid key, 403 below Enterprise. Cookies are ignored. */
 export const requireApiKey = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization');
-  if (!header) throw new AppError(401, 'MISSING_API_KEY', API_TEXT.missingKey);
+  if (!header) throw new AppError(401, 'UNAUTHORIZED', API_TEXT.missingKey);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw invalidKey();
   const db = c.var.deps.db;

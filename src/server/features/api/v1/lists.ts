@@ -12,8 +12,8 @@ import type { Db } from '#server/db/client.ts';
 import { customerCommunications, customers, policies, user } from '#server/db/schema.ts';
 import { badRequest } from '#server/errors.ts';
 import { tenant } from '#server/tenant.ts';
-import { customerFilter, toCommunication, toCustomer } from '../../customers/service.ts';
-import { assigneeName, policyFilter, toPolicy } from '../../policies/service.ts';
+import { customerFilter, toCommunication, toCustomer } from '#server/features/customers/service.ts';
+import { assigneeName, policyFilter, toPolicy } from '#server/features/policies/service.ts';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}.`;
 

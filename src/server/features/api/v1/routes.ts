@@ -12,9 +12,9 @@ import type { AppEnv } from '#server/context.ts';
 import { tooMany } from '#server/errors.ts';
 import { readJson, validate } from '#server/http.ts';
 import { hit } from '#server/rate-limit.ts';
-import { addCommunication, deleteCommunication, getCommunication, updateCommunication } from '../../communications/service.ts';
-import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from '../../customers/service.ts';
-import { createPolicy, deletePolicy, getPolicy, updatePolicy } from '../../policies/service.ts';
+import { addCommunication, deleteCommunication, getCommunication, updateCommunication } from '#server/features/communications/service.ts';
+import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from '#server/features/customers/service.ts';
+import { createPolicy, deletePolicy, getPolicy, updatePolicy } from '#server/features/policies/service.ts';
 import { requireApiKey, requireScope } from '../authenticate.ts';
 import { writeOnce } from './idempotency.ts';
 import {

@@ -191,7 +191,7 @@ function KeyList() {
         ) : (
           <>
             <table className="hidden w-full text-left text-sm md:table">
-              <thead className="border-b text-xs uppercase text-slate-500">
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
                 <tr>
                   <th className="py-2 pr-3">Name</th>
                   <th className="py-2 pr-3">Key</th>
@@ -206,7 +206,7 @@ function KeyList() {
               </thead>
               <tbody>
                 {rows.map((k) => (
-                  <tr key={k.id} className="border-b last:border-0">
+                  <tr key={k.id} className="border-b border-slate-100 last:border-0">
                     <td className="py-2 pr-3 font-medium text-slate-900">{k.name}</td>
                     <td className="py-2 pr-3 font-mono text-xs">{k.prefix}…</td>
                     <td className="py-2 pr-3">{describeScopes(k.scopes)}</td>
@@ -224,7 +224,7 @@ function KeyList() {
             </table>
             <ul className="grid gap-3 md:hidden">
               {rows.map((k) => (
-                <li key={k.id} className="rounded-lg border p-3 text-sm">
+                <li key={k.id} className="rounded-lg border border-slate-200 p-3 text-sm">
                   <div className="flex items-center justify-between gap-2">
                     <span className="flex items-center gap-2 font-medium text-slate-900">
                       <KeyRound className="h-4 w-4" aria-hidden />

@@ -95,7 +95,7 @@ function Operation({ entry, apiKey }: { entry: Entry; apiKey: string }) {
   const params = (op.parameters ?? []).filter((p) => p.in !== 'header');
   const body = op.requestBody?.content['application/json']?.schema;
   return (
-    <details className="rounded-lg border bg-white">
+    <details className="rounded-lg border border-slate-200 bg-white">
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 p-3">
         <Badge tone={METHOD_TONE[method] ?? 'gray'} className="w-16 justify-center uppercase">
           {method}
@@ -103,7 +103,7 @@ function Operation({ entry, apiKey }: { entry: Entry; apiKey: string }) {
         <code className="break-all text-sm">/api/v1{path}</code>
         <span className="text-sm text-slate-600">{op.summary}</span>
       </summary>
-      <div className="grid gap-4 border-t p-3 text-sm">
+      <div className="grid gap-4 border-t border-slate-200 p-3 text-sm">
         {op.description ? <p className="text-slate-600">{op.description}</p> : null}
         {params.length ? (
           <FieldTable
@@ -155,7 +155,7 @@ function FieldTable({ title, rows }: { title: string; rows: { name: string; wher
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={`${r.where}-${r.name}`} className="border-t">
+            <tr key={`${r.where}-${r.name}`} className="border-t border-slate-200">
               <td className="py-1 pr-3 font-mono">
                 {r.name}
                 {r.required ? <span className="text-red-600"> *</span> : null}

@@ -74,6 +74,8 @@ for (const width of [1280, 390]) {
     await expect(op.getByText('Status 200')).toBeVisible();
     await expect(op.getByText(`API-${width}`)).toBeVisible();
     await shot(page, 'api-reference');
+    // the opened operation (tables, response) scrolls inside itself, never the page
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
     // revoke: confirm, then the key stops on the next request
     await tabs.getByRole('link', { name: API_TEXT.keysTab }).click();

@@ -76,7 +76,7 @@ export function ApiReferencePage() {
             <h2 id={`tag-${tag}`} className="mb-3 text-xl font-semibold text-slate-900">
               {tag}
             </h2>
-            <div className="grid gap-3">
+            <div className="grid gap-3 [&>*]:min-w-0">
               {entries
                 .filter((e) => (e.op.tags?.[0] ?? 'Other') === tag)
                 .map((e) => (
@@ -95,7 +95,7 @@ function Operation({ entry, apiKey }: { entry: Entry; apiKey: string }) {
   const params = (op.parameters ?? []).filter((p) => p.in !== 'header');
   const body = op.requestBody?.content['application/json']?.schema;
   return (
-    <details className="rounded-lg border border-slate-200 bg-white">
+    <details className="min-w-0 overflow-hidden rounded-lg border border-slate-200 bg-white">
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 p-3">
         <Badge tone={METHOD_TONE[method] ?? 'gray'} className="w-16 justify-center uppercase">
           {method}
@@ -103,7 +103,7 @@ function Operation({ entry, apiKey }: { entry: Entry; apiKey: string }) {
         <code className="break-all text-sm">/api/v1{path}</code>
         <span className="text-sm text-slate-600">{op.summary}</span>
       </summary>
-      <div className="grid gap-4 border-t border-slate-200 p-3 text-sm">
+      <div className="grid min-w-0 gap-4 border-t border-slate-200 p-3 text-sm [&>*]:min-w-0">
         {op.description ? <p className="text-slate-600">{op.description}</p> : null}
         {params.length ? (
           <FieldTable
@@ -205,9 +205,9 @@ function TryIt({ method, path, pathParams, hasBody, apiKey }: { method: string; 
   };
   const id = `${method}-${path}`.replace(/[^a-z0-9]+/gi, '-');
   return (
-    <div className="rounded-md bg-slate-50 p-3">
+    <div className="min-w-0 rounded-md bg-slate-50 p-3">
       <h4 className="mb-2 font-medium text-slate-900">Try it</h4>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 gap-2 [&>*]:min-w-0">
         {pathParams.map((name) => (
           <FormField key={name} label={name}>
             <Input id={`${id}-${name}`} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />

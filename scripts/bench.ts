@@ -122,6 +122,33 @@ async function run(server: Server, cookie: string, paths: string[], connections 
   return load({ url: server.url, pid: server.pid, connections, seconds: SECONDS, cookie, next: () => ({ path: next() }) });
 }
 
+/** 1. The REST API with a key (issue 15): GET /api/v1/policies, page of 50, against the web list's page of 50. */
+async function apiScenario(server: Server, cookie: string) {
+  const made = await fetch(`${server.url}/api/api-keys`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ name: 'bench', scopes: { policies: 'read' } }),
+  });
+  if (made.status !== 201) {
+    notes.push(`API key for the bench: ${made.status} ${(await made.text()).slice(0, 200)}`);
+    return;
+  }
+  const { key } = (await made.json()) as { key: string };
+  const first = await fetch(`${server.url}/api/v1/policies?limit=50`, { headers: { authorization: `Bearer ${key}` } });
+  const page = (await first.json()) as { data?: unknown[]; next_cursor?: string | null };
+  const cursor = page.next_cursor ?? '';
+  const web = await run(server, cookie, ['/api/policies?page=1&pageSize=50']);
+  loadRow('1. web list policies, page of 50 (for the API)', web, { text: 'reference', ok: web.non2xx + web.errors === 0 });
+  const paths = ['/api/v1/policies?limit=50', ...(cursor ? [`/api/v1/policies?limit=50&cursor=${cursor}`] : [])];
+  const next = cycle(paths);
+  const api = await load({ url: server.url, pid: server.pid, connections: 20, seconds: SECONDS, cookie: '', headers: { authorization: `Bearer ${key}` }, next: () => ({ path: next() }) });
+  loadRow('1. GET /api/v1/policies with a key, page of 50', api, {
+    text: "p99 ≤ 100 ms; rps ≥ web list's",
+    ok: api.p99 <= 100 && api.rps >= web.rps && api.non2xx + api.errors === 0,
+  }, `web list (page of 50): ${web.rps.toFixed(0)} rps; API/web ${((api.rps / web.rps) * 100).toFixed(0)} %`);
+  log(`  API: ${api.rps.toFixed(0)} rps, p99 ${api.p99} ms; web page of 50: ${web.rps.toFixed(0)} rps, p99 ${web.p99} ms`);
+}
+
 async function getJson(server: Server, cookie: string, p: string) {
   const res = await fetch(`${server.url}${p}`, { headers: { cookie } });
   if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${(await res.text()).slice(0, 200)}`);
@@ -315,6 +342,8 @@ async function postgresScenarios(pgInfo: Postgres) {
   rows.push(rawRow('1. pgbench: all SQL of one list request', rawAll, captured.list.length));
   rows.push(rawRow('1. pgbench: the list queries alone', rawList, listOnly(captured.list).length));
   notes.push(`app/raw for the list page: ${(ratioAll * 100).toFixed(0)} % of pgbench running every statement the request sends, ${(ratioList * 100).toFixed(0)} % of pgbench running only the list queries.`);
+
+  await apiScenario(server, small.cookie);
 
   const s1p40 = await run(server, small.cookie, ['/api/policies?page=40&pageSize=25']);
   loadRow('1. list policies, page 40', s1p40, { text: 'p99 ≤ 100 ms', ok: s1p40.p99 <= 100 && s1p40.non2xx === 0 });

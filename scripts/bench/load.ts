@@ -21,6 +21,8 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   cookie: string;
+  /** extra headers, e.g. an API key's Authorization */
+  headers?: Record<string, string>;
   method?: 'GET' | 'POST';
   /** called per request: path (and body for POST) */
   next: () => { path: string; body?: string };
@@ -45,6 +47,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
       'content-type': 'application/json',
       origin: opts.url,
       'accept-encoding': 'identity',
+      ...opts.headers,
     },
     requests: [
       {

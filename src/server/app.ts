@@ -13,6 +13,7 @@ import { withoutSessionToken } from './features/account/auth-proxy.ts';
 import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
 import { featureRoutes, LARGE_BODY_PREFIXES } from './features/index.ts';
 import { requestScope } from './logger.ts';
+import { API_V1_PREFIX, apiV1Routes } from './features/api/v1/routes.ts';
 import { injectMeta, renderRobots, renderSitemap, resolveMeta } from './features/content/seo-service.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -66,7 +67,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   // Cross-site request forgery: a browser names the page that sent a request (Origin or
   // Sec-Fetch-Site); a state-changing request from any other site is refused.
   app.use('/api/*', async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
+    // /api/v1 never reads cookies (only a bearer key), so a forged cross-site request carries nothing.
+    if (!SAFE_METHODS.has(c.req.method) && !c.req.path.startsWith(`${API_V1_PREFIX}/`)) {
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
       if ((origin && !trustedOrigins.has(origin)) || (!origin && site === 'cross-site'))
@@ -105,6 +107,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     }),
   );
 
+  app.route(API_V1_PREFIX, apiV1Routes());
   app.route('/api', accountRoutes());
   app.route('/api', featureRoutes());
 

@@ -50,6 +50,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Rate limits can be loosened for load tests; never off in production by default. */
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    /** Requests per API key and minute on /api/v1 (issue 15); lowered in tests. */
+    API_RATE_LIMIT: z.coerce.number().int('API_RATE_LIMIT must be a whole number').min(1, 'API_RATE_LIMIT must be at least 1').default(600),
     /** Sign-ups accepted per client address and hour. */
     /** Webhooks to loopback and private addresses: for tests and local use only (decision 028). */
     WEBHOOKS_ALLOW_PRIVATE: z

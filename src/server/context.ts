@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { agencyScopedPermissions, checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
+import type { ApiScopes } from '#shared/api-keys.ts';
 import { featureNeed, type Feature } from '#shared/features.ts';
 import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
@@ -63,6 +64,8 @@ export interface AppEnv {
     requestId: string;
     log: Logger;
     actor: Actor;
+    /** set on /api/v1 by the bearer key (features/api/authenticate.ts) */
+    apiKey: { keyId: string; scopes: ApiScopes };
   };
 }
 

@@ -27,6 +27,12 @@ export const RATE_RULES = {
  * reservation before the work it guards; `release` gives back a hit that turned out not to count.
  */
 export async function consume(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<boolean> {
+  const { count } = await hit(db, key, rule, now);
+  return count <= rule.limit;
+}
+
+/** Counts one hit (one upsert) and returns the window's count and start, for RateLimit-* headers. */
+export async function hit(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<{ count: number; windowStart: number }> {
   const windowFloor = now - rule.windowMs;
   const [row] = await db
     .insert(rateLimit)
@@ -38,8 +44,8 @@ export async function consume(db: Db, key: string, rule: RateRule, now = Date.no
         windowStart: sql`case when ${rateLimit.windowStart} <= ${windowFloor} then ${now} else ${rateLimit.windowStart} end`,
       },
     })
-    .returning({ count: rateLimit.count });
-  return row.count <= rule.limit;
+    .returning({ count: rateLimit.count, windowStart: rateLimit.windowStart });
+  return row;
 }
 
 /** Whether the key has used up its limit in the current window (read only). */

@@ -22,6 +22,7 @@ export const COMMUNICATION_TEXT = {
   // the log is append-only (issue 14): a mistake is fixed by a correction that names the entry it corrects
   corrected: 'Correction logged.',
   notFound: 'Communication not found.',
+  appendOnly: 'The communication log is append-only: an entry cannot be deleted. Log a correction instead.',
 } as const;
 
 export const communicationInputSchema = z.object({

@@ -103,6 +103,7 @@ export interface Communication {
   created_at: string;
   /** a correction: the id of the entry it corrects */
   corrects_id: string | null;
+  updated_at: string;
 }
 
 export interface CustomerDetail extends Customer {

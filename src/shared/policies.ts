@@ -109,6 +109,12 @@ const policyBase = z.object({
   fire_details: z.unknown().optional(),
 });
 
+/** The shape policyInputSchema reads, for the API document (the validation itself is policyInputSchema's). */
+export const policyDocumentSchema = policyBase.extend({
+  car_details: carDetailsSchema.optional().describe('Required when policy_type is car.'),
+  fire_details: fireDetailsSchema.optional().describe('Required when policy_type is fire.'),
+});
+
 type PolicyBase = z.output<typeof policyBase>;
 export type PolicyValues = Omit<PolicyBase, 'car_details' | 'fire_details'> & {
   end_date: string;

@@ -291,6 +291,8 @@ export const customers = pgTable(
     index('customers_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // list sorts (src/server/lists.ts): one index per sortable column, read in either direction
     index('customers_agency_name_idx').on(t.agencyId, t.name, t.id),
+    // /api/v1 lists: keyset paging in (updated_at, id) order, from updated_since
+    index('customers_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
     index('customers_agency_type_created_idx').on(t.agencyId, t.customerType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('customers_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
     check('customers_type_check', inList('customer_type', CUSTOMER_TYPES)),
@@ -368,6 +370,8 @@ export const policies = pgTable(
     index('policies_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // list sorts (src/server/lists.ts): one index per sortable column, read in either direction
     index('policies_agency_end_date_idx').on(t.agencyId, t.endDate, t.id),
+    // /api/v1 lists: keyset paging in (updated_at, id) order, from updated_since
+    index('policies_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
     index('policies_agency_premium_idx').on(t.agencyId, t.premiumAmount, t.id),
     index('policies_agency_type_created_idx').on(t.agencyId, t.policyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_agency_status_created_idx').on(t.agencyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -437,6 +441,7 @@ export const customerCommunications = pgTable(
     createdAt: createdAt(),
     /** Append-only log (issue 14): a correction is a new entry that names the one it corrects. */
     correctsId: uuid(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
   },
   (t) => [
     index('communications_customer_idx').on(t.customerId, t.communicationDate.desc().nullsFirst()),
@@ -449,6 +454,8 @@ export const customerCommunications = pgTable(
     }),
     // the customer timeline's keyset (agency, customer, newest first)
     index('communications_timeline_idx').on(t.agencyId, t.customerId, t.communicationDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // /api/v1 lists: keyset paging in (updated_at, id) order, from updated_since
+    index('communications_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
     foreignKey({
       name: 'communications_customer_fk',
       columns: [t.agencyId, t.customerId],
@@ -1268,4 +1275,54 @@ export const agencyBranding = pgTable(
     updatedAt: timestamp(tz).notNull().defaultNow(),
   },
   () => [check('agency_branding_color_check', sql`primary_color is null or primary_color ~ '^#[0-9a-f]{6}$'`)],
+);
+
+// ---------------------------------------------------------------- API keys (issue 15)
+
+/** An agency's key for /api/v1: only the SHA-256 of the secret is kept, and its first characters to recognise it. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** e.g. pd_live_ab12: shown in the list */
+    prefix: text().notNull(),
+    /** hex SHA-256 of the whole key */
+    secretHash: text().notNull(),
+    /** { customers?: 'read' | 'write', policies?: …, communications?: … } */
+    scopes: jsonb().notNull(),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** updated at most once a minute (no write per request) */
+    lastUsedAt: timestamp(tz),
+    revokedAt: timestamp(tz),
+  },
+  (t) => [
+    uniqueIndex('api_keys_secret_hash_uq').on(t.secretHash),
+    unique('api_keys_agency_id_uq').on(t.agencyId, t.id),
+    index('api_keys_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Writes to /api/v1 with an Idempotency-Key: the first request's answer, replayed for 24 hours to a
+ * retry with the same body. Inserted in the transaction of the write, so two concurrent duplicates
+ * queue on the primary key and only one writes.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    keyId: uuid()
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    idempotencyKey: text().notNull(),
+    requestHash: text().notNull(),
+    status: integer().notNull(),
+    body: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index('api_idempotency_created_idx').on(t.createdAt)],
 );

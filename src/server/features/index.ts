@@ -33,6 +33,7 @@ import { DOCUMENT_UPLOAD_PATH, documentRoutes } from './documents/routes.ts';
 import { pipelineRoutes } from './pipeline/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { brandingRoutes, LOGO_UPLOAD_PREFIX } from './branding/routes.ts';
+import { apiKeyRoutes } from './api/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX, DOCUMENT_UPLOAD_PATH, LOGO_UPLOAD_PREFIX];
@@ -72,5 +73,6 @@ export function featureRoutes() {
   r.route('/', webhookRoutes());
   r.route('/', pipelineRoutes());
   r.route('/', brandingRoutes());
+  r.route('/', apiKeyRoutes());
   return r;
 }

@@ -3,7 +3,6 @@ import { CMS_PAGES } from '#shared/content.ts';
 import { RequireAccess } from './guards.tsx';
 import { gated } from './gated.tsx';
 import { page } from './lazy.ts';
-import { placeholderRoutes } from './placeholder-routes.tsx';
 import { crmRoutes } from './crm-routes.tsx';
 import { billingAndAdminRoutes } from './billing-admin-routes.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -66,7 +65,8 @@ export const router = createBrowserRouter([
           { path: '/dashboard/bulk-actions/:id', lazy: gated('bulk-actions', () => import('../features/bulk-actions/bulk-action-page.tsx'), 'BulkActionPage') },
           { path: '/dashboard/white-label', lazy: gated('white-label', () => import('../features/branding/white-label-page.tsx'), 'WhiteLabelPage') },
           { path: '/dashboard/settings', lazy: page(() => import('#web/features/settings/settings-page.tsx'), 'SettingsPage') },
-          ...placeholderRoutes,
+          { path: '/dashboard/api-settings', lazy: gated('api', () => import('../features/api-settings/api-keys-page.tsx'), 'ApiKeysPage') },
+          { path: '/dashboard/api-settings/reference', lazy: gated('api', () => import('../features/api-settings/reference-page.tsx'), 'ApiReferencePage') },
           ...crmRoutes,
           // an unknown signed-in path keeps the shell around its 404 page
           { path: '/dashboard/*', lazy: page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage') },

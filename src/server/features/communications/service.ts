@@ -6,12 +6,12 @@ import { COMMUNICATION_TEXT, type CommunicationValues } from '#shared/communicat
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
-import { customerCommunications, customers } from '#server/db/schema.ts';
-import { notFound } from '#server/errors.ts';
+import { customerCommunications, customers, user } from '#server/db/schema.ts';
+import { conflict, notFound } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { emitEvent } from '../webhooks/events.ts';
-import { listCommunications } from '../customers/service.ts';
+import { listCommunications, toCommunication } from '../customers/service.ts';
 import { markContacted } from '../renewals/actions.ts';
 
 async function ownCustomer(t: Tenant, rawId: string) {
@@ -73,4 +73,34 @@ export async function addCommunication(
     await emitEvent(t, actor, 'communication.created', created);
     return created;
   });
+}
+
+async function readCommunication(t: Tenant, rawId: string): Promise<Communication> {
+  const id = idOr404(rawId, COMMUNICATION_TEXT.notFound);
+  const [row] = await t.db
+    .select({ c: customerCommunications, firstName: user.firstName, lastName: user.lastName })
+    .from(customerCommunications)
+    .leftJoin(user, eq(user.id, customerCommunications.createdBy))
+    .where(t.where(customerCommunications, eq(customerCommunications.id, id)));
+  if (!row) throw notFound(COMMUNICATION_TEXT.notFound);
+  return toCommunication(row);
+}
+
+export async function getCommunication(db: Db, actor: Actor, rawId: string): Promise<Communication> {
+  return readCommunication(tenant(db, actor), rawId);
+}
+
+/**
+ * The API's PUT: the log is append-only (issue 14, E&O trail), so an "update" appends a correction
+ * that references the entry it corrects; the original stays as it was.
+ */
+export async function updateCommunication(db: Db, actor: Actor, rawId: string, input: CommunicationValues): Promise<Communication> {
+  const original = await readCommunication(tenant(db, actor), rawId);
+  return addCommunication(db, actor, original.customer_id, input, original.id);
+}
+
+/** The API's DELETE: refused, the log is append-only; a correction is the way to fix an entry. */
+export async function deleteCommunication(db: Db, actor: Actor, rawId: string): Promise<void> {
+  await readCommunication(tenant(db, actor), rawId);
+  throw conflict(COMMUNICATION_TEXT.appendOnly, 'APPEND_ONLY');
 }

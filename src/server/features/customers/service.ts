@@ -49,11 +49,12 @@ export function customerSearch(search: string): SQL {
 }
 
 /** The list's filter (also the export's). */
-export function customerFilter(t: Tenant, q: Pick<CustomerListQuery, 'search' | 'type'>): SQL {
+export function customerFilter(t: Tenant, q: Pick<CustomerListQuery, 'search' | 'type'>, ...extra: (SQL | undefined)[]): SQL {
   return t.where(
     customers,
     q.type !== 'all' ? eq(customers.customerType, q.type) : undefined,
     q.search ? customerSearch(q.search) : undefined,
+    ...extra,
   );
 }
 
@@ -99,7 +100,19 @@ export async function listCommunications(t: Tenant, customerId: string): Promise
     .leftJoin(user, eq(user.id, customerCommunications.createdBy))
     .where(t.where(customerCommunications, eq(customerCommunications.customerId, customerId)))
     .orderBy(desc(customerCommunications.communicationDate), desc(customerCommunications.createdAt));
-  return rows.map(({ c, firstName, lastName }) => ({
+  return rows.map(toCommunication);
+}
+
+export function toCommunication({
+  c,
+  firstName,
+  lastName,
+}: {
+  c: typeof customerCommunications.$inferSelect;
+  firstName: string | null;
+  lastName: string | null;
+}): Communication {
+  return {
     id: c.id,
     customer_id: c.customerId,
     type: c.type,
@@ -110,7 +123,8 @@ export async function listCommunications(t: Tenant, customerId: string): Promise
     created_by_name: c.createdBy ? `${firstName ?? ''} ${lastName ?? ''}`.trim() || null : null,
     created_at: c.createdAt.toISOString(),
     corrects_id: c.correctsId,
-  }));
+    updated_at: c.updatedAt.toISOString(),
+  };
 }
 
 function duplicateEmail() {

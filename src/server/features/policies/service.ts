@@ -68,14 +68,25 @@ export function searchMatches(search: string): SQL {
 /** Each served by an (agency_id, column, id) index, read in either direction. */
 export const POLICY_SORT = { created_at: [policies.createdAt], end_date: [policies.endDate], premium_amount: [policies.premiumAmount] };
 
-export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
-  const where = tenant(db, actor).where(
+/** The list's filters (the screen's and /api/v1's), and'ed with any extra condition. */
+export function policyFilter(
+  t: Tenant,
+  actor: Actor,
+  q: Pick<PolicyListQuery, 'type' | 'status' | 'search' | 'assignee'>,
+  ...extra: (SQL | undefined)[]
+): SQL {
+  return t.where(
     policies,
     q.type !== 'all' ? eq(policies.policyType, q.type) : undefined,
     q.status !== 'all' ? eq(policies.status, q.status) : undefined,
     q.search ? searchMatches(q.search) : undefined,
     assigneeFilter(actor, q.assignee),
+    ...extra,
   );
+}
+
+export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
+  const where = policyFilter(tenant(db, actor), actor, q);
   const [rows, { total, estimated }] = await Promise.all([
     db
       .select({ policy: policies, first: assigneeName, name: user.name })

@@ -13,6 +13,7 @@ import { renderMail, type MailBrand } from '#server/mail.ts';
 import { mailBrandForAgency } from '../branding/mail-brand.ts';
 import { notifyMany } from '../notifications/service.ts';
 import { readTasksDueToday, tasksDigestLines, type DueTask } from '../tasks/digest.ts';
+import { purgeIdempotency } from '../api/v1/idempotency.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
 
 export const DIGEST_JOB = 'renewal-digest';
@@ -281,7 +282,11 @@ export function startScheduler(deps: Deps, everyMs = 5 * 60_000): () => void {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = runDigest(deps)
+    running = Promise.all([
+      runDigest(deps),
+      // Stored API answers past their 24 hours: a plain delete, safe on every instance at once.
+      purgeIdempotency(deps.db),
+    ])
       .catch((err) => deps.logger.error({ err }, 'renewal digest run failed'))
       .finally(() => (running = null));
   };

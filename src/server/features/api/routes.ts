@@ -1,0 +1,23 @@
+// /api/api-keys (session): the agency owner or an admin lists, creates and revokes keys (Enterprise).
+import { Hono } from 'hono';
+import { apiKeyInputSchema } from '#shared/api-keys.ts';
+import { type AppEnv, requireFeature } from '#server/context.ts';
+import { readJson } from '#server/http.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from './keys.ts';
+
+export function apiKeyRoutes() {
+  const r = new Hono<AppEnv>();
+  r.use('/api-keys', requireFeature('api'));
+  r.use('/api-keys/*', requireFeature('api'));
+  r.get('/api-keys', async (c) => c.json({ keys: await listApiKeys(c.var.deps.db, c.var.actor) }));
+  r.post('/api-keys', async (c) => {
+    const input = await readJson(c, apiKeyInputSchema);
+    c.header('cache-control', 'no-store');
+    return c.json(await createApiKey(c.var.deps.db, c.var.actor, input), 201);
+  });
+  r.delete('/api-keys/:id', async (c) => {
+    await revokeApiKey(c.var.deps.db, c.var.actor, c.req.param('id'));
+    return c.json({ ok: true });
+  });
+  return r;
+}

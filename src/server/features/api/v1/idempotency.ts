@@ -1,0 +1,80 @@
+// Idempotency-Key on /api/v1 writes: the first answer is stored with the write, in its transaction,
+// and replayed for 24 hours to a retry with the same request; the same key with another request is a 409.
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { API_TEXT } from '#shared/api-keys.ts';
+import type { AppEnv } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { apiIdempotency } from '#server/db/schema.ts';
+import { badRequest, conflict } from '#server/errors.ts';
+
+export const IDEMPOTENCY_TTL_HOURS = 24;
+
+export interface WriteResult {
+  status: 200 | 201 | 204;
+  body: unknown;
+}
+
+function respond(c: Context<AppEnv>, result: { status: number; body: unknown }) {
+  if (result.status === 204) return c.body(null, 204);
+  return c.json(result.body as object, result.status as ContentfulStatusCode);
+}
+
+/**
+ * Runs the write once per Idempotency-Key. The key's row is inserted first in the write's transaction:
+ * a concurrent duplicate waits on its primary key until the first commits, then replays its answer
+ * (or, if the first failed and rolled back, does the write itself). The services open their own
+ * transactions inside this one (savepoints), so they are the same functions the web app calls.
+ */
+export async function writeOnce(c: Context<AppEnv>, work: (db: Db) => Promise<WriteResult>): Promise<Response> {
+  const db = c.var.deps.db;
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return respond(c, await work(db));
+  if (key.length < 1 || key.length > 255) throw badRequest(API_TEXT.idempotencyKeyInvalid, undefined, 'INVALID_IDEMPOTENCY_KEY');
+  const keyId = c.var.apiKey.keyId;
+  const body = c.req.method === 'DELETE' ? '' : await c.req.text();
+  const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
+  const outcome = await db.transaction(async (tx) => {
+    await tx
+      .delete(apiIdempotency)
+      .where(
+        and(
+          eq(apiIdempotency.keyId, keyId),
+          eq(apiIdempotency.idempotencyKey, key),
+          lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`),
+        ),
+      );
+    const [reserved] = await tx
+      .insert(apiIdempotency)
+      .values({ keyId, idempotencyKey: key, requestHash, status: 0 })
+      .onConflictDoNothing()
+      .returning({ keyId: apiIdempotency.keyId });
+    if (!reserved) {
+      const [stored] = await tx
+        .select()
+        .from(apiIdempotency)
+        .where(and(eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key)));
+      if (stored.requestHash !== requestHash) throw conflict(API_TEXT.idempotencyMismatch, 'IDEMPOTENCY_KEY_REUSED');
+      return { status: stored.status, body: stored.body, replayed: true };
+    }
+    const result = await work(tx as unknown as Db);
+    await tx
+      .update(apiIdempotency)
+      .set({ status: result.status, body: result.body ?? null })
+      .where(and(eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key)));
+    return { ...result, replayed: false };
+  });
+  if (outcome.replayed) c.header('idempotent-replayed', 'true');
+  return respond(c, outcome);
+}
+
+/** Drops stored answers older than 24 hours (also done lazily per key above). */
+export async function purgeIdempotency(db: Db): Promise<number> {
+  const gone = await db
+    .delete(apiIdempotency)
+    .where(lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`))
+    .returning({ keyId: apiIdempotency.keyId });
+  return gone.length;
+}

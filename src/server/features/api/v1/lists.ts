@@ -1,0 +1,135 @@
+// /api/v1 lists: the screens' filters (the services' own filter functions), plus keyset paging in
+// (updated_at, id) order from an opaque cursor and `updated_since`, so a client can sync changes.
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { API_LIST_DEFAULT_LIMIT, API_LIST_MAX_LIMIT, API_TEXT } from '#shared/api-keys.ts';
+import { COMMUNICATION_TYPES } from '#shared/communications.ts';
+import { customerListQuerySchema, type Communication, type Customer } from '#shared/customers.ts';
+import { policyListQuerySchema, type Policy } from '#shared/policies.ts';
+import type { Actor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { customerCommunications, customers, policies, user } from '#server/db/schema.ts';
+import { badRequest } from '#server/errors.ts';
+import { tenant } from '#server/tenant.ts';
+import { customerFilter, toCommunication, toCustomer } from '#server/features/customers/service.ts';
+import { assigneeName, policyFilter, toPolicy } from '#server/features/policies/service.ts';
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}.`;
+
+/** The paging parameters every /api/v1 list shares. */
+export const pagingSchema = z.object({
+  limit: z.coerce
+    .number(LIMIT_MESSAGE)
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(API_LIST_MAX_LIMIT, LIMIT_MESSAGE)
+    .default(API_LIST_DEFAULT_LIMIT)
+    .describe(`Rows per page, at most ${API_LIST_MAX_LIMIT}.`),
+  cursor: z.string().max(500).optional().describe('The next_cursor of the previous page.'),
+  updated_since: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (v.length <= 40 && !Number.isNaN(Date.parse(v))), API_TEXT.invalidUpdatedSince)
+    .describe('Only rows created or changed at or after this time (ISO 8601).'),
+});
+type Paging = z.output<typeof pagingSchema>;
+
+// The screens' filters, picked from the screens' own query schemas.
+export const customerApiQuerySchema = customerListQuerySchema.pick({ search: true, type: true }).extend(pagingSchema.shape);
+export const policyApiQuerySchema = policyListQuerySchema.pick({ search: true, type: true, status: true, assignee: true }).extend(pagingSchema.shape);
+export const communicationApiQuerySchema = pagingSchema.extend({
+  customer_id: z.uuid('customer_id must be a customer id.').optional(),
+  type: z.enum(['all', ...COMMUNICATION_TYPES]).catch('all').default('all'),
+});
+
+export interface ListPage<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+const cursorShape = z.tuple([z.string().max(64), z.uuid()]);
+
+function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  try {
+    const [at, id] = cursorShape.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    if (Number.isNaN(Date.parse(at))) throw new Error('bad time');
+    return { at, id };
+  } catch {
+    throw badRequest(API_TEXT.invalidCursor, { cursor: API_TEXT.invalidCursor }, 'INVALID_CURSOR');
+  }
+}
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+
+/** The paging conditions on (updated_at, id): the rows after the cursor, changed since the given time. */
+function pageConditions(updatedAt: AnyPgColumn, id: AnyPgColumn, q: Paging): (SQL | undefined)[] {
+  const after = decodeCursor(q.cursor);
+  return [
+    q.updated_since ? gte(updatedAt, new Date(q.updated_since)) : undefined,
+    // The cursor keeps PostgreSQL's own microsecond text of updated_at, so no row is skipped or repeated.
+    after ? sql`(${updatedAt}, ${id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+  ];
+}
+
+function toPage<R extends { cursorAt: string }, T extends { id: string }>(rows: R[], q: Paging, map: (row: R) => T): ListPage<T> {
+  const more = rows.length > q.limit;
+  const shown = more ? rows.slice(0, q.limit) : rows;
+  const data = shown.map(map);
+  const last = shown.at(-1);
+  return { data, next_cursor: more && last ? encodeCursor({ at: last.cursorAt, id: data.at(-1)!.id }) : null };
+}
+
+const cursorAt = (column: AnyPgColumn) => sql<string>`${column}::text`;
+
+export async function listCustomersPage(db: Db, actor: Actor, q: z.output<typeof customerApiQuerySchema>): Promise<ListPage<Customer>> {
+  const where = customerFilter(tenant(db, actor), q, ...pageConditions(customers.updatedAt, customers.id, q));
+  const rows = await db
+    .select({ row: customers, cursorAt: cursorAt(customers.updatedAt) })
+    .from(customers)
+    .where(where)
+    .orderBy(asc(customers.updatedAt), asc(customers.id))
+    .limit(q.limit + 1);
+  return toPage(rows, q, (r) => toCustomer(r.row));
+}
+
+export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof policyApiQuerySchema>): Promise<ListPage<Policy>> {
+  const where = policyFilter(tenant(db, actor), actor, q, ...pageConditions(policies.updatedAt, policies.id, q));
+  const rows = await db
+    .select({ policy: policies, first: assigneeName, name: user.name, cursorAt: cursorAt(policies.updatedAt) })
+    .from(policies)
+    .leftJoin(user, eq(user.id, policies.assigneeId))
+    .where(where)
+    .orderBy(asc(policies.updatedAt), asc(policies.id))
+    .limit(q.limit + 1);
+  return toPage(rows, q, (r) => toPolicy(r.policy, r));
+}
+
+export async function listCommunicationsPage(
+  db: Db,
+  actor: Actor,
+  q: z.output<typeof communicationApiQuerySchema>,
+): Promise<ListPage<Communication>> {
+  const t = tenant(db, actor);
+  const c = customerCommunications;
+  const where = t.where(
+    c,
+    q.customer_id ? eq(c.customerId, q.customer_id) : undefined,
+    q.type !== 'all' ? eq(c.type, q.type) : undefined,
+    ...pageConditions(c.updatedAt, c.id, q),
+  );
+  const rows = await db
+    .select({ c, firstName: user.firstName, lastName: user.lastName, cursorAt: cursorAt(c.updatedAt) })
+    .from(c)
+    .leftJoin(user, eq(user.id, c.createdBy))
+    .where(and(where))
+    .orderBy(asc(c.updatedAt), asc(c.id))
+    .limit(q.limit + 1);
+  return toPage(rows, q, toCommunication);
+}

@@ -1,0 +1,283 @@
+// /api/v1: the REST API for an agency's bearer keys. Each route is registered once for both the
+// OpenAPI document and the router (define), so the document cannot miss a route. Handlers parse
+// with the web's schemas and call the web's services: same rules, limits, tenant layer and events.
+import { createRoute, OpenAPIHono, type RouteConfig, z as zo } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { API_TEXT, type ApiResource } from '#shared/api-keys.ts';
+import { communicationInputSchema } from '#shared/communications.ts';
+import { customerInputSchema } from '#shared/customers.ts';
+import { policyDocumentSchema, policyInputSchema } from '#shared/policies.ts';
+import type { AppEnv } from '#server/context.ts';
+import { tooMany } from '#server/errors.ts';
+import { readJson, validate } from '#server/http.ts';
+import { hit } from '#server/rate-limit.ts';
+import { addCommunication, deleteCommunication, getCommunication, updateCommunication } from '#server/features/communications/service.ts';
+import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from '#server/features/customers/service.ts';
+import { createPolicy, deletePolicy, getPolicy, updatePolicy } from '#server/features/policies/service.ts';
+import { requireApiKey, requireScope } from '../authenticate.ts';
+import { writeOnce } from './idempotency.ts';
+import {
+  communicationApiQuerySchema,
+  customerApiQuerySchema,
+  listCommunicationsPage,
+  listCustomersPage,
+  listPoliciesPage,
+  policyApiQuerySchema,
+} from './lists.ts';
+import {
+  communicationOut,
+  customerDetailOut,
+  customerOut,
+  documented,
+  documentedQuery,
+  errorOut,
+  listOut,
+  policyDetailOut,
+  policyOut,
+} from './schemas.ts';
+
+export const API_V1_PREFIX = '/api/v1';
+export const OPENAPI_PATH = `${API_V1_PREFIX}/openapi.json`;
+
+/** A new communication: the log form's fields and the customer it belongs to. */
+export const communicationCreateSchema = communicationInputSchema.extend({
+  customer_id: z.uuid('customer_id must be a customer id.'),
+});
+
+const ERRORS = {
+  400: 'Invalid input: `fields` names each field and its message.',
+  401: 'Missing, malformed or revoked API key.',
+  403: "The key's scopes or the agency's plan do not allow this.",
+  404: 'Not found in this agency.',
+  409: 'A duplicate, or an Idempotency-Key reused with another request.',
+  413: 'The request body is over 1 MB.',
+  429: 'Rate limit exceeded; see the RateLimit-* headers.',
+} as const;
+
+function errorResponses(codes: (keyof typeof ERRORS)[]) {
+  return Object.fromEntries(codes.map((code) => [code, { description: ERRORS[code], content: { 'application/json': { schema: documented(errorOut, 'output') } } }]));
+}
+
+const idParam = zo.object({ id: zo.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+const idempotencyHeader = zo.object({
+  'Idempotency-Key': zo.string().max(255).optional().openapi({
+    param: { name: 'Idempotency-Key', in: 'header' },
+    description: 'Any unique string: a retry with the same key and body gets the first answer (kept 24 hours).',
+  }),
+});
+
+interface Resource {
+  name: ApiResource;
+  path: string;
+  tag: string;
+  listQuery: z.ZodObject;
+  row: z.ZodType;
+  detail: z.ZodType;
+  createBody: z.ZodType;
+  updateBody: z.ZodType;
+}
+
+function jsonBody(schema: z.ZodType) {
+  return { content: { 'application/json': { schema: documented(schema) } }, required: true };
+}
+function jsonResponse(description: string, schema: z.ZodType) {
+  return { description, content: { 'application/json': { schema: documented(schema, 'output') } } };
+}
+
+function routeConfigs(r: Resource) {
+  const base = { tags: [r.tag], security: [{ bearerKey: [] }] };
+  const item = `${r.path}/{id}`;
+  return {
+    list: createRoute({
+      ...base,
+      method: 'get',
+      path: r.path,
+      summary: `List ${r.name}`,
+      description: 'Oldest change first, in pages; pass next_cursor as cursor until it is null.',
+      request: { query: documentedQuery(r.listQuery) },
+      responses: { 200: jsonResponse(`A page of ${r.name}`, listOut(r.row)), ...errorResponses([400, 401, 403, 429]) },
+    }),
+    get: createRoute({
+      ...base,
+      method: 'get',
+      path: item,
+      summary: `Get one of the ${r.name}`,
+      request: { params: idParam },
+      responses: { 200: jsonResponse('Found', r.detail), ...errorResponses([401, 403, 404, 429]) },
+    }),
+    create: createRoute({
+      ...base,
+      method: 'post',
+      path: r.path,
+      summary: `Create one of the ${r.name}`,
+      request: { headers: idempotencyHeader, body: jsonBody(r.createBody) },
+      responses: { 201: jsonResponse('Created', r.detail), ...errorResponses([400, 401, 403, 404, 409, 413, 429]) },
+    }),
+    update: createRoute({
+      ...base,
+      method: 'put',
+      path: item,
+      summary: `Replace one of the ${r.name}`,
+      request: { params: idParam, headers: idempotencyHeader, body: jsonBody(r.updateBody) },
+      responses: { 200: jsonResponse('Updated', r.detail), ...errorResponses([400, 401, 403, 404, 409, 413, 429]) },
+    }),
+    remove: createRoute({
+      ...base,
+      method: 'delete',
+      path: item,
+      summary: `Delete one of the ${r.name}`,
+      request: { params: idParam, headers: idempotencyHeader },
+      responses: { 204: { description: 'Deleted' }, ...errorResponses([401, 403, 404, 409, 429]) },
+    }),
+  };
+}
+
+const RESOURCES = {
+  customers: {
+    name: 'customers',
+    path: '/customers',
+    tag: 'Customers',
+    listQuery: customerApiQuerySchema,
+    row: customerOut,
+    detail: customerDetailOut,
+    createBody: customerInputSchema,
+    updateBody: customerInputSchema,
+  },
+  policies: {
+    name: 'policies',
+    path: '/policies',
+    tag: 'Policies',
+    listQuery: policyApiQuerySchema,
+    row: policyOut,
+    detail: policyDetailOut,
+    createBody: policyDocumentSchema,
+    updateBody: policyDocumentSchema,
+  },
+  communications: {
+    name: 'communications',
+    path: '/communications',
+    tag: 'Communications',
+    listQuery: communicationApiQuerySchema,
+    row: communicationOut,
+    detail: communicationOut,
+    createBody: communicationCreateSchema,
+    updateBody: communicationInputSchema,
+  },
+} satisfies Record<ApiResource, Resource>;
+
+/** Registers the route in the document and mounts its handlers: one call, so they cannot drift apart. */
+function define(api: OpenAPIHono<AppEnv>, route: RouteConfig, ...handlers: MiddlewareHandler<AppEnv>[]) {
+  api.openAPIRegistry.registerPath(route);
+  api.on(route.method.toUpperCase(), route.path.replace(/\{(\w+)\}/g, ':$1'), ...(handlers as [MiddlewareHandler<AppEnv>]));
+}
+
+/** Per key, counted in PostgreSQL so every instance shares the window (rate-limit.ts). */
+const rateLimitPerKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const limit = c.var.deps.config.API_RATE_LIMIT;
+  const windowMs = 60_000;
+  const now = Date.now();
+  const { count, windowStart } = await hit(c.var.deps.db, `api:key:${c.var.apiKey.keyId}`, { limit, windowMs }, now);
+  const reset = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+  c.header('RateLimit-Limit', String(limit));
+  c.header('RateLimit-Remaining', String(Math.max(0, limit - count)));
+  c.header('RateLimit-Reset', String(reset));
+  if (count > limit) {
+    c.header('Retry-After', String(reset));
+    throw tooMany(API_TEXT.rateLimited(reset));
+  }
+  await next();
+};
+
+export function apiV1Routes() {
+  const api = new OpenAPIHono<AppEnv>();
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key from /dashboard/api-settings: `Authorization: Bearer pd_live_…`',
+  });
+  // The document is public (it describes the API, not an agency's data) and needs no key.
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'PolicyDesk API',
+      version: '1.0.0',
+      description:
+        'Customers, policies and communications of your agency. Authenticate with `Authorization: Bearer <key>`. ' +
+        'Each key may make a limited number of requests per minute (RateLimit-* headers). Writes accept an Idempotency-Key header. ' +
+        'Errors are `{ "error": { "code", "message", "fields"? } }`.',
+    },
+    servers: [{ url: API_V1_PREFIX }],
+  });
+  api.use('*', requireApiKey, rateLimitPerKey);
+
+  const { customers, policies, communications } = RESOURCES;
+  const c = routeConfigs(customers);
+  define(api, c.list, requireScope('customers', 'read'), async (ctx) =>
+    ctx.json(await listCustomersPage(ctx.var.deps.db, ctx.var.actor, validate(customerApiQuerySchema, ctx.req.query()))),
+  );
+  define(api, c.get, requireScope('customers', 'read'), async (ctx) => ctx.json(await getCustomer(ctx.var.deps.db, ctx.var.actor, ctx.req.param('id')!)));
+  define(api, c.create, requireScope('customers', 'write'), async (ctx) => {
+    const input = await readJson(ctx, customerInputSchema);
+    return writeOnce(ctx, async (db) => {
+      const created = await createCustomer(db, ctx.var.actor, input);
+      return { status: 201, body: await getCustomer(db, ctx.var.actor, created.id) };
+    });
+  });
+  define(api, c.update, requireScope('customers', 'write'), async (ctx) => {
+    const input = await readJson(ctx, customerInputSchema);
+    return writeOnce(ctx, async (db) => {
+      const updated = await updateCustomer(db, ctx.var.actor, ctx.req.param('id')!, input);
+      return { status: 200, body: await getCustomer(db, ctx.var.actor, updated.id) };
+    });
+  });
+  define(api, c.remove, requireScope('customers', 'write'), (ctx) =>
+    writeOnce(ctx, async (db) => {
+      await deleteCustomer(db, ctx.var.actor, ctx.req.param('id')!);
+      return { status: 204, body: null };
+    }),
+  );
+
+  const p = routeConfigs(policies);
+  define(api, p.list, requireScope('policies', 'read'), async (ctx) =>
+    ctx.json(await listPoliciesPage(ctx.var.deps.db, ctx.var.actor, validate(policyApiQuerySchema, ctx.req.query()))),
+  );
+  define(api, p.get, requireScope('policies', 'read'), async (ctx) => ctx.json(await getPolicy(ctx.var.deps.db, ctx.var.actor, ctx.req.param('id')!)));
+  define(api, p.create, requireScope('policies', 'write'), async (ctx) => {
+    const input = await readJson(ctx, policyInputSchema);
+    return writeOnce(ctx, async (db) => ({ status: 201, body: await createPolicy(db, ctx.var.actor, input) }));
+  });
+  define(api, p.update, requireScope('policies', 'write'), async (ctx) => {
+    const input = await readJson(ctx, policyInputSchema);
+    return writeOnce(ctx, async (db) => ({ status: 200, body: await updatePolicy(db, ctx.var.actor, ctx.req.param('id')!, input) }));
+  });
+  define(api, p.remove, requireScope('policies', 'write'), (ctx) =>
+    writeOnce(ctx, async (db) => {
+      await deletePolicy(db, ctx.var.actor, ctx.req.param('id')!);
+      return { status: 204, body: null };
+    }),
+  );
+
+  const m = routeConfigs(communications);
+  define(api, m.list, requireScope('communications', 'read'), async (ctx) =>
+    ctx.json(await listCommunicationsPage(ctx.var.deps.db, ctx.var.actor, validate(communicationApiQuerySchema, ctx.req.query()))),
+  );
+  define(api, m.get, requireScope('communications', 'read'), async (ctx) =>
+    ctx.json(await getCommunication(ctx.var.deps.db, ctx.var.actor, ctx.req.param('id')!)),
+  );
+  define(api, m.create, requireScope('communications', 'write'), async (ctx) => {
+    const { customer_id, ...input } = await readJson(ctx, communicationCreateSchema);
+    return writeOnce(ctx, async (db) => ({ status: 201, body: await addCommunication(db, ctx.var.actor, customer_id, input) }));
+  });
+  define(api, m.update, requireScope('communications', 'write'), async (ctx) => {
+    const input = await readJson(ctx, communicationInputSchema);
+    return writeOnce(ctx, async (db) => ({ status: 200, body: await updateCommunication(db, ctx.var.actor, ctx.req.param('id')!, input) }));
+  });
+  define(api, m.remove, requireScope('communications', 'write'), (ctx) =>
+    writeOnce(ctx, async (db) => {
+      await deleteCommunication(db, ctx.var.actor, ctx.req.param('id')!);
+      return { status: 204, body: null };
+    }),
+  );
+  return api;
+}

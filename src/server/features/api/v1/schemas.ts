@@ -1,0 +1,132 @@
+// The /api/v1 document's schemas. Request bodies and query parameters are the shared schemas the
+// forms and the web routes validate with, turned into JSON Schema by zod itself (input side);
+// responses are written here once and checked against the shared response types at compile time.
+import { z as zo } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { COMMUNICATION_TYPES } from '#shared/communications.ts';
+import { CUSTOMER_TYPES, type Communication, type Customer, type CustomerDetail } from '#shared/customers.ts';
+import { COVERAGE_TYPES, POLICY_STATUSES, POLICY_TYPES, type Policy, type PolicyDetail } from '#shared/policies.ts';
+import { LOST_REASONS, RENEWAL_STATES } from '#shared/renewals.ts';
+
+/** A zod schema as a documented (not validating) schema of the OpenAPI registry. */
+export function documented(schema: z.ZodType, io: 'input' | 'output' = 'input') {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return zo.any().openapi(json as never);
+}
+
+/** The parameters of a query schema, one documented schema each. */
+export function documentedQuery(schema: z.ZodObject) {
+  return zo.object(Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, documented(v as z.ZodType)])));
+}
+
+const nullableString = z.string().nullable();
+const timestamp = z.string().describe('ISO 8601 date and time');
+
+export const customerOut = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: nullableString,
+  address: nullableString,
+  city: nullableString,
+  postal_code: nullableString,
+  date_of_birth: nullableString,
+  customer_type: z.enum(CUSTOMER_TYPES),
+  notes: nullableString,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const communicationOut = z.object({
+  id: z.uuid(),
+  customer_id: z.uuid(),
+  type: z.enum(COMMUNICATION_TYPES),
+  subject: nullableString,
+  content: z.string(),
+  communication_date: timestamp,
+  created_by: nullableString,
+  created_by_name: nullableString,
+  created_at: timestamp,
+  corrects_id: z.uuid().nullable().describe('A correction: the id of the entry it corrects (the log is append-only).'),
+  updated_at: timestamp,
+});
+
+export const customerDetailOut = customerOut.extend({
+  policies: z.array(z.object({ id: z.uuid(), policy_number: z.string(), policy_type: z.string(), status: z.string(), end_date: z.string() })),
+  communications: z.array(communicationOut).describe('Empty below the Business plan.'),
+});
+
+export const policyOut = z.object({
+  id: z.uuid(),
+  customer_id: z.uuid().nullable(),
+  policy_number: z.string(),
+  insurance_company: z.string(),
+  policy_type: z.enum(POLICY_TYPES),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_phone: nullableString,
+  premium_amount: z.string().describe('decimal, 2 places'),
+  coverage_amount: z.string(),
+  deductible: z.string(),
+  start_date: z.string().describe('YYYY-MM-DD'),
+  end_date: z.string().describe('YYYY-MM-DD: start date + 12 months'),
+  status: z.enum(POLICY_STATUSES),
+  assignee_id: nullableString,
+  assignee_name: nullableString,
+  renewal_state: z.enum(RENEWAL_STATES),
+  lost_reason: z.enum(LOST_REASONS).nullable(),
+  lost_note: nullableString,
+  renewed_from_id: z.uuid().nullable(),
+  remarket: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+const termLink = z.object({ id: z.uuid(), policy_number: z.string(), start_date: z.string(), end_date: z.string() }).nullable();
+
+export const policyDetailOut = policyOut.extend({
+  car_details: z
+    .object({
+      vehicle_make: z.string(),
+      vehicle_model: z.string(),
+      vehicle_year: z.number().int(),
+      vin_number: z.string(),
+      driver_license: z.string(),
+      coverage_type: z.enum(COVERAGE_TYPES),
+    })
+    .nullable(),
+  fire_details: z
+    .object({
+      property_address: z.string(),
+      property_type: z.string(),
+      construction_year: z.number().int(),
+      property_value: z.string(),
+      contents_coverage: nullableString,
+    })
+    .nullable(),
+  customer: z.object({ id: z.uuid(), name: z.string(), email: z.string(), phone: nullableString }).nullable(),
+  previous_term: termLink,
+  next_term: termLink,
+});
+
+export const errorOut = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional().describe('per field: the message to show next to it'),
+  }),
+});
+
+export const listOut = (row: z.ZodType) =>
+  z.object({ data: z.array(row), next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.') });
+
+// The documented responses stay in step with what the services return.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const inSync: [
+  Same<z.output<typeof customerOut>, Customer>,
+  Same<Omit<z.output<typeof customerDetailOut>, 'communications'>, Omit<CustomerDetail, 'communications'>>,
+  Same<z.output<typeof policyOut>, Policy>,
+  Same<z.output<typeof policyDetailOut>, PolicyDetail>,
+  Same<Omit<z.output<typeof communicationOut>, 'type'>, Omit<Communication, 'type'>>,
+] = [true, true, true, true, true];
+void inSync;

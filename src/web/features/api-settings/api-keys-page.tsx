@@ -1,0 +1,266 @@
+// /dashboard/api-settings: the agency's API keys (Enterprise; owner or admin manage them).
+import { useState } from 'react';
+import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Copy, KeyRound, Plus } from 'lucide-react';
+import {
+  API_ACCESS,
+  API_ACCESS_LABEL,
+  API_RESOURCE_LABEL,
+  API_RESOURCES,
+  API_TEXT,
+  apiKeyInputSchema,
+  describeScopes,
+  type ApiKeyInput,
+  type ApiKeyView,
+  type CreatedApiKey,
+} from '#shared/api-keys.ts';
+import { ApiSettingsTabs } from '#web/components/api-settings-tabs.tsx';
+import { PageHeader } from '#web/components/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { ConfirmDialog, Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, Select } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
+import { useSession } from '#web/lib/session.ts';
+import { notify } from '#web/lib/toast.ts';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api.ts';
+
+const FIELDS = ['name', 'scopes'] as const;
+
+function when(value: string | null): string {
+  if (!value) return API_TEXT.neverUsed;
+  return new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function ApiKeysPage() {
+  const { data: session } = useSession();
+  const role = session?.agency?.role;
+  const canManage = role === 'owner' || role === 'admin';
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title={API_TEXT.title} description="Connect raters, websites and automation tools to your agency's book." />
+      <ApiSettingsTabs />
+      {canManage ? (
+        <div className="grid gap-6">
+          <CreateKeyForm onCreated={setCreated} />
+          <KeyList />
+        </div>
+      ) : (
+        <Card>
+          <CardContent className="py-6 text-sm text-slate-600">{API_TEXT.managersOnly}</CardContent>
+        </Card>
+      )}
+      <ShowOnceDialog created={created} onClose={() => setCreated(null)} />
+    </div>
+  );
+}
+
+function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const create = useCreateApiKey();
+  const form = useForm<ApiKeyInput, unknown, z.output<typeof apiKeyInputSchema>>({
+    resolver: zodResolver(apiKeyInputSchema),
+    defaultValues: { name: '', scopes: { customers: 'read', policies: 'read', communications: 'none' } },
+    reValidateMode: 'onSubmit',
+  });
+  const { register, handleSubmit, formState, setError, reset, clearErrors } = form;
+  const showServerErrors = useServerFieldErrors(setError, FIELDS);
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const key = await create.mutateAsync({ name: values.name, scopes: { customers: 'none', policies: 'none', communications: 'none', ...values.scopes } });
+      onCreated(key);
+      reset();
+    } catch (err) {
+      showServerErrors(err);
+      notify.error('Error', err instanceof ApiError ? err.message : 'Something went wrong');
+    }
+  });
+  const scopeError = (formState.errors.scopes as { message?: string } | undefined)?.message ?? formState.errors.scopes?.root?.message;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create an API key</CardTitle>
+        <CardDescription>A key acts for this agency. Give it only the access the other application needs.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField label="Key name" error={formState.errors.name?.message} required>
+            <Input placeholder="e.g. Website quote form" autoComplete="off" {...register('name', { onChange: () => clearErrors('name') })} />
+          </FormField>
+          <fieldset className="grid gap-3 sm:grid-cols-3">
+            <legend className="mb-2 text-sm font-medium text-slate-900">Access</legend>
+            {API_RESOURCES.map((resource) => (
+              <FormField key={resource} label={API_RESOURCE_LABEL[resource]}>
+                <Select {...register(`scopes.${resource}`, { onChange: () => clearErrors('scopes') })}>
+                  {API_ACCESS.map((a) => (
+                    <option key={a} value={a}>
+                      {API_ACCESS_LABEL[a]}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+            ))}
+          </fieldset>
+          {scopeError ? (
+            <p role="alert" className="text-sm text-red-600">
+              {scopeError}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={formState.isSubmitting}>
+              <Plus className="h-4 w-4" aria-hidden />
+              {formState.isSubmitting ? 'Creating...' : 'Create key'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ShowOnceDialog({ created, onClose }: { created: CreatedApiKey | null; onClose: () => void }) {
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.key);
+      notify.success(API_TEXT.copied);
+    } catch {
+      notify.error('Error', 'Select the key and copy it by hand.');
+    }
+  };
+  return (
+    <Dialog open={created !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      {created ? (
+        <DialogContent title={API_TEXT.created} description={API_TEXT.createdOnce}>
+          <div className="grid gap-3">
+            <FormField label={`Key "${created.name}"`}>
+              <Input readOnly value={created.key} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+            </FormField>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="outline" onClick={copy}>
+                <Copy className="h-4 w-4" aria-hidden />
+                Copy
+              </Button>
+              <Button onClick={onClose}>Done</Button>
+            </div>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function KeyList() {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [target, setTarget] = useState<ApiKeyView | null>(null);
+  const onRevoke = async () => {
+    if (!target) return;
+    try {
+      await revoke.mutateAsync(target.id);
+      notify.success(API_TEXT.revoked);
+    } catch (err) {
+      notify.error('Error', err instanceof ApiError ? err.message : 'Something went wrong');
+    } finally {
+      setTarget(null);
+    }
+  };
+  const rows = keys.data?.keys ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Keys</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {keys.isPending ? (
+          <Spinner />
+        ) : keys.isError ? (
+          <div className="flex items-center gap-3 text-sm text-red-600" role="alert">
+            {keys.error.message}
+            <Button variant="outline" size="sm" onClick={() => keys.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-slate-600">{API_TEXT.empty}</p>
+        ) : (
+          <>
+            <table className="hidden w-full text-left text-sm md:table">
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="py-2 pr-3">Name</th>
+                  <th className="py-2 pr-3">Key</th>
+                  <th className="py-2 pr-3">Access</th>
+                  <th className="py-2 pr-3">Created</th>
+                  <th className="py-2 pr-3">Last used</th>
+                  <th className="py-2 pr-3">Created by</th>
+                  <th className="py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((k) => (
+                  <tr key={k.id} className="border-b border-slate-100 last:border-0">
+                    <td className="py-2 pr-3 font-medium text-slate-900">{k.name}</td>
+                    <td className="py-2 pr-3 font-mono text-xs">{k.prefix}…</td>
+                    <td className="py-2 pr-3">{describeScopes(k.scopes)}</td>
+                    <td className="py-2 pr-3">{when(k.created_at)}</td>
+                    <td className="py-2 pr-3">{when(k.last_used_at)}</td>
+                    <td className="py-2 pr-3">{k.created_by_name ?? 'N/A'}</td>
+                    <td className="py-2 text-right">
+                      <Button variant="outline" size="sm" onClick={() => setTarget(k)} aria-label={`Revoke ${k.name}`}>
+                        Revoke
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <ul className="grid gap-3 md:hidden">
+              {rows.map((k) => (
+                <li key={k.id} className="rounded-lg border border-slate-200 p-3 text-sm">
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="flex items-center gap-2 font-medium text-slate-900">
+                      <KeyRound className="h-4 w-4" aria-hidden />
+                      {k.name}
+                    </span>
+                    <Button variant="outline" size="sm" onClick={() => setTarget(k)} aria-label={`Revoke ${k.name}`}>
+                      Revoke
+                    </Button>
+                  </div>
+                  <dl className="mt-2 grid grid-cols-[7rem_1fr] gap-1 text-slate-600">
+                    <dt>Key</dt>
+                    <dd className="font-mono text-xs">{k.prefix}…</dd>
+                    <dt>Access</dt>
+                    <dd>{describeScopes(k.scopes)}</dd>
+                    <dt>Created</dt>
+                    <dd>{when(k.created_at)}</dd>
+                    <dt>Last used</dt>
+                    <dd>{when(k.last_used_at)}</dd>
+                    <dt>Created by</dt>
+                    <dd>{k.created_by_name ?? 'N/A'}</dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={target !== null}
+        onOpenChange={(open) => (open ? null : setTarget(null))}
+        title={API_TEXT.revokeTitle}
+        description={target ? API_TEXT.revokeText(target.name) : ''}
+        confirmLabel="Revoke"
+        onConfirm={onRevoke}
+        pending={revoke.isPending}
+      />
+    </Card>
+  );
+}

@@ -7,9 +7,11 @@ export type Logger = pino.Logger;
 export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 
 /**
- * Structured JSON logs. Each request gets a child logger carrying its request id (c.var.log); lines
- * written through any other logger while a request is served (mail, storage, auth) get the id too.
+ * Structured JSON logs. Every line written while a request is served (c.var.log, mail, storage, auth)
+ * carries the request's id, taken from the request scope (no child logger per request).
  */
+const NO_FIELDS = {};
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
@@ -18,7 +20,10 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     serializers: { err: serializeError },
     mixin: (_merge, _level, logger) => {
       const scope = requestScope.getStore();
-      return scope && !('requestId' in logger.bindings()) ? { requestId: scope.requestId } : {};
+      if (!scope) return NO_FIELDS;
+      // a child that names its request already (its bindings are kept as a JSON fragment) is left as is
+      const bound = (logger as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym];
+      return bound?.includes('"requestId":') ? NO_FIELDS : { requestId: scope.requestId };
     },
   };
   return destination ? pino(options, destination) : pino(options);

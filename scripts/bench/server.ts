@@ -23,6 +23,8 @@ export interface ServerOptions {
   logFile: string;
   /** extra node flags, e.g. from BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" */
   nodeArgs?: string[];
+  /** extra environment, e.g. { WORKERS: '1' } */
+  env?: Record<string, string>;
 }
 
 export async function startServer(opts: ServerOptions): Promise<Server> {
@@ -41,6 +43,9 @@ export async function startServer(opts: ServerOptions): Promise<Server> {
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       RATE_LIMIT: 'off',
+      // with PostgreSQL the server runs one worker per core (node:cluster) unless BENCH_WORKERS says otherwise
+      ...(process.env.BENCH_WORKERS ? { WORKERS: process.env.BENCH_WORKERS } : {}),
+      ...opts.env,
     },
     stdio: ['ignore', out, out],
   });
@@ -80,7 +85,17 @@ function tail(file: string) {
   }
 }
 
-export function rssMb(pid: number): number {
+/** The process and its children (a cluster's primary and its workers). */
+export function processTree(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return [pid, ...children.flatMap(processTree)];
+  } catch {
+    return [pid];
+  }
+}
+
+function ownRssMb(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const m = /VmRSS:\s+(\d+) kB/.exec(status);
@@ -88,6 +103,11 @@ export function rssMb(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** The RSS of the largest process of the server (one worker of a cluster: the figure is per worker). */
+export function rssMb(pid: number): number {
+  return Math.max(...processTree(pid).map(ownRssMb));
 }
 
 /** Samples the RSS every 50 ms until stopped; returns the peak and the value at the start. */
@@ -109,6 +129,11 @@ export function sampleRss(pid: number) {
 
 /** CPU time (user + system) the process has used so far, in ms (from /proc/<pid>/stat, 100 Hz ticks). */
 export function cpuMs(pid: number): number {
+  // every process of the server: a cluster's workers do the work
+  return processTree(pid).reduce((sum, p) => sum + ownCpuMs(p), 0);
+}
+
+function ownCpuMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

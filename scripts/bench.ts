@@ -20,7 +20,9 @@ const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 const secondsArg = args.indexOf('--seconds');
 const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
-const PORTS = { pg: 4351, pglite: 4352 };
+// BENCH_PORT: another checkout's benchmark may be using the default ports on a shared machine
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 4351);
+const PORTS = { pg: BASE_PORT, pglite: BASE_PORT + 1 };
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, '.bench-build');
 const SIZE = QUICK

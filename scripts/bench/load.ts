@@ -20,6 +20,8 @@ export interface LoadOptions {
   pid: number;
   connections: number;
   seconds: number;
+  /** stop after this many requests instead (profiles: the same work for every build) */
+  amount?: number;
   cookie: string;
   /** extra headers, e.g. an API key's Authorization */
   headers?: Record<string, string>;
@@ -41,7 +43,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   const instance = autocannon({
     url: opts.url,
     connections: opts.connections,
-    duration: opts.seconds,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.seconds }),
     headers: {
       cookie: opts.cookie,
       'content-type': 'application/json',

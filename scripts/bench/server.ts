@@ -23,6 +23,8 @@ export interface ServerOptions {
   logFile: string;
   /** extra node flags, e.g. from BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" */
   nodeArgs?: string[];
+  /** extra environment, e.g. { WORKERS: '1' } */
+  env?: Record<string, string>;
 }
 
 export async function startServer(opts: ServerOptions): Promise<Server> {
@@ -43,6 +45,9 @@ export async function startServer(opts: ServerOptions): Promise<Server> {
       RATE_LIMIT: 'off',
       // the per-key API limit (600/min by default) would stop the load generator, not measure the API
       API_RATE_LIMIT: '100000000',
+      // with PostgreSQL the server runs one worker per core (node:cluster) unless BENCH_WORKERS says otherwise
+      ...(process.env.BENCH_WORKERS ? { WORKERS: process.env.BENCH_WORKERS } : {}),
+      ...opts.env,
     },
     stdio: ['ignore', out, out],
   });
@@ -82,7 +87,17 @@ function tail(file: string) {
   }
 }
 
-export function rssMb(pid: number): number {
+/** The process and its children (a cluster's primary and its workers). */
+export function processTree(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return [pid, ...children.flatMap(processTree)];
+  } catch {
+    return [pid];
+  }
+}
+
+function ownRssMb(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const m = /VmRSS:\s+(\d+) kB/.exec(status);
@@ -90,6 +105,11 @@ export function rssMb(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** The RSS of the largest process of the server (one worker of a cluster: the figure is per worker). */
+export function rssMb(pid: number): number {
+  return Math.max(...processTree(pid).map(ownRssMb));
 }
 
 /** Samples the RSS every 50 ms until stopped; returns the peak and the value at the start. */
@@ -111,6 +131,11 @@ export function sampleRss(pid: number) {
 
 /** CPU time (user + system) the process has used so far, in ms (from /proc/<pid>/stat, 100 Hz ticks). */
 export function cpuMs(pid: number): number {
+  // every process of the server: a cluster's workers do the work
+  return processTree(pid).reduce((sum, p) => sum + ownCpuMs(p), 0);
+}
+
+function ownCpuMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -32,15 +32,17 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('deps', deps);
     c.set('requestId', requestId);
-    c.set('log', deps.logger.child({ requestId }));
+    // No child logger per request: every line written while the request is served gets its id from
+    // the request scope (logger.ts), the request line included.
+    c.set('log', deps.logger);
     c.header('x-request-id', requestId);
     const started = performance.now();
-    await requestScope.run({ requestId }, next);
-    if (c.req.path.startsWith('/api/') && c.req.path !== '/api/health')
-      c.var.log.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-        'request',
-      );
+    await requestScope.run({ requestId }, async () => {
+      await next();
+      const p = c.req.path;
+      if (p.startsWith('/api/') && p !== '/api/health')
+        deps.logger.info({ method: c.req.method, path: p, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    });
   });
 
   app.use(

@@ -14,6 +14,8 @@ import type { Logger } from './logger.ts';
 import { renderMail, sendInBackground, type Mailer } from './mail.ts';
 
 export const SESSION_DAYS = 30;
+/** better-auth moves a session's expiry forward once this many seconds have passed since the last move. */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
 
@@ -78,7 +80,7 @@ export function createAuth({ db, config, mailer, logger }: AuthDeps) {
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
       additionalFields: {
         activeAgencyId: { type: 'string', required: false, input: false },
         removedFromAgency: { type: 'string', required: false, input: false },

@@ -13,6 +13,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Server processes with PostgreSQL (node:cluster); empty: one per core. PGlite always runs one. */
+    WORKERS: z.coerce.number().int('WORKERS must be a whole number').min(1, 'WORKERS must be at least 1').max(256).optional(),
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString.refine(

@@ -7,10 +7,11 @@ import type { ApiScopes } from '#shared/api-keys.ts';
 import { featureNeed, type Feature } from '#shared/features.ts';
 import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
-import type { Auth } from './auth.ts';
+import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { agencies, agencyMembers, platformSettings, session as sessionTable, user, userPermissions } from './db/schema.ts';
+import { agencies, agencyMembers, session as sessionTable, user } from './db/schema.ts';
+import { readIdentity, sessionToken } from './identity.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { clientAddress } from './http.ts';
 import type { Logger } from './logger.ts';
@@ -92,16 +93,13 @@ export async function ensurePersonalAgency(db: Db, owner: Pick<UserRow, 'id' | '
   });
 }
 
-async function resolveAgency(db: Db, me: UserRow, sessionId: string, activeAgencyId: string | null) {
+/**
+ * The rare paths of the agency resolution: the session's active agency is gone (the user is told and
+ * the session falls back to the user's own agency) or the user has no agency yet (created now).
+ */
+async function resolveAgencySlow(db: Db, me: AgencyOwnerFields, sessionId: string, activeAgencyId: string | null) {
   let lost: string | null = null;
   if (activeAgencyId) {
-    const [row] = await db
-      .select({ agency: agencies, role: agencyMembers.role, owner: user })
-      .from(agencyMembers)
-      .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
-      .innerJoin(user, eq(user.id, agencies.ownerId))
-      .where(and(eq(agencyMembers.agencyId, activeAgencyId), eq(agencyMembers.userId, me.id)));
-    if (row) return { agency: { ...row.agency, role: row.role as AgencyRole, tier: effectiveTier(row.owner) }, lost };
     // The membership went some other way than removeMember (e.g. the agency was deleted): the
     // session falls back to the user's own agency and remembers what it lost, so the user is told.
     const [gone] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, activeAgencyId));
@@ -109,55 +107,74 @@ async function resolveAgency(db: Db, me: UserRow, sessionId: string, activeAgenc
     await db.update(sessionTable).set({ activeAgencyId: null, removedFromAgency: lost }).where(eq(sessionTable.id, sessionId));
   }
   const agency = await ensurePersonalAgency(db, me);
-  return { agency: { ...agency, role: 'owner' as const, tier: effectiveTier(me) }, lost };
+  return { agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: 'owner' as const, tier: effectiveTier(me) }, lost };
 }
 
+type AgencyOwnerFields = Pick<UserRow, 'id' | 'company' | 'firstName' | 'lastName' | 'subscriptionTier' | 'subscriptionStatus' | 'trialEndsAt'>;
+
+const SESSION_EXPIRES_IN_MS = SESSION_DAYS * 86_400_000;
+const SESSION_UPDATE_AGE_MS = SESSION_UPDATE_AGE_SECONDS * 1000;
+
+/**
+ * The caller of a request, or null without a valid session: the cookie's signature is checked in
+ * memory, then one statement reads everything (src/server/identity.ts). No cache.
+ */
 export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | null> {
-  const found = await deps.auth.api.getSession({ headers });
-  if (!found) return null;
-  const [row] = await deps.db
-    .select({ me: user, settings: { lifetimeDays: platformSettings.sessionLifetimeDays, adminTwoFactor: platformSettings.requireAdminTwoFactor } })
-    .from(user)
-    .leftJoin(platformSettings, eq(platformSettings.id, 1))
-    .where(eq(user.id, found.user.id));
+  const token = await sessionToken(deps.auth, headers);
+  if (!token) return null;
+  const row = await readIdentity(deps.database, token);
   if (!row) return null;
-  const { me, settings } = row;
-  // The platform's session lifetime counts from sign-in, whatever better-auth's sliding expiry says.
-  const lifetimeMs = (settings?.lifetimeDays ?? 30) * 86_400_000;
-  if (new Date(found.session.createdAt).getTime() + lifetimeMs <= Date.now()) {
-    await deps.db.delete(sessionTable).where(eq(sessionTable.id, found.session.id));
+  const now = Date.now();
+  // The platform's session lifetime counts from sign-in, whatever better-auth's sliding expiry says;
+  // an expired session is removed, as better-auth's getSession does.
+  if (row.expires_ms <= now || row.session_created_ms + row.lifetime_days * 86_400_000 <= now) {
+    await deps.db.delete(sessionTable).where(eq(sessionTable.id, row.session_id));
     return null;
   }
-  const perms = await deps.db
-    .select({ name: userPermissions.permissionName })
-    .from(userPermissions)
-    .where(eq(userPermissions.userId, me.id));
-  const stored = found.session as { activeAgencyId?: string | null; removedFromAgency?: string | null };
-  const resolved = await resolveAgency(deps.db, me, found.session.id, stored.activeAgencyId ?? null);
-  const agency = resolved.agency;
-  const own = perms.map((p) => p.name);
-  const ownerPermissions =
-    agency.role === 'admin'
-      ? (
-          await deps.db
-            .select({ name: userPermissions.permissionName })
-            .from(userPermissions)
-            .where(eq(userPermissions.userId, agency.ownerId))
-        ).map((p) => p.name)
-      : [];
+  // Once a day the sliding expiry moves forward: better-auth's own getSession does it (and honours
+  // "don't remember me"), so its rules stay its own.
+  if (row.expires_ms - SESSION_EXPIRES_IN_MS + SESSION_UPDATE_AGE_MS <= now) await deps.auth.api.getSession({ headers });
+  const me: AgencyOwnerFields = {
+    id: row.user_id,
+    company: row.company,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    subscriptionTier: row.subscription_tier,
+    subscriptionStatus: row.subscription_status,
+    trialEndsAt: row.trial_ends_ms === null ? null : new Date(row.trial_ends_ms),
+  };
+  let agency: Actor['agency'];
+  let lost: string | null = null;
+  if (row.pick === 1 || (row.pick === 2 && !row.active_agency_id)) {
+    agency = {
+      id: row.agency_id!,
+      name: row.agency_name!,
+      ownerId: row.owner_id!,
+      role: row.agency_role as AgencyRole,
+      tier: effectiveTier({
+        subscriptionTier: row.owner_tier ?? 'starter',
+        subscriptionStatus: row.owner_status ?? 'active',
+        trialEndsAt: row.owner_trial_ends_ms === null ? null : new Date(row.owner_trial_ends_ms),
+      }),
+    };
+  } else {
+    const resolved = await resolveAgencySlow(deps.db, me, row.session_id, row.active_agency_id);
+    agency = resolved.agency;
+    lost = resolved.lost;
+  }
   return {
-    userId: me.id,
-    sessionId: found.session.id,
-    email: me.email,
-    firstName: me.firstName,
-    lastName: me.lastName,
-    role: me.role,
+    userId: row.user_id,
+    sessionId: row.session_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
     tier: effectiveTier(me),
-    permissions: agencyScopedPermissions(own, agency.role, ownerPermissions),
-    agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: agency.role, tier: agency.tier },
-    removedFromAgency: resolved.lost ?? stored.removedFromAgency ?? null,
-    twoFactorEnabled: me.twoFactorEnabled,
-    adminTwoFactorRequired: settings?.adminTwoFactor ?? false,
+    permissions: agencyScopedPermissions(row.perms, agency.role, agency.role === 'admin' ? row.owner_perms : []),
+    agency,
+    removedFromAgency: lost ?? row.removed_from_agency ?? null,
+    twoFactorEnabled: row.two_factor_enabled,
+    adminTwoFactorRequired: row.admin_two_factor,
   };
 }
 

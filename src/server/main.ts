@@ -1,11 +1,16 @@
 // Reads config, opens the database, runs migrations, listens; closes cleanly on SIGINT/SIGTERM.
+// With PostgreSQL it runs one worker process per core (node:cluster, WORKERS): the primary migrates
+// and seeds once, then forks the workers that serve; SIGTERM stops them all gracefully. PGlite (one
+// connection per data folder, no lock between processes) always runs in one process.
+import cluster from 'node:cluster';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { buildDeps, openDatabase, prepareDatabase, seedEssentials } from './bootstrap.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { ConfigError, loadConfig, type LoadedConfig } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { drainBackgroundMail } from './mail.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { startScheduler } from './features/renewals/digest.ts';
@@ -26,13 +31,17 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  const workers = config.DATABASE_URL ? (config.WORKERS ?? os.availableParallelism()) : 1;
+  if (cluster.isPrimary && workers > 1) return primary(config, workers, logger, started);
+  const isWorker = cluster.isWorker;
   const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR);
   const database = await openDatabase(config);
-  await prepareDatabase(database);
+  // A cluster's primary has migrated and seeded before forking.
+  if (!isWorker) await prepareDatabase(database);
   let deps;
   try {
     deps = buildDeps(config, database, logger);
-    await seedEssentials(deps);
+    if (!isWorker) await seedEssentials(deps);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     console.error(err.message);
@@ -52,6 +61,7 @@ async function main() {
   // Bulk jobs left by a stopped instance resume here; their journals are purged after 24 hours.
   const stopBulkWorker = startBulkWorker(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    if (isWorker) return logger.debug({ worker: cluster.worker?.id, pid: process.pid }, 'worker listening');
     logger.info(
       { url: config.appUrl, listen: `${info.address}:${info.port}`, database: database.kind, mail: deps.mailer.kind, startupMs: Math.round(performance.now() - started) },
       'PolicyDesk is ready',
@@ -84,6 +94,60 @@ async function main() {
       process.exit(0);
     });
     http.closeIdleConnections?.();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/**
+ * The cluster's primary: migrate and seed once, fork the workers (they share the port; the primary
+ * hands each new connection to the next worker), replace a worker that dies, and on SIGTERM/SIGINT
+ * pass the signal on and exit once every worker has finished its requests and closed its pool.
+ */
+async function primary(config: LoadedConfig, count: number, logger: Logger, started: number) {
+  const database = await openDatabase(config);
+  try {
+    await prepareDatabase(database);
+    await seedEssentials(buildDeps(config, database, logger));
+  } catch (err) {
+    await database.close();
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+  await database.close();
+  let closing = false;
+  let listening = 0;
+  const fork = () => cluster.fork();
+  cluster.on('listening', (_worker, address) => {
+    listening += 1;
+    if (listening === count)
+      logger.info(
+        { url: config.appUrl, listen: `${address.address ?? config.HOST}:${address.port}`, database: 'postgres', workers: count, startupMs: Math.round(performance.now() - started) },
+        'PolicyDesk is ready',
+      );
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        logger.info('stopped');
+        process.exit(0);
+      }
+      return;
+    }
+    logger.error({ worker: worker.id, code, signal }, 'a worker stopped; starting another');
+    fork();
+  });
+  for (let i = 0; i < count; i++) fork();
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal, workers: count }, 'shutting down: workers finish their in-flight requests');
+    const force = setTimeout(() => process.exit(1), 12_000);
+    force.unref();
+    const alive = Object.values(cluster.workers ?? {});
+    if (!alive.length) process.exit(0);
+    for (const worker of alive) worker?.process.kill(signal);
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

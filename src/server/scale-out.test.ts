@@ -47,6 +47,7 @@ async function startInstance(name: string): Promise<Instance> {
       LOG_LEVEL: 'info',
       RATE_LIMIT: 'on',
       TRUST_PROXY: 'false',
+      WORKERS: '1', // instances here; the workers of one instance: cluster.test.ts
     },
   });
   const logs: Record<string, unknown>[] = [];

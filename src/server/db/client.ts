@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,7 +39,7 @@ const DRIZZLE_OPTIONS = { schema, casing: 'snake_case' as const };
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<Database> {
   if (dataDir) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin }, loadDataDir });
   const db = drizzlePglite({ client, ...DRIZZLE_OPTIONS });
   return {
     db,

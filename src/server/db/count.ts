@@ -28,3 +28,27 @@ export async function boundedCount(db: Db, table: PgTable, where: SQL | undefine
   // never less than what was already counted
   return { total: Math.max(Math.round(estimate), EXACT_COUNT_LIMIT + 1), estimated: true };
 }
+
+/**
+ * A search shorter than a trigram (1–2 characters) cannot use the trigram index: counting its
+ * matches would read every row of the agency. Such a search reads only its page (the agency's own
+ * rows, newest first, stopping at the page) and skips the count (issue 17).
+ */
+export const TRIGRAM_LENGTH = 3;
+
+export function isShortSearch(search: string | undefined): boolean {
+  return Boolean(search) && search!.length < TRIGRAM_LENGTH;
+}
+
+/**
+ * The total of a page read without a count: exact when the page is the last one (it is not full),
+ * otherwise the planner's estimate (at least one more than what was read), shown as "about N".
+ */
+export async function totalWithoutCount(db: Db, table: PgTable, where: SQL, page: { page: number; pageSize: number; rows: number }): Promise<Total> {
+  const seen = (page.page - 1) * page.pageSize + page.rows;
+  if (page.rows < page.pageSize && (page.rows > 0 || page.page === 1)) return { total: seen, estimated: false };
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) select 1 from ${table} where ${where}`);
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const estimate = Number((typeof raw === 'string' ? JSON.parse(raw) : raw)?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  return { total: Math.max(Math.round(estimate), seen + 1), estimated: true };
+}

@@ -294,7 +294,8 @@ export const customers = pgTable(
     // /api/v1 lists: keyset paging in (updated_at, id) order, from updated_since
     index('customers_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
     index('customers_agency_type_created_idx').on(t.agencyId, t.customerType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('customers_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
+    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17).
+    index('customers_agency_search_trgm_idx').using('gin', t.agencyId, sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
     check('customers_type_check', inList('customer_type', CUSTOMER_TYPES)),
   ],
 );
@@ -376,8 +377,10 @@ export const policies = pgTable(
     index('policies_agency_type_created_idx').on(t.agencyId, t.policyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_agency_status_created_idx').on(t.agencyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_customer_idx').on(t.customerId),
-    index('policies_search_trgm_idx').using(
+    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17).
+    index('policies_agency_search_trgm_idx').using(
       'gin',
+      t.agencyId,
       sql`lower(${t.policyNumber} || ' ' || ${t.customerName} || ' ' || ${t.insuranceCompany}) gin_trgm_ops`,
     ),
     check('policies_type_check', inList('policy_type', POLICY_TYPES)),

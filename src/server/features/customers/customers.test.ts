@@ -231,14 +231,14 @@ describe('listing, searching and exporting', () => {
     expect(await names('search=smith&type=individual')).toEqual(['Ann Smith']);
   });
 
-  it('the search is the expression of the trigram index, so PostgreSQL can answer it from the index', async () => {
+  it('the search is the expression of the agency-scoped trigram index, so PostgreSQL can answer it from the index (agency scoping: search.pg.test.ts)', async () => {
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const query = tx.select({ id: customers.id }).from(customers).where(customerSearch('smith'));
       const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
       return result.rows.map((r) => Object.values(r)[0]).join('\n');
     });
-    expect(plan).toContain('customers_search_trgm_idx');
+    expect(plan).toContain('customers_agency_search_trgm_idx');
   });
 
   it('exports the filtered list as CSV with quoting and formula protection', async () => {

@@ -21,7 +21,7 @@ import { logActivity } from '../activity/service.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
-import { boundedCount } from '#server/db/count.ts';
+import { boundedCount, isShortSearch, totalWithoutCount } from '#server/db/count.ts';
 import { sortOrder } from '#server/lists.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -43,7 +43,7 @@ export function toCustomer(row: CustomerRow): Customer {
   };
 }
 
-/** The expression of customers_search_trgm_idx, so PostgreSQL can answer the search from the index. */
+/** The expression of customers_agency_search_trgm_idx (with agency_id), so PostgreSQL can answer the search from the index. */
 export function customerSearch(search: string): SQL {
   return sql`lower(${customers.name} || ' ' || ${customers.email}) like ${containsPattern(search)}`;
 }
@@ -63,16 +63,17 @@ export const CUSTOMER_SORT = { created_at: [customers.createdAt], name: [custome
 
 export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery): Promise<Page<Customer>> {
   const where = customerFilter(tenant(db, actor), q);
-  const [rows, { total, estimated }] = await Promise.all([
-    db
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(...sortOrder(q.sort, CUSTOMER_SORT, customers.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    boundedCount(db, customers, where),
-  ]);
+  const pageQuery = db
+    .select()
+    .from(customers)
+    .where(where)
+    .orderBy(...sortOrder(q.sort, CUSTOMER_SORT, customers.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  // 1–2 characters: no trigram to look up, so no count that would read the whole agency.
+  const [rows, { total, estimated }] = isShortSearch(q.search)
+    ? await pageQuery.then(async (found) => [found, await totalWithoutCount(db, customers, where, { ...q, rows: found.length })] as const)
+    : await Promise.all([pageQuery, boundedCount(db, customers, where)]);
   return { rows: rows.map(toCustomer), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
 }
 

@@ -39,11 +39,32 @@ export function limitError(resource: LimitedResource): AppError {
  * plan takes no lock, so its creates run in parallel.
  */
 export async function assertWithinLimit(t: Tenant, actor: Actor, resource: LimitedResource): Promise<void> {
-  const limit = await readLimit(t.db, actor.agency.tier, resource);
-  if (limit === null) return;
-  await t.lockAgency();
-  const used = await countRows(t, resource);
-  if (used >= limit) throw limitError(resource);
+  await (await limitGuard(t, actor)).assert(resource);
+}
+
+export interface LimitGuard {
+  /** The plan's limit of the resource (null: unlimited). */
+  limit(resource: LimitedResource): number | null;
+  /** As assertWithinLimit; the agency is locked once per transaction, and only for a limited resource. */
+  assert(resource: LimitedResource): Promise<void>;
+}
+
+/** One read of the plan's limits for a transaction that may create several limited rows (a policy and its customer). */
+export async function limitGuard(t: Tenant, actor: Actor): Promise<LimitGuard> {
+  const [row] = await t.db.select().from(subscriptionLimits).where(eq(subscriptionLimits.tierName, actor.agency.tier));
+  let locked = false;
+  const limit = (resource: LimitedResource) => (row ? (resource === 'policies' ? row.maxPolicies : row.maxClients) : null);
+  return {
+    limit,
+    assert: async (resource) => {
+      const max = limit(resource);
+      if (max === null) return;
+      if (!locked) await t.lockAgency();
+      locked = true;
+      const used = await countRows(t, resource);
+      if (used >= max) throw limitError(resource);
+    },
+  };
 }
 
 /** The agency's counts against its plan's limits. */

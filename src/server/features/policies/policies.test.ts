@@ -259,14 +259,29 @@ describe('reading, listing and searching', () => {
     expect((await list('search=zenith')).total).toBe(1);
   });
 
-  it('the search is the expression of the trigram index, so PostgreSQL can answer it from the index', async () => {
+  it('a search of one or two characters reads its page without counting: exact on the last page, "about" before it', async () => {
+    // "p-" matches P-100, P-101 and P-103; "%" only P-101; "zz" nothing
+    expect(await list('search=p-')).toMatchObject({ total: 3, totalIsEstimate: false });
+    expect(await list('search=%25')).toMatchObject({ total: 1, totalIsEstimate: false });
+    expect(await list('search=zz')).toMatchObject({ total: 0, totalIsEstimate: false, rows: [] });
+    // a full page may have more after it: the total is then an estimate, never below what was read + 1
+    const first = await list('search=p-&pageSize=2');
+    expect(first.rows).toHaveLength(2);
+    expect(first.totalIsEstimate).toBe(true);
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    const last = await list('search=p-&pageSize=2&page=2');
+    expect(last).toMatchObject({ total: 3, totalIsEstimate: false });
+    expect(last.rows).toHaveLength(1);
+  });
+
+  it('the search is the expression of the agency-scoped trigram index, so PostgreSQL can answer it from the index (agency scoping: search.pg.test.ts)', async () => {
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const query = tx.select({ id: policies.id }).from(policies).where(and(searchMatches('acme')));
       const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
       return result.rows.map((r) => Object.values(r)[0]).join('\n');
     });
-    expect(plan).toContain('policies_search_trgm_idx');
+    expect(plan).toContain('policies_agency_search_trgm_idx');
   });
 
   it('filters by type and status (all ignores the filter; unknown values fall back to all)', async () => {

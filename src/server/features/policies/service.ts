@@ -19,12 +19,12 @@ import { agencyMembers, carInsuranceDetails, customers, fireInsuranceDetails, po
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { emitEvent } from '../webhooks/events.ts';
-import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
+import { insertCustomer } from '../customers/service.ts';
 import { trashDocumentsOf } from '../documents/service.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { assertWithinLimit } from '../limits/service.ts';
+import { limitGuard, type LimitGuard } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
-import { boundedCount } from '#server/db/count.ts';
+import { boundedCount, isShortSearch, totalWithoutCount } from '#server/db/count.ts';
 import { sortOrder } from '#server/lists.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
@@ -60,7 +60,7 @@ export function toPolicy(row: PolicyRow, assignee: { first: string | null; name:
   };
 }
 
-/** The expression of policies_search_trgm_idx, so PostgreSQL can answer the search from the index. */
+/** The expression of policies_agency_search_trgm_idx (with agency_id), so PostgreSQL can answer the search from the index. */
 export function searchMatches(search: string): SQL {
   return sql`lower(${policies.policyNumber} || ' ' || ${policies.customerName} || ' ' || ${policies.insuranceCompany}) like ${containsPattern(search)}`;
 }
@@ -87,17 +87,18 @@ export function policyFilter(
 
 export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
   const where = policyFilter(tenant(db, actor), actor, q);
-  const [rows, { total, estimated }] = await Promise.all([
-    db
-      .select({ policy: policies, first: assigneeName, name: user.name })
-      .from(policies)
-      .leftJoin(user, eq(user.id, policies.assigneeId))
-      .where(where)
-      .orderBy(...sortOrder(q.sort, POLICY_SORT, policies.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    boundedCount(db, policies, where),
-  ]);
+  const pageQuery = db
+    .select({ policy: policies, first: assigneeName, name: user.name })
+    .from(policies)
+    .leftJoin(user, eq(user.id, policies.assigneeId))
+    .where(where)
+    .orderBy(...sortOrder(q.sort, POLICY_SORT, policies.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  // 1–2 characters: no trigram to look up, so no count that would read the whole agency.
+  const [rows, { total, estimated }] = isShortSearch(q.search)
+    ? await pageQuery.then(async (found) => [found, await totalWithoutCount(db, policies, where, { ...q, rows: found.length })] as const)
+    : await Promise.all([pageQuery, boundedCount(db, policies, where)]);
   return { rows: rows.map((r) => toPolicy(r.policy, r)), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
 }
 
@@ -134,27 +135,8 @@ async function readPolicy(t: Tenant, id: string): Promise<PolicyDetail> {
     ...toPolicy(policy, found),
     previous_term: previous,
     next_term: next,
-    car_details:
-      policy.policyType === 'car' && car
-        ? {
-            vehicle_make: car.vehicleMake,
-            vehicle_model: car.vehicleModel,
-            vehicle_year: car.vehicleYear,
-            vin_number: car.vinNumber,
-            driver_license: car.driverLicense,
-            coverage_type: car.coverageType as CarDetails['coverage_type'],
-          }
-        : null,
-    fire_details:
-      policy.policyType === 'fire' && fire
-        ? {
-            property_address: fire.propertyAddress,
-            property_type: fire.propertyType,
-            construction_year: fire.constructionYear,
-            property_value: fire.propertyValue,
-            contents_coverage: fire.contentsCoverage,
-          }
-        : null,
+    car_details: policy.policyType === 'car' && car ? carDetails(car) : null,
+    fire_details: policy.policyType === 'fire' && fire ? fireDetails(fire) : null,
     customer: customer ? { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone } : null,
   };
 }
@@ -167,9 +149,14 @@ async function readTermLink(t: Tenant, cond: SQL): Promise<TermLink | null> {
 }
 
 /** The assignee must be a member of the agency: 400 otherwise (the composite key would refuse it too). */
-export async function assertMember(t: Tenant, userId: string, message: string): Promise<void> {
-  const [member] = await t.select({ userId: agencyMembers.userId }).from(agencyMembers, eq(agencyMembers.userId, userId));
+export async function assertMember(t: Tenant, userId: string, message: string): Promise<{ first: string | null; name: string | null }> {
+  const [member] = await t.db
+    .select({ first: assigneeName, name: user.name })
+    .from(agencyMembers)
+    .innerJoin(user, eq(user.id, agencyMembers.userId))
+    .where(t.where(agencyMembers, eq(agencyMembers.userId, userId)));
   if (!member) throw badRequest(message, { assignee_id: message }, 'NOT_A_MEMBER');
+  return member;
 }
 
 /**
@@ -177,23 +164,30 @@ export async function assertMember(t: Tenant, userId: string, message: string): 
  * agency's customer with the policy's e-mail; otherwise a new Individual customer (within the limit),
  * made by the customer service's own create path, so parallel policies for one new e-mail share it.
  */
-async function resolveCustomer(t: Tenant, actor: Actor, input: PolicyValues): Promise<string> {
+async function resolveCustomer(t: Tenant, actor: Actor, input: PolicyValues, limits?: LimitGuard): Promise<LinkedCustomer> {
   if (input.customer_id) {
-    const [own] = await t.select({ id: customers.id }).from(customers, eq(customers.id, input.customer_id));
+    const [own] = await t.select(LINKED_CUSTOMER).from(customers, eq(customers.id, input.customer_id));
     if (!own) throw notFound(POLICY_TEXT.customerNotFound);
-    return own.id;
+    return own;
   }
-  const existing = await findCustomerByEmail(t, input.customer_email);
-  if (existing) return existing.id;
-  await assertWithinLimit(t, actor, 'customers');
+  const guard = limits ?? (await limitGuard(t, actor));
+  // Unlimited customers: insert … on conflict reads the existing one, so no lookup first.
+  if (guard.limit('customers') !== null) {
+    const [existing] = await t.select(LINKED_CUSTOMER).from(customers, eq(customers.email, input.customer_email));
+    if (existing) return existing;
+    await guard.assert('customers');
+  }
   const { row } = await insertCustomer(
     t,
     actor,
     { name: input.customer_name, email: input.customer_email, phone: input.customer_phone, customerType: 'individual' },
     (name) => customerFromPolicySummary(name, input.policy_number),
   );
-  return row.id;
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone };
 }
+
+const LINKED_CUSTOMER = { id: customers.id, name: customers.name, email: customers.email, phone: customers.phone };
+type LinkedCustomer = { id: string; name: string; email: string; phone: string | null };
 
 export function policyColumns(input: PolicyValues, customerId: string) {
   return {
@@ -224,6 +218,40 @@ async function writeDetails(t: Tenant, policyId: string, input: PolicyValues) {
     const fire = fireColumns(input.fire_details);
     await t.insert(fireInsuranceDetails, { policyId, ...fire }).onConflictDoUpdate({ target: fireInsuranceDetails.policyId, set: fire });
   }
+}
+
+/** A new policy's details: one insert, its stored values returned (numbers as PostgreSQL formats them). */
+async function insertDetails(t: Tenant, policyId: string, input: PolicyValues): Promise<Pick<PolicyDetail, 'car_details' | 'fire_details'>> {
+  if (input.policy_type === 'car' && input.car_details) {
+    const [car] = await t.insert(carInsuranceDetails, { policyId, ...carColumns(input.car_details) }).returning();
+    return { car_details: carDetails(car), fire_details: null };
+  }
+  if (input.policy_type === 'fire' && input.fire_details) {
+    const [fire] = await t.insert(fireInsuranceDetails, { policyId, ...fireColumns(input.fire_details) }).returning();
+    return { car_details: null, fire_details: fireDetails(fire) };
+  }
+  return { car_details: null, fire_details: null };
+}
+
+function carDetails(car: typeof carInsuranceDetails.$inferSelect): CarDetails {
+  return {
+    vehicle_make: car.vehicleMake,
+    vehicle_model: car.vehicleModel,
+    vehicle_year: car.vehicleYear,
+    vin_number: car.vinNumber,
+    driver_license: car.driverLicense,
+    coverage_type: car.coverageType as CarDetails['coverage_type'],
+  };
+}
+
+function fireDetails(fire: typeof fireInsuranceDetails.$inferSelect): FireDetails {
+  return {
+    property_address: fire.propertyAddress,
+    property_type: fire.propertyType,
+    construction_year: fire.constructionYear,
+    property_value: fire.propertyValue,
+    contents_coverage: fire.contentsCoverage,
+  };
 }
 
 export function carColumns(d: CarDetails) {
@@ -285,32 +313,45 @@ export const customerFromPolicySummary = (name: string, policyNumber: string) =>
  * Runs inside the caller's transaction.
  */
 export async function insertPolicy(t: Tenant, actor: Actor, input: PolicyValues, linkage?: TermLinkage): Promise<string> {
-  await assertWithinLimit(t, actor, 'policies');
-  await assertNumberFree(t, input.policy_number);
+  return (await insertPolicyDetail(t, actor, input, linkage)).id;
+}
+
+/**
+ * The create path's statements: the plan's limits (one read; the lock and counts only on a limited
+ * plan), the assignee check when one is chosen, the customer, the policy and its details inserted
+ * with RETURNING, the activity row. The policy number's uniqueness is the unique index's job (a
+ * violation rolls the transaction back and answers 409), and the answer is built from what the
+ * inserts returned: nothing is read again (issue 17).
+ */
+async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, linkage?: TermLinkage): Promise<PolicyDetail> {
+  const limits = await limitGuard(t, actor);
+  await limits.assert('policies');
   const assigneeId = input.assignee_id ?? actor.userId;
-  if (input.assignee_id) await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember);
-  const customerId = await resolveCustomer(t, actor, input);
-  const [row] = await t
-    .insert(policies, { createdBy: actor.userId, ...policyColumns(input, customerId), assigneeId, ...linkage })
-    .returning({ id: policies.id });
-  await writeDetails(t, row.id, input);
+  const assignee = input.assignee_id
+    ? await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember)
+    : { first: `${actor.firstName} ${actor.lastName}`.trim() || null, name: null };
+  const customer = await resolveCustomer(t, actor, input, limits);
+  const [row] = await t.insert(policies, { createdBy: actor.userId, ...policyColumns(input, customer.id), assigneeId, ...linkage }).returning();
+  const details = await insertDetails(t, row.id, input);
   await logActivity(t, actor, {
     kind: 'policy',
     action: 'created',
     entityId: row.id,
     summary: linkage ? `Renewed policy as ${input.policy_number} for ${input.customer_name}` : policyCreatedSummary(input),
   });
-  await emitEvent(t, actor, 'policy.created', () => readPolicy(t, row.id));
-  return row.id;
+  // The account name is shown only for a member without first and last name (rare): read it then.
+  if (!assignee.first && !assignee.name) {
+    const [named] = await t.db.select({ name: user.name }).from(user).where(eq(user.id, assigneeId));
+    assignee.name = named?.name ?? null;
+  }
+  const previous = linkage ? await readTermLink(t, eq(policies.id, linkage.renewedFromId)) : null;
+  const detail: PolicyDetail = { ...toPolicy(row, assignee), previous_term: previous, next_term: null, ...details, customer };
+  await emitEvent(t, actor, 'policy.created', detail);
+  return detail;
 }
 
 export async function createPolicy(db: Db, actor: Actor, input: PolicyValues): Promise<PolicyDetail> {
-  return mapUnique(() =>
-    tenant(db, actor).transaction(async (t) => {
-      const id = await insertPolicy(t, actor, input);
-      return readPolicy(t, id);
-    }),
-  );
+  return mapUnique(() => tenant(db, actor).transaction((t) => insertPolicyDetail(t, actor, input)));
 }
 
 export { readPolicy, mapUnique };
@@ -323,7 +364,7 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
       if (!current) throw notFound(POLICY_TEXT.notFound);
       await assertNumberFree(t, input.policy_number, id);
       if (input.assignee_id) await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember);
-      const customerId = await resolveCustomer(t, actor, input);
+      const customerId = (await resolveCustomer(t, actor, input)).id;
       const assignee = input.assignee_id ? { assigneeId: input.assignee_id } : {};
       await t.update(policies, { ...policyColumns(input, customerId), ...assignee, updatedAt: new Date() }, eq(policies.id, id));
       await writeDetails(t, id, input);

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Outlet } from 'react-router';
-import { CMS_PAGES } from '#shared/content.ts';
+import { CMS_PAGES } from '#shared/content-pages.ts';
 import { RequireAccess } from './guards.tsx';
 import { gated } from './gated.tsx';
 import { page } from './lazy.ts';

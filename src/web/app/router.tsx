@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { CMS_PAGES } from '#shared/content-pages.ts';
 import { RequireAccess } from './guards.tsx';
 import { gated } from './gated.tsx';
@@ -8,7 +8,8 @@ import { billingAndAdminRoutes } from './billing-admin-routes.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-export const router = createBrowserRouter([
+/** Every route; main.tsx makes the browser router, the build's pre-render (prerender.tsx) a static one. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -79,4 +80,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

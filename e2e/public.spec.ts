@@ -331,6 +331,6 @@ test('marketing pages arrive pre-rendered and hydrate without a mismatch', async
   await expect(page.getByRole('heading', { level: 1, name: 'Simple, transparent pricing' })).toBeVisible();
   // hydrated: the header menu works
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Features' }).click();
-  await expect(page.getByRole('menuitem', { name: /^Client Portal/ })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: /^Policy Management/ })).toBeFocused();
   expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
 });

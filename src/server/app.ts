@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv, Deps } from './context.ts';
@@ -142,6 +143,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 function mountWeb(app: Hono<AppEnv>, webRoot: string) {
   const root = path.relative(process.cwd(), webRoot) || '.';
   const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  // The web app's files and pages are sent compressed (gzip or deflate, as the browser accepts):
+  // about 450 KB of JavaScript and CSS become about 150 KB (issue 17). The API (registered above,
+  // it answers before this) is left as it was.
+  app.use('*', compress());
   app.use(
     '/assets/*',
     serveStatic({

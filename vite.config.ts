@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { prerender } from './scripts/prerender-plugin.ts';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerender()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

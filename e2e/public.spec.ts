@@ -305,3 +305,32 @@ test('public pages have no serious or critical accessibility violations', async 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expectNoSeriousA11yViolations(page, 'mobile menu open');
 });
+
+test('marketing pages arrive pre-rendered and hydrate without a mismatch', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/', 'Insurance management made simple'],
+    ['/pricing', 'Simple, transparent pricing'],
+    ['/features', 'Features'],
+    ['/features/client-portal', 'Client Portal'],
+    ['/contact', 'Contact us'],
+  ]) {
+    // the HTML itself holds the page, before any JavaScript runs
+    const html = await (await page.request.get(path)).text();
+    expect(html).toContain(`${heading}</h1>`);
+    expect(html).toContain('<title>');
+  }
+  // a plain SPA route is still the empty shell
+  expect(await (await page.request.get('/login')).text()).toContain('<div id="root"></div>');
+
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Simple, transparent pricing' })).toBeVisible();
+  // hydrated: the header menu works
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Features' }).click();
+  await expect(page.getByRole('menuitem', { name: /^Policy Management/ })).toBeFocused();
+  expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
+});

@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks]
+// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend]
 // Measures the production build on a throwaway PostgreSQL 15 (and on PGlite), side by side with
 // pgbench running the SQL the list endpoint sends, and writes bench/results/latest.md.
 // Exits non-zero only when it could not run; missed figures are reported, not fatal.
@@ -24,6 +24,7 @@ import { bulkScenario, seedBulkPolicies } from './bench/bulk.ts';
 import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 import { webhookScenario } from './bench/webhooks.ts';
 import { brandingScenario } from './bench/branding.ts';
+import { runLighthouse } from './bench/lighthouse.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -39,7 +40,9 @@ const secondsArg = args.indexOf('--seconds');
 const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
 // BENCH_PORT: another base port when several benches share a machine
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4351);
-const PORTS = { pg: BASE_PORT, pglite: BASE_PORT + 1 };
+const PORTS = { pg: BASE_PORT, pglite: BASE_PORT + 1, lighthouse: BASE_PORT + 2 };
+/** only scenario 7 (build, first-load JS, Lighthouse on PGlite): no PostgreSQL, no seeding */
+const ONLY_FRONTEND = args.includes('--only-frontend');
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, '.bench-build');
 const SIZE = QUICK
@@ -246,6 +249,27 @@ function frontend() {
       ok: dashboard.gzipKb <= 250,
     });
   log(`frontend: ${rows.filter((r) => r.scenario.startsWith('7.')).map((r) => `${r.scenario}: ${r.note}`).join('; ')}`);
+}
+
+/** Scenario 7b: Lighthouse, mobile with default throttling, on /, /pricing and /login (PGlite server, no data). */
+async function lighthouseScenario() {
+  const dataDir = path.join(work, 'lighthouse-data');
+  const server = await startServer({ buildDir: BUILD, port: PORTS.lighthouse, dataDir, logFile: path.join(work, 'server-lighthouse.log') });
+  try {
+    const results = await runLighthouse(server.url);
+    for (const r of results) {
+      rows.push({
+        scenario: `7. Lighthouse mobile ${r.page}`,
+        note: `performance ${r.performance}, LCP ${(r.lcpMs / 1000).toFixed(1)} s, FCP ${(r.fcpMs / 1000).toFixed(1)} s, TBT ${Math.round(r.tbtMs)} ms, accessibility ${r.accessibility}`,
+        target: 'performance ≥ 95, LCP ≤ 2.5 s, accessibility 100',
+        ok: r.performance >= 95 && r.lcpMs <= 2500 && r.accessibility === 100,
+      });
+      log(`  lighthouse ${r.page}: ${rows.at(-1)!.note}`);
+    }
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function postgresScenarios(pgInfo: Postgres) {
@@ -822,6 +846,13 @@ async function pipelineOnly(pgInfo: Postgres) {
 async function main() {
   const started = performance.now();
   loadAtStart = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+  if (ONLY_FRONTEND) {
+    build();
+    frontend();
+    await lighthouseScenario();
+    console.log(`\n${table()}\n`);
+    return;
+  }
   const missing = checkPostgresBinaries();
   if (missing) {
     console.error(`bench: cannot run: ${missing}`);
@@ -872,6 +903,7 @@ async function main() {
     return;
   }
   frontend();
+  await lighthouseScenario();
   const pgInfo = await startPostgres();
   log(`postgres: 15 on 127.0.0.1:${pgInfo.port}`);
   try {

@@ -8,6 +8,7 @@ export const RESET_PASSWORD_MIN = 6;
 export { PASSWORD_MAX };
 
 export { AUTH_TEXT };
+export { safeRedirectPath } from './login-check.ts';
 
 export const loginSchema = z.object({
   email: emailField(AUTH_TEXT.emailRequired),
@@ -35,12 +36,6 @@ export const registerSchema = z
   .object(registerFields)
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_TEXT.passwordsDoNotMatch });
 export type RegisterInput = z.input<typeof registerSchema>;
-
-/** A same-site path to continue to after sign-in, or null (open redirects are refused). */
-export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/login')) return null;
-  return value;
-}
 
 /** full_name is split at the first space: first word → first_name, the rest → last_name. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {

@@ -1,15 +1,9 @@
 // CMS pages (About Us, Privacy Policy …) and the payment instructions shown on the upgrade page (issue 16).
 import { z } from 'zod';
 
-export const CMS_PAGES = [
-  { slug: 'about', path: '/about', title: 'About Us' },
-  { slug: 'privacy', path: '/privacy', title: 'Privacy Policy' },
-  { slug: 'terms', path: '/terms', title: 'Terms of Service' },
-  { slug: 'cookies', path: '/cookies', title: 'Cookie Policy' },
-  { slug: 'gdpr', path: '/gdpr', title: 'GDPR Compliance' },
-] as const;
-export type CmsSlug = (typeof CMS_PAGES)[number]['slug'];
-export const CMS_SLUGS = CMS_PAGES.map((p) => p.slug) as [CmsSlug, ...CmsSlug[]];
+import type { CmsSlug } from './content-pages.ts';
+
+export { CMS_PAGES, CMS_SLUGS, type CmsSlug } from './content-pages.ts';
 
 export const CONTENT_STATUSES = ['draft', 'published'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];

@@ -22,8 +22,7 @@ export const AGENCY_ROLE_LABEL: Record<string, string> = {
 /** Who may manage an agency's team: its owner or admins, on the Enterprise plan with manage_team. */
 export const TEAM_MANAGEMENT: Requirement = featureNeed('team-management');
 
-/** Response header naming (URI-encoded) the agency a session was just removed from, until /api/me tells it. */
-export const REMOVED_FROM_AGENCY_HEADER = 'x-removed-from-agency';
+export { REMOVED_FROM_AGENCY_HEADER } from './team-header.ts';
 
 export const TEAM_TEXT = {
   planNoLongerIncludesTeams: "This agency's plan no longer includes team members. Please ask its owner to upgrade to Enterprise.",

@@ -1,28 +1,13 @@
 // Small building blocks for the feature schemas.
 import { z } from 'zod';
 import { INVALID_EMAIL } from './auth-text.ts';
+import { EMAIL_PATTERN, hasControlCharacters, TEXT_RULE_TEXT } from './text-rules.ts';
 
-/** text, @, text, dot, text, with no spaces (agency.md §5); used for every e-mail field. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+export { EMAIL_PATTERN, hasControlCharacters, TEXT_RULE_TEXT };
 export { INVALID_EMAIL };
-
-export const TEXT_RULE_TEXT = {
-  controlCharacters: 'This field contains a control character (such as NUL) that is not allowed. Please remove it.',
-} as const;
 
 /** Fields this long are free text (notes, messages): tab and line breaks are allowed in them. */
 export const LONG_TEXT_MIN = 1000;
-
-// NUL breaks PostgreSQL text outright; the other C0/C1 controls are invisible and never typed on purpose.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex -- as above
-const CONTROL_IN_LONG_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
-export function hasControlCharacters(value: string, multiline = false): boolean {
-  return (multiline ? CONTROL_IN_LONG_TEXT : CONTROL_IN_LINE).test(value);
-}
 
 /**
  * The one text rule every text field of every schema starts from: a string without control

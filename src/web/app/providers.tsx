@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_MS } from '../lib/toast.ts';
+import { ToastHost } from '#web/lib/toast-host.tsx';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,7 +12,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" visibleToasts={1} duration={TOAST_MS} richColors closeButton />
+      <ToastHost />
     </QueryClientProvider>
   );
 }

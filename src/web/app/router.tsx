@@ -1,5 +1,5 @@
-import { createBrowserRouter, Outlet, redirect } from 'react-router';
-import { CMS_PAGES } from '#shared/content.ts';
+import { Outlet, redirect, type RouteObject } from 'react-router';
+import { CMS_PAGES } from '#shared/content-pages.ts';
 import { RequireAccess } from './guards.tsx';
 import { gated } from './gated.tsx';
 import { page } from './lazy.ts';
@@ -8,7 +8,8 @@ import { billingAndAdminRoutes } from './billing-admin-routes.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-export const router = createBrowserRouter([
+/** Every route; main.tsx makes the browser router, the build's pre-render (prerender.tsx) a static one. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -89,4 +90,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -1,5 +1,5 @@
 // One fetch wrapper for the API: JSON in and out, the server's readable error as an ApiError.
-import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team.ts';
+import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team-header.ts';
 import { reportRemovedFromAgency } from './agency-notice.ts';
 
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 // SEO: overrides, the sitemap, robots.txt and the meta tags in the HTML the server sends.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,28 @@ const html = async (p: string) => {
 };
 const createPost = (body: Record<string, unknown>) =>
   t.request('/api/admin/blog/posts', { json: { summary: '', author_name: '', body: 'Body', ...body }, cookie: superAdmin.cookie });
+
+describe('pre-rendered marketing pages (issue 17)', () => {
+  it('serves the pre-rendered HTML for its paths, with the meta tags and compressed when asked; other paths get the shell', async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'policydesk-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+    mkdirSync(path.join(webRoot, 'prerendered'));
+    const pricing = INDEX.replace('<div id="root"></div>', `<div id="root"><h1>Simple, transparent pricing</h1>${'<p>plan</p>'.repeat(200)}</div>`);
+    writeFileSync(path.join(webRoot, 'prerendered', 'pricing.html'), pricing);
+    writeFileSync(path.join(webRoot, 'prerendered', 'routes.json'), JSON.stringify({ '/pricing': 'pricing.html' }));
+    const app = createApp(t.deps, { webRoot });
+    const page = await (await app.request('/pricing')).text();
+    expect(page).toContain('<div id="root"><h1>Simple, transparent pricing</h1>');
+    expect(page).toContain(`<title>${SEO_PAGES.find((p) => p.path === '/pricing')?.title}</title>`);
+    expect(page.match(/<title>/g)).toHaveLength(1);
+    expect(await (await app.request('/login')).text()).toContain('<div id="root"></div>');
+    const gz = await app.request('/pricing', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    // the API is not compressed by this
+    const api = await app.request('/api/health', { headers: { 'accept-encoding': 'gzip' } });
+    expect(api.headers.get('content-encoding')).toBeNull();
+  });
+});
 
 describe('meta tags in the served HTML', () => {
   it('gives each public page its default title and description, once', async () => {

@@ -1,10 +1,8 @@
-import type { z } from 'zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUTH_TEXT, loginSchema, safeRedirectPath, type LoginInput } from '#shared/auth.ts';
+import { AUTH_TEXT } from '#shared/auth-text.ts';
+import { checkLogin, safeRedirectPath, type LoginErrors, type LoginValues } from '#shared/login-check.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -41,15 +39,17 @@ export function LoginPage() {
     staleTime: Infinity,
   });
 
-  const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '', rememberMe: false },
-    reValidateMode: 'onSubmit',
-  });
-  const { register, handleSubmit, formState, clearErrors, getValues, control } = form;
-  const clearOnType = (name: 'email' | 'password') => ({
-    onChange: () => {
-      clearErrors(name);
+  // The three checks of loginSchema, by hand (login-check.ts): zod and react-hook-form stay out of
+  // the first load (issue 17). Errors show after a submit; typing in a field clears its own.
+  const [values, setValues] = useState<Required<LoginValues>>({ email: '', password: '', rememberMe: false });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const field = (name: 'email' | 'password') => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      const value = e.target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors((errs) => ({ ...errs, [name]: undefined }));
       setServerError(null);
     },
   });
@@ -60,31 +60,39 @@ export function LoginPage() {
     navigate(target, { replace: true });
   };
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setServerError(null);
-      setUnconfirmed(false);
-      try {
-        const result = await apiPost<{ twoFactorRedirect: boolean }>('/api/account/sign-in', values);
-        if (result.twoFactorRedirect) setTwoFactor(true);
-        else await finish();
-      } catch (err) {
-        if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') {
-          setUnconfirmed(true);
-          setServerError(AUTH_TEXT.emailNotConfirmedInline);
-          notify.error(AUTH_TEXT.confirmationRequiredTitle, AUTH_TEXT.confirmationRequired);
-          return;
-        }
-        const message = errorMessage(err, AUTH_TEXT.invalidCredentials);
-        setServerError(message);
-        notify.error(AUTH_TEXT.loginFailedTitle, message);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    const found = checkLogin(values);
+    setErrors(found);
+    if (found.email || found.password) {
+      notify.error(AUTH_TEXT.loginErrorTitle, AUTH_TEXT.correctFields);
+      return;
+    }
+    setServerError(null);
+    setUnconfirmed(false);
+    setSubmitting(true);
+    try {
+      const result = await apiPost<{ twoFactorRedirect: boolean }>('/api/account/sign-in', values);
+      if (result.twoFactorRedirect) setTwoFactor(true);
+      else await finish();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') {
+        setUnconfirmed(true);
+        setServerError(AUTH_TEXT.emailNotConfirmedInline);
+        notify.error(AUTH_TEXT.confirmationRequiredTitle, AUTH_TEXT.confirmationRequired);
+        return;
       }
-    },
-    () => notify.error(AUTH_TEXT.loginErrorTitle, AUTH_TEXT.correctFields),
-  );
+      const message = errorMessage(err, AUTH_TEXT.invalidCredentials);
+      setServerError(message);
+      notify.error(AUTH_TEXT.loginFailedTitle, message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   const resend = async () => {
-    const email = getValues('email');
+    const email = values.email;
     try {
       await apiPost('/api/account/resend-verification', { email, redirect: safeRedirectPath(params.get('redirect')) ?? undefined });
       notify.success('Confirmation e-mail sent', `If ${email} has an unconfirmed account, a new link is on its way.`);
@@ -124,20 +132,16 @@ export function LoginPage() {
       {params.get('verified') && !verifyError ? <Notice tone="success">Your e-mail is confirmed. You can sign in now.</Notice> : null}
       {params.get('reset') ? <Notice tone="success">Your password has been changed. Sign in with the new one.</Notice> : null}
       {verifyError ? <Notice tone="error">{verifyError}</Notice> : null}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="Email" error={formState.errors.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="you@agency.com" {...register('email', clearOnType('email'))} />
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <FormField label="Email" error={errors.email}>
+          <Input type="email" name="email" autoComplete="email" placeholder="you@agency.com" {...field('email')} />
         </FormField>
-        <FormField label="Password" error={formState.errors.password?.message}>
-          <PasswordInput autoComplete="current-password" {...register('password', clearOnType('password'))} />
+        <FormField label="Password" error={errors.password}>
+          <PasswordInput name="password" autoComplete="current-password" {...field('password')} />
         </FormField>
         <div className="flex items-center justify-between gap-2">
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <Controller
-              control={control}
-              name="rememberMe"
-              render={({ field }) => <Checkbox checked={field.value === true} onCheckedChange={(v) => field.onChange(v === true)} />}
-            />
+            <Checkbox checked={values.rememberMe} onCheckedChange={(v) => setValues((old) => ({ ...old, rememberMe: v === true }))} />
             Remember me
           </label>
           <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
@@ -154,8 +158,8 @@ export function LoginPage() {
             Resend confirmation e-mail
           </Button>
         ) : null}
-        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Signing in...' : 'Sign In'}
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
       <div className="my-6 flex items-center gap-3 text-xs text-slate-500">

@@ -1,7 +1,7 @@
 // Public footer: tagline, links, support contacts, social icons and the current year.
 import { Link } from 'react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { CMS_PAGES } from '#shared/content.ts';
+import { CMS_PAGES } from '#shared/content-pages.ts';
 import { notify } from '#web/lib/toast.ts';
 import { Logo } from './site-header.tsx';
 import { SITE } from './site-content.ts';

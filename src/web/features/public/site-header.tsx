@@ -6,14 +6,7 @@ import { ChevronDown, LayoutDashboard, LogOut, Menu, Shield, ShieldCheck, User, 
 import { hasRole } from '#shared/access.ts';
 import { AUTH_TEXT } from '#shared/auth-text.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '#web/components/ui/dropdown-menu.tsx';
+import { MenuButton, menuItemClass } from '#web/components/ui/menu-button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { notify } from '#web/lib/toast.ts';
 import { accessSubjectOf, useSession, useSignOut, type Session } from '#web/lib/session.ts';
@@ -66,74 +59,82 @@ function useSignOutToHome() {
 
 function FeaturesMenu() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        className={cn(
-          'flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100',
-          pathname.startsWith('/features') ? 'text-brand-700' : 'text-slate-700',
-        )}
-      >
-        Features <ChevronDown className="h-4 w-4" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-80 p-2">
-        {[...FEATURE_LINKS, ALL_FEATURES_LINK].map((item) => (
-          <DropdownMenuItem key={item.href} onSelect={() => navigate(item.href)} className="items-start gap-3 p-2">
+    <MenuButton
+      label={
+        <>
+          Features <ChevronDown className="h-4 w-4" aria-hidden />
+        </>
+      }
+      triggerClassName={cn(
+        'flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100',
+        pathname.startsWith('/features') ? 'text-brand-700' : 'text-slate-700',
+      )}
+      panelClassName="w-80 p-2"
+    >
+      {(close) =>
+        [...FEATURE_LINKS, ALL_FEATURES_LINK].map((item) => (
+          <Link key={item.href} to={item.href} role="menuitem" onClick={close} className={cn(menuItemClass, 'items-start gap-3 p-2')}>
             <item.icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
             <span>
               <span className="block font-medium text-slate-900">{item.name}</span>
-              <span className="block text-xs text-slate-500">{item.description}</span>
+              <span className="block text-xs text-slate-600">{item.description}</span>
             </span>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+          </Link>
+        ))
+      }
+    </MenuButton>
   );
 }
 
 function UserMenu({ session }: { session: Session }) {
-  const navigate = useNavigate();
   const signOut = useSignOutToHome();
   const isAdmin = hasRole(accessSubjectOf(session), 'admin');
   const { first_name, last_name, email } = session.profile;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label={`${first_name || 'Account'} – user menu`}
-        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100"
-      >
-        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800" aria-hidden>
-          {(first_name || email).charAt(0).toUpperCase()}
-        </span>
-        <span>{first_name || 'Account'}</span>
-        <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-56">
-        <DropdownMenuLabel>
+    <MenuButton
+      ariaLabel={`${first_name || 'Account'} – user menu`}
+      align="end"
+      label={
+        <>
+          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800" aria-hidden>
+            {(first_name || email).charAt(0).toUpperCase()}
+          </span>
+          <span>{first_name || 'Account'}</span>
+          <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
+        </>
+      }
+      triggerClassName="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+      panelClassName="w-56"
+      header={
+        <div className="border-b border-slate-200 px-2 pt-1.5 pb-2 text-sm">
           <span className="block font-medium text-slate-900">
             {first_name} {last_name}
           </span>
-          <span className="block truncate text-xs text-slate-500">{email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
-          <LayoutDashboard className="h-4 w-4" aria-hidden /> Dashboard
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/profile')}>
-          <User className="h-4 w-4" aria-hidden /> Profile
-        </DropdownMenuItem>
-        {isAdmin ? (
-          <DropdownMenuItem onSelect={() => navigate('/admin')}>
-            <Shield className="h-4 w-4" aria-hidden /> Admin Panel
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => signOut.run()} disabled={signOut.pending}>
-          <LogOut className="h-4 w-4" aria-hidden /> Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          <span className="block truncate text-xs text-slate-600">{email}</span>
+        </div>
+      }
+    >
+      {(close) => (
+        <>
+          <Link to="/dashboard" role="menuitem" onClick={close} className={cn(menuItemClass, 'mt-1')}>
+            <LayoutDashboard className="h-4 w-4" aria-hidden /> Dashboard
+          </Link>
+          <Link to="/profile" role="menuitem" onClick={close} className={menuItemClass}>
+            <User className="h-4 w-4" aria-hidden /> Profile
+          </Link>
+          {isAdmin ? (
+            <Link to="/admin" role="menuitem" onClick={close} className={menuItemClass}>
+              <Shield className="h-4 w-4" aria-hidden /> Admin Panel
+            </Link>
+          ) : null}
+          <div role="separator" className="-mx-1 my-1 h-px bg-slate-200" />
+          <button type="button" role="menuitem" className={menuItemClass} disabled={signOut.pending} onClick={() => signOut.run(close)}>
+            <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+          </button>
+        </>
+      )}
+    </MenuButton>
   );
 }
 

@@ -92,6 +92,21 @@ export const EXPORT_FILES = {
       c('assignee_email', 'That member’s e-mail.'),
     ],
   },
+  documents: {
+    name: 'documents.csv',
+    about: 'The index of the documents kept for customers and policies (the files themselves are downloaded from the app; a document in the Trash has its deleted_at).',
+    columns: [
+      c('id', 'The document’s id.'),
+      c('name', 'File name as shown in the app.'),
+      c('content_type', 'The type decided from its bytes, e.g. application/pdf.'),
+      c('size', 'Size in bytes.'),
+      c('customer_id', 'The id of its customer in customers.csv, or empty.'),
+      c('policy_id', 'The id of its policy in policies.csv, or empty.'),
+      c('uploaded_by', 'The uploader’s e-mail, empty when the account is gone.'),
+      c('created_at', 'When it was uploaded (ISO 8601, UTC).'),
+      c('deleted_at', 'When it was moved to the Trash (ISO 8601, UTC), empty otherwise.'),
+    ],
+  },
   activity: {
     name: 'activity.csv',
     about: 'The agency’s activity log, oldest first.',
@@ -119,12 +134,10 @@ export const EXPORT_TEXT = {
   done: 'Export downloaded.',
   failed: (message: string) => `Export failed: ${message}`,
   manifestAbout: 'The agency, the time of the export, the formats used, and each file with its columns and row count.',
-  /** seams: tables that join the export when their features exist */
-  notYet: 'The documents index joins the export once documents exist.',
 } as const;
 
 /** The seams, recorded in the manifest so a reader knows what this version could not include. */
-export const EXPORT_NOT_INCLUDED = ['documents index (documents not available yet)'];
+export const EXPORT_NOT_INCLUDED: string[] = ['the documents’ own files (documents.csv lists them; download them from the app)'];
 
 export function exportFileName(agencyName: string, day: string): string {
   const slug = agencyName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'agency';

@@ -84,6 +84,7 @@ describe('full export', () => {
       ['policies.csv', 2],
       ['communications.csv', 1],
       ['renewals.csv', 2],
+      ['documents.csv', 0],
       ['activity.csv', activity.length - 1],
     ]);
     expect(manifest.not_included).toEqual(EXPORT_NOT_INCLUDED);

@@ -7,7 +7,7 @@ import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE, type ExportFileKey } 
 import { REPORT_TEXT } from '#shared/reports.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { activityLog, carInsuranceDetails, customerCommunications, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
+import { activityLog, carInsuranceDetails, customerCommunications, customers, documents, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { toReadableStream, zipStream, type ZipSource } from './zip.ts';
 
@@ -108,6 +108,23 @@ function renewalRows(t: Tenant) {
   };
 }
 
+function documentRows(t: Tenant) {
+  return async (after: string | null) => {
+    // stored documents only (not upload reservations); the uploader's e-mail only, as for renewals
+    const rows = await t.db
+      .select({ d: documents, email: user.email })
+      .from(documents)
+      .leftJoin(user, eq(user.id, documents.uploadedBy))
+      .where(t.where(documents, eq(documents.status, 'ready'), afterId(documents.id, after)))
+      .orderBy(asc(documents.id))
+      .limit(EXPORT_BATCH);
+    return rows.map(({ d, email }) => ({
+      id: d.id,
+      cells: [d.id, d.name, d.contentType, d.size, d.customerId, d.policyId, email, iso(d.createdAt), iso(d.deletedAt)],
+    }));
+  };
+}
+
 function activityRows(t: Tenant) {
   return async (after: string | null) => {
     // the actor's display name only: user is not a tenant table, and nothing else of it is read
@@ -153,8 +170,8 @@ export function exportBook(db: Db, actor: Actor, now = new Date()): ReadableStre
     source('policies', policyRows(t)),
     source('communications', communicationRows(t)),
     source('renewals', renewalRows(t)),
+    source('documents', documentRows(t)),
     source('activity', activityRows(t)),
-    // SEAM(documents): the documents index becomes an entry here.
     {
       name: MANIFEST_FILE,
       // written last, when the row counts are known

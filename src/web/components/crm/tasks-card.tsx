@@ -30,7 +30,7 @@ export function TasksCard({ target }: { target: TaskTarget }) {
         {!allowed ? (
           <p className="text-sm text-slate-600">
             {TASK_TEXT.upgradeTitle}: available on the Business plan and above.{' '}
-            <Link className="text-brand-700 hover:underline" to="/pricing">
+            <Link className="text-brand-700 underline hover:text-brand-800" to="/pricing">
               See plans
             </Link>
           </p>

@@ -56,7 +56,6 @@ export function ExportPage() {
             </p>
           ) : null}
           <p className="text-xs text-slate-500">{REPORT_TEXT.csvFormat}</p>
-          <p className="text-xs text-slate-500">{EXPORT_TEXT.notYet}</p>
         </CardContent>
       </Card>
       <ImportPanel />

@@ -189,7 +189,8 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     const res = await fetch(`${b.url}/api/me`, { headers: { 'x-request-id': requestId } });
     expect(res.status).toBe(401);
     expect(res.headers.get('x-request-id')).toBe(requestId);
-    await new Promise((r) => setTimeout(r, 100));
+    // the log output is buffered (flushed every 200 ms, decision 030): wait for the request's line
+    await expect.poll(() => b.logs.some((l) => l.requestId === requestId), { timeout: 5_000 }).toBe(true);
     for (const instance of [a, b]) {
       expect(instance.logs.length).toBeGreaterThan(0);
       for (const line of instance.logs) {

@@ -27,6 +27,14 @@ const timeline = async (u: TestUser, customerId: string, query = '') => {
 };
 
 describe('customer timeline', () => {
+  it('lists two entries logged for the same minute in the order they were written, newest first', async () => {
+    const c = await createCustomer(t.request, agent.cookie, { name: 'Same Minute' });
+    for (const content of ['First note', 'Second note', 'Third note'])
+      await t.request(`/api/customers/${c.id}/communications`, { cookie: agent.cookie, json: { type: 'phone', content, communication_date: '2026-02-01T09:00' } });
+    const body = await timeline(agent, c.id, '?kind=communication');
+    expect(body.rows.map((r: { detail: string }) => r.detail)).toEqual(['Third note', 'Second note', 'First note']);
+  });
+
   it('shows documents stored for the customer or their policies, not reservations or the Trash', async () => {
     const c = await createCustomer(t.request, agent.cookie, { name: 'Doc Line' });
     const p = await createPolicy(t.request, agent.cookie, { customer_id: c.id, customer_name: 'Doc Line', customer_email: c.email, policy_number: 'DL-1' });

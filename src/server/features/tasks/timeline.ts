@@ -29,14 +29,17 @@ interface Scope {
  */
 type Source = (s: Scope) => SQL;
 
+// entries logged for the same minute keep the order they were written in: the key carries created_at
+const communicationKey = sql`'communication:' || to_char(c.created_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS') || ':' || c.id`;
+
 const communications: Source = (s) => sql`
-  (select c.communication_date as at, 'communication:' || c.id as key, 'communication' as kind,
+  (select c.communication_date as at, ${communicationKey} as key, 'communication' as kind,
           case when c.corrects_id is null then 'communication' else 'correction' end as event,
           c.id::text as ref_id, c.corrects_id::text as corrects_id, c.created_by as actor_id, c.type as tag,
           c.subject as a, c.content as b
      from customer_communications c
-    where c.agency_id = ${s.agencyId} and c.customer_id = ${s.customerId} ${s.after(sql`c.communication_date`, sql`'communication:' || c.id`)}
-    order by c.communication_date desc, c.id desc limit ${s.limit})`;
+    where c.agency_id = ${s.agencyId} and c.customer_id = ${s.customerId} ${s.after(sql`c.communication_date`, communicationKey)}
+    order by c.communication_date desc, ${communicationKey} desc limit ${s.limit})`;
 
 // a task is about the customer when linked to them or to one of their policies
 const taskScope = (s: Scope) => sql`t.agency_id = ${s.agencyId} and (t.customer_id = ${s.customerId}

@@ -3,7 +3,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { admin, BASE_URL, createAccount, expect, shot, signInAs, test, uniqueEmail } from './support/fixtures.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 async function superAdminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });

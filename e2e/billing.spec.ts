@@ -14,7 +14,7 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 async function fillUpgrade(page: Page, opts: { method?: string; reference?: string; notes?: string } = {}) {
   await page.getByLabel('Payment method').selectOption(opts.method ?? 'Bank Transfer');

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 async function addPolicy(page: Page, number: string) {
   const res = await page.request.post('/api/policies', {

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { firePolicyPayload } from '#server/test/factories.ts';
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 async function post(page: Page, url: string, data: Record<string, unknown>) {
   const res = await page.request.post(url, { data });

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { admin, expect, shot, signInAs, test } from './support/fixtures.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 test('the profile saves with Phone and Company empty', async ({ page, account }) => {
   void account;

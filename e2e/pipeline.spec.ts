@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 const column = (page: Page, stage: string) => page.getByTestId(`column-${stage}`);
 
 async function business(page: Page) {

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, shot, test } from './support/fixtures.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 async function fillCommon(page: Page, p: { name: string; email: string; number: string; company: string; premium: string; start: string }) {
   await page.getByLabel('Customer Name').fill(p.name);

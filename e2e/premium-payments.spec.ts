@@ -4,7 +4,7 @@ import { BASE_URL, createAccount, expect, shot, signInAs, test } from './support
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary');
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 async function createPolicy(page: Page, policyNumber: string): Promise<string> {
   const res = await page.request.post('/api/policies', {

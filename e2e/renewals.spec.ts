@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { admin, BASE_URL, createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** A start date whose 12-month term ends `days` from today (UTC, as the cockpit counts). */

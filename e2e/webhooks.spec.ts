@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
 import { admin, BASE_URL, createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 interface Hit {
   headers: http.IncomingHttpHeaders;

@@ -6,7 +6,7 @@ import { admin, createAccount, expect, shot, signInAs, test, uniqueEmail, type A
 import { firstLink, readMail } from './support/mail.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 // a logo with a script and an external reference: the server draws it as a PNG and drops both
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80" viewBox="0 0 240 80">

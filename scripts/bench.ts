@@ -31,7 +31,7 @@ const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 /** only scenario 8 (webhook deliveries): no build, no seeding */
 const ONLY_WEBHOOKS = args.includes('--only-webhooks');
-/** `--only documents` / `--only pipeline`: one figure alone (build, PostgreSQL, one server). */
+/** `--only documents` / `--only pipeline` / `--only exchange`: one scenario alone (build, PostgreSQL, one server). */
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 /** only issue 13's bulk scenario (no big seed, no load runs): npm run bench -- --bulk-only */
 const BULK_ONLY = args.includes('--bulk-only');
@@ -827,6 +827,33 @@ async function pipelineScenario(server: Server, pgInfo: Postgres, who: { cookie:
   }
 }
 
+/** --only exchange: a fresh PostgreSQL, issue 12's two figures alone (full export of 100,000 policies, import of 10,000 rows). */
+async function exchangeOnly(pgInfo: Postgres) {
+  const dataDir = path.join(work, 'pg-data');
+  const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  try {
+    const confirm = (email: string) => sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const exporter = await registerAndSignIn(server.url, 'bench-export@bench.example', confirm);
+    const importer = await registerAndSignIn(server.url, 'bench-import@bench.example', confirm);
+    const client = new pg.Client({ connectionString: pgInfo.url });
+    await client.connect();
+    await seed(
+      (text) => client.query(text),
+      async <T,>(text: string) => (await client.query(text)).rows as T[],
+      { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: exporter.agencyId, ownerId: exporter.ownerId, customers: SIZE.exportPolicies / 2, policies: SIZE.exportPolicies }] },
+      log,
+    );
+    await client.end();
+    log(`scenario 4b: full export of ${SIZE.exportPolicies.toLocaleString('en')} policies`);
+    await fullExportScenario(server, exporter.cookie);
+    log(`scenario 4c: import of ${SIZE.importRows.toLocaleString('en')} policy rows`);
+    await importScenario(server, importer.cookie);
+  } finally {
+    await server.stop();
+  }
+  console.log(`\n${table()}\n`);
+}
+
 /** --only pipeline: a fresh PostgreSQL, one enterprise agency, the pipeline figure alone. */
 async function pipelineOnly(pgInfo: Postgres) {
   const dataDir = path.join(work, 'pg-data');
@@ -879,6 +906,15 @@ async function main() {
       pgOnly.stop();
     }
     console.log(table());
+    return;
+  }
+  if (ONLY === 'exchange') {
+    const pgOnly = await startPostgres();
+    try {
+      await exchangeOnly(pgOnly);
+    } finally {
+      pgOnly.stop();
+    }
     return;
   }
   if (ONLY === 'pipeline') {

@@ -21,7 +21,7 @@ import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { uploadMemory } from './bench/documents.ts';
 import { explainMyTasks, seedTasks } from './bench/tasks.ts';
 import { bulkScenario, seedBulkPolicies } from './bench/bulk.ts';
-import { rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
+import { cpuMs, rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 import { webhookScenario } from './bench/webhooks.ts';
 import { brandingScenario } from './bench/branding.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
@@ -623,6 +623,7 @@ async function fullExportScenario(server: Server, cookie: string) {
   const before = rssMb(server.pid);
   const rss = sampleRss(server.pid);
   const started = performance.now();
+  const cpuBefore = cpuMs(server.pid);
   const res = await fetch(`${server.url}/api/export`, { headers: { cookie } });
   let bytes = 0;
   if (res.status === 200 && res.body) {
@@ -636,7 +637,8 @@ async function fullExportScenario(server: Server, cookie: string) {
   const seconds = (performance.now() - started) / 1000;
   const { peak } = rss.stop();
   const growth = peak - before;
-  const note = `${SIZE.exportPolicies.toLocaleString('en')} policies (+ ${(SIZE.exportPolicies / 2).toLocaleString('en')} customers, details, activity): ${(bytes / 1048576).toFixed(1)} MB zip in ${seconds.toFixed(2)} s; memory growth ${growth.toFixed(0)} MB`;
+  const cpu = (cpuMs(server.pid) - cpuBefore) / 1000;
+  const note = `${SIZE.exportPolicies.toLocaleString('en')} policies (+ ${(SIZE.exportPolicies / 2).toLocaleString('en')} customers, details, activity): ${(bytes / 1048576).toFixed(1)} MB zip in ${seconds.toFixed(2)} s (server CPU ${cpu.toFixed(1)} s, load average ${os.loadavg()[0].toFixed(1)}); memory growth ${growth.toFixed(0)} MB`;
   rows.push({
     scenario: '4b. full export (zip)',
     errors: res.status === 200 ? '0' : `HTTP ${res.status}`,

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv as readCsv } from '#shared/csv.ts';
 import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE } from '#shared/export.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
-import { createTestContext, createUser, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { sql } from 'drizzle-orm';
+import { customers as customersTable } from '#server/db/schema.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { EXPORT_BATCH } from './service.ts';
 import { readZip, zipStream } from './zip.ts';
 
 let t: TestContext;
@@ -88,6 +91,30 @@ describe('full export', () => {
       ['activity.csv', activity.length - 1],
     ]);
     expect(manifest.not_included).toEqual(EXPORT_NOT_INCLUDED);
+  });
+
+  it('streams every row across batches once, with timestamps as toISOString() writes them', async () => {
+    const big = await createUser(t, { tier: 'business' });
+    const me = await json(await t.request('/api/me', { cookie: big.cookie }));
+    const n = EXPORT_BATCH * 2 + 7;
+    // microseconds are cut to milliseconds, as a JavaScript Date would
+    const moment = new Date('2025-03-04T05:06:07.891Z');
+    await t.db.insert(customersTable).values(
+      Array.from({ length: n }, (_, i) => ({ agencyId: me.agency.id, name: `Bulk ${i}`, email: `bulk${i}@example.com`, createdAt: moment })),
+    );
+    await t.db.execute(sql`update customers set created_at = created_at + interval '456 microseconds' where agency_id = ${me.agency.id}`);
+    const made = await createPolicy(t.request, big.cookie, { policy_number: 'TS-1', customer_email: 'bulk1@example.com' });
+    const { files } = await download(big);
+    const customers = parseCsv(files.get('customers.csv')!.toString('utf8')).slice(1);
+    expect(customers).toHaveLength(n);
+    expect(new Set(customers.map((r) => r[0])).size).toBe(n);
+    expect(customers.every((r) => r[10] === '2025-03-04T05:06:07.891Z')).toBe(true);
+    const policies = parseCsv(files.get('policies.csv')!.toString('utf8')).slice(1);
+    const col = (name: string) => EXPORT_FILES.policies.columns.findIndex((c) => c.name === name);
+    expect(policies[0][col('created_at')]).toBe(new Date(made.created_at).toISOString());
+    expect(policies[0][col('start_date')]).toBe(made.start_date);
+    const manifest = JSON.parse(files.get(MANIFEST_FILE)!.toString('utf8'));
+    expect(manifest.files[0]).toMatchObject({ name: 'customers.csv', rows: n });
   });
 
   it('another agency exports only its own book', async () => {

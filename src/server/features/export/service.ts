@@ -1,142 +1,136 @@
 // The full export: the agency's book as one zip of CSVs and a manifest, streamed in keyset batches
 // through the tenant context, so memory stays flat however large the book is.
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, is, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { csvLine } from '#shared/customers.ts';
 import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE, type ExportFileKey } from '#shared/export.ts';
 import { REPORT_TEXT } from '#shared/reports.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
+import { selectArrays, type Db } from '#server/db/client.ts';
 import { activityLog, carInsuranceDetails, customerCommunications, customers, documents, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { toReadableStream, zipStream, type ZipSource } from './zip.ts';
 
-export const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 1000;
 
-type Cell = string | number | null | undefined;
-const text = (v: Cell) => (v === null || v === undefined ? '' : String(v));
-const iso = (d: Date | null) => (d ? d.toISOString() : '');
+type Cell = string | null;
+type Batch = { id: string; cells: Cell[] }[];
+const text = (v: Cell) => v ?? '';
 
 /**
  * Rows in id order, one batch per query (keyset on the table's (agency_id, id) unique index), each
  * batch turned into CSV lines; `counted` learns how many rows were written, for the manifest.
  */
-async function* csvBatches(
-  header: readonly { name: string }[],
-  fetch: (after: string | null) => Promise<{ id: string; cells: Cell[] }[]>,
-  counted: (n: number) => void,
-): AsyncGenerator<string> {
+async function* csvBatches(header: readonly { name: string }[], fetch: (after: string | null) => Promise<Batch>, counted: (n: number) => void): AsyncGenerator<string> {
   yield '\uFEFF' + csvLine(header.map((c) => c.name));
-  let after: string | null = null;
   let total = 0;
-  for (;;) {
-    const rows = await fetch(after);
+  let next: Promise<Batch> | null = fetch(null);
+  while (next) {
+    const rows: Batch = await next;
+    // the next batch is read by PostgreSQL while this one is written and compressed here
+    next = rows.length < EXPORT_BATCH ? null : fetch(rows[rows.length - 1].id);
+    // a failed prefetch is awaited (and thrown) on the next turn; until then it is not unhandled
+    next?.catch(() => {});
     if (rows.length) yield rows.map((r) => csvLine(r.cells.map(text))).join('');
     total += rows.length;
-    if (rows.length < EXPORT_BATCH) break;
-    after = rows[rows.length - 1].id;
   }
   counted(total);
 }
 
 const afterId = (column: AnyPgColumn, after: string | null): SQL | undefined => (after ? gt(column, after) : undefined);
 
+/** A value as PostgreSQL's text; a timestamp as toISOString() writes it (UTC, milliseconds). */
+const asText = (c: AnyPgColumn): SQL<string | null> => sql`${c}::text`;
+const isoText = (c: AnyPgColumn): SQL<string | null> => sql`to_char(date_trunc('milliseconds', ${c}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The select list in CSV column order (keys c0, c1, … keep the order). */
+const columns = (...cells: (AnyPgColumn | SQL<string | null>)[]) =>
+  Object.fromEntries(cells.map((c, i) => [`c${i}`, is(c, SQL) ? c : asText(c as AnyPgColumn)])) as Record<string, SQL<string | null>>;
+
+/** The rows as text arrays (no per-row mapping); the first cell is the keyset id, dropped when `idOnly`. */
+async function batch(t: Tenant, query: { toSQL(): { sql: string; params: unknown[] } }, idOnly = false): Promise<Batch> {
+  const rows = await selectArrays(t.db as Db, query);
+  return rows.map((r) => ({ id: r[0]!, cells: idOnly ? r.slice(1) : r }));
+}
+
 function customerRows(t: Tenant, scope?: SQL) {
-  return async (after: string | null) => {
-    const rows = await t.from(customers, afterId(customers.id, after), scope).orderBy(asc(customers.id)).limit(EXPORT_BATCH);
-    return rows.map((r) => ({
-      id: r.id,
-      cells: [r.id, r.name, r.email, r.phone, r.customerType, r.address, r.city, r.postalCode, r.dateOfBirth, r.notes, iso(r.createdAt)],
-    }));
-  };
+  const c = customers;
+  const fields = columns(c.id, c.name, c.email, c.phone, c.customerType, c.address, c.city, c.postalCode, c.dateOfBirth, c.notes, isoText(c.createdAt));
+  return (after: string | null) => batch(t, t.select(fields).from(c, afterId(c.id, after), scope).orderBy(asc(c.id)).limit(EXPORT_BATCH));
 }
 
 function policyRows(t: Tenant, scope?: SQL) {
-  return async (after: string | null) => {
-    const rows = await t.db
-      .select({ p: policies, car: carInsuranceDetails, fire: fireInsuranceDetails })
-      .from(policies)
-      // joined on (agency_id, policy_id): the composite keys keep the join inside the agency
-      .leftJoin(carInsuranceDetails, and(eq(carInsuranceDetails.agencyId, policies.agencyId), eq(carInsuranceDetails.policyId, policies.id)))
-      .leftJoin(fireInsuranceDetails, and(eq(fireInsuranceDetails.agencyId, policies.agencyId), eq(fireInsuranceDetails.policyId, policies.id)))
-      .where(t.where(policies, afterId(policies.id, after), scope))
-      .orderBy(asc(policies.id))
-      .limit(EXPORT_BATCH);
-    return rows.map(({ p, car, fire }) => {
-      const c = p.policyType === 'car' ? car : null;
-      const f = p.policyType === 'fire' ? fire : null;
-      return {
-        id: p.id,
-        cells: [
-          p.id, p.policyNumber, p.policyType, p.status, p.insuranceCompany, p.customerId, p.customerName, p.customerEmail, p.customerPhone,
-          p.premiumAmount, p.coverageAmount, p.deductible, p.startDate, p.endDate, iso(p.createdAt),
-          c?.vehicleMake, c?.vehicleModel, c?.vehicleYear, c?.vinNumber, c?.driverLicense, c?.coverageType,
-          f?.propertyAddress, f?.propertyType, f?.constructionYear, f?.propertyValue, f?.contentsCoverage,
-        ],
-      };
-    });
-  };
+  const p = policies;
+  const car = carInsuranceDetails;
+  const fire = fireInsuranceDetails;
+  const fields = columns(
+    p.id, p.policyNumber, p.policyType, p.status, p.insuranceCompany, p.customerId, p.customerName, p.customerEmail, p.customerPhone,
+    p.premiumAmount, p.coverageAmount, p.deductible, p.startDate, p.endDate, isoText(p.createdAt),
+    car.vehicleMake, car.vehicleModel, car.vehicleYear, car.vinNumber, car.driverLicense, car.coverageType,
+    fire.propertyAddress, fire.propertyType, fire.constructionYear, fire.propertyValue, fire.contentsCoverage,
+  );
+  return (after: string | null) =>
+    batch(
+      t,
+      t.db
+        .select(fields)
+        .from(p)
+        // joined on (agency_id, policy_id): the composite keys keep the join inside the agency; a
+        // policy's details are only those of its own type
+        .leftJoin(car, and(eq(car.agencyId, p.agencyId), eq(car.policyId, p.id), eq(p.policyType, 'car')))
+        .leftJoin(fire, and(eq(fire.agencyId, p.agencyId), eq(fire.policyId, p.id), eq(p.policyType, 'fire')))
+        .where(t.where(p, afterId(p.id, after), scope))
+        .orderBy(asc(p.id))
+        .limit(EXPORT_BATCH),
+    );
 }
 
 function communicationRows(t: Tenant) {
-  return async (after: string | null) => {
-    const rows = await t.db
-      .select({ c: customerCommunications, email: customers.email })
-      .from(customerCommunications)
-      .innerJoin(customers, and(eq(customers.agencyId, customerCommunications.agencyId), eq(customers.id, customerCommunications.customerId)))
-      .where(t.where(customerCommunications, afterId(customerCommunications.id, after)))
-      .orderBy(asc(customerCommunications.id))
-      .limit(EXPORT_BATCH);
-    return rows.map(({ c, email }) => ({ id: c.id, cells: [c.id, c.customerId, email, c.type, c.subject, c.content, iso(c.communicationDate)] }));
-  };
+  const c = customerCommunications;
+  const fields = columns(c.id, c.customerId, customers.email, c.type, c.subject, c.content, isoText(c.communicationDate));
+  return (after: string | null) =>
+    batch(
+      t,
+      t.db
+        .select(fields)
+        .from(c)
+        .innerJoin(customers, and(eq(customers.agencyId, c.agencyId), eq(customers.id, c.customerId)))
+        .where(t.where(c, afterId(c.id, after)))
+        .orderBy(asc(c.id))
+        .limit(EXPORT_BATCH),
+    );
 }
 
 function renewalRows(t: Tenant) {
-  return async (after: string | null) => {
-    // the assignee's e-mail only: user is not a tenant table, and nothing else of it is read
-    const rows = await t.db
-      .select({ p: policies, email: user.email })
-      .from(policies)
-      .leftJoin(user, eq(user.id, policies.assigneeId))
-      .where(t.where(policies, afterId(policies.id, after)))
-      .orderBy(asc(policies.id))
-      .limit(EXPORT_BATCH);
-    return rows.map(({ p, email }) => ({
-      id: p.id,
-      cells: [p.id, p.policyNumber, p.renewalState, p.renewedFromId, String(p.remarket), p.lostReason, p.lostNote, p.assigneeId, email],
-    }));
-  };
+  const p = policies;
+  // the assignee's e-mail only: user is not a tenant table, and nothing else of it is read
+  const fields = columns(p.id, p.policyNumber, p.renewalState, p.renewedFromId, p.remarket, p.lostReason, p.lostNote, p.assigneeId, user.email);
+  return (after: string | null) =>
+    batch(t, t.db.select(fields).from(p).leftJoin(user, eq(user.id, p.assigneeId)).where(t.where(p, afterId(p.id, after))).orderBy(asc(p.id)).limit(EXPORT_BATCH));
 }
 
 function documentRows(t: Tenant) {
-  return async (after: string | null) => {
-    // stored documents only (not upload reservations); the uploader's e-mail only, as for renewals
-    const rows = await t.db
-      .select({ d: documents, email: user.email })
-      .from(documents)
-      .leftJoin(user, eq(user.id, documents.uploadedBy))
-      .where(t.where(documents, eq(documents.status, 'ready'), afterId(documents.id, after)))
-      .orderBy(asc(documents.id))
-      .limit(EXPORT_BATCH);
-    return rows.map(({ d, email }) => ({
-      id: d.id,
-      cells: [d.id, d.name, d.contentType, d.size, d.customerId, d.policyId, email, iso(d.createdAt), iso(d.deletedAt)],
-    }));
-  };
+  const d = documents;
+  // stored documents only (not upload reservations); the uploader's e-mail only, as for renewals
+  const fields = columns(d.id, d.name, d.contentType, d.size, d.customerId, d.policyId, user.email, isoText(d.createdAt), isoText(d.deletedAt));
+  return (after: string | null) =>
+    batch(
+      t,
+      t.db
+        .select(fields)
+        .from(d)
+        .leftJoin(user, eq(user.id, d.uploadedBy))
+        .where(t.where(d, eq(d.status, 'ready'), afterId(d.id, after)))
+        .orderBy(asc(d.id))
+        .limit(EXPORT_BATCH),
+    );
 }
 
 function activityRows(t: Tenant) {
-  return async (after: string | null) => {
-    // the actor's display name only: user is not a tenant table, and nothing else of it is read
-    const rows = await t.db
-      .select({ a: activityLog, actor: user.name })
-      .from(activityLog)
-      .leftJoin(user, eq(user.id, activityLog.actorId))
-      .where(t.where(activityLog, afterId(activityLog.id, after)))
-      .orderBy(asc(activityLog.id))
-      .limit(EXPORT_BATCH);
-    return rows.map(({ a, actor }) => ({ id: a.id, cells: [iso(a.createdAt), actor, a.kind, a.action, a.entityId, a.summary] }));
-  };
+  const a = activityLog;
+  // the actor's display name only: user is not a tenant table, and nothing else of it is read
+  const fields = columns(a.id, isoText(a.createdAt), user.name, a.kind, a.action, a.entityId, a.summary);
+  return (after: string | null) =>
+    batch(t, t.db.select(fields).from(a).leftJoin(user, eq(user.id, a.actorId)).where(t.where(a, afterId(a.id, after))).orderBy(asc(a.id)).limit(EXPORT_BATCH), true);
 }
 
 /**
@@ -161,7 +155,7 @@ export function exportScopedCsv(db: Db, actor: Actor, key: 'customers' | 'polici
 export function exportBook(db: Db, actor: Actor, now = new Date()): ReadableStream<Uint8Array> {
   const t = tenant(db, actor);
   const counts: Partial<Record<ExportFileKey, number>> = {};
-  const source = (key: ExportFileKey, fetch: (after: string | null) => Promise<{ id: string; cells: Cell[] }[]>): ZipSource => ({
+  const source = (key: ExportFileKey, fetch: (after: string | null) => Promise<Batch>): ZipSource => ({
     name: EXPORT_FILES[key].name,
     content: () => csvBatches(EXPORT_FILES[key].columns, fetch, (n) => (counts[key] = n)),
   });

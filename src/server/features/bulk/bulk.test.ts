@@ -183,6 +183,15 @@ describe('preview and run', () => {
     expect(info.changed).toBe(2);
     const [row] = await t.db.select({ a: policies.assigneeId }).from(policies).where(eq(policies.id, ps[0].id));
     expect(row.a).toBe(member.id);
+    // the new assignee is told once, for the whole action; the starter is not told of their own action
+    const bell = await json(await t.request('/api/notifications', { cookie: member.cookie }));
+    expect(bell.rows.filter((n: { kind: string }) => n.kind === 'policy_assigned').map((n: { title: string; link: string }) => [n.title, n.link])).toEqual([
+      ['2 policies were assigned to you', '/dashboard/policies?assignee=me'],
+    ]);
+    const self = await json(await post(biz, '/api/bulk', { entity: 'policies', action: { kind: 'assign', assignee_id: biz.id }, selection: { all: false, ids: [ps[0].id] } }));
+    expect(self.changed).toBe(1);
+    expect((await json(await t.request('/api/notifications', { cookie: biz.cookie }))).rows.some((n: { kind: string }) => n.kind === 'policy_assigned')).toBe(false);
+    expect((await post(biz, `/api/bulk/${self.id}/undo`, {})).status).toBe(200);
     expect((await post(biz, `/api/bulk/${info.id}/undo`, {})).status).toBe(200);
     const [back] = await t.db.select({ a: policies.assigneeId }).from(policies).where(eq(policies.id, ps[0].id));
     expect(back.a).toBe(biz.id);

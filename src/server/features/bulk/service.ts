@@ -26,6 +26,7 @@ import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { countRows, limitError, readLimit } from '../limits/service.ts';
+import { notify } from '../notifications/service.ts';
 import { assertMember } from '../policies/service.ts';
 import { readMembers } from '../renewals/cockpit.ts';
 import { applyDelete, applyUpdate, changedSince, journalLabels, LABEL_COLUMN, lockBulk, restoreConflicts, undoDelete, undoUpdate, UPDATE_COLUMN, type BatchResult } from './apply.ts';
@@ -127,6 +128,17 @@ async function applyBatch(t: Tenant, row: Pick<Row, 'id' | 'entity' | 'kind' | '
 
 async function finish(t: Tenant, row: Row, result: { changed: number; unchanged: number }) {
   await t.update(bulkActions, { state: 'done', cursor: row.total, changed: result.changed, unchangedCount: result.unchanged, finishedAt: new Date(), lockedUntil: null, lockedBy: null }, eq(bulkActions.id, row.id));
+  const assignee = row.kind === 'assign' ? valueOf(row.action as BulkRequest['action']) : null;
+  // the new assignee hears of it once for the whole action, as one assignment tells them of one policy
+  if (assignee && assignee !== row.createdBy && result.changed > 0)
+    await notify(t.db, {
+      userId: assignee,
+      agencyId: t.agencyId,
+      kind: 'policy_assigned',
+      title: `${result.changed.toLocaleString('en-US')} ${result.changed === 1 ? 'policy was' : 'policies were'} assigned to you`,
+      link: '/dashboard/policies?assignee=me',
+      dedupeKey: `policy_assigned:bulk:${row.id}`,
+    });
   // the action is its starter's, even when a job finishes it after a restart
   await logActivity(t, { userId: row.createdBy as string }, {
     kind: 'bulk',

@@ -3,8 +3,9 @@
 // agency never reads the other agencies' matches (issue 17). Runs when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { customers, policies } from './db/schema.ts';
+import { customers, documents, policies } from './db/schema.ts';
 import { customerSearch } from './features/customers/service.ts';
+import { documentSearch } from './features/documents/service.ts';
 import { searchMatches } from './features/policies/service.ts';
 import { tenant } from './tenant.ts';
 import { createTestContext, createUser, json, type TestContext } from './test/harness.ts';
@@ -46,6 +47,11 @@ beforeAll(async () => {
     insert into customers (agency_id, name, email)
     select a.id, ${sql.raw(first)}[1 + (g * 7) % 20] || ' ' || ${sql.raw(last)}[1 + (g * 13) % 20], 'm' || g || '@example.com'
     from agencies a cross join generate_series(1, 100) g where a.owner_id like 'filler-%'`);
+  await t.db.execute(sql`
+    insert into documents (agency_id, name, storage_name, storage_key, content_type, size, status)
+    select a.id, ${sql.raw(first)}[1 + (g * 7) % 20] || ' schedule ' || g || '.pdf', 'doc-' || a.id || '-' || g, 'key-' || a.id || '-' || g, 'application/pdf', 1000, 'ready'
+    from agencies a cross join generate_series(1, 100) g where a.owner_id like 'filler-%'`);
+  await t.db.execute(sql`vacuum analyze documents`);
   await t.db.execute(sql`vacuum analyze policies`); // vacuum: the GIN statistics the planner reads are updated by vacuum
   await t.db.execute(sql`vacuum analyze customers`);
 }, 180_000);
@@ -88,6 +94,13 @@ describe.runIf(onPostgres)('searches read only the caller agency on PostgreSQL',
     const rows = [...countText.matchAll(/actual rows=(\d+)/g)].map((m) => Number(m[1]));
     expect(Math.max(...rows)).toBeLessThanOrEqual(250);
     console.info(`plan of a small agency's search count:\n${countText}`);
+  });
+
+  it("documents: the search reads the agency's names only", async () => {
+    const where = tenant(t.db, { agency: { id: small } }).where(documents, documentSearch('mar'));
+    const text = await plan({ getSQL: () => sql`select count(*) from (select 1 from ${documents} where ${where} limit 10001) bounded` });
+    readsOnlyTheAgency(text, 'documents');
+    expect(text).toContain('documents_agency_search_trgm_idx');
   });
 
   it("customers: the search uses the agency-scoped trigram index", async () => {

@@ -943,7 +943,8 @@ export const opportunities = pgTable(
     // the pipeline list's sorts and its prospect-name search (migration 0013)
     index('opportunities_agency_premium_idx').on(t.agencyId, t.estimatedPremium, t.id),
     index('opportunities_agency_close_idx').on(t.agencyId, t.expectedCloseDate, t.id),
-    index('opportunities_prospect_trgm_idx').using('gin', sql`lower(coalesce(${t.prospectName}, '')) gin_trgm_ops`),
+    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17).
+    index('opportunities_agency_prospect_trgm_idx').using('gin', t.agencyId, sql`lower(coalesce(${t.prospectName}, '')) gin_trgm_ops`),
     check('opportunities_stage_check', inList('stage', OPPORTUNITY_STAGES)),
     check('opportunities_line_check', inList('line', POLICY_TYPES)),
     check('opportunities_premium_check', sql`estimated_premium >= 0`),
@@ -1173,7 +1174,8 @@ export const documents = pgTable(
     index('documents_policy_idx').on(t.agencyId, t.policyId, t.createdAt.desc()).where(sql`policy_id is not null`),
     index('documents_uploader_idx').on(t.agencyId, t.uploadedBy, t.createdAt.desc()),
     index('documents_type_idx').on(t.agencyId, t.contentType, t.createdAt.desc()),
-    index('documents_search_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17).
+    index('documents_agency_search_trgm_idx').using('gin', t.agencyId, sql`lower(${t.name}) gin_trgm_ops`),
     check('documents_status_check', sql`status in ('pending', 'ready')`),
     check('documents_size_check', sql`size >= 0`),
   ],

@@ -74,6 +74,11 @@ function typeCondition(q: DocumentQuery): SQL | undefined {
   return inArray(documents.contentType, [...TYPE_FILTER_TYPES[q.type]]);
 }
 
+/** The expression of documents_agency_search_trgm_idx (with agency_id): the search reads only the agency's names. */
+export function documentSearch(search: string): SQL {
+  return sql`lower(${documents.name}) like ${containsPattern(search)}`;
+}
+
 export async function listDocuments(db: Db, actor: Actor, q: DocumentQuery): Promise<Page<DocumentRow>> {
   const t = tenant(db, actor);
   const where = t.where(
@@ -84,8 +89,7 @@ export async function listDocuments(db: Db, actor: Actor, q: DocumentQuery): Pro
     q.customer_id ? eq(documents.customerId, q.customer_id) : undefined,
     q.policy_id ? eq(documents.policyId, q.policy_id) : undefined,
     q.uploaded_by ? eq(documents.uploadedBy, q.uploaded_by) : undefined,
-    // the expression of documents_search_trgm_idx
-    q.search ? sql`lower(${documents.name}) like ${containsPattern(q.search)}` : undefined,
+    q.search ? documentSearch(q.search) : undefined,
   );
   const order = sortOrder(
     q.sort,

@@ -25,7 +25,7 @@ import { customerSearch } from '../customers/service.ts';
 import { opportunitySelect, toOpportunity } from './service.ts';
 
 /**
- * Search by the prospect's name (opportunities_prospect_trgm_idx) or the customer's name (the
+ * Search by the prospect's name (opportunities_agency_prospect_trgm_idx, with agency_id) or the customer's name (the
  * customers' own trigram index, through a semi-join on the composite key).
  */
 function nameSearch(search: string): SQL {

@@ -1,5 +1,6 @@
 // Policies: queries and rules, through the tenant context; writes that belong together share a transaction.
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   POLICY_TEXT,
   type CarDetails,
@@ -103,11 +104,11 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
 }
 
 /** The assignee filter of the policies list and the cockpit: all, me, unassigned, or one member. */
-export function assigneeFilter(actor: Actor, assignee: string): SQL | undefined {
+export function assigneeFilter(actor: Actor, assignee: string, column: AnyPgColumn = policies.assigneeId): SQL | undefined {
   if (assignee === 'all' || assignee === '') return undefined;
-  if (assignee === 'me') return eq(policies.assigneeId, actor.userId);
-  if (assignee === 'unassigned') return isNull(policies.assigneeId);
-  return eq(policies.assigneeId, assignee);
+  if (assignee === 'me') return eq(column, actor.userId);
+  if (assignee === 'unassigned') return isNull(column);
+  return eq(column, assignee);
 }
 
 export async function getPolicy(db: Db, actor: Actor, rawId: string): Promise<PolicyDetail> {

@@ -1,7 +1,7 @@
 // The renewal cockpit (issue 11): the paged table read from policies_agency_end_idx (agency, end
 // date), and the buckets and 12-month retention from the renewal_stats counters, through the tenant
 // context.
-import { asc, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   agencyToday,
@@ -114,15 +114,10 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
   };
 }
 
-/** The assignee and type filters on the counters' own columns (as assigneeFilter does on policies). */
+/** The assignee and type filters on the counters' own columns (the rules of the policies list). */
 function statsFilters(actor: Actor, q: RenewalQuery, assignee: string): (SQL | undefined)[] {
-  const who =
-    assignee === 'all' || assignee === ''
-      ? undefined
-      : assignee === 'unassigned'
-        ? isNull(renewalStats.assigneeId)
-        : eq(renewalStats.assigneeId, assignee === 'me' ? actor.userId : assignee);
-  return [who, q.type !== 'all' ? eq(renewalStats.policyType, q.type) : undefined];
+  // the list's own assignee rule, on the counters' column
+  return [assigneeFilter(actor, assignee, renewalStats.assigneeId), q.type !== 'all' ? eq(renewalStats.policyType, q.type) : undefined];
 }
 
 /**

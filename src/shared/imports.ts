@@ -19,7 +19,15 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const PREVIEW_ROWS = 20;
 export const UNDO_HOURS = 24;
 
+/** The `accept` hint of the file input (the server decides by the bytes). */
+export const IMPORT_ACCEPT = '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export const IMPORT_TEXT = {
+  intro: 'A CSV or Excel (.xlsx) file of customers, or of policies with their customers (the export’s own files import as they are).',
+  fileLabel: 'CSV or Excel file',
+  fileHint: '.csv or .xlsx, 20 MB at most.',
+  formats:
+    'Accepted files: CSV (UTF-8; comma, semicolon or tab separated) or Excel .xlsx (the first sheet; its first row names the columns). Dates as yyyy-MM-dd, or Excel date cells. Money as a plain decimal (1234.50); Excel number cells are rounded to the cent they show. Old .xls files: save them as .xlsx or CSV first.',
   tooLarge: 'The file is too large (20 MB at most).',
   noFile: 'Please choose a CSV or Excel (.xlsx) file.',
   notReadable: 'This file is neither CSV text nor an Excel workbook. Please choose a CSV or Excel (.xlsx) file.',

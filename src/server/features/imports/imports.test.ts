@@ -9,6 +9,9 @@ import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { xlsx, xlsxParts, type TestCell } from '#server/test/xlsx.ts';
 import { zipSync } from 'fflate';
+import { XLSX } from '#shared/documents.ts';
+import { inflatesWithin, officeType } from '../documents/inspect.ts';
+import { XLSX_LIMITS } from './xlsx.ts';
 import { readZip } from '../export/zip.ts';
 
 let t: TestContext;
@@ -251,6 +254,17 @@ describe('Excel workbooks (.xlsx)', () => {
     }
     expect(patched).toBe(2);
     await refused(liar, 'book.xlsx', IMPORT_TEXT.zipBomb);
+  });
+
+  it('the limits count the parts’ unpacked sizes in all, and their number', () => {
+    const book = xlsx([['name', 'email'], ['A', 'a@example.com']]);
+    const unpacked = Object.values(xlsxParts([['name', 'email'], ['A', 'a@example.com']])).reduce((sum, part) => sum + part.length, 0);
+    expect(officeType(book, XLSX_LIMITS)).toBe(XLSX);
+    expect(officeType(book, { ...XLSX_LIMITS, maxTotalBytes: unpacked })).toBe(XLSX);
+    expect(officeType(book, { ...XLSX_LIMITS, maxTotalBytes: unpacked - 1 })).toBe('bomb');
+    expect(officeType(book, { ...XLSX_LIMITS, maxEntries: 6 })).toBe('bomb');
+    expect(inflatesWithin(book, unpacked, () => true)).toBe(true);
+    expect(inflatesWithin(book, unpacked - 1, () => true)).toBe(false);
   });
 
   it('a starter user gets 403 for a workbook; another agency sees neither the job nor its customers', async () => {

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readZip } from '#server/features/export/zip.ts';
+import { xlsx } from '#server/test/xlsx.ts';
+import { IMPORT_TEXT } from '#shared/imports.ts';
 import { carPolicyPayload, customerPayload, firePolicyPayload } from '#server/test/factories.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
@@ -136,7 +138,7 @@ test('export: the whole book downloads as one zip that opens, with the documente
 test('import: a small CSV with one bad row — mapping, preview, progress, result, failures and undo', async ({ page }) => {
   await signedIn(page, 'professional');
   await page.goto('/dashboard/export');
-  await page.getByLabel('CSV file').setInputFiles({
+  await page.getByLabel(IMPORT_TEXT.fileLabel).setInputFiles({
     name: 'clients.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('\uFEFFClient Name,E-mail,Town\r\nAnn Lee,ann@example.com,Springfield\r\nBad Row,not-an-email,Nowhere\r\nBo Ray,bo@example.com,Shelbyville\r\n'),
@@ -167,6 +169,65 @@ test('import: a small CSV with one bad row — mapping, preview, progress, resul
   expect((await (await page.request.get('/api/customers')).json()).rows).toHaveLength(0);
 });
 
+test('import: a small Excel workbook of policies with one bad row — mapping, preview, progress and result', async ({ page }) => {
+  await signedIn(page, 'professional');
+  await page.goto('/dashboard/export');
+  await expect(page.getByText(IMPORT_TEXT.formats)).toBeVisible();
+  await expect(page.getByLabel(IMPORT_TEXT.fileLabel)).toHaveAttribute('accept', /\.xlsx/);
+  await page.getByLabel('What the file holds').selectOption('policies');
+  const header = ['Policy Number', 'Policy Type', 'Carrier', 'Client', 'Client Mail', 'Premium', 'Coverage', 'Deductible', 'Start Date', 'Make', 'Model', 'Year', 'VIN', 'License'];
+  const car = (n: number, mail: string, premium: { raw: string } | number) =>
+    [`XLS-${n}`, 'car', 'Acme Mutual', `Sheet Person ${n}`, mail, premium, 5000, 100, { date: `${thisYear}-02-01` }, 'Ford', 'Focus', 2019, `VINX${n}`, `DLX${n}`];
+  await page.getByLabel(IMPORT_TEXT.fileLabel).setInputFiles({
+    name: 'book.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    // 0.1 + 0.2 as Excel stores it; row 3's e-mail is not one
+    buffer: Buffer.from(xlsx([header, car(1, 'sheet1@example.com', { raw: '0.30000000000000004' }), car(2, 'not-an-email', 250), car(3, 'sheet3@example.com', 1200.5)])),
+  });
+  // "Client" is matched by name; "Client Mail" is not, until the user maps it
+  await expect(page.getByRole('combobox', { name: 'Customer Name', exact: true })).toHaveValue('3');
+  await expect(page.getByRole('alert').filter({ hasText: IMPORT_TEXT.missingFields(['Customer Email']) })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Customer Email', exact: true }).selectOption({ label: 'Client Mail' });
+  const preview = page.getByRole('table', { name: 'Import preview' });
+  await expect(preview.getByRole('row')).toHaveCount(4);
+  await expect(preview.getByRole('row').nth(1)).toContainText('0.30');
+  await expect(preview.getByRole('row').nth(2)).toContainText('Please enter a valid email address.');
+  await expect(preview.getByRole('row').nth(3)).toContainText('1200.50');
+  await shot(page, 'import-xlsx-preview');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // at 390 px the rows are cards, so the error is never scrolled out of sight
+  await expect(preview).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Import preview rows' }).getByRole('listitem').nth(1)).toContainText('Please enter a valid email address.');
+  await shot(page, 'import-xlsx-preview');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Import 3 rows' }).click();
+  const result = page.getByTestId('import-result');
+  await expect(result).toContainText('Import finished');
+  await expect(result).toContainText('book.xlsx');
+  await expect(result).toContainText('3 of 3 rows (100%) · Imported 2 · Updated 0 · Skipped 0 · Failed 1');
+  await expect(result.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '3');
+  await expect(page.getByLabel(IMPORT_TEXT.fileLabel)).toHaveValue('');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download failures CSV' }).click();
+  expect(readFileSync(await (await download).path(), 'utf8')).toContain('3,Please enter a valid email address.');
+  const policies = (await (await page.request.get('/api/policies?search=XLS-')).json()) as { rows: { policy_number: string; premium_amount: string; start_date: string }[] };
+  expect(policies.rows.map((p) => [p.policy_number, p.premium_amount, p.start_date]).sort()).toEqual([
+    ['XLS-1', '0.30', `${thisYear}-02-01`],
+    ['XLS-3', '1200.50', `${thisYear}-02-01`],
+  ]);
+  await shot(page, 'import-xlsx-result');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'import-xlsx-result');
+});
+
+test('import: a file named .xlsx that is no workbook gets the clear message', async ({ page }) => {
+  await signedIn(page, 'professional');
+  await page.goto('/dashboard/export');
+  await page.getByLabel(IMPORT_TEXT.fileLabel).setInputFiles({ name: 'book.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]) });
+  await expect(page.getByRole('alert').filter({ hasText: IMPORT_TEXT.notWorkbook })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Import preview' })).toHaveCount(0);
+});
+
 test('the reports, analytics and export pages have no serious accessibility violations', async ({ page }) => {
   // axe takes several seconds a page on a shared two-core machine
   test.setTimeout(180_000);
@@ -179,7 +240,7 @@ test('the reports, analytics and export pages have no serious accessibility viol
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/dashboard/analytics');
   await page.goto('/dashboard/export');
-  await page.getByLabel('CSV file').setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from('name,email\nA,bad\n') });
+  await page.getByLabel(IMPORT_TEXT.fileLabel).setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from('name,email\nA,bad\n') });
   await expect(page.getByRole('table', { name: 'Import preview' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/dashboard/export');
 });

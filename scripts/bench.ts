@@ -19,6 +19,7 @@ import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, 
 import { PIPELINE_BOARD_PATHS, PIPELINE_OPPORTUNITIES, seedOpportunities } from './bench/pipeline.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { uploadMemory } from './bench/documents.ts';
+import { xlsxReadScenario } from './bench/xlsx.ts';
 import { explainMyTasks, seedTasks } from './bench/tasks.ts';
 import { bulkScenario, seedBulkPolicies } from './bench/bulk.ts';
 import { cpuMs, rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
@@ -829,6 +830,15 @@ async function pipelineScenario(server: Server, pgInfo: Postgres, who: { cookie:
   }
 }
 
+/** --only xlsx: reading an Excel workbook of 10,000 policy rows in process (no build, no database). */
+async function xlsxOnly() {
+  const n = SIZE.importRows;
+  const r = await xlsxReadScenario(n);
+  const note = `${n.toLocaleString('en')} rows, ${r.fileMb.toFixed(1)} MB file, ${r.xmlMb.toFixed(1)} MB of XML: read and converted in ${r.seconds.toFixed(1)} s; heap +${r.heapGrowthMb.toFixed(0)} MB, RSS +${r.rssGrowthMb.toFixed(0)} MB`;
+  rows.push({ scenario: '4d. import, reading an .xlsx', note, target: 'no target of its own (the rows then cost what 4c measures)', ok: true });
+  log(`  xlsx: ${note}`);
+}
+
 /** --only exchange: a fresh PostgreSQL, issue 12's two figures alone (full export of 100,000 policies, import of 10,000 rows). */
 async function exchangeOnly(pgInfo: Postgres) {
   const dataDir = path.join(work, 'pg-data');
@@ -895,6 +905,11 @@ async function main() {
       pgOnly.stop();
     }
     await webhookBench(undefined, 'PGlite');
+    console.log(`\n${table()}\n`);
+    return;
+  }
+  if (ONLY === 'xlsx') {
+    await xlsxOnly();
     console.log(`\n${table()}\n`);
     return;
   }

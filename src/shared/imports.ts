@@ -1,5 +1,6 @@
-// Imports (issue 12): the fields a CSV maps onto, the automatic mapping by column name, and each
-// row's validation through the same schemas as the forms, so an import has no rules of its own.
+// Imports (issue 12): the fields a CSV or an Excel sheet maps onto, the automatic mapping by column
+// name, the sheet's cells as the CSV's text, and each row's validation through the same schemas as
+// the forms, so an import has no rules of its own.
 import { z } from 'zod';
 import { customerInputSchema } from './customers.ts';
 import { policyInputSchema } from './policies.ts';
@@ -18,10 +19,23 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const PREVIEW_ROWS = 20;
 export const UNDO_HOURS = 24;
 
+/** The `accept` hint of the file input (the server decides by the bytes). */
+export const IMPORT_ACCEPT = '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export const IMPORT_TEXT = {
+  intro: 'A CSV or Excel (.xlsx) file of customers, or of policies with their customers (the export’s own files import as they are).',
+  fileLabel: 'CSV or Excel file',
+  fileHint: '.csv or .xlsx, 20 MB at most.',
+  formats:
+    'Accepted files: CSV (UTF-8; comma, semicolon or tab separated) or Excel .xlsx (the first sheet; its first row names the columns). Dates as yyyy-MM-dd, or Excel date cells. Money as a plain decimal (1234.50); Excel number cells are rounded to the cent they show. Old .xls files: save them as .xlsx or CSV first.',
   tooLarge: 'The file is too large (20 MB at most).',
-  noFile: 'Please choose a CSV file.',
-  notCsv: 'Please choose a CSV file (.csv). Excel files: save as CSV first.',
+  noFile: 'Please choose a CSV or Excel (.xlsx) file.',
+  notReadable: 'This file is neither CSV text nor an Excel workbook. Please choose a CSV or Excel (.xlsx) file.',
+  notWorkbook: 'This file is a zip archive but not an Excel workbook (.xlsx). Please choose a CSV or Excel (.xlsx) file.',
+  oldExcel: 'Old Excel files (.xls) cannot be read. Please save the file as Excel (.xlsx) or CSV.',
+  zipBomb: 'This Excel file is not accepted: its contents would unpack to an unsafe size.',
+  damagedWorkbook: 'This Excel file could not be read (it may be damaged). Please save it again as .xlsx or CSV.',
+  emptySheet: 'The first sheet of this Excel file is empty.',
   missingFields: (labels: string[]) => `Please map a column to: ${labels.join(', ')}.`,
   busy: 'Another import is running in this agency. Please wait for it to finish.',
   notFound: 'Import not found.',
@@ -36,6 +50,8 @@ interface FieldSpec {
   key: string;
   label: string;
   required?: boolean;
+  /** how an Excel cell becomes the field's text: a date as yyyy-mm-dd, money rounded to cents */
+  cell?: 'date' | 'money';
   /** other column names that mean this field (normalised: lower case, letters and digits only) */
   aliases?: string[];
 }
@@ -51,7 +67,7 @@ export const IMPORT_FIELDS: Record<ImportKind, FieldSpec[]> = {
     f('address', 'Address', { aliases: ['street'] }),
     f('city', 'City'),
     f('postal_code', 'Postal Code', { aliases: ['zip', 'zipcode', 'postcode'] }),
-    f('date_of_birth', 'Date of Birth', { aliases: ['dob', 'birthdate', 'birthday'] }),
+    f('date_of_birth', 'Date of Birth', { cell: 'date', aliases: ['dob', 'birthdate', 'birthday'] }),
     f('notes', 'Notes'),
   ],
   policies: [
@@ -61,10 +77,10 @@ export const IMPORT_FIELDS: Record<ImportKind, FieldSpec[]> = {
     f('customer_name', 'Customer Name', { required: true, aliases: ['customer', 'name', 'client'] }),
     f('customer_email', 'Customer Email', { required: true, aliases: ['email'] }),
     f('customer_phone', 'Customer Phone', { aliases: ['phone'] }),
-    f('premium_amount', 'Premium Amount', { required: true, aliases: ['premium'] }),
-    f('coverage_amount', 'Coverage Amount', { required: true, aliases: ['coverage'] }),
-    f('deductible', 'Deductible', { required: true }),
-    f('start_date', 'Start Date', { required: true, aliases: ['start', 'effectivedate'] }),
+    f('premium_amount', 'Premium Amount', { required: true, cell: 'money', aliases: ['premium'] }),
+    f('coverage_amount', 'Coverage Amount', { required: true, cell: 'money', aliases: ['coverage'] }),
+    f('deductible', 'Deductible', { required: true, cell: 'money' }),
+    f('start_date', 'Start Date', { required: true, cell: 'date', aliases: ['start', 'effectivedate'] }),
     f('status', 'Status'),
     f('vehicle_make', 'Vehicle Make', { aliases: ['make'] }),
     f('vehicle_model', 'Vehicle Model', { aliases: ['model'] }),
@@ -75,8 +91,8 @@ export const IMPORT_FIELDS: Record<ImportKind, FieldSpec[]> = {
     f('property_address', 'Property Address'),
     f('property_type', 'Property Type'),
     f('construction_year', 'Construction Year'),
-    f('property_value', 'Property Value'),
-    f('contents_coverage', 'Contents Coverage'),
+    f('property_value', 'Property Value', { cell: 'money' }),
+    f('contents_coverage', 'Contents Coverage', { cell: 'money' }),
   ],
 };
 
@@ -130,6 +146,92 @@ export function rowRecord(kind: ImportKind, mapping: ImportMapping, row: string[
     car_details: pick(CAR_KEYS),
     fire_details: pick(FIRE_KEYS),
   };
+}
+
+/**
+ * One Excel cell as read by the workbook reader: text, a number as written in the file (never through
+ * a float, so 0.1 + 0.2 stays "0.30000000000000004" until it is rounded here), a date cell, a
+ * true/false cell, or empty.
+ */
+export type SheetCell = string | { number: string } | Date | boolean | null;
+
+/** Excel's serial day numbers (1900 system): 1 is 1900-01-01; 60 is the 29 February 1900 Excel invents. */
+const SERIAL_UNIX_EPOCH = 25_569;
+const MAX_SERIAL = 2_958_465; // 9999-12-31
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A plain decimal string of `text` (which may carry an exponent), exact: "1.5E-3" → "0.0015". */
+function plainDecimal(text: string): string | null {
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
+  if (!m || (m[2] === '' && !m[3])) return null;
+  const sign = m[1] === '-' ? '-' : '';
+  let digits = (m[2] ?? '') + (m[3] ?? '');
+  let point = (m[2] ?? '').length + Number(m[4] ?? 0);
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits;
+    point = 0;
+  }
+  if (point > digits.length) digits += '0'.repeat(point - digits.length);
+  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
+  const fraction = digits.slice(point).replace(/0+$/, '');
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Rounds a plain decimal to `places`, half away from zero (as Excel displays it), by string arithmetic. */
+function roundDecimal(plain: string, places: number): string {
+  const negative = plain.startsWith('-');
+  const [whole, fraction = ''] = plain.replace(/^-/, '').split('.');
+  const padded = fraction.padEnd(places + 1, '0');
+  let units = BigInt(whole + padded.slice(0, places));
+  if (Number(padded[places]) >= 5) units += 1n;
+  const text = units.toString().padStart(places + 1, '0');
+  const out = places ? `${text.slice(0, -places)}.${text.slice(-places)}` : text;
+  return negative && units !== 0n ? `-${out}` : out;
+}
+
+/** A number cell as a spreadsheet shows it in General format: at most 15 significant digits. */
+function generalNumber(raw: string): string {
+  const value = Number(raw);
+  if (!Number.isFinite(value)) return raw;
+  const plain = plainDecimal(value.toPrecision(15));
+  return plain ?? raw;
+}
+
+/**
+ * The text a CSV would carry for this cell, for a field that reads it as `as`: dates (date cells or
+ * serial numbers) as yyyy-mm-dd, money as an exact decimal rounded to cents, other numbers as
+ * displayed (no float artifacts), true/false as TRUE/FALSE, empty cells as "".
+ */
+export function sheetCellText(cell: SheetCell, as?: 'date' | 'money'): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'string') return cell;
+  if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : isoDay(cell.getTime());
+  if (as === 'date') {
+    const serial = Number(cell.number);
+    // a whole day number (a time of day is dropped); day 60 does not exist and is left for the schema to refuse
+    if (Number.isFinite(serial) && serial >= 1 && serial < MAX_SERIAL + 1 && Math.floor(serial) !== 60) {
+      const day = Math.floor(serial);
+      return isoDay((day - SERIAL_UNIX_EPOCH + (day < 60 ? 1 : 0)) * 86_400_000);
+    }
+    return generalNumber(cell.number);
+  }
+  if (as === 'money') {
+    const plain = plainDecimal(cell.number);
+    return plain === null ? cell.number : roundDecimal(plain, 2);
+  }
+  return generalNumber(cell.number);
+}
+
+/** The sheet's rows as the CSV path's text rows, each column read as the field it is mapped to. */
+export function sheetRowsAsText(kind: ImportKind, mapping: ImportMapping, rows: SheetCell[][]): string[][] {
+  const asByColumn = new Map<number, 'date' | 'money'>();
+  for (const field of IMPORT_FIELDS[kind]) {
+    const index = mapping[field.key];
+    if (index != null && field.cell) asByColumn.set(index, field.cell);
+  }
+  return rows.map((row) => row.map((cell, i) => sheetCellText(cell, asByColumn.get(i))));
 }
 
 export type ImportValues =

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { DOCUMENT_TEXT, DOCX, XLSX, type DocumentType } from '#shared/documents.ts';
 import { UploadError } from '#server/files.ts';
 import type { FileSink } from '#server/features/files/upload.ts';
@@ -31,11 +31,17 @@ const MAGIC: Partial<Record<string, DocumentType>> = {
 
 class ZipBomb extends Error {}
 
+export interface ZipLimits {
+  maxEntries: number;
+  maxTotalBytes: number;
+  maxRatio: number;
+}
+
 /**
- * A .docx or .xlsx by its structure ([Content_Types].xml plus word/document.xml or xl/workbook.xml),
- * 'bomb' when the directory promises more than the limits, null when it is no Office file.
+ * The entry names of a zip read from its central directory without inflating anything, 'bomb' when
+ * the directory promises more than `limits`, null when it is no zip. Shared by documents and imports.
  */
-export function officeType(bytes: Uint8Array): DocumentType | 'bomb' | null {
+export function zipEntryNames(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): Set<string> | 'bomb' | null {
   const names = new Set<string>();
   let entries = 0;
   let total = 0;
@@ -45,8 +51,7 @@ export function officeType(bytes: Uint8Array): DocumentType | 'bomb' | null {
         entries += 1;
         total += entry.originalSize;
         const ratio = entry.originalSize / Math.max(entry.size, 1);
-        if (entries > ZIP_LIMITS.maxEntries || total > ZIP_LIMITS.maxTotalBytes || (entry.originalSize > 1024 * 1024 && ratio > ZIP_LIMITS.maxRatio))
-          throw new ZipBomb();
+        if (entries > limits.maxEntries || total > limits.maxTotalBytes || (entry.originalSize > 1024 * 1024 && ratio > limits.maxRatio)) throw new ZipBomb();
         names.add(entry.name);
         return false; // never inflate: the names and sizes are all we need
       },
@@ -54,6 +59,43 @@ export function officeType(bytes: Uint8Array): DocumentType | 'bomb' | null {
   } catch (err) {
     return err instanceof ZipBomb ? 'bomb' : null;
   }
+  return names;
+}
+
+/**
+ * True when the entries `wanted` picks really inflate to at most `maxBytes` in all: the directory's
+ * sizes can lie, so this inflates them once, streamed in small pieces, counting and keeping nothing.
+ */
+export function inflatesWithin(bytes: Uint8Array, maxBytes: number, wanted: (name: string) => boolean): boolean {
+  let total = 0;
+  let ok = true;
+  const unzip = new Unzip((file) => {
+    if (!wanted(file.name)) return;
+    file.ondata = (err, chunk) => {
+      if (err) ok = false;
+      total += chunk?.length ?? 0;
+      if (total > maxBytes) ok = false;
+      if (!ok) file.terminate();
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    // 4 KB in inflate to ~4 MB out at most (deflate's ratio is bounded near 1032:1)
+    for (let at = 0; at < bytes.length && ok; at += 4096) unzip.push(bytes.subarray(at, at + 4096), at + 4096 >= bytes.length);
+  } catch {
+    return false;
+  }
+  return ok;
+}
+
+/**
+ * A .docx or .xlsx by its structure ([Content_Types].xml plus word/document.xml or xl/workbook.xml),
+ * 'bomb' when the directory promises more than the limits, null when it is no Office file.
+ */
+export function officeType(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): DocumentType | 'bomb' | null {
+  const names = zipEntryNames(bytes, limits);
+  if (names === null || names === 'bomb') return names;
   if (!names.has('[Content_Types].xml')) return null;
   if (names.has('word/document.xml')) return DOCX;
   if (names.has('xl/workbook.xml')) return XLSX;

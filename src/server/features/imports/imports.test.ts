@@ -7,6 +7,11 @@ import { POLICY_TEXT, type Policy, type PolicyDetail } from '#shared/policies.ts
 import { importJobs, subscriptionLimits, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { xlsx, xlsxParts, type TestCell } from '#server/test/xlsx.ts';
+import { zipSync } from 'fflate';
+import { XLSX } from '#shared/documents.ts';
+import { inflatesWithin, officeType } from '../documents/inspect.ts';
+import { XLSX_LIMITS } from './xlsx.ts';
 import { readZip } from '../export/zip.ts';
 
 let t: TestContext;
@@ -98,11 +103,12 @@ describe('broken files', () => {
     expect((await json(res)).error.message).toBe(IMPORT_TEXT.noFile);
   });
 
-  it('a file that claims to be CSV but is a spreadsheet, and an .xlsx', async () => {
+  it('a file named .csv or .xlsx that is a broken zip is refused: the content decides, never the name', async () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
     for (const name of ['book.csv', 'book.xlsx']) {
       const res = await start(agent, zip, {}, name);
-      expect((await json(res)).error.message).toBe(IMPORT_TEXT.notCsv);
+      expect(res.status).toBe(400);
+      expect((await json(res)).error).toMatchObject({ code: 'INVALID_FILE_TYPE', message: IMPORT_TEXT.notWorkbook, fields: { file: IMPORT_TEXT.notWorkbook } });
     }
   });
 
@@ -116,6 +122,160 @@ describe('broken files', () => {
     const job = await finished(agent, await start(agent, '\uFEFFname;email\r\n"Semi; Colon";semi@example.com\r\n'));
     expect(job).toMatchObject({ status: 'done', imported: 1, failed: 0 });
     expect((await allCustomers(agent)).find((c) => c.email === 'semi@example.com')?.name).toBe('Semi; Colon');
+  });
+});
+
+describe('Excel workbooks (.xlsx)', () => {
+  const MB = 1024 * 1024;
+  const upload = (u: TestUser, bytes: Uint8Array, fields: Record<string, string> = {}, name = 'book.xlsx') => start(u, bytes, fields, name);
+  const refused = async (bytes: Uint8Array, name: string, message: string) => {
+    const res = await upload(agent, bytes, {}, name);
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toMatchObject({ message, fields: { file: message } });
+  };
+
+  it('customers: mapped by header, dates as date cells and as serial numbers, empty optional cells, a bad row in the spec’s words', async () => {
+    const u = await createUser(t, { tier: 'professional' });
+    const rows: TestCell[][] = [
+      ['Full Name', 'E-mail Address', 'Phone', 'Date of Birth', 'Notes'],
+      ['Xl Ann', 'xl-ann@example.com', 5550100, { date: '1980-02-29' }, 'first'],
+      // a date typed as a plain number: Excel's serial day 29221 is 1980-01-01
+      ['Xl Bo', 'xl-bo@example.com', '+1 555 0101', 29221, null],
+      [],
+      ['Xl Cy', 'xl-cy@example.com', null, null, null],
+      ['Xl Bad', 'not-an-email', null, { date: '1990-05-06' }, null],
+    ];
+    const previewed = await json<ImportPreview>(await preview(u, xlsx(rows), {}, 'clients.xlsx'));
+    expect(previewed.headers).toEqual(['Full Name', 'E-mail Address', 'Phone', 'Date of Birth', 'Notes']);
+    expect(previewed.mapping).toMatchObject({ name: 0, email: 1, phone: 2, date_of_birth: 3, notes: 4 });
+    expect(previewed.total).toBe(4);
+    // the sheet's row numbers, the blank row 4 skipped as a blank CSV line is
+    expect(previewed.rows.map((r) => [r.line, r.values, r.errors])).toEqual([
+      [2, ['Xl Ann', 'xl-ann@example.com', '5550100', '1980-02-29', 'first'], []],
+      [3, ['Xl Bo', 'xl-bo@example.com', '+1 555 0101', '1980-01-01', ''], []],
+      [5, ['Xl Cy', 'xl-cy@example.com', '', '', ''], []],
+      [6, ['Xl Bad', 'not-an-email', '', '1990-05-06', ''], ['Please enter a valid email address.']],
+    ]);
+
+    const job = await finished(u, await upload(u, xlsx(rows), {}, 'clients.xlsx'));
+    expect(job).toMatchObject({ status: 'done', file_name: 'clients.xlsx', total: 4, processed: 4, imported: 3, failed: 1, undoable: true });
+    const failures = await (await t.request(`/api/imports/${job.id}/failures`, { cookie: u.cookie })).text();
+    expect(failures.replace(/^\uFEFF/, '')).toBe('Line,Reason\r\n6,Please enter a valid email address.\r\n');
+    const book = Object.fromEntries((await allCustomers(u)).map((c) => [c.email, [c.phone, c.date_of_birth, c.notes]]));
+    expect(book).toEqual({
+      'xl-ann@example.com': ['5550100', '1980-02-29', 'first'],
+      'xl-bo@example.com': ['+1 555 0101', '1980-01-01', null],
+      'xl-cy@example.com': [null, null, null],
+    });
+    // duplicates and undo are the CSV path's
+    expect(await finished(u, await upload(u, xlsx(rows)))).toMatchObject({ imported: 0, skipped: 3, failed: 1 });
+    expect((await json<ImportJob>(await t.request(`/api/imports/${job.id}/undo`, { cookie: u.cookie, method: 'POST' }))).status).toBe('undone');
+    expect(await allCustomers(u)).toHaveLength(0);
+  });
+
+  it('policies with their customers: money cells exact to the cent, start dates as date cells and serial numbers', async () => {
+    const u = await createUser(t, { tier: 'professional' });
+    const header = ['Policy Number', 'Policy Type', 'Carrier', 'Customer Name', 'Customer Email', 'Premium', 'Coverage', 'Deductible', 'Start Date', 'Make', 'Model', 'Year', 'VIN', 'License', 'Property Address', 'Property Type', 'Construction Year', 'Property Value', 'Contents Coverage'];
+    const rows: TestCell[][] = [
+      header,
+      // 0.1 + 0.2 as Excel stores it, shown as 0.30; 99.995 shown as 100.00; a whole number as money
+      ['XL-1', 'Car', 'Acme', 'Xl Pat', 'xl-pat@example.com', { raw: '0.30000000000000004' }, 5000, { raw: '99.995' }, { date: '2025-03-01' }, 'Ford', 'Focus', 2019, 'VINXL1', 'DLXL1', null, null, null, null, null],
+      // serial 45717 is 2025-03-01; 1.2345E3 is 1234.50; the empty optional contents coverage stays empty
+      ['XL-2', 'fire', 'Acme', 'Xl Pat', 'xl-pat@example.com', { raw: '1.2345E3' }, 250000, 500, 45717, null, null, null, null, null, '1 Elm St', 'House', 1999, { raw: '200000' }, null],
+      ['XL-3', 'car', 'Acme', 'Xl Pat', 'xl-pat@example.com', -5, 1, 1, { date: '2025-03-01' }, 'Ford', 'Focus', 2019, 'VINXL3', 'DLXL3', null, null, null, null, null],
+    ];
+    const previewed = await json<ImportPreview>(await preview(u, xlsx(rows), { kind: 'policies' }));
+    expect(previewed.missing).toEqual([]);
+    expect(previewed.rows.map((r) => r.values.slice(5, 9))).toEqual([
+      ['0.30', '5000.00', '100.00', '2025-03-01'],
+      ['1234.50', '250000.00', '500.00', '2025-03-01'],
+      ['-5.00', '1.00', '1.00', '2025-03-01'],
+    ]);
+    expect(previewed.rows.map((r) => r.errors)).toEqual([[], [], ['The amount cannot be negative.']]);
+
+    const job = await finished(u, await upload(u, xlsx(rows), { kind: 'policies' }));
+    expect(job).toMatchObject({ status: 'done', imported: 2, failed: 1 });
+    const listed = (await json<{ rows: Policy[] }>(await t.request('/api/policies?search=XL-', { cookie: u.cookie }))).rows;
+    const detail = async (n: string) => json<PolicyDetail>(await t.request(`/api/policies/${listed.find((p) => p.policy_number === n)!.id}`, { cookie: u.cookie }));
+    const car = await detail('XL-1');
+    expect(car).toMatchObject({ premium_amount: '0.30', coverage_amount: '5000.00', deductible: '100.00', start_date: '2025-03-01', policy_type: 'car' });
+    expect(car.car_details).toMatchObject({ vehicle_make: 'Ford', vehicle_year: 2019 });
+    const fire = await detail('XL-2');
+    expect(fire).toMatchObject({ premium_amount: '1234.50', start_date: '2025-03-01' });
+    expect(fire.fire_details).toMatchObject({ property_address: '1 Elm St', construction_year: 1999, property_value: '200000.00', contents_coverage: null });
+    expect((await allCustomers(u)).map((c) => c.email)).toEqual(['xl-pat@example.com']);
+  });
+
+  it('content decides, not the name: CSV text named .xlsx is read as CSV, a workbook named .csv as a workbook', async () => {
+    const u = await createUser(t, { tier: 'professional' });
+    expect(await finished(u, await upload(u, new TextEncoder().encode('name,email\nText Named Xlsx,txt-xlsx@example.com\n'), {}, 'book.xlsx'))).toMatchObject({ imported: 1 });
+    expect(await finished(u, await upload(u, xlsx([['name', 'email'], ['Sheet Named Csv', 'xlsx-csv@example.com']]), {}, 'book.csv'))).toMatchObject({ imported: 1 });
+    expect((await allCustomers(u)).map((c) => c.name).sort()).toEqual(['Sheet Named Csv', 'Text Named Xlsx']);
+  });
+
+  it('refuses a Word document, a zip of something else, random bytes and an old .xls, each named .xlsx', async () => {
+    const x = new TextEncoder().encode('<?xml version="1.0"?><x/>');
+    await refused(zipSync({ '[Content_Types].xml': x, 'word/document.xml': x }), 'book.xlsx', IMPORT_TEXT.notWorkbook);
+    await refused(zipSync({ 'xl/workbook.xml': x }), 'book.xlsx', IMPORT_TEXT.notWorkbook);
+    // bytes from a fixed generator, zeros among them, as any binary file has
+    let seed = 7;
+    const random = Uint8Array.from({ length: 4096 }, () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed >> 23));
+    expect(random.includes(0)).toBe(true);
+    await refused(random, 'book.xlsx', IMPORT_TEXT.notReadable);
+    await refused(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]), 'book.xlsx', IMPORT_TEXT.oldExcel);
+    expect(await allCustomers(agent)).not.toContainEqual(expect.objectContaining({ email: expect.stringMatching(/^xl-/) }));
+  });
+
+  it('refuses a workbook that is damaged inside, and one whose first sheet is empty', async () => {
+    const parts = xlsxParts([['name', 'email']]);
+    delete parts['xl/_rels/workbook.xml.rels'];
+    await refused(zipSync(parts), 'book.xlsx', IMPORT_TEXT.damagedWorkbook);
+    await refused(xlsx([]), 'book.xlsx', IMPORT_TEXT.emptySheet);
+    await refused(xlsx([[], [null, '  ']]), 'book.xlsx', IMPORT_TEXT.emptySheet);
+  });
+
+  it('refuses a zip bomb sheet from its directory, and one whose directory lies about the sizes, before reading it', async () => {
+    // 24 MB of one byte packs into ~24 KB: a ratio of ~1000, refused from the central directory alone
+    await refused(xlsx([['name', 'email']], { 'xl/worksheets/sheet1.xml': new Uint8Array(24 * MB).fill(0x20) }), 'book.xlsx', IMPORT_TEXT.zipBomb);
+    // 100 MB whose local header and directory both claim 1,000 bytes: caught while counting the inflated bytes
+    const liar = xlsx([['name', 'email']], { 'xl/worksheets/sheet1.xml': new Uint8Array(100 * MB).fill(0x20) });
+    const view = new DataView(liar.buffer, liar.byteOffset, liar.byteLength);
+    let patched = 0;
+    for (let i = 0; i + 30 < liar.length; i += 1) {
+      const sig = view.getUint32(i, true);
+      const local = sig === 0x04034b50;
+      const central = sig === 0x02014b50;
+      if (!local && !central) continue;
+      const nameAt = i + (local ? 30 : 46);
+      const nameLength = view.getUint16(i + (local ? 26 : 28), true);
+      if (new TextDecoder().decode(liar.subarray(nameAt, nameAt + nameLength)) !== 'xl/worksheets/sheet1.xml') continue;
+      view.setUint32(i + (local ? 22 : 24), 1000, true);
+      patched += 1;
+    }
+    expect(patched).toBe(2);
+    await refused(liar, 'book.xlsx', IMPORT_TEXT.zipBomb);
+  });
+
+  it('the limits count the parts’ unpacked sizes in all, and their number', () => {
+    const book = xlsx([['name', 'email'], ['A', 'a@example.com']]);
+    const unpacked = Object.values(xlsxParts([['name', 'email'], ['A', 'a@example.com']])).reduce((sum, part) => sum + part.length, 0);
+    expect(officeType(book, XLSX_LIMITS)).toBe(XLSX);
+    expect(officeType(book, { ...XLSX_LIMITS, maxTotalBytes: unpacked })).toBe(XLSX);
+    expect(officeType(book, { ...XLSX_LIMITS, maxTotalBytes: unpacked - 1 })).toBe('bomb');
+    expect(officeType(book, { ...XLSX_LIMITS, maxEntries: 6 })).toBe('bomb');
+    expect(inflatesWithin(book, unpacked, () => true)).toBe(true);
+    expect(inflatesWithin(book, unpacked - 1, () => true)).toBe(false);
+  });
+
+  it('a starter user gets 403 for a workbook; another agency sees neither the job nor its customers', async () => {
+    const book = xlsx([['name', 'email'], ['Xl Private', 'xl-private@example.com']]);
+    expect((await upload(starter, book)).status).toBe(403);
+    expect((await preview(starter, book, {}, 'book.xlsx')).status).toBe(403);
+    const job = await finished(agent, await upload(agent, book));
+    expect((await t.request(`/api/imports/${job.id}`, { cookie: other.cookie })).status).toBe(404);
+    expect((await t.request(`/api/imports/${job.id}/failures`, { cookie: other.cookie })).status).toBe(404);
+    expect((await allCustomers(other)).map((c) => c.email)).not.toContain('xl-private@example.com');
+    expect((await allCustomers(agent)).map((c) => c.email)).toContain('xl-private@example.com');
   });
 });
 

@@ -1,28 +1,25 @@
-// /api/imports (Professional and above, with Export): preview a CSV, run it as a job, follow its
-// progress, download its failures, undo it. Files arrive as multipart form data.
+// /api/imports (Professional and above, with Export): preview a CSV or an Excel (.xlsx) file, run it
+// as a job, follow its progress, download its failures, undo it. Files arrive as multipart form data;
+// what a file is, is decided by its bytes (xlsx.ts), never by its name.
 import { Hono, type Context } from 'hono';
 import { IMPORT_MAX_BYTES, IMPORT_TEXT, importOptionsSchema } from '#shared/imports.ts';
+import { XLSX } from '#shared/documents.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { validate } from '#server/http.ts';
 import type { UploadRules } from '#server/files.ts';
 import { readUploadForm } from '../files/upload.ts';
-import { failuresCsv, getImport, latestImport, previewImport, startImport, undoImport } from './service.ts';
+import { failuresCsv, getImport, latestImport, previewImport, startImport, undoImport, type ImportFile } from './service.ts';
+import { readFirstSheet, sniffImport } from './xlsx.ts';
 
 export const IMPORT_UPLOAD_PREFIX = '/api/imports';
 
-/** CSV only: a spreadsheet or anything binary named .csv is refused too, by its zip or NUL bytes. */
-function sniffCsv(bytes: Uint8Array, name: string): 'text/csv' | null {
-  const binary = (bytes[0] === 0x50 && bytes[1] === 0x4b) || bytes.subarray(0, 4096).includes(0);
-  return /\.(csv|txt)$/i.test(name) && !binary ? 'text/csv' : null;
-}
-
 const IMPORT_RULES: UploadRules = {
   field: 'file',
-  types: ['text/csv'],
+  types: ['text/csv', XLSX],
   maxBytes: IMPORT_MAX_BYTES,
   maxFiles: 1,
-  sniff: sniffCsv,
-  text: { invalidFile: IMPORT_TEXT.notCsv, tooLarge: IMPORT_TEXT.tooLarge, receipt: IMPORT_TEXT.noFile, empty: IMPORT_TEXT.noFile },
+  sniff: sniffImport,
+  text: { invalidFile: IMPORT_TEXT.notReadable, tooLarge: IMPORT_TEXT.tooLarge, receipt: IMPORT_TEXT.noFile, empty: IMPORT_TEXT.noFile },
 };
 
 /** The file and its options, streamed through the uploads' one reader (size enforced as it arrives). */
@@ -33,7 +30,9 @@ async function readUpload(c: Context<AppEnv>) {
     check: (fields) => validate(importOptionsSchema, fields),
   });
   const [file] = uploads;
-  return { ...input, fileName: file.name, text: new TextDecoder('utf-8').decode(file.bytes) };
+  const content: ImportFile =
+    file.contentType === XLSX ? { format: 'xlsx', rows: await readFirstSheet(file.bytes) } : { format: 'csv', text: new TextDecoder('utf-8').decode(file.bytes) };
+  return { ...input, fileName: file.name, file: content };
 }
 
 export function importRoutes() {
@@ -42,7 +41,7 @@ export function importRoutes() {
   r.use('/imports/*', requireFeature('export'));
   r.post('/imports/preview', async (c) => {
     const upload = await readUpload(c);
-    return c.json(previewImport(upload.kind, upload.text, upload.mapping));
+    return c.json(previewImport(upload.kind, upload.file, upload.mapping));
   });
   r.post('/imports', async (c) => {
     const upload = await readUpload(c);

@@ -1,4 +1,4 @@
-// CSV imports: a job row per import, rows written through the customers' and policies' own create
+// CSV and Excel imports: a job row per import, rows written through the customers' and policies' own create
 // and update paths (same validation, limits and activity log as the forms), undo within 24 hours.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { csvLine } from '#shared/customers.ts';
@@ -9,6 +9,8 @@ import {
   missingRequired,
   PREVIEW_ROWS,
   rowRecord,
+  sheetCellText,
+  sheetRowsAsText,
   UNDO_HOURS,
   validateRow,
   type DuplicateMode,
@@ -19,6 +21,7 @@ import {
   type ImportPreview,
   type ImportStatus,
   type ImportValues,
+  type SheetCell,
 } from '#shared/imports.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Actor } from '#server/context.ts';
@@ -58,10 +61,33 @@ function toJob(row: JobRow, now = Date.now()): ImportJob {
   };
 }
 
-function parseFile(text: string) {
+/** An upload as read: a CSV's text, or the first sheet of an Excel workbook. */
+export type ImportFile = { format: 'csv'; text: string } | { format: 'xlsx'; rows: SheetCell[][] };
+
+/**
+ * The header, the mapping (automatic unless given) and the data rows as text with their line numbers
+ * (a sheet's row numbers), whatever the format: from here on a sheet is imported exactly as a CSV.
+ */
+function parseFile(kind: ImportKind, file: ImportFile, given?: ImportMapping) {
+  if (file.format === 'xlsx') {
+    const lines: number[] = [];
+    const cells: SheetCell[][] = [];
+    file.rows.forEach((row, i) => {
+      // blank rows are skipped, as blank lines in a CSV
+      if (row.some((cell) => cell !== null && !(typeof cell === 'string' && cell.trim() === ''))) {
+        cells.push(row);
+        lines.push(i + 1);
+      }
+    });
+    if (cells.length === 0) throw badRequest(IMPORT_TEXT.emptySheet, { file: IMPORT_TEXT.emptySheet }, 'INVALID_XLSX');
+    const headers = cells[0].map((cell) => sheetCellText(cell).trim());
+    const mapping = given ?? autoMap(kind, headers);
+    return { headers, mapping, rows: sheetRowsAsText(kind, mapping, cells.slice(1)), lines: lines.slice(1) };
+  }
   try {
-    const { rows, lines } = parseCsv(text);
-    return { headers: rows[0].map((h) => h.trim()), rows: rows.slice(1), lines: lines.slice(1) };
+    const { rows, lines } = parseCsv(file.text);
+    const headers = rows[0].map((h) => h.trim());
+    return { headers, mapping: given ?? autoMap(kind, headers), rows: rows.slice(1), lines: lines.slice(1) };
   } catch (err) {
     if (err instanceof CsvError) throw badRequest(err.message, { file: err.message }, 'INVALID_CSV');
     throw err;
@@ -69,9 +95,8 @@ function parseFile(text: string) {
 }
 
 /** The columns, the mapping (automatic unless given) and the first rows with their errors. */
-export function previewImport(kind: ImportKind, text: string, given?: ImportMapping): ImportPreview {
-  const { headers, rows, lines } = parseFile(text);
-  const mapping = given ?? autoMap(kind, headers);
+export function previewImport(kind: ImportKind, file: ImportFile, given?: ImportMapping): ImportPreview {
+  const { headers, mapping, rows, lines } = parseFile(kind, file, given);
   return {
     headers,
     mapping,
@@ -89,13 +114,12 @@ export interface StartImport {
   duplicates: DuplicateMode;
   mapping?: ImportMapping;
   fileName: string;
-  text: string;
+  file: ImportFile;
 }
 
 /** Creates the job (one running import per agency) and runs it in the background. */
 export async function startImport(db: Db, actor: Actor, logger: Logger, input: StartImport): Promise<ImportJob> {
-  const { headers, rows, lines } = parseFile(input.text);
-  const mapping = input.mapping ?? autoMap(input.kind, headers);
+  const { mapping, rows, lines } = parseFile(input.kind, input.file, input.mapping);
   const missing = missingRequired(input.kind, mapping);
   if (missing.length) throw badRequest(IMPORT_TEXT.missingFields(missing), undefined, 'MAPPING_INCOMPLETE');
   const t = tenant(db, actor);
@@ -122,14 +146,15 @@ export async function startImport(db: Db, actor: Actor, logger: Logger, input: S
     if (isUniqueViolation(err, 'import_jobs_one_running_uq')) throw conflict(IMPORT_TEXT.busy, 'IMPORT_RUNNING');
     throw err;
   }
-  void runImport(db, actor, row.id, input, mapping, rows, lines).catch(async (err: unknown) => {
+  // the job keeps the text rows only (not the upload or the sheet's cells)
+  void runImport(db, actor, row.id, { kind: input.kind, duplicates: input.duplicates }, mapping, rows, lines).catch(async (err: unknown) => {
     logger.error({ err, importId: row.id }, 'import failed');
     await t.update(importJobs, { status: 'failed', message: 'The import stopped on an unexpected error.', finishedAt: new Date() }, eq(importJobs.id, row.id));
   });
   return toJob(row);
 }
 
-async function runImport(db: Db, actor: Actor, jobId: string, input: StartImport, mapping: ImportMapping, rows: string[][], lines: number[]) {
+async function runImport(db: Db, actor: Actor, jobId: string, input: Pick<StartImport, 'kind' | 'duplicates'>, mapping: ImportMapping, rows: string[][], lines: number[]) {
   const t = tenant(db, actor);
   const counts = { processed: 0, imported: 0, updated: 0, skipped: 0, failed: 0 };
   const failures: ImportFailure[] = [];

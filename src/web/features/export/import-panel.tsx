@@ -1,8 +1,8 @@
-// "Import" on the Export page: choose a CSV, check the column mapping and the first 20 rows, choose
+// "Import" on the Export page: choose a CSV or an Excel (.xlsx) file, check the column mapping and the first 20 rows, choose
 // what happens to duplicates, run it as a job with a progress bar, then see the result (and undo).
 import { useState } from 'react';
 import { Upload } from 'lucide-react';
-import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_TEXT, type DuplicateMode, type ImportKind, type ImportMapping, type ImportPreview } from '#shared/imports.ts';
+import { IMPORT_ACCEPT, IMPORT_FIELDS, IMPORT_KINDS, IMPORT_TEXT, type DuplicateMode, type ImportKind, type ImportMapping, type ImportPreview } from '#shared/imports.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -21,6 +21,8 @@ export function ImportPanel() {
   const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  // a new key empties the file input once its file has been sent
+  const [inputKey, setInputKey] = useState(0);
   const latest = useLatestImport();
   const start = useStartImport();
   const running = latest.data?.job?.status === 'running';
@@ -43,16 +45,14 @@ export function ImportPanel() {
 
   const run = () => {
     if (!file || !preview) return;
-    start.mutate({ file, kind, mapping: preview.mapping, duplicates }, { onSuccess: () => (setFile(null), setPreview(null)), onError: (err) => setError(errorMessage(err)) });
+    start.mutate({ file, kind, mapping: preview.mapping, duplicates }, { onSuccess: () => (setFile(null), setPreview(null), setInputKey((k) => k + 1)), onError: (err) => setError(errorMessage(err)) });
   };
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Import</CardTitle>
-        <p className="text-sm text-slate-600">
-          A CSV of customers, or of policies with their customers (the export’s own files import as they are). Excel files: save them as CSV first.
-        </p>
+        <p className="text-sm text-slate-600">{IMPORT_TEXT.intro}</p>
       </CardHeader>
       <CardContent className="space-y-4">
         {latest.data?.job ? <ImportResult job={latest.data.job} /> : null}
@@ -73,10 +73,11 @@ export function ImportPanel() {
               ))}
             </Select>
           </FormField>
-          <FormField label="CSV file">
+          <FormField label={IMPORT_TEXT.fileLabel} hint={IMPORT_TEXT.fileHint}>
             <Input
+              key={inputKey}
               type="file"
-              accept=".csv,text/csv"
+              accept={IMPORT_ACCEPT}
               onChange={(e) => {
                 const f = e.target.files?.[0] ?? null;
                 setFile(f);
@@ -91,6 +92,7 @@ export function ImportPanel() {
             </Select>
           </FormField>
         </div>
+        <p className="text-xs text-slate-500">{IMPORT_TEXT.formats}</p>
         {loading ? <p className="text-sm text-slate-500">Reading the file…</p> : null}
         {error ? (
           <p role="alert" className="text-sm text-red-600">

@@ -1,4 +1,5 @@
-// The first 20 rows of an import as they will be read: the key fields and each row's errors.
+// The first 20 rows of an import as they will be read: the key fields and each row's errors (a table,
+// and cards below 640 px so a row's errors are never scrolled out of sight).
 import { IMPORT_FIELDS, type ImportKind, type ImportPreview } from '#shared/imports.ts';
 import { td, th } from '#web/components/list-parts.tsx';
 
@@ -16,7 +17,28 @@ export function ImportPreviewTable({ kind, preview }: { kind: ImportKind; previe
         Preview of the first {preview.rows.length} of {preview.total.toLocaleString('en-US')} rows
         {bad ? ` — ${bad} with errors (they will be listed as failed)` : ''}.
       </p>
-      <div className="overflow-x-auto rounded-md border border-slate-200">
+      <ul className="space-y-2 sm:hidden" aria-label="Import preview rows">
+        {preview.rows.map((row) => (
+          <li key={row.line} className={`rounded-md border p-3 text-sm ${row.errors.length ? 'border-red-200 bg-red-50' : 'border-slate-200'}`}>
+            <p className="font-medium text-slate-900">Line {row.line}</p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+              {fields.map((f) => {
+                const index = preview.mapping[f.key];
+                return [
+                  <dt key={`${f.key}-t`} className="text-slate-500">
+                    {f.label}
+                  </dt>,
+                  <dd key={`${f.key}-d`} className="break-all text-slate-800">
+                    {index == null ? '' : (row.values[index] ?? '')}
+                  </dd>,
+                ];
+              })}
+            </dl>
+            <p className="mt-1">{row.errors.length ? <span className="text-red-700">{row.errors.join(' ')}</span> : <span className="text-green-700">OK</span>}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-md border border-slate-200 sm:block">
         <table className="min-w-full divide-y divide-slate-200">
           <caption className="sr-only">Import preview</caption>
           <thead className="bg-slate-50">

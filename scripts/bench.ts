@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend]
+// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|exchange|api|xlsx]
 // Measures the production build on a throwaway PostgreSQL 15 (and on PGlite), side by side with
 // pgbench running the SQL the list endpoint sends, and writes bench/results/latest.md.
 // Exits non-zero only when it could not run; missed figures are reported, not fatal.
@@ -32,7 +32,7 @@ const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 /** only scenario 8 (webhook deliveries): no build, no seeding */
 const ONLY_WEBHOOKS = args.includes('--only-webhooks');
-/** `--only documents` / `--only pipeline` / `--only exchange`: one scenario alone (build, PostgreSQL, one server). */
+/** `--only documents` / `pipeline` / `exchange` / `api`: one scenario alone (build, PostgreSQL, one server). */
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 /** only issue 13's bulk scenario (no big seed, no load runs): npm run bench -- --bulk-only */
 const BULK_ONLY = args.includes('--bulk-only');
@@ -866,6 +866,41 @@ async function exchangeOnly(pgInfo: Postgres) {
   console.log(`\n${table()}\n`);
 }
 
+/** --only api: a fresh PostgreSQL with the full book (1,000 agencies × 1,000 policies), issue 15's API figure alone. */
+async function apiOnly(pgInfo: Postgres) {
+  const dataDir = path.join(work, 'pg-data');
+  let server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  try {
+    const confirm = (email: string) => sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const small = await registerAndSignIn(server.url, 'bench-small@bench.example', confirm);
+    const client = new pg.Client({ connectionString: pgInfo.url });
+    await client.connect();
+    const total = SIZE.agencies * SIZE.perAgency;
+    log(`seed: ${SIZE.agencies} agencies × ${SIZE.perAgency} policies (${total.toLocaleString('en')}) …`);
+    await seed(
+      (text) => client.query(text),
+      async <T,>(text: string) => (await client.query(text)).rows as T[],
+      {
+        fillerAgencies: SIZE.agencies - 1,
+        fillerCustomers: SIZE.customersPerAgency,
+        fillerPolicies: SIZE.perAgency,
+        targets: [{ agencyId: small.agencyId, ownerId: small.ownerId, customers: SIZE.customersPerAgency, policies: SIZE.perAgency }],
+      },
+      log,
+    );
+    await client.end();
+    // a restart, as after a deploy: the pool and caches start cold on the seeded database
+    await server.stop();
+    server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+    await run(server, small.cookie, ['/api/policies?page=1&pageSize=50'], 20).catch(() => undefined);
+    log(`scenario 1: GET /api/v1/policies with a key at ${total.toLocaleString('en')} policies`);
+    await apiScenario(server, small.cookie);
+  } finally {
+    await server.stop();
+  }
+  console.log(`\n${table()}\n`);
+}
+
 /** --only pipeline: a fresh PostgreSQL, one enterprise agency, the pipeline figure alone. */
 async function pipelineOnly(pgInfo: Postgres) {
   const dataDir = path.join(work, 'pg-data');
@@ -923,6 +958,15 @@ async function main() {
       pgOnly.stop();
     }
     console.log(table());
+    return;
+  }
+  if (ONLY === 'api') {
+    const pgOnly = await startPostgres();
+    try {
+      await apiOnly(pgOnly);
+    } finally {
+      pgOnly.stop();
+    }
     return;
   }
   if (ONLY === 'exchange') {

@@ -104,7 +104,8 @@ const assigneeLabel = sql<string>`coalesce(${assigneeName}, nullif(${user.name},
 
 function byAssignee(t: Tenant, fields: Record<string, SQL>, where: SQL): Promise<ReportRow[]> {
   return t.db
-    .select({ assignee: assigneeLabel, ...fields })
+    // assignee_id is no column (not in the table or the CSV), like cross-sell's customer_id
+    .select({ assignee: assigneeLabel, assignee_id: policies.assigneeId, ...fields })
     .from(policies)
     .leftJoin(agencyMembers, and(eq(agencyMembers.agencyId, policies.agencyId), eq(agencyMembers.userId, policies.assigneeId)))
     .leftJoin(user, eq(user.id, agencyMembers.userId))

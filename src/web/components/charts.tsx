@@ -68,7 +68,7 @@ export function RetentionChart({ data }: { data: RetentionPoint[] }) {
       <BarChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="month" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-        <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} tickFormatter={(v: number) => `${v} %`} width={48} />
+        <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} tickFormatter={(v: number) => `${v}%`} width={44} />
         <Tooltip formatter={(_value, _name, item) => [(item.payload as { label: string }).label, 'Retention']} />
         <Bar dataKey="rate" fill={COLORS[5]} radius={[3, 3, 0, 0]} isAnimationActive={false} />
       </BarChart>

@@ -85,9 +85,11 @@ function Charts({ data }: { data: Analytics }) {
       <ChartCard title="New customers per month" file="new-customers-per-month" table={customersTable}>
         <CountByMonthChart data={data.newCustomersByMonth} />
       </ChartCard>
-      <ChartCard title={ANALYTICS_TEXT.retentionTitle} description={ANALYTICS_TEXT.retentionDescription} file="retention-per-month" table={retentionTable(data)}>
-        <RetentionChart data={data.retentionByMonth} />
-      </ChartCard>
+      <div className="lg:col-span-2">
+        <ChartCard title={ANALYTICS_TEXT.retentionTitle} description={ANALYTICS_TEXT.retentionDescription} file="retention-per-month" table={retentionTable(data)}>
+          <RetentionChart data={data.retentionByMonth} />
+        </ChartCard>
+      </div>
     </div>
   );
 }

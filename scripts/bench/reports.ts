@@ -30,7 +30,7 @@ export async function timeReports(base: string, cookie: string, runs = 7): Promi
       status = res.status;
     }
     times.sort((a, b) => a - b);
-    out.push({ path, p50: times[Math.floor(times.length / 2)], max: times.at(-1)!, status });
+    out.push({ path, p50: Math.round(times[Math.floor(times.length / 2)] * 10) / 10, max: times.at(-1)!, status });
   }
   return out;
 }

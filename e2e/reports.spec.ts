@@ -22,6 +22,14 @@ async function seedBook(request: APIRequestContext) {
   expect((await request.post('/api/customers', { data: customerPayload({ name: '=Lonely Customer', email: 'lonely@example.com' }) })).status()).toBe(201);
 }
 
+/** Renews the Blue Shield term (800.20) at 900.00: the new term, entered today, is a renewal. */
+async function renewBlueShield(request: APIRequestContext) {
+  const list = await (await request.get('/api/policies?pageSize=100')).json();
+  const blue = list.rows.find((p: { insurance_company: string }) => p.insurance_company === 'Blue Shield');
+  const res = await request.post(`/api/renewals/${blue.id}/renew`, { data: { premium_amount: '900.00', policy_number: 'BLUE-2' } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 async function signedIn(page: Page, plan: string) {
   const account = await createAccount(page.request, { plan });
   await signInAs(page, account.email, account.password);
@@ -72,21 +80,90 @@ test('reports: book of business with totals, filters, other reports, CSV downloa
   await shot(page, 'reports-print');
 
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/reports');
+  // at 390 px the report is the list kit's cards, with a totals card
+  await expect(page.getByRole('list', { name: 'Book of business' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByTestId('report-totals')).toHaveText(/Total.*\$2,100\.00/);
+  await shot(page, 'reports-book');
+});
+
+test('reports: production splits new business and renewals by month, carrier and assignee; book by assignee; CSV, print and cards on phones', async ({ page }) => {
+  await signedIn(page, 'professional');
+  await seedBook(page.request);
+  await renewBlueShield(page.request);
+  const month = new Date().toISOString().slice(0, 7);
   await page.goto('/dashboard/reports?report=production');
-  await expect(page.getByRole('table', { name: 'Production' }).getByTestId('report-totals')).toHaveText(/\$2,100\.00/);
+  const table = page.getByRole('table', { name: 'Production' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Month', 'New business', 'New business premium', 'Renewals', 'Renewal premium', 'Policies', 'Premium']);
+  await expect(table.getByRole('row').nth(1)).toHaveText(new RegExp(`${month}.*3.*\\$2,100\\.00.*1.*\\$900\\.00.*4.*\\$3,000\\.00`));
+  await expect(table.getByTestId('report-totals')).toHaveText(/Total.*3.*\$2,100\.00.*1.*\$900\.00.*4.*\$3,000\.00/);
+
+  await page.getByLabel('Group by').selectOption('Carrier');
+  await expect(page).toHaveURL(/group=carrier/);
+  await expect(table.getByRole('row', { name: /Blue Shield/ })).toHaveText(/Blue Shield.*1.*\$800\.20.*1.*\$900\.00.*2.*\$1,700\.20/);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download CSV' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+    'Carrier,New business,New business premium,Renewals,Renewal premium,Policies,Premium',
+    'Acme Mutual,2,1299.80,0,0.00,2,1299.80',
+    'Blue Shield,1,800.20,1,900.00,2,1700.20',
+    'Total,3,2100.00,1,900.00,4,3000.00',
+    '',
+  ]);
+
+  await page.getByLabel('Group by').selectOption('Assignee');
+  await expect(table.getByRole('row', { name: /Alex Morgan/ })).toHaveText(/Alex Morgan.*3.*\$2,100\.00.*1.*\$900\.00/);
+  await shot(page, 'reports-production');
+
+  await page.goto(`/dashboard/reports/print?report=production&group=assignee&from=${thisYear}-01-01&to=${thisYear}-12-31`);
+  await expect(page.getByText('Group by: Assignee')).toBeVisible();
+  await expect(page.getByTestId('report-totals')).toHaveText(/\$3,000\.00/);
+  await shot(page, 'reports-production-print');
+
+  await page.goto('/dashboard/reports?report=book&group=assignee');
+  const book = page.getByRole('table', { name: 'Book of business' });
+  await expect(book.getByRole('columnheader')).toHaveText(['Assignee', 'Policies', 'Premium']);
+  await expect(book.getByRole('row', { name: /Alex Morgan/ })).toHaveText(/Alex Morgan.*3.*\$2,100\.00/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/reports?report=production&group=carrier');
+  const cards = page.getByRole('list', { name: 'Production' }).getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'Blue Shield' })).toContainText('Renewal premium$900.00');
+  await expect(page.getByTestId('report-totals')).toHaveText(/Total.*New business3.*Renewals1.*\$3,000\.00/);
+  await expect(page.getByRole('table')).toHaveCount(0);
   await shot(page, 'reports-production');
 });
 
 test('analytics: charts with data tables and CSV on a business account; the dashboard panel draws premium per month', async ({ page }) => {
   await signedIn(page, 'business');
   await seedBook(page.request);
+  // a term that ended on the 15th of last month, renewed: last month's retention is 100 %
+  const last = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15));
+  const lastMonth = last.toISOString().slice(0, 7);
+  const ended = await page.request.post('/api/policies', {
+    data: carPolicyPayload({ insurance_company: 'Cinder Re', premium_amount: '50.00', start_date: `${last.getUTCFullYear() - 1}${lastMonth.slice(4)}-15` }),
+  });
+  expect(ended.status()).toBe(201);
+  const renewed = await page.request.post(`/api/renewals/${(await ended.json()).id}/renew`, { data: { premium_amount: '60.00' } });
+  expect(renewed.status(), await renewed.text()).toBe(201);
   await page.goto('/dashboard/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
   for (const title of ['Premium written per month', 'Policies by status', 'Mix by type', 'Mix by carrier', 'New customers per month', 'Retention per month'])
     await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await page.getByText('Show data table').first().click();
-  await expect(page.getByRole('table', { name: 'Premium written per month' })).toContainText('$2,100.00');
+  await expect(page.getByRole('table', { name: 'Premium written per month' })).toContainText('$2,210.00');
+  await page.getByText('Show data table').last().click();
+  const retention = page.getByRole('table', { name: 'Retention per month' });
+  await expect(retention.getByRole('columnheader')).toHaveText(['Month', 'Renewed', 'Lost', 'Lapsed', 'Still open', 'Retention (%)']);
+  await expect(retention.getByRole('row', { name: new RegExp(lastMonth) })).toHaveText(new RegExp(`${lastMonth}1000100\\.0 %`));
+  const retentionCsv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV: Retention per month' }).click();
+  const retentionLines = readFileSync(await (await retentionCsv).path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+  expect(retentionLines[0]).toBe('Month,Renewed,Lost,Lapsed,Still open,Retention (%)');
+  expect(retentionLines).toContain(`${lastMonth},1,0,0,0,100.0`);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV: Mix by carrier' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');

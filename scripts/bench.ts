@@ -24,6 +24,7 @@ import { explainMyTasks, seedTasks } from './bench/tasks.ts';
 import { bulkScenario, seedBulkPolicies } from './bench/bulk.ts';
 import { cpuMs, rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 import { webhookScenario } from './bench/webhooks.ts';
+import { MARK_RENEWALS, timeReports } from './bench/reports.ts';
 import { brandingScenario } from './bench/branding.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 
@@ -32,7 +33,7 @@ const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 /** only scenario 8 (webhook deliveries): no build, no seeding */
 const ONLY_WEBHOOKS = args.includes('--only-webhooks');
-/** `--only documents` / `pipeline` / `exchange` / `api`: one scenario alone (build, PostgreSQL, one server). */
+/** `--only documents` / `pipeline` / `exchange` / `api` / `reports` / `xlsx`: one scenario alone (build, PostgreSQL, one server). */
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 /** only issue 13's bulk scenario (no big seed, no load runs): npm run bench -- --bulk-only */
 const BULK_ONLY = args.includes('--bulk-only');
@@ -901,6 +902,34 @@ async function apiOnly(pgInfo: Postgres) {
   console.log(`\n${table()}\n`);
 }
 
+/** --only reports: a fresh PostgreSQL, one agency of SIZE.exportPolicies policies (a third of them renewals), the grouped reports and analytics timed one request at a time. */
+async function reportsOnly(pgInfo: Postgres) {
+  const dataDir = path.join(work, 'pg-data');
+  const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  try {
+    const confirm = (email: string) => sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const who = await registerAndSignIn(server.url, 'bench-reports@bench.example', confirm);
+    const client = new pg.Client({ connectionString: pgInfo.url });
+    await client.connect();
+    await seed(
+      (text) => client.query(text),
+      async <T,>(text: string) => (await client.query(text)).rows as T[],
+      { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: who.agencyId, ownerId: who.ownerId, customers: SIZE.exportPolicies / 2, policies: SIZE.exportPolicies }] },
+      log,
+    );
+    const marked = (await client.query(MARK_RENEWALS, [who.agencyId])).rowCount ?? 0;
+    await client.query('analyze');
+    await client.end();
+    log(`scenario 4e: grouped reports and analytics over ${SIZE.exportPolicies.toLocaleString('en')} policies`);
+    for (const r of await timeReports(server.url, who.cookie)) {
+      rows.push({ scenario: `4e. GET ${r.path} (${SIZE.exportPolicies.toLocaleString('en')} policies, sequential)`, p50: r.p50, note: `max ${r.max.toFixed(0)} ms, status ${r.status}; ${marked.toLocaleString('en')} renewals`, ok: r.status === 200 });
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`\n${table()}\n`);
+}
+
 /** --only pipeline: a fresh PostgreSQL, one enterprise agency, the pipeline figure alone. */
 async function pipelineOnly(pgInfo: Postgres) {
   const dataDir = path.join(work, 'pg-data');
@@ -973,6 +1002,15 @@ async function main() {
     const pgOnly = await startPostgres();
     try {
       await exchangeOnly(pgOnly);
+    } finally {
+      pgOnly.stop();
+    }
+    return;
+  }
+  if (ONLY === 'reports') {
+    const pgOnly = await startPostgres();
+    try {
+      await reportsOnly(pgOnly);
     } finally {
       pgOnly.stop();
     }

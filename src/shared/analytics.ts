@@ -24,12 +24,31 @@ export interface Analytics {
   byType: Slice[];
   byCarrier: Slice[];
   newCustomersByMonth: { month: string; count: number }[];
-  /** SEAM(renewals): retention per month needs renewal links on policies; null until renewals exist */
-  retentionByMonth: null;
+  retentionByMonth: RetentionPoint[];
+}
+
+/**
+ * Of the terms (not cancelled) whose end date falls in the month: renewed, lost, lapsed (still open
+ * and ended before the agency's today) and still open; rate = renewed ÷ (renewed + lost + lapsed)
+ * in % (the renewal cockpit's rule, `retentionRate`), null when none is decided yet.
+ */
+export interface RetentionPoint {
+  /** yyyy-MM of the terms' end date */
+  month: string;
+  renewed: number;
+  lost: number;
+  lapsed: number;
+  /** open terms that have not ended yet: not decided, so outside the rate */
+  open: number;
+  rate: number | null;
 }
 
 export const ANALYTICS_TEXT = {
-  retentionSeam: 'Retention per month appears here once renewal tracking records which policies were renewed.',
+  retentionTitle: 'Retention per month',
+  retentionDescription:
+    'Of the terms that ended in each month, the share renewed: renewed ÷ (renewed + lost + lapsed), the renewal cockpit’s rule. Cancelled terms are left out; terms still open before their end date are not decided yet.',
+  /** the data table's and the CSV's cell for a month with no decided term */
+  noRate: '–',
   upsellTitle: 'Upgrade to access policy analytics',
   upsellText: 'This feature is available on the Business plan and above.',
   loadError: (message: string) => `Error loading analytics: ${message}`,

@@ -136,7 +136,7 @@ export const EXPORT_TEXT = {
   manifestAbout: 'The agency, the time of the export, the formats used, and each file with its columns and row count.',
 } as const;
 
-/** The seams, recorded in the manifest so a reader knows what this version could not include. */
+/** What the export leaves out, recorded in the manifest so a reader knows where to find it. */
 export const EXPORT_NOT_INCLUDED: string[] = ['the documents’ own files (documents.csv lists them; download them from the app)'];
 
 export function exportFileName(agencyName: string, day: string): string {

@@ -94,6 +94,23 @@ export function agencyToday(timeZone: string | null | undefined, now: Date = new
   }
 }
 
+/** The retention rule's counts over a set of terms (not cancelled) whose end date falls in a span. */
+export interface RetentionCounts {
+  renewed: number;
+  lost: number;
+  /** still open (not renewed, not lost) and ended before today */
+  lapsed: number;
+}
+
+/**
+ * Retention: renewed ÷ (renewed + lost + lapsed), in % with one decimal; null when none of the terms
+ * is decided yet. The cockpit's 12-month figure and analytics' retention per month both use it.
+ */
+export function retentionRate(c: RetentionCounts): number | null {
+  const decided = c.renewed + c.lost + c.lapsed;
+  return decided ? Math.round((c.renewed / decided) * 1000) / 10 : null;
+}
+
 /** Add (or subtract) whole days to a yyyy-MM-dd date. */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

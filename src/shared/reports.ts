@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CUSTOMER_TYPES, csvLine } from './customers.ts';
 import { isIsoDate } from './money.ts';
 import { POLICY_STATUSES, POLICY_TYPES } from './policies.ts';
+import { RENEWAL_TEXT } from './renewals.ts';
 
 export const REPORT_KINDS = ['book', 'production', 'expiring', 'cross-sell', 'no-policy'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -19,8 +20,9 @@ export const REPORT_LABEL: Record<ReportKind, string> = {
 
 /** What each report counts, and which date its range applies to (shown under the report's title). */
 export const REPORT_DESCRIPTION: Record<ReportKind, string> = {
-  book: 'Policies whose term overlaps the date range, by type, carrier and status, with counts and premium totals.',
-  production: 'New policies per month by carrier, by the date they were entered (UTC months).',
+  book: 'Policies whose term overlaps the date range, by type, carrier and status or by assignee, with counts and premium totals.',
+  production:
+    'New business against renewals, per month, by carrier or by assignee, by the date each policy was entered (UTC months). A policy that renews an earlier term is a renewal; every other policy is new business.',
   expiring: 'Policies whose term ends within the date range.',
   'cross-sell': 'Customers with a car policy and no fire policy, and the reverse, counting policies whose term overlaps the date range.',
   'no-policy': 'Customers added within the date range who have no policy at all.',
@@ -29,16 +31,37 @@ export const REPORT_DESCRIPTION: Record<ReportKind, string> = {
 export const CROSS_SELL_DIRECTIONS = ['both', 'car-no-fire', 'fire-no-car'] as const;
 export type CrossSellDirection = (typeof CROSS_SELL_DIRECTIONS)[number];
 
-export type ReportFilter = 'type' | 'status' | 'carrier' | 'direction' | 'customerType';
+export type ReportFilter = 'group' | 'type' | 'status' | 'carrier' | 'direction' | 'customerType';
 
 /** The filters each report reads besides its date range (the page shows only these). */
 export const REPORT_FILTERS: Record<ReportKind, ReportFilter[]> = {
-  book: ['type', 'status', 'carrier'],
-  production: ['type', 'status', 'carrier'],
+  book: ['group', 'type', 'status', 'carrier'],
+  production: ['group', 'type', 'status', 'carrier'],
   expiring: ['type', 'status', 'carrier'],
   'cross-sell': ['direction', 'status'],
   'no-policy': ['customerType'],
 };
+
+/** How a grouped report's rows are grouped; the first of each report's list is its default. */
+export const REPORT_GROUPS = ['type-carrier-status', 'month', 'carrier', 'assignee'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
+export const GROUPS_OF: Partial<Record<ReportKind, readonly ReportGroup[]>> = {
+  book: ['type-carrier-status', 'assignee'],
+  production: ['month', 'carrier', 'assignee'],
+};
+export const GROUP_LABEL: Record<ReportGroup, string> = {
+  'type-carrier-status': 'Type, carrier and status',
+  month: 'Month',
+  carrier: 'Carrier',
+  assignee: 'Assignee',
+};
+
+/** The grouping a report uses: the asked-for one when the report offers it, else its default. */
+export function reportGroup(kind: ReportKind, group: ReportGroup | undefined): ReportGroup | undefined {
+  const offered = GROUPS_OF[kind];
+  if (!offered) return undefined;
+  return group && offered.includes(group) ? group : offered[0];
+}
 
 export const CROSS_SELL_LABEL: Record<CrossSellDirection, string> = {
   both: 'Both directions',
@@ -54,8 +77,9 @@ export const REPORT_TEXT = {
   /** the one stated format of every CSV the app writes */
   csvFormat: 'Money is written as a plain decimal with two places and no currency sign or thousands separator (1234.50); dates as yyyy-MM-dd; months as yyyy-MM. Cells starting with =, +, - or @ are prefixed with an apostrophe so spreadsheets do not run them as formulas.',
   truncated: (shown: number) => `Showing the first ${shown.toLocaleString('en-US')} rows; totals cover every matching row.`,
-  /** seam: new business vs renewals needs the renewal link on policies (renewals issue) */
-  renewalsSeam: 'New business and renewals are told apart once renewal tracking links a policy to the one it renews; until then every policy counts as new business.',
+  /** the assignee cell of policies nobody is assigned to (the renewal cockpit's word) */
+  unassigned: RENEWAL_TEXT.unassigned,
+  groupBy: 'Group by',
 } as const;
 
 /** At most this many detail rows are listed (totals are always over every matching row). */
@@ -77,6 +101,8 @@ export const reportQuerySchema = z
     carrier: z.string().trim().max(200).catch('').default(''),
     direction: z.enum(CROSS_SELL_DIRECTIONS).catch('both').default('both'),
     customerType: z.enum(['all', ...CUSTOMER_TYPES]).catch('all').default('all'),
+    /** book and production only; an unknown or foreign grouping falls back to the report's default */
+    group: z.enum(REPORT_GROUPS).optional().catch(undefined),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: REPORT_TEXT.rangeOrder, path: ['to'] });
 export type ReportQuery = z.output<typeof reportQuerySchema>;
@@ -99,8 +125,8 @@ export interface ReportResult {
   kind: ReportKind;
   columns: ReportColumn[];
   rows: ReportRow[];
-  /** over every matching row, not only the listed ones */
-  totals: { rows: number; count: number; premium: string };
+  /** over every matching row, not only the listed ones; `cells` holds the totals of further columns (by key) */
+  totals: { rows: number; count: number; premium: string; cells?: Record<string, string | number> };
   truncated: boolean;
 }
 
@@ -109,6 +135,7 @@ export function reportSearch(kind: ReportKind, q: ReportQueryInput): string {
   const params = new URLSearchParams({ report: kind });
   for (const [key, value] of Object.entries(q)) {
     if (value === undefined || value === '' || value === 'all' || (key === 'direction' && value === 'both')) continue;
+    if (key === 'group' && (GROUPS_OF[kind]?.[0] === value || !GROUPS_OF[kind]?.includes(value as ReportGroup))) continue;
     params.set(key, String(value));
   }
   return params.toString();
@@ -130,6 +157,8 @@ function cellText(value: string | number | null | undefined): string {
 export function totalsLine(result: ReportResult): string[] {
   return result.columns.map((c, i) => {
     if (i === 0) return 'Total';
+    const cell = result.totals.cells?.[c.key];
+    if (cell !== undefined) return String(cell);
     if (c.key === 'count') return String(result.totals.count);
     if (c.key === 'premium') return result.totals.premium;
     return '';

@@ -3,7 +3,7 @@
 // a data table beside it for keyboard and screen-reader users, so recharts' focusable layer is off.
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '#shared/money.ts';
-import type { MonthPoint, Slice } from '#shared/analytics.ts';
+import type { MonthPoint, RetentionPoint, Slice } from '#shared/analytics.ts';
 
 const COLORS = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#ea580c', '#475569'];
 
@@ -56,6 +56,22 @@ export function SliceChart({ data, by }: { data: Slice[]; by: 'count' | 'premium
         </Pie>
         <Tooltip formatter={(_value, name, item) => [(item.payload as { label: string }).label, String(name)]} />
       </PieChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Retention in % per month; a month with no decided term has no bar (not a 0 % one). */
+export function RetentionChart({ data }: { data: RetentionPoint[] }) {
+  const points = data.map((p) => ({ month: shortMonth(p.month), rate: p.rate, label: p.rate === null ? '' : `${p.rate} %` }));
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <BarChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="month" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+        <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} tickFormatter={(v: number) => `${v}%`} width={44} />
+        <Tooltip formatter={(_value, _name, item) => [(item.payload as { label: string }).label, 'Retention']} />
+        <Bar dataKey="rate" fill={COLORS[5]} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+      </BarChart>
     </ResponsiveContainer>
   );
 }

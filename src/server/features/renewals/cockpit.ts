@@ -14,6 +14,7 @@ import {
   type Bucket,
   type RenewalCockpit,
   type RenewalQuery,
+  retentionRate,
   type RenewalState,
 } from '#shared/renewals.ts';
 import type { PolicyType } from '#shared/policies.ts';
@@ -139,8 +140,7 @@ async function readSummary(t: Tenant, today: string, shared: (SQL | undefined)[]
     return sql`${s.endDate} between ${addDays(today, lower)} and ${addDays(today, BUCKET_UPPER[b])}`;
   };
   const fields: Record<string, SQL> = {
-    renewed: sql<number>`coalesce(sum(${s.policies}) filter (where ${s.renewalState} = 'renewed' and ${chosen}), 0)::int`,
-    lost: sql<number>`coalesce(sum(${s.policies}) filter (where ${s.renewalState} = 'lost' and ${chosen}), 0)::int`,
+    ...retentionCounters(today, chosen),
     carriers: sql<string[]>`coalesce(array_agg(distinct ${s.insuranceCompany}) filter (where ${s.renewalState} in ('not_started', 'contacted', 'quoted') and ${s.policies} > 0), '{}')`,
   };
   for (const b of BUCKETS) {
@@ -154,12 +154,24 @@ async function readSummary(t: Tenant, today: string, shared: (SQL | undefined)[]
     number | string | string[]
   >[];
   const buckets = BUCKETS.map((b) => ({ bucket: b, count: Number(row[`${b}_count`]), premium: String(row[`${b}_premium`]) }));
-  const renewed = Number(row.renewed);
-  const lost = Number(row.lost);
-  const lapsed = buckets[0].count;
-  const decided = renewed + lost + lapsed;
+  const counts = { renewed: Number(row.renewed), lost: Number(row.lost), lapsed: Number(row.lapsed) };
   const carriers = [...(row.carriers as string[])].sort((a, b) => a.localeCompare(b)).slice(0, 200);
-  return { buckets, carriers, retention: { renewed, lost, lapsed, rate: decided ? Math.round((renewed / decided) * 1000) / 10 : null } };
+  return { buckets, carriers, retention: { ...counts, rate: retentionRate(counts) } };
+}
+
+/**
+ * The retention rule's counts as aggregates over renewal_stats rows (the caller's where picks the
+ * agency, the end-date span and cancelled = false): renewed, lost, and lapsed — still open and ended
+ * before `today`, exactly the cockpit's Lapsed bucket. Analytics' retention per month reads these too.
+ */
+export function retentionCounters(today: string, scope: SQL = sql`true`) {
+  const s = renewalStats;
+  const sum = (where: SQL) => sql<number>`coalesce(sum(${s.policies}) filter (where ${where} and ${scope}), 0)::int`;
+  return {
+    renewed: sum(sql`${s.renewalState} = 'renewed'`),
+    lost: sum(sql`${s.renewalState} = 'lost'`),
+    lapsed: sum(sql`${s.renewalState} in ('not_started', 'contacted', 'quoted') and ${s.endDate} < ${today}`),
+  };
 }
 
 /** The agency's members, for the assignee filter and select. */

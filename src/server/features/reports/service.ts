@@ -3,6 +3,8 @@
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   REPORT_ROW_CAP,
+  REPORT_TEXT,
+  reportGroup,
   type ReportColumn,
   type ReportKind,
   type ReportQuery,
@@ -13,8 +15,9 @@ import { CUSTOMER_TYPE_LABEL, type CustomerType } from '#shared/customers.ts';
 import { displayStatus, POLICY_STATUS_LABEL, POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { customers, policies } from '#server/db/schema.ts';
+import { agencyMembers, customers, policies, user } from '#server/db/schema.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
+import { assigneeName } from '../policies/service.ts';
 
 /** sum(numeric) as "1234.50" ("0.00" over no rows). */
 const money = (expr: SQL) => sql<string>`coalesce(${expr}, 0)::numeric(18,2)::text`;
@@ -67,26 +70,62 @@ async function policyTotals(t: Tenant, where: SQL) {
 
 async function bookOfBusiness(t: Tenant, q: ReportQuery): Promise<ReportResult> {
   const where = t.where(policies, ...policyConds(q), ...overlapsRange(q));
-  const [rows, totals] = await Promise.all([
+  const fields = { count, premium: money(sql`sum(${policies.premiumAmount})`) };
+  const totals = policyTotals(t, where);
+  const tail = [col('count', 'Policies', 'count'), col('premium', 'Premium', 'money')];
+  if (reportGroup('book', q.group) === 'assignee') {
+    const [rows, sums] = await Promise.all([byAssignee(t, fields, where), totals]);
+    return { kind: 'book', columns: [col('assignee', 'Assignee'), ...tail], rows, totals: { rows: rows.length, ...sums }, truncated: false };
+  }
+  const [rows, sums] = await Promise.all([
     t.db
-      .select({ type: policies.policyType, carrier: policies.insuranceCompany, status: policies.status, count, premium: money(sql`sum(${policies.premiumAmount})`) })
+      .select({ type: policies.policyType, carrier: policies.insuranceCompany, status: policies.status, ...fields })
       .from(policies)
       .where(where)
       .groupBy(policies.policyType, policies.insuranceCompany, policies.status)
       .orderBy(asc(policies.policyType), asc(policies.insuranceCompany), asc(policies.status)),
-    policyTotals(t, where),
+    totals,
   ]);
   return {
     kind: 'book',
-    columns: [col('type', 'Type'), col('carrier', 'Carrier'), col('status', 'Status'), col('count', 'Policies', 'count'), col('premium', 'Premium', 'money')],
+    columns: [col('type', 'Type'), col('carrier', 'Carrier'), col('status', 'Status'), ...tail],
     rows,
-    totals: { rows: rows.length, ...totals },
+    totals: { rows: rows.length, ...sums },
     truncated: false,
   };
 }
 
+/**
+ * The assignee's name comes from the agency's own members: the join is on (agency_id, user_id), so
+ * a row can only ever be named by a member of the caller's agency. No assignee reads "Unassigned"
+ * (listed last).
+ */
+const assigneeLabel = sql<string>`coalesce(${assigneeName}, nullif(${user.name}, ''), ${user.email}, ${REPORT_TEXT.unassigned})`;
+
+function byAssignee(t: Tenant, fields: Record<string, SQL>, where: SQL): Promise<ReportRow[]> {
+  return t.db
+    // assignee_id is no column (not in the table or the CSV), like cross-sell's customer_id
+    .select({ assignee: assigneeLabel, assignee_id: policies.assigneeId, ...fields })
+    .from(policies)
+    .leftJoin(agencyMembers, and(eq(agencyMembers.agencyId, policies.agencyId), eq(agencyMembers.userId, policies.assigneeId)))
+    .leftJoin(user, eq(user.id, agencyMembers.userId))
+    .where(where)
+    .groupBy(policies.assigneeId, user.id)
+    .orderBy(sql`${policies.assigneeId} is null`, asc(assigneeLabel), asc(policies.assigneeId)) as Promise<ReportRow[]>;
+}
+
+/** A policy that renews an earlier term (renewed_from_id set) is a renewal; any other is new business. */
+const isRenewal = sql`${policies.renewedFromId} is not null`;
+const PRODUCTION_FIELDS = {
+  newBusiness: sql<number>`(count(*) filter (where not ${isRenewal}))::int`,
+  newPremium: money(sql`sum(${policies.premiumAmount}) filter (where not ${isRenewal})`),
+  renewals: sql<number>`(count(*) filter (where ${isRenewal}))::int`,
+  renewalPremium: money(sql`sum(${policies.premiumAmount}) filter (where ${isRenewal})`),
+  count,
+  premium: money(sql`sum(${policies.premiumAmount})`),
+};
+
 async function production(t: Tenant, q: ReportQuery): Promise<ReportResult> {
-  // SEAM(renewals): once policies carry a renewal link, split count and premium into new business and renewals here.
   const month = sql<string>`to_char(${policies.createdAt} at time zone 'UTC', 'YYYY-MM')`;
   const where = t.where(
     policies,
@@ -94,20 +133,36 @@ async function production(t: Tenant, q: ReportQuery): Promise<ReportResult> {
     q.from ? sql`${createdDay} >= ${q.from}` : undefined,
     q.to ? sql`${createdDay} <= ${q.to}` : undefined,
   );
-  const [rows, totals] = await Promise.all([
-    t.db
-      .select({ month, carrier: policies.insuranceCompany, count, premium: money(sql`sum(${policies.premiumAmount})`) })
-      .from(policies)
-      .where(where)
-      .groupBy(month, policies.insuranceCompany)
-      .orderBy(asc(month), asc(policies.insuranceCompany)),
-    policyTotals(t, where),
+  const group = reportGroup('production', q.group);
+  const grouped = (key: SQL | typeof policies.insuranceCompany) =>
+    t.db.select({ key, ...PRODUCTION_FIELDS }).from(policies).where(where).groupBy(key).orderBy(asc(key));
+  const [rows, [sums]] = await Promise.all([
+    group === 'assignee'
+      ? byAssignee(t, PRODUCTION_FIELDS, where)
+      : grouped(group === 'carrier' ? policies.insuranceCompany : month).then((found) =>
+          found.map(({ key, ...rest }): ReportRow => ({ [group === 'carrier' ? 'carrier' : 'month']: key, ...rest })),
+        ),
+    t.db.select(PRODUCTION_FIELDS).from(policies).where(where),
   ]);
+  const first = group === 'assignee' ? col('assignee', 'Assignee') : group === 'carrier' ? col('carrier', 'Carrier') : col('month', 'Month');
   return {
     kind: 'production',
-    columns: [col('month', 'Month'), col('carrier', 'Carrier'), col('count', 'New policies', 'count'), col('premium', 'Premium', 'money')],
+    columns: [
+      first,
+      col('newBusiness', 'New business', 'count'),
+      col('newPremium', 'New business premium', 'money'),
+      col('renewals', 'Renewals', 'count'),
+      col('renewalPremium', 'Renewal premium', 'money'),
+      col('count', 'Policies', 'count'),
+      col('premium', 'Premium', 'money'),
+    ],
     rows,
-    totals: { rows: rows.length, ...totals },
+    totals: {
+      rows: rows.length,
+      count: sums.count,
+      premium: sums.premium,
+      cells: { newBusiness: sums.newBusiness, newPremium: sums.newPremium, renewals: sums.renewals, renewalPremium: sums.renewalPremium },
+    },
     truncated: false,
   };
 }

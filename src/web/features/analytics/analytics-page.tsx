@@ -1,13 +1,12 @@
 // /dashboard/analytics (Business and above): premium per month, status, type and carrier mix, new
-// customers per month. Every chart has its data table and a CSV. Retention waits for renewals.
+// customers per month, retention per month. Every chart has its data table and a CSV.
 import { ANALYTICS_TEXT, type Analytics, type Slice } from '#shared/analytics.ts';
 import { formatMoney } from '#shared/money.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { ChartCard, type ChartTable } from './chart-card.tsx';
-import { CountByMonthChart, PremiumByMonthChart, SliceChart } from '#web/components/charts.tsx';
+import { CountByMonthChart, PremiumByMonthChart, RetentionChart, SliceChart } from '#web/components/charts.tsx';
 import { useAnalytics } from '#web/lib/analytics.ts';
 
 function sliceTable(name: string, slices: Slice[]): ChartTable {
@@ -23,6 +22,16 @@ export function premiumTable(a: Pick<Analytics, 'premiumByMonth'>): ChartTable {
     header: ['Month', 'Policies', 'Premium'],
     rows: a.premiumByMonth.map((p) => [p.month, p.count, p.premium]),
     shown: a.premiumByMonth.map((p) => [p.month, String(p.count), formatMoney(p.premium)]),
+  };
+}
+
+export function retentionTable(a: Pick<Analytics, 'retentionByMonth'>): ChartTable {
+  const rate = (r: number | null) => (r === null ? ANALYTICS_TEXT.noRate : `${r.toFixed(1)} %`);
+  return {
+    header: ['Month', 'Renewed', 'Lost', 'Lapsed', 'Still open', 'Retention (%)'],
+    // the CSV leaves an undecided month's rate empty; the table shows a dash
+    rows: a.retentionByMonth.map((p) => [p.month, p.renewed, p.lost, p.lapsed, p.open, p.rate === null ? '' : p.rate.toFixed(1)]),
+    shown: a.retentionByMonth.map((p) => [p.month, String(p.renewed), String(p.lost), String(p.lapsed), String(p.open), rate(p.rate)]),
   };
 }
 
@@ -76,12 +85,11 @@ function Charts({ data }: { data: Analytics }) {
       <ChartCard title="New customers per month" file="new-customers-per-month" table={customersTable}>
         <CountByMonthChart data={data.newCustomersByMonth} />
       </ChartCard>
-      <Card className="lg:col-span-2">
-        <CardHeader>
-          <CardTitle>Retention per month</CardTitle>
-        </CardHeader>
-        <CardContent className="text-sm text-slate-600">{ANALYTICS_TEXT.retentionSeam}</CardContent>
-      </Card>
+      <div className="lg:col-span-2">
+        <ChartCard title={ANALYTICS_TEXT.retentionTitle} description={ANALYTICS_TEXT.retentionDescription} file="retention-per-month" table={retentionTable(data)}>
+          <RetentionChart data={data.retentionByMonth} />
+        </ChartCard>
+      </div>
     </div>
   );
 }

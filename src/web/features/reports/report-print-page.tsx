@@ -2,7 +2,7 @@
 // with the same filters, table and totals as the page.
 import { format } from 'date-fns';
 import { Printer } from 'lucide-react';
-import { CROSS_SELL_LABEL, REPORT_DESCRIPTION, REPORT_FILTERS, REPORT_LABEL, REPORT_TEXT } from '#shared/reports.ts';
+import { CROSS_SELL_LABEL, GROUP_LABEL, REPORT_DESCRIPTION, REPORT_FILTERS, REPORT_LABEL, REPORT_TEXT, reportGroup } from '#shared/reports.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -19,8 +19,10 @@ export function ReportPrintPage() {
   const { data: session } = useSession();
   const brand = useBrand();
   const filters = REPORT_FILTERS[kind];
+  const group = reportGroup(kind, q.group);
   const applied = [
     `${formatDay(q.from)} – ${formatDay(q.to)}`,
+    group ? `${REPORT_TEXT.groupBy}: ${GROUP_LABEL[group]}` : null,
     filters.includes('type') && q.type !== 'all' ? `Type: ${q.type}` : null,
     filters.includes('status') && q.status !== 'all' ? `Status: ${q.status}` : null,
     filters.includes('carrier') && q.carrier ? `Carrier: ${q.carrier}` : null,

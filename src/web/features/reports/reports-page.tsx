@@ -8,13 +8,17 @@ import { POLICY_STATUS_LABEL, POLICY_STATUSES, POLICY_TYPE_LABEL, POLICY_TYPES }
 import {
   CROSS_SELL_DIRECTIONS,
   CROSS_SELL_LABEL,
+  GROUP_LABEL,
+  GROUPS_OF,
   REPORT_DESCRIPTION,
   REPORT_FILTERS,
   REPORT_KINDS,
   REPORT_LABEL,
   REPORT_TEXT,
+  reportGroup,
   reportQuerySchema,
   reportSearch,
+  type ReportGroup,
   type ReportKind,
   type ReportQueryInput,
   type ReportRow,
@@ -52,6 +56,7 @@ export function useReportParams() {
     carrier: params.get('carrier') ?? '',
     direction: (params.get('direction') ?? 'both') as ReportQueryInput['direction'],
     customerType: (params.get('customerType') ?? 'all') as ReportQueryInput['customerType'],
+    group: (params.get('group') ?? undefined) as ReportQueryInput['group'],
   };
   const change = (next: { kind?: ReportKind; q?: Partial<ReportQueryInput> }) => {
     const nextKind = next.kind ?? kind;
@@ -121,7 +126,6 @@ export function ReportsPage() {
         <div className="border-b border-slate-200 p-4">
           <h2 className="text-lg font-semibold text-slate-900">{REPORT_LABEL[kind]}</h2>
           <p className="text-sm text-slate-600">{REPORT_DESCRIPTION[kind]}</p>
-          {kind === 'production' ? <p className="mt-1 text-xs text-slate-500">{REPORT_TEXT.renewalsSeam}</p> : null}
           <form className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(e) => e.preventDefault()} aria-label="Report filters">
             <FormField label="From" error={errors.from}>
               <Input type="date" value={q.from ?? ''} onChange={(e) => change({ q: { from: e.target.value } })} />
@@ -129,6 +133,17 @@ export function ReportsPage() {
             <FormField label="To" error={errors.to}>
               <Input type="date" value={q.to ?? ''} onChange={(e) => change({ q: { to: e.target.value } })} />
             </FormField>
+            {filters.includes('group') ? (
+              <FormField label={REPORT_TEXT.groupBy}>
+                <Select value={reportGroup(kind, q.group)} onChange={(e) => change({ q: { group: e.target.value as ReportGroup } })}>
+                  {(GROUPS_OF[kind] ?? []).map((g) => (
+                    <option key={g} value={g}>
+                      {GROUP_LABEL[g]}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+            ) : null}
             {filters.includes('type') ? (
               <FormField label="Policy type">
                 <Select value={q.type} onChange={(e) => change({ q: { type: e.target.value as ReportQueryInput['type'] } })}>
@@ -196,6 +211,8 @@ export function ReportsPage() {
           result={parsed.success && report.data?.kind === kind ? report.data : undefined}
           loading={report.isFetching}
           error={report.isError ? REPORT_TEXT.loadError(errorMessage(report.error)) : null}
+          onRetry={() => void report.refetch()}
+          cardsOnPhones
         />
         <p className="border-t border-slate-200 px-4 py-3 text-xs text-slate-500">{REPORT_TEXT.csvFormat}</p>
       </Card>

@@ -48,6 +48,66 @@ export async function hit(db: Db, key: string, rule: RateRule, now = Date.now())
   return row;
 }
 
+interface Reservation {
+  windowStart: number;
+  /** hits of the shared window this instance reserved and has not used yet */
+  left: number;
+  /** the shared count once this instance's reservation was made (at most the limit) */
+  count: number;
+}
+
+/**
+ * hit() for a busy key (an API key): the instance reserves a block of hits of the shared window in
+ * one upsert and counts them down in memory, so a key costs one write per block instead of one per
+ * request. Reserved hits count at once, so the limit is never exceeded; a key spread over several
+ * instances can be stopped up to (instances − 1) × (block − 1) hits early. The block is a 20th of the
+ * limit (30 of 600 a minute; 1 — a write per hit — below 40). One counter per process.
+ */
+export function createReservedCounter() {
+  const reservations = new Map<string, Reservation>();
+  const inflight = new Map<string, Promise<void>>();
+
+  async function reserve(db: Db, key: string, rule: RateRule, now: number): Promise<void> {
+    const block = Math.max(1, Math.floor(rule.limit / 20));
+    const windowFloor = now - rule.windowMs;
+    const [row] = await db
+      .insert(rateLimit)
+      .values({ key, count: block, windowStart: now })
+      .onConflictDoUpdate({
+        target: rateLimit.key,
+        set: {
+          count: sql`case when ${rateLimit.windowStart} <= ${windowFloor} then ${block} else ${rateLimit.count} + ${block} end`,
+          windowStart: sql`case when ${rateLimit.windowStart} <= ${windowFloor} then ${now} else ${rateLimit.windowStart} end`,
+        },
+      })
+      .returning({ count: rateLimit.count, windowStart: rateLimit.windowStart });
+    const before = row.count - block;
+    const granted = Math.max(0, Math.min(block, rule.limit - before));
+    if (reservations.size > 10_000) for (const [k, r] of reservations) if (r.windowStart <= windowFloor) reservations.delete(k);
+    reservations.set(key, { windowStart: row.windowStart, left: granted, count: before + granted });
+  }
+
+  return async function hitReserved(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<{ count: number; windowStart: number }> {
+    for (;;) {
+      const r = reservations.get(key);
+      const current = r !== undefined && r.windowStart > now - rule.windowMs;
+      if (current && r.left > 0) {
+        r.left -= 1;
+        return { count: r.count - r.left, windowStart: r.windowStart };
+      }
+      // the window is used up everywhere: over the limit until it ends, without a write
+      if (current && r.count >= rule.limit) return { count: rule.limit + 1, windowStart: r.windowStart };
+      // one reservation at a time per key: concurrent requests share it
+      let pending = inflight.get(key);
+      if (!pending) {
+        pending = reserve(db, key, rule, now).finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      await pending;
+    }
+  };
+}
+
 /** Whether the key has used up its limit in the current window (read only). */
 export async function isLimited(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<boolean> {
   const [row] = await db.select().from(rateLimit).where(eq(rateLimit.key, key));

@@ -11,7 +11,7 @@ import { policyDocumentSchema, policyInputSchema } from '#shared/policies.ts';
 import type { AppEnv } from '#server/context.ts';
 import { tooMany } from '#server/errors.ts';
 import { readJson, validate } from '#server/http.ts';
-import { hit } from '#server/rate-limit.ts';
+import { createReservedCounter } from '#server/rate-limit.ts';
 import { addCommunication, deleteCommunication, getCommunication, updateCommunication } from '#server/features/communications/service.ts';
 import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from '#server/features/customers/service.ts';
 import { createPolicy, deletePolicy, getPolicy, updatePolicy } from '#server/features/policies/service.ts';
@@ -172,7 +172,10 @@ function define(api: OpenAPIHono<AppEnv>, route: RouteConfig, ...handlers: Middl
   api.on(route.method.toUpperCase(), route.path.replace(/\{(\w+)\}/g, ':$1'), ...(handlers as [MiddlewareHandler<AppEnv>]));
 }
 
-/** Per key, counted in PostgreSQL so every instance shares the window (rate-limit.ts). */
+/** This process's reservations of the keys' shared windows. */
+const hit = createReservedCounter();
+
+/** Per key, counted in PostgreSQL so every instance shares the window, in reserved blocks (rate-limit.ts). */
 const rateLimitPerKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const limit = c.var.deps.config.API_RATE_LIMIT;
   const windowMs = 60_000;

@@ -1,10 +1,13 @@
-// The board (per-stage count and premium, the first cards of each column, "Load more"), the list
-// (the list kit: filters, search, sort, pages) and the figures (win rate, pipeline value per stage).
+// The board (per-stage count and premium from the pipeline_stats counters, the first cards of every
+// column in one statement, "Load more"), the list (the list kit: filters, search, sort, pages) and
+// the figures (win rate, pipeline value per stage). Decisions 026 and 034.
 import { desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import {
   BOARD_PAGE,
   OPPORTUNITY_STAGES,
   winRate,
+  type BoardCard,
   type BoardColumn,
   type BoardQuery,
   type Opportunity,
@@ -13,12 +16,12 @@ import {
   type PipelineFigures,
   type StageSummary,
 } from '#shared/crm.ts';
-import type { Page } from '#shared/policies.ts';
+import type { Page, PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { boundedCount } from '#server/db/count.ts';
 import { containsPattern } from '#server/db/helpers.ts';
-import { customers, opportunities } from '#server/db/schema.ts';
+import { customers, opportunities, pipelineStats, user } from '#server/db/schema.ts';
 import { sortOrder } from '#server/lists.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { customerSearch } from '../customers/service.ts';
@@ -40,45 +43,124 @@ function filterConds(q: Pick<BoardQuery, 'assignee' | 'line' | 'search'>, actor:
   ];
 }
 
-async function stageSummaries(t: Tenant, conds: (SQL | undefined)[]): Promise<StageSummary[]> {
+/** The column totals from the counters (pipeline_stats: a handful of rows per agency), filtered on their own line and assignee columns. */
+async function counterSummaries(t: Tenant, q: Pick<BoardQuery, 'assignee' | 'line'>, actor: Actor): Promise<StageSummary[]> {
+  const s = pipelineStats;
+  const rows = await t
+    .select({ stage: s.stage, count: sql<number>`coalesce(sum(${s.opportunities}), 0)::int`, premium: sql<string>`coalesce(sum(${s.premium}), 0)::numeric(14,2)::text` })
+    .from(
+      s,
+      q.assignee === 'all' || q.assignee === '' ? undefined : q.assignee === 'unassigned' ? isNull(s.assigneeId) : eq(s.assigneeId, q.assignee === 'me' ? actor.userId : q.assignee),
+      q.line !== 'all' ? eq(s.line, q.line) : undefined,
+    )
+    .groupBy(s.stage);
+  return summaries(rows);
+}
+
+/** A search cannot be counted ahead: the totals of the matching opportunities, grouped (index-only on stage and premium). */
+async function searchedSummaries(t: Tenant, conds: (SQL | undefined)[]): Promise<StageSummary[]> {
   const rows = await t.db
     .select({ stage: opportunities.stage, count: sql<number>`count(*)::int`, premium: sql<string>`coalesce(sum(${opportunities.estimatedPremium}), 0)::numeric(14,2)::text` })
     .from(opportunities)
     .where(t.where(opportunities, ...conds))
     .groupBy(opportunities.stage);
+  return summaries(rows);
+}
+
+function summaries(rows: { stage: string; count: number; premium: string }[]): StageSummary[] {
   return OPPORTUNITY_STAGES.map((stage) => {
     const r = rows.find((x) => x.stage === stage);
     return { stage, count: r ? Number(r.count) : 0, premium: r?.premium ?? '0.00' };
   });
 }
 
-/** A column's cards, newest move first: opportunities_agency_stage_idx read in order. */
-async function columnCards(t: Tenant, conds: (SQL | undefined)[], stage: OpportunityStage, offset: number, limit: number): Promise<{ cards: Opportunity[]; has_more: boolean }> {
-  const rows = await opportunitySelect(t)
-    .where(t.where(opportunities, eq(opportunities.stage, stage), ...conds))
-    .orderBy(desc(opportunities.stageChangedAt), opportunities.id)
-    .limit(limit + 1)
-    .offset(offset);
-  return { cards: rows.slice(0, limit).map(toOpportunity), has_more: rows.length > limit };
+function stageSummaries(t: Tenant, q: Pick<BoardQuery, 'assignee' | 'line' | 'search'>, actor: Actor): Promise<StageSummary[]> {
+  return q.search ? searchedSummaries(t, filterConds(q, actor)) : counterSummaries(t, q, actor);
 }
 
+const assignee = alias(user, 'assignee');
+
+/** What a card shows and moves with, and nothing else (the board sends 100 of them per request). */
+const cardFields = {
+  id: opportunities.id,
+  customerId: opportunities.customerId,
+  customerName: customers.name,
+  prospectName: opportunities.prospectName,
+  line: opportunities.line,
+  estimatedPremium: opportunities.estimatedPremium,
+  expectedCloseDate: opportunities.expectedCloseDate,
+  assigneeId: opportunities.assigneeId,
+  assigneeName: sql<string | null>`coalesce(nullif(trim(coalesce(${assignee.firstName}, '') || ' ' || coalesce(${assignee.lastName}, '')), ''), ${assignee.name})`.as('assignee_name'),
+  stage: opportunities.stage,
+  stageChangedAt: opportunities.stageChangedAt,
+  lostReason: opportunities.lostReason,
+};
+
+/** A column's cards, newest move first: opportunities_agency_stage_idx read in order. */
+function cardQuery(t: Tenant, conds: (SQL | undefined)[], stage: OpportunityStage, offset: number, limit: number) {
+  return t.db
+    .select(cardFields)
+    .from(opportunities)
+    .leftJoin(customers, sql`${customers.agencyId} = ${opportunities.agencyId} and ${customers.id} = ${opportunities.customerId}`)
+    .leftJoin(assignee, eq(assignee.id, opportunities.assigneeId))
+    .where(t.where(opportunities, eq(opportunities.stage, stage), ...conds))
+    .orderBy(desc(opportunities.stageChangedAt), opportunities.id)
+    .limit(limit)
+    .offset(offset);
+}
+
+type CardRow = Awaited<ReturnType<typeof cardQuery>>[number];
+
+function toCard(r: CardRow): BoardCard {
+  return {
+    id: r.id,
+    name: r.customerName ?? r.prospectName ?? '',
+    customer_id: r.customerId,
+    line: r.line as PolicyType,
+    estimated_premium: r.estimatedPremium,
+    expected_close_date: r.expectedCloseDate,
+    assignee_id: r.assigneeId,
+    assignee_name: r.assigneeId ? r.assigneeName : null,
+    stage: r.stage as OpportunityStage,
+    lost_reason: r.lostReason,
+  };
+}
+
+function page(rows: CardRow[], limit: number): { cards: BoardCard[]; has_more: boolean } {
+  return { cards: rows.slice(0, limit).map(toCard), has_more: rows.length > limit };
+}
+
+/**
+ * The board: the totals from the counters and the first cards of all five columns in one statement
+ * (a UNION ALL of five index range scans of BOARD_PAGE + 1 rows each, in stage order), in parallel.
+ */
 export async function readBoard(db: Db, actor: Actor, q: BoardQuery): Promise<{ columns: BoardColumn[] }> {
   const t = tenant(db, actor);
   const conds = filterConds(q, actor);
-  const [summaries, ...columns] = await Promise.all([
-    stageSummaries(t, conds),
-    ...OPPORTUNITY_STAGES.map((stage) => columnCards(t, conds, stage, 0, BOARD_PAGE)),
+  const [a, b, ...rest] = OPPORTUNITY_STAGES.map((stage) => cardQuery(t, conds, stage, 0, BOARD_PAGE + 1));
+  const [totals, rows] = await Promise.all([
+    stageSummaries(t, q, actor),
+    // by output column name: drizzle's set-operation orderBy would name columns without the snake_case mapping
+    unionAll(a, b, ...rest).orderBy(sql`stage, stage_changed_at desc, id`),
   ]);
-  return { columns: OPPORTUNITY_STAGES.map((_, i) => ({ ...summaries[i], ...(columns[i] as { cards: Opportunity[]; has_more: boolean }) })) };
+  const byStage = new Map<string, CardRow[]>();
+  for (const r of rows) {
+    const list = byStage.get(r.stage);
+    if (list) list.push(r);
+    else byStage.set(r.stage, [r]);
+  }
+  return { columns: totals.map((total) => ({ ...total, ...page(byStage.get(total.stage) ?? [], BOARD_PAGE) })) };
 }
 
+/** "Load more": one column's next cards. */
 export async function readColumn(db: Db, actor: Actor, stage: OpportunityStage, q: BoardQuery & { offset: number }) {
-  return columnCards(tenant(db, actor), filterConds(q, actor), stage, q.offset, BOARD_PAGE);
+  const rows = await cardQuery(tenant(db, actor), filterConds(q, actor), stage, q.offset, BOARD_PAGE + 1);
+  return page(rows, BOARD_PAGE);
 }
 
 /** Over the whole pipeline of the agency (the filters do not change the figures at the top). */
 export async function readFigures(db: Db, actor: Actor): Promise<PipelineFigures> {
-  const stages = await stageSummaries(tenant(db, actor), []);
+  const stages = await counterSummaries(tenant(db, actor), { assignee: 'all', line: 'all' }, actor);
   const count = (s: OpportunityStage) => stages.find((x) => x.stage === s)?.count ?? 0;
   return { stages, win_rate: winRate(count('won'), count('lost')) };
 }

@@ -809,7 +809,9 @@ async function pipelineScenario(server: Server, pgInfo: Postgres, who: { cookie:
   const one = await run(server, who.cookie, PIPELINE_BOARD_PATHS, 1);
   loadRow(`2. pipeline board, 1 connection`, one, undefined, 'no target; shows the per-request latency without queueing');
   for (const [name, text] of [
-    ['stage sums', `select stage, count(*), sum(estimated_premium) from opportunities where agency_id = $1 group by stage`],
+    // the totals the board reads (counters, decision 034); the grouped scan is now only a search's fallback
+    ['stage sums (counters)', `select stage, sum(opportunities)::int, sum(premium) from pipeline_stats where agency_id = $1 group by stage`],
+    ['stage sums of a search (fallback)', `select stage, count(*), sum(estimated_premium) from opportunities where agency_id = $1 group by stage`],
     ['one column', `select o.*, c.name from opportunities o left join customers c on c.agency_id = o.agency_id and c.id = o.customer_id where o.agency_id = $1 and o.stage = 'quoted' order by o.stage_changed_at desc, o.id limit 21`],
   ]) {
     const plan = await sql(pgInfo.url, `explain (analyze, buffers) ${text}`, [who.agencyId]);

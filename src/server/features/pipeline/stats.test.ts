@@ -130,6 +130,21 @@ describe('pipeline_stats', () => {
     }
   });
 
+  it('a searched board (no counters: grouped over the matches) sums and lists only the matching opportunities', async () => {
+    const agencyId = (await json(await t.request('/api/me', { cookie: owner.cookie }))).agency.id as string;
+    await created(owner, { prospect_name: 'Needle One', estimated_premium: '10.00', stage: 'quoted' });
+    await created(owner, { prospect_name: 'Needle Two', line: 'fire', estimated_premium: '20.00', stage: 'quoted' });
+    await created(owner, { prospect_name: 'Haystack', estimated_premium: '40.00', stage: 'quoted' });
+    const board = await json(await t.request('/api/opportunities/board?search=needle', { cookie: owner.cookie }));
+    const quoted = board.columns.find((c: { stage: string }) => c.stage === 'quoted');
+    expect(quoted).toMatchObject({ count: 2, premium: '30.00', has_more: false });
+    expect(quoted.cards.map((c: { name: string }) => c.name).sort()).toEqual(['Needle One', 'Needle Two']);
+    const fire = await json(await t.request('/api/opportunities/board?search=needle&line=fire', { cookie: owner.cookie }));
+    expect(fire.columns.find((c: { stage: string }) => c.stage === 'quoted')).toMatchObject({ count: 1, premium: '20.00', cards: [{ name: 'Needle Two' }] });
+    const direct = await rows(sql`select count(*)::int as n from opportunities where agency_id = ${agencyId} and stage = 'quoted'`);
+    expect(direct[0].n).toBeGreaterThan(2);
+  });
+
   it('follows a removed member (the assignee key sets null) and an agency deletion', async () => {
     const boss = await createUser(t, { tier: 'enterprise', permissions: ['manage_team'] });
     const leaving = await join(boss);

@@ -2,6 +2,9 @@
 // 120 days ahead, every third one done, a quarter linked to a customer; then My tasks is measured.
 import { sql } from './postgres.ts';
 
+/** My tasks as the page opens it (the caller's own, its default tab). */
+export const MY_TASKS_PATHS = ['/api/tasks/mine'];
+
 export async function seedTasks(url: string, agencyId: string, ownerId: string, count: number): Promise<void> {
   await sql(
     url,

@@ -205,8 +205,14 @@ export interface StageSummary {
   premium: string;
 }
 
+/** A card of the board: what it shows and moves with (the board sends up to 100 per request). */
+export type BoardCard = Pick<
+  Opportunity,
+  'id' | 'name' | 'customer_id' | 'line' | 'estimated_premium' | 'expected_close_date' | 'assignee_id' | 'assignee_name' | 'stage' | 'lost_reason'
+>;
+
 export interface BoardColumn extends StageSummary {
-  cards: Opportunity[];
+  cards: BoardCard[];
   has_more: boolean;
 }
 

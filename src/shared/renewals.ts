@@ -85,10 +85,18 @@ export function bucketOf(days: number): Bucket | null {
  * Today in the agency's timezone (an IANA name from Settings › Agency), else in UTC: the day
  * boundary of "days left" is the agency's midnight, not the server's.
  */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 export function agencyToday(timeZone: string | null | undefined, now: Date = new Date()): string {
   const zone = timeZone || 'UTC';
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    let day = dayFormatters.get(zone);
+    if (!day) {
+      // building an Intl.DateTimeFormat costs far more than using one: one per zone, kept
+      day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      if (dayFormatters.size < 1000) dayFormatters.set(zone, day);
+    }
+    return day.format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }

@@ -1055,6 +1055,24 @@ export const renewalStats = pgTable(
   ],
 );
 
+/**
+ * The pipeline board's counters (decision 034): opportunities and summed estimated premium per agency,
+ * stage, line and assignee, kept by statement-level triggers on opportunities (migration 0022), so the
+ * board's column totals — filtered by line and assignee or not — read a handful of rows.
+ */
+export const pipelineStats = pgTable(
+  'pipeline_stats',
+  {
+    agencyId: uuid().notNull(),
+    stage: text().notNull(),
+    line: text().notNull(),
+    assigneeId: text(),
+    opportunities: integer().notNull(),
+    premium: numeric({ precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [unique('pipeline_stats_key_uq').on(t.agencyId, t.stage, t.line, t.assigneeId).nullsNotDistinct()],
+);
+
 // ---------------------------------------------------------------- webhooks (issue 15, decision 028)
 
 /** An agency's webhook endpoint: where, which events, the signing secret. */

@@ -1,6 +1,7 @@
 // Tasks (issue 14, CRM, Business and above): create, edit, complete, reopen, delete, the lists of a
-// customer, policy or opportunity, and My tasks. Everything goes through the tenant context.
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+// customer, policy or opportunity, and My tasks (one statement). Everything goes through the tenant context.
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { agencyToday, addDays } from '#shared/renewals.ts';
 import {
   MY_TASKS_LIMIT,
@@ -25,26 +26,48 @@ import { readRenewalSettings } from '../renewals/cockpit.ts';
 
 const agencyZone = async (t: Tenant) => (await readRenewalSettings(t.db as Db, t.agencyId)).timeZone;
 
-/** The columns every task list reads (one join per link, for the names shown). */
+const MY_TASK_GROUPS = ['overdue', 'today', 'upcoming', 'done'] as const;
+
+/** The columns a task row shows (no more: My tasks sends up to 200 of them), with one join per link for the names. */
+const taskFields = {
+  id: tasks.id,
+  title: tasks.title,
+  description: tasks.description,
+  dueAt: tasks.dueAt,
+  priority: tasks.priority,
+  assigneeId: tasks.assigneeId,
+  customerId: tasks.customerId,
+  policyId: tasks.policyId,
+  opportunityId: tasks.opportunityId,
+  completedAt: tasks.completedAt,
+  createdAt: tasks.createdAt,
+  assigneeFirst: user.firstName,
+  assigneeLast: user.lastName,
+  assigneeEmail: user.email,
+  customerName: customers.name,
+  policyNumber: policies.policyNumber,
+};
+
+const assigneeJoin = eq(user.id, tasks.assigneeId);
+const customerJoin = and(eq(customers.agencyId, tasks.agencyId), eq(customers.id, tasks.customerId));
+const policyJoin = and(eq(policies.agencyId, tasks.agencyId), eq(policies.id, tasks.policyId));
+
 function selectTasks(t: Tenant) {
-  return t.db
-    .select({
-      task: tasks,
-      assigneeFirst: user.firstName,
-      assigneeLast: user.lastName,
-      assigneeEmail: user.email,
-      customerName: customers.name,
-      policyNumber: policies.policyNumber,
-    })
+  return t.db.select(taskFields).from(tasks).leftJoin(user, assigneeJoin).leftJoin(customers, customerJoin).leftJoin(policies, policyJoin);
+}
+
+/** The same, tagged with the My tasks group it is read for. */
+function selectGroup(db: Db, group: (typeof MY_TASK_GROUPS)[number]) {
+  return db
+    .select({ ...taskFields, grp: sql<string>`${group}::text`.as('grp') })
     .from(tasks)
-    .leftJoin(user, eq(user.id, tasks.assigneeId))
-    .leftJoin(customers, and(eq(customers.agencyId, tasks.agencyId), eq(customers.id, tasks.customerId)))
-    .leftJoin(policies, and(eq(policies.agencyId, tasks.agencyId), eq(policies.id, tasks.policyId)));
+    .leftJoin(user, assigneeJoin)
+    .leftJoin(customers, customerJoin)
+    .leftJoin(policies, policyJoin);
 }
 type Selected = Awaited<ReturnType<ReturnType<typeof selectTasks>['where']>>[number];
 
-function toRow(r: Selected, timeZone: string): TaskRow {
-  const { task } = r;
+function toRow(task: Selected, timeZone: string): TaskRow {
   const due = zonedParts(task.dueAt, timeZone);
   return {
     id: task.id,
@@ -55,11 +78,11 @@ function toRow(r: Selected, timeZone: string): TaskRow {
     due_time: due.time,
     priority: task.priority as TaskPriority,
     assignee_id: task.assigneeId,
-    assignee_name: task.assigneeId ? `${r.assigneeFirst ?? ''} ${r.assigneeLast ?? ''}`.trim() || r.assigneeEmail || null : null,
+    assignee_name: task.assigneeId ? `${task.assigneeFirst ?? ''} ${task.assigneeLast ?? ''}`.trim() || task.assigneeEmail || null : null,
     customer_id: task.customerId,
-    customer_name: r.customerName ?? null,
+    customer_name: task.customerName ?? null,
     policy_id: task.policyId,
-    policy_number: r.policyNumber ?? null,
+    policy_number: task.policyNumber ?? null,
     opportunity_id: task.opportunityId,
     completed_at: task.completedAt?.toISOString() ?? null,
     created_at: task.createdAt.toISOString(),
@@ -205,9 +228,48 @@ export async function listLinkedTasks(
 }
 
 /**
+ * My tasks' statement, built once per connection pool and prepared by name (PostgreSQL parses and
+ * plans it once per connection; drizzle builds its SQL once): building this UNION was a tenth of the
+ * request's CPU. The agency is a placeholder, so the caller passes the tenant context's agency.
+ */
+const myTasksStatements = new WeakMap<Db, ReturnType<typeof prepareMyTasks>>();
+function prepareMyTasks(db: Db) {
+  const agency = eq(tasks.agencyId, sql.placeholder('agencyId'));
+  const mine = eq(tasks.assigneeId, sql.placeholder('assigneeId'));
+  const open = isNull(tasks.completedAt);
+  const dayStart = sql`${sql.placeholder('dayStart')}::timestamptz`;
+  const tomorrowStart = sql`${sql.placeholder('tomorrowStart')}::timestamptz`;
+  const take = (group: (typeof MY_TASK_GROUPS)[number], where: SQL, ...order: SQL[]) =>
+    selectGroup(db, group)
+      .where(and(agency, mine, where))
+      .orderBy(...order)
+      .limit(MY_TASKS_LIMIT + 1);
+  return unionAll(
+    take('overdue', and(open, lt(tasks.dueAt, dayStart))!, asc(tasks.dueAt), asc(tasks.id)),
+    take('today', and(open, gte(tasks.dueAt, dayStart), lt(tasks.dueAt, tomorrowStart))!, asc(tasks.dueAt), asc(tasks.id)),
+    take('upcoming', and(open, gte(tasks.dueAt, tomorrowStart))!, asc(tasks.dueAt), asc(tasks.id)),
+    take('done', isNotNull(tasks.completedAt), desc(tasks.completedAt), asc(tasks.id)),
+    // each group in its own order (open ones, whose completed_at is null, by due time; done ones newest
+    // first; exact ties of completed_at by due time, then id), by output column name: a UNION's ORDER
+    // BY takes no expression, and drizzle's set-operation orderBy would skip the snake_case mapping
+  )
+    .orderBy(sql`grp, completed_at desc, due_at, id`)
+    .prepare('my_tasks');
+}
+function myTasksStatement(db: Db) {
+  let statement = myTasksStatements.get(db);
+  if (!statement) {
+    statement = prepareMyTasks(db);
+    myTasksStatements.set(db, statement);
+  }
+  return statement;
+}
+
+/**
  * My tasks for one member of the agency (default: the caller), grouped by the agency's day:
- * Overdue (due before today's midnight), Today, Upcoming and the latest Done. Each group is one
- * index range scan (tasks_open_idx / tasks_done_idx) of at most MY_TASKS_LIMIT + 1 rows.
+ * Overdue (due before today's midnight), Today, Upcoming and the latest Done. One prepared statement:
+ * a UNION ALL of four index range scans (tasks_open_idx / tasks_done_idx) of at most
+ * MY_TASKS_LIMIT + 1 rows each, tagged with their group (decision 034).
  */
 export async function readMyTasks(db: Db, actor: Actor, rawAssignee: string | undefined, now = new Date()): Promise<MyTasks> {
   const t = tenant(db, actor);
@@ -217,24 +279,18 @@ export async function readMyTasks(db: Db, actor: Actor, rawAssignee: string | un
   const today = agencyToday(zone, now);
   const dayStart = zonedInstant(today, '00:00', zone);
   const tomorrowStart = zonedInstant(addDays(today, 1), '00:00', zone);
-  const mine = eq(tasks.assigneeId, assigneeId);
-  const open = isNull(tasks.completedAt);
-  const take = (where: SQL, ...order: SQL[]) =>
-    selectTasks(t)
-      .where(t.where(tasks, where))
-      .orderBy(...order)
-      .limit(MY_TASKS_LIMIT + 1);
-  const [overdue, dueToday, upcoming, done] = await Promise.all([
-    take(and(mine, open, lt(tasks.dueAt, dayStart))!, asc(tasks.dueAt), asc(tasks.id)),
-    take(and(mine, open, gte(tasks.dueAt, dayStart), lt(tasks.dueAt, tomorrowStart))!, asc(tasks.dueAt), asc(tasks.id)),
-    take(and(mine, open, gte(tasks.dueAt, tomorrowStart))!, asc(tasks.dueAt), asc(tasks.id)),
-    take(and(mine, isNotNull(tasks.completedAt))!, desc(tasks.completedAt), asc(tasks.id)),
-  ]);
-  const group = (rows: Selected[]) => ({ rows: rows.slice(0, MY_TASKS_LIMIT).map((r) => toRow(r, zone)), more: rows.length > MY_TASKS_LIMIT });
+  // the agency is the tenant context's own (t.agencyId), bound as the statement's parameter
+  const rows = await myTasksStatement(t.db as Db).execute({ agencyId: t.agencyId, assigneeId, dayStart: dayStart.toISOString(), tomorrowStart: tomorrowStart.toISOString() });
+  const byGroup = new Map<string, Selected[]>(MY_TASK_GROUPS.map((g) => [g, []]));
+  for (const r of rows) byGroup.get(r.grp)!.push(r);
+  const group = (name: (typeof MY_TASK_GROUPS)[number]) => {
+    const list = byGroup.get(name)!;
+    return { rows: list.slice(0, MY_TASKS_LIMIT).map((r) => toRow(r, zone)), more: list.length > MY_TASKS_LIMIT };
+  };
   return {
     assignee_id: assigneeId,
     today,
     time_zone: zone,
-    groups: { overdue: group(overdue), today: group(dueToday), upcoming: group(upcoming), done: group(done) },
+    groups: { overdue: group('overdue'), today: group('today'), upcoming: group('upcoming'), done: group('done') },
   };
 }

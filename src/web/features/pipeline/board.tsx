@@ -4,7 +4,7 @@
 import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { Link } from 'react-router';
 import { GripVertical, MoreHorizontal } from 'lucide-react';
-import { OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_STAGES, OPPORTUNITY_TEXT, isStage, type BoardColumn, type Opportunity, type OpportunityStage } from '#shared/crm.ts';
+import { OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_STAGES, OPPORTUNITY_TEXT, isStage, type BoardColumn, type BoardCard, type OpportunityStage } from '#shared/crm.ts';
 import { formatMoney } from '#shared/money.ts';
 import { POLICY_TYPE_LABEL } from '#shared/policies.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -14,7 +14,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatDay } from '#web/lib/format.ts';
 
-export function CardMenu({ row, onMove }: { row: Opportunity; onMove: (row: Opportunity, stage: OpportunityStage) => void }) {
+export function CardMenu({ row, onMove }: { row: BoardCard; onMove: (row: BoardCard, stage: OpportunityStage) => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -42,7 +42,7 @@ export function CardMenu({ row, onMove }: { row: Opportunity; onMove: (row: Oppo
   );
 }
 
-function Card({ row, onMove }: { row: Opportunity; onMove: (row: Opportunity, stage: OpportunityStage) => void }) {
+function Card({ row, onMove }: { row: BoardCard; onMove: (row: BoardCard, stage: OpportunityStage) => void }) {
   const won = row.stage === 'won';
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({ id: row.id, data: { row }, disabled: won });
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
@@ -85,7 +85,7 @@ function Card({ row, onMove }: { row: Opportunity; onMove: (row: Opportunity, st
   );
 }
 
-function Column({ column, onMove, onLoadMore, loadingMore }: { column: BoardColumn; onMove: (row: Opportunity, stage: OpportunityStage) => void; onLoadMore: () => void; loadingMore: boolean }) {
+function Column({ column, onMove, onLoadMore, loadingMore }: { column: BoardColumn; onMove: (row: BoardCard, stage: OpportunityStage) => void; onLoadMore: () => void; loadingMore: boolean }) {
   const { setNodeRef, isOver } = useDroppable({ id: column.stage });
   const label = OPPORTUNITY_STAGE_LABEL[column.stage];
   return (
@@ -138,7 +138,7 @@ export function Board({
   isPending: boolean;
   error: unknown;
   onRetry: () => void;
-  onMove: (row: Opportunity, stage: OpportunityStage) => void;
+  onMove: (row: BoardCard, stage: OpportunityStage) => void;
   onLoadMore: (stage: OpportunityStage, offset: number) => void;
   loadingMore: boolean;
 }) {
@@ -146,7 +146,7 @@ export function Board({
   if (isPending && !columns) return <ListSkeleton />;
   if (error && !columns) return <ListError onRetry={onRetry}>{errorMessage(error)}</ListError>;
   const onDragEnd = (e: DragEndEvent) => {
-    const row = e.active.data.current?.row as Opportunity | undefined;
+    const row = e.active.data.current?.row as BoardCard | undefined;
     const to = e.over?.id;
     if (row && isStage(to) && to !== row.stage) onMove(row, to);
   };

@@ -2,6 +2,7 @@
 // once (counts and sums too) and goes back, with a toast, when the server refuses.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  BoardCard,
   BoardColumn,
   BoardQuery,
   Opportunity,
@@ -49,7 +50,7 @@ export function useLoadMore(q: BoardFilters) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { stage: OpportunityStage; offset: number }) =>
-      apiGet<{ cards: Opportunity[]; has_more: boolean }>(`/api/opportunities/board/${v.stage}${qs({ ...q, offset: v.offset })}`),
+      apiGet<{ cards: BoardCard[]; has_more: boolean }>(`/api/opportunities/board/${v.stage}${qs({ ...q, offset: v.offset })}`),
     onSuccess: (more, v) =>
       qc.setQueryData<Board>(pipelineKeys.board(q), (board) =>
         board

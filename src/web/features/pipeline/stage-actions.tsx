@@ -2,7 +2,7 @@
 // Won and Lost): Lost asks for the reason first; Won converts and opens the prefilled policy form.
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { newPolicyHref, OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type Opportunity, type OpportunityStage } from '#shared/crm.ts';
+import { newPolicyHref, OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type BoardCard, type OpportunityStage } from '#shared/crm.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useMoveStage } from './queries.ts';
 
-function LostDialog({ row, onClose, onConfirm, pending }: { row: Opportunity | null; onClose: () => void; onConfirm: (reason: string) => Promise<string | null>; pending: boolean }) {
+function LostDialog({ row, onClose, onConfirm, pending }: { row: BoardCard | null; onClose: () => void; onConfirm: (reason: string) => Promise<string | null>; pending: boolean }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const submit = async (e: React.FormEvent) => {
@@ -42,12 +42,12 @@ function LostDialog({ row, onClose, onConfirm, pending }: { row: Opportunity | n
   );
 }
 
-export function useStageActions(): { moveTo: (row: Opportunity, stage: OpportunityStage) => void; dialogs: ReactNode; pending: boolean } {
+export function useStageActions(): { moveTo: (row: BoardCard, stage: OpportunityStage) => void; dialogs: ReactNode; pending: boolean } {
   const navigate = useNavigate();
   const move = useMoveStage();
-  const [losing, setLosing] = useState<Opportunity | null>(null);
+  const [losing, setLosing] = useState<BoardCard | null>(null);
 
-  const run = (row: Opportunity, stage: OpportunityStage, lost_reason?: string) =>
+  const run = (row: BoardCard, stage: OpportunityStage, lost_reason?: string) =>
     move.mutateAsync({ id: row.id, stage, lost_reason }).then(
       (saved) => {
         if (stage === 'won' && saved.customer_id) {
@@ -62,7 +62,7 @@ export function useStageActions(): { moveTo: (row: Opportunity, stage: Opportuni
       },
     );
 
-  const moveTo = (row: Opportunity, stage: OpportunityStage) => {
+  const moveTo = (row: BoardCard, stage: OpportunityStage) => {
     if (row.stage === stage) return;
     if (stage === 'lost') return setLosing(row);
     void run(row, stage);

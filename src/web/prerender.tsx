@@ -5,23 +5,26 @@
 // on the client, so the first client render matches this markup.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
+import type { RoutePreload } from './app/lazy.ts';
+import { AppRoutes, routes } from './app/router.tsx';
 import { FEATURE_LINKS } from './features/public/site-content.ts';
 
 /** The pre-rendered paths: home, pricing, the features pages and contact. */
 export const PRERENDERED_PATHS = ['/', '/pricing', '/features', ...FEATURE_LINKS.map((f) => f.href), '/contact'];
 
 export async function render(pathname: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${pathname}`));
-  if (context instanceof Response) throw new Error(`prerender: ${pathname} answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // the page's lazy chunks first, as main.tsx does, so renderToString renders them, not a fallback
+  const matches = matchRoutes(routes, pathname);
+  if (!matches) throw new Error(`prerender: no route for ${pathname}`);
+  await Promise.all(matches.map((m) => (m.route.handle as RoutePreload | undefined)?.preload()));
   return renderToString(
     <StrictMode>
       <Providers>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>,
   );

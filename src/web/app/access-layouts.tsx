@@ -1,18 +1,9 @@
 // Layout routes behind the guards, in their own lazily loaded chunk: the route table (in the entry)
-// names them, and public pages never download the guards, the access rules or TanStack Query.
+// names them, and public pages never download the guards or the access rules.
 import { Navigate, Outlet } from 'react-router';
 import { AdminTwoFactorNotice } from '../features/admin/two-factor-notice.tsx';
 import { QueryProvider } from '#web/lib/query.tsx';
 import { FeatureGate, RequireAccess } from './guards.tsx';
-
-/** Public pages that fetch through TanStack Query (contact, CMS pages, blog, sign-up …). */
-export function QueryLayout() {
-  return (
-    <QueryProvider>
-      <Outlet />
-    </QueryProvider>
-  );
-}
 
 /** A plan belongs to the agency's owner; a member working in someone else's agency is turned away. */
 export function OwnerOnlyLayout() {

@@ -11,7 +11,7 @@ import { RootLayout } from './root-layout.tsx';
 const cmsPage = page(() => import('../features/public/cms-public-page.tsx'), 'CmsPublicPage');
 const notFound = page(() => import('../features/public/not-found-page.tsx'), 'NotFoundPage');
 // public pages that fetch through TanStack Query: inside its (lazily loaded) provider
-const queryLayout = page(() => import('./access-layouts.tsx'), 'QueryLayout');
+const queryLayout = page(() => import('./query-layout.tsx'), 'QueryLayout');
 
 /**
  * Every route, for the declarative router: main.tsx renders <AppRoutes /> in a <BrowserRouter>, the

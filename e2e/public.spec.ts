@@ -306,21 +306,23 @@ test('public pages have no serious or critical accessibility violations', async 
   await expectNoSeriousA11yViolations(page, 'mobile menu open');
 });
 
-test('marketing pages arrive pre-rendered and hydrate without a mismatch', async ({ page }) => {
+test('marketing pages and the login form arrive pre-rendered and hydrate without a mismatch', async ({ page }) => {
   for (const [path, heading] of [
     ['/', 'Insurance management made simple'],
     ['/pricing', 'Simple, transparent pricing'],
     ['/features', 'Features'],
     ['/features/client-portal', 'Client Portal'],
     ['/contact', 'Contact us'],
+    ['/login', 'Sign in to your account'],
   ]) {
     // the HTML itself holds the page, before any JavaScript runs
     const html = await (await page.request.get(path)).text();
     expect(html).toContain(`${heading}</h1>`);
     expect(html).toContain('<title>');
   }
-  // a plain SPA route is still the empty shell
-  expect(await (await page.request.get('/login')).text()).toContain('<div id="root"></div>');
+  // a plain SPA route is still the empty shell, and so is the login form with a query string (its notices depend on it)
+  expect(await (await page.request.get('/register')).text()).toContain('<div id="root"></div>');
+  expect(await (await page.request.get('/login?verified=1')).text()).toContain('<div id="root"></div>');
 
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -332,5 +334,12 @@ test('marketing pages arrive pre-rendered and hydrate without a mismatch', async
   // hydrated: the header menu works
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Features' }).click();
   await expect(page.getByRole('menuitem', { name: /^Policy Management/ })).toBeFocused();
+
+  // the login form hydrates too: its own checks answer a submit
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
   expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
 });

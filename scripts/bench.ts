@@ -13,7 +13,7 @@ import { runDigest } from '#server/features/renewals/digest.ts';
 import { createLogger } from '#server/logger.ts';
 import { createMailer } from '#server/mail.ts';
 import { carPolicyPayload, registrationPayload, sessionCookie } from '#server/test/factories.ts';
-import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench/frontend.ts';
+import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, TARGETED_PAGES, type FirstLoad } from './bench/frontend.ts';
 import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
 import { PIPELINE_BOARD_PATHS, PIPELINE_OPPORTUNITIES, seedOpportunities } from './bench/pipeline.ts';
@@ -231,14 +231,19 @@ function frontend() {
   const web = path.join(BUILD, 'web');
   const publics = Object.entries(PUBLIC_PAGES)
     .map(([page, mod]) => firstLoad(web, page, mod))
-    .filter((x): x is FirstLoad => x !== null)
-    .sort((a, b) => b.gzipKb - a.gzipKb);
+    .filter((x): x is FirstLoad => x !== null);
   const dashboard = firstLoad(web, '/dashboard', DASHBOARD_PAGE);
-  if (publics.length) {
-    const worst = publics[0];
+  // issue 17's figure is for / and /login; the sign-up pages (zod + react-hook-form) are listed beside it
+  const targeted = publics.filter((p) => TARGETED_PAGES.includes(p.page)).sort((a, b) => b.gzipKb - a.gzipKb);
+  if (targeted.length) {
+    const worst = targeted[0];
+    const kb = (p: FirstLoad) => `${p.page} ${p.gzipKb.toFixed(1)} (+${p.afterFirstRenderKb.toFixed(1)} after the first render)`;
     rows.push({
-      scenario: `7. first-load JS, public pages (largest: ${worst.page})`,
-      note: `${worst.gzipKb.toFixed(1)} KB gzip JS in ${worst.files} chunks (+${worst.cssGzipKb.toFixed(1)} KB CSS); ${publics.map((p) => `${p.page} ${p.gzipKb.toFixed(1)}`).join(', ')}`,
+      scenario: `7. first-load JS, / and /login (largest: ${worst.page})`,
+      note: `${worst.gzipKb.toFixed(1)} KB gzip JS in ${worst.files} chunks (+${worst.cssGzipKb.toFixed(1)} KB CSS); ${targeted.map(kb).join(', ')}; other public pages: ${publics
+        .filter((p) => !TARGETED_PAGES.includes(p.page))
+        .map((p) => `${p.page} ${p.gzipKb.toFixed(1)}`)
+        .join(', ')}`,
       target: '≤ 120 KB',
       ok: worst.gzipKb <= 120,
     });

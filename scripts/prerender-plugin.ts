@@ -2,7 +2,8 @@
 // paints before any JavaScript runs. It builds src/web/prerender.tsx for Node into a temporary
 // folder inside the project (its packages resolve from node_modules), renders each path with
 // react-dom/server into the built index.html's #root, and writes <outDir>/prerendered/<name>.html
-// plus routes.json (path → file), which the server serves for those paths (src/server/app.ts).
+// plus routes.json (path → file, or → { file, withoutQueryOnly } for a page whose content depends on
+// the query string), which the server serves for those paths (src/server/app.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,17 +41,18 @@ export function prerender(): Plugin {
         });
         const mod = (await import(pathToFileURL(path.join(tmp, 'prerender.js')).href)) as {
           PRERENDERED_PATHS: string[];
+          WITHOUT_QUERY_ONLY: string[];
           render: (pathname: string) => Promise<string>;
         };
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
         mkdirSync(path.join(outDir, PRERENDER_DIR), { recursive: true });
-        const routes: Record<string, string> = {};
+        const routes: Record<string, string | { file: string; withoutQueryOnly: true }> = {};
         for (const pathname of mod.PRERENDERED_PATHS) {
           const html = await mod.render(pathname);
           const file = fileFor(pathname);
           writeFileSync(path.join(outDir, PRERENDER_DIR, file), template.replace('<div id="root"></div>', `<div id="root">${html}</div>`));
-          routes[pathname] = file;
+          routes[pathname] = mod.WITHOUT_QUERY_ONLY.includes(pathname) ? { file, withoutQueryOnly: true } : file;
         }
         writeFileSync(path.join(outDir, PRERENDER_DIR, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
       } finally {

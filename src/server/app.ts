@@ -168,14 +168,15 @@ function mountWeb(app: Hono<AppEnv>, webRoot: string) {
     c.header('content-type', 'application/xml; charset=utf-8');
     return c.body(await renderSitemap(c.var.deps.db, c.var.deps.config.appUrl));
   });
-  // The marketing pages pre-rendered at build time (scripts/prerender-plugin.ts, issue 17): their
-  // HTML already holds the page, with the same meta tags as below.
+  // The marketing pages and the login form pre-rendered at build time (scripts/prerender-plugin.ts,
+  // issue 17): their HTML already holds the page, with the same meta tags as below. A page whose
+  // content depends on the query string (/login?verified=1 …) gets it only for a URL without one.
   const prerendered = readPrerendered(webRoot);
   if (prerendered.size)
     app.get('*', async (c, next) => {
-      const html = prerendered.get(c.req.path);
-      if (!html) return next();
-      return servePage(c, html);
+      const page = prerendered.get(c.req.path);
+      if (!page || (page.withoutQueryOnly && new URL(c.req.url).search !== '')) return next();
+      return servePage(c, page.html);
     });
   app.use('*', serveStatic({ root }));
   // Every other GET is a route of the single-page app; a public page gets its own title and meta
@@ -193,12 +194,17 @@ async function servePage(c: Context<AppEnv>, html: string) {
 }
 
 /** path → pre-rendered HTML, from <webRoot>/prerendered/routes.json (absent in a build without it). */
-function readPrerendered(webRoot: string): Map<string, string> {
+function readPrerendered(webRoot: string): Map<string, { html: string; withoutQueryOnly: boolean }> {
   const dir = path.join(webRoot, 'prerendered');
   const manifest = path.join(dir, 'routes.json');
   if (!existsSync(manifest)) return new Map();
-  const routes = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>;
-  return new Map(Object.entries(routes).map(([route, file]) => [route, readFileSync(path.join(dir, path.basename(file)), 'utf8')]));
+  const routes = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string | { file: string; withoutQueryOnly?: boolean }>;
+  return new Map(
+    Object.entries(routes).map(([route, entry]) => {
+      const { file, withoutQueryOnly = false } = typeof entry === 'string' ? { file: entry } : entry;
+      return [route, { html: readFileSync(path.join(dir, path.basename(file)), 'utf8'), withoutQueryOnly }];
+    }),
+  );
 }
 
 export function trustedOriginSet(appUrl: string): Set<string> {

@@ -1,29 +1,25 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
+import type { RoutePreload } from './app/lazy.ts';
+import { AppRoutes, routes } from './app/router.tsx';
 import './styles.css';
 
 const root = document.getElementById('root')!;
 
 async function start() {
-  // A marketing page arrives pre-rendered (scripts/prerender-plugin.ts): load its lazy route modules
-  // first, so the router's first render is the same markup and React hydrates it instead of replacing it.
+  // Load the matched routes' lazy chunks first (in parallel), so the first render shows the page at
+  // once; a marketing page arrives pre-rendered (scripts/prerender-plugin.ts), and this makes the
+  // first render the same markup, which React then hydrates instead of replacing.
   const prerendered = root.hasChildNodes();
-  if (prerendered) {
-    const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
-    await Promise.all(
-      lazy.map(async (m) => {
-        const loaded = await (m.route.lazy as () => Promise<Record<string, unknown>>)();
-        Object.assign(m.route, { ...loaded, lazy: undefined });
-      }),
-    );
-  }
+  await Promise.all((matchRoutes(routes, window.location) ?? []).map((m) => (m.route.handle as RoutePreload | undefined)?.preload()));
   const app = (
     <StrictMode>
       <Providers>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>
   );

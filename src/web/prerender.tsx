@@ -1,27 +1,35 @@
 // Build-time rendering of the marketing pages (issue 17): scripts/prerender-plugin.ts builds this for
 // Node after `vite build` and writes each page's HTML; the browser hydrates it (main.tsx).
-// The pages' content is static (site-content.ts, the shared plan data): nothing is fetched here, and
+// The pages' content is static (site-content.ts, the shared plan data; the login form): nothing is fetched here, and
 // what the pages ask the API for after load (session, page meta) starts from the same empty state
 // on the client, so the first client render matches this markup.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
+import type { RoutePreload } from './app/lazy.ts';
+import { AppRoutes, routes } from './app/router.tsx';
 import { FEATURE_LINKS } from './features/public/site-content.ts';
 
-/** The pre-rendered paths: home, pricing, the features pages and contact. */
-export const PRERENDERED_PATHS = ['/', '/pricing', '/features', ...FEATURE_LINKS.map((f) => f.href), '/contact'];
+/** The pre-rendered paths: home, pricing, the features pages, contact, and the login form. */
+export const PRERENDERED_PATHS = ['/', '/pricing', '/features', ...FEATURE_LINKS.map((f) => f.href), '/contact', '/login'];
+/**
+ * Pages whose content depends on the query string (the login form's notices for ?verified, ?reset,
+ * ?error): the server serves their pre-rendered HTML only to a URL without one (decision 035).
+ */
+export const WITHOUT_QUERY_ONLY = ['/login'];
 
 export async function render(pathname: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${pathname}`));
-  if (context instanceof Response) throw new Error(`prerender: ${pathname} answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // the page's lazy chunks first, as main.tsx does, so renderToString renders them, not a fallback
+  const matches = matchRoutes(routes, pathname);
+  if (!matches) throw new Error(`prerender: no route for ${pathname}`);
+  await Promise.all(matches.map((m) => (m.route.handle as RoutePreload | undefined)?.preload()));
   return renderToString(
     <StrictMode>
       <Providers>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>,
   );

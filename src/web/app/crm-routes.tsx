@@ -1,17 +1,10 @@
 // The CRM (Business and above): /dashboard/crm opens its default tab, My tasks. The pipeline's
 // routes are in router.tsx.
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { gated } from './gated.tsx';
-import { FeatureGate } from './guards.tsx';
+import { page } from './lazy.ts';
 
 export const crmRoutes: RouteObject[] = [
-  {
-    path: '/dashboard/crm',
-    element: (
-      <FeatureGate feature="crm">
-        <Navigate to="/dashboard/crm/tasks" replace />
-      </FeatureGate>
-    ),
-  },
-  { path: '/dashboard/crm/tasks', lazy: gated('crm', () => import('../features/crm/my-tasks-page.tsx'), 'MyTasksPage') },
+  { path: '/dashboard/crm', ...page(() => import('./access-layouts.tsx'), 'CrmHome') },
+  { path: '/dashboard/crm/tasks', ...gated('crm', () => import('../features/crm/my-tasks-page.tsx'), 'MyTasksPage') },
 ];

@@ -1,19 +1,21 @@
-// A lazily loaded page behind its feature's gate (the page's chunk loads first; the gate decides).
+// A lazily loaded page behind its feature's gate (the page's chunk and the guards load together; the gate decides).
 import type { ComponentType } from 'react';
 import type { Feature } from '#shared/features.ts';
-import { FeatureGate } from './guards.tsx';
+import { lazyComponent, type RoutePreload } from './lazy.ts';
 
 export function gated<M extends Record<string, unknown>>(feature: Feature, load: () => Promise<M>, name: keyof M) {
-  return async () => {
-    const Page = (await load())[name] as ComponentType;
-    return {
-      Component: function GatedPage() {
+  const { Component, preload } = lazyComponent(
+    () => Promise.all([load(), import('./guards.tsx')]),
+    ([module, { FeatureGate }]) => {
+      const Page = module[name] as ComponentType;
+      return function GatedPage() {
         return (
           <FeatureGate feature={feature}>
             <Page />
           </FeatureGate>
         );
-      },
-    };
-  };
+      };
+    },
+  );
+  return { element: <Component />, handle: { preload } satisfies RoutePreload };
 }

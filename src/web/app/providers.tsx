@@ -1,18 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastHost } from '#web/lib/toast-host.tsx';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { refetchOnWindowFocus: false, staleTime: 15_000 },
-  },
-});
-
+/**
+ * Around every page: the toaster (mounted on first use). TanStack Query's provider is not here: it
+ * wraps only the lazily loaded parts that fetch (#web/lib/query.tsx), so the public first load stays
+ * without it (issue 17).
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <ToastHost />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -1,12 +1,15 @@
 // The signed-in layout behind its guard, as one lazily loaded chunk: public pages don't download
-// the sidebar, menus and their dependencies.
+// the sidebar, menus, TanStack Query and their dependencies.
+import { QueryProvider } from '#web/lib/query.tsx';
 import { RequireAccess } from './guards.tsx';
 import { SignedInLayout } from './signed-in-layout.tsx';
 
 export function SignedInShell() {
   return (
-    <RequireAccess>
-      <SignedInLayout />
-    </RequireAccess>
+    <QueryProvider>
+      <RequireAccess>
+        <SignedInLayout />
+      </RequireAccess>
+    </QueryProvider>
   );
 }

@@ -16,7 +16,9 @@ export interface AgencySummary {
 
 export type Session = Me & { agency: AgencySummary; agencies: { id: string; name: string; role: string }[] };
 
-export const meKey = ['me'] as const;
+import { meKey } from './query.tsx';
+
+export { meKey };
 
 export function useSession() {
   return useQuery({

@@ -49,13 +49,24 @@ describe('pre-rendered marketing pages (issue 17)', () => {
     mkdirSync(path.join(webRoot, 'prerendered'));
     const pricing = INDEX.replace('<div id="root"></div>', `<div id="root"><h1>Simple, transparent pricing</h1>${'<p>plan</p>'.repeat(200)}</div>`);
     writeFileSync(path.join(webRoot, 'prerendered', 'pricing.html'), pricing);
-    writeFileSync(path.join(webRoot, 'prerendered', 'routes.json'), JSON.stringify({ '/pricing': 'pricing.html' }));
+    const login = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Sign in to your account</h1></div>');
+    writeFileSync(path.join(webRoot, 'prerendered', 'login.html'), login);
+    writeFileSync(
+      path.join(webRoot, 'prerendered', 'routes.json'),
+      JSON.stringify({ '/pricing': 'pricing.html', '/login': { file: 'login.html', withoutQueryOnly: true } }),
+    );
     const app = createApp(t.deps, { webRoot });
     const page = await (await app.request('/pricing')).text();
     expect(page).toContain('<div id="root"><h1>Simple, transparent pricing</h1>');
     expect(page).toContain(`<title>${SEO_PAGES.find((p) => p.path === '/pricing')?.title}</title>`);
     expect(page.match(/<title>/g)).toHaveLength(1);
-    expect(await (await app.request('/login')).text()).toContain('<div id="root"></div>');
+    // a marketing page keeps its HTML with a query string (campaign links)
+    expect(await (await app.request('/pricing?utm_source=mail')).text()).toContain('<div id="root"><h1>Simple, transparent pricing</h1>');
+    // the login form only without one: its notices depend on it (?verified=1, ?reset=1, ?error=…)
+    expect(await (await app.request('/login')).text()).toContain('<div id="root"><h1>Sign in to your account</h1></div>');
+    expect(await (await app.request('/login?verified=1')).text()).toContain('<div id="root"></div>');
+    expect(await (await app.request('/login?redirect=%2Fdashboard')).text()).toContain('<div id="root"></div>');
+    expect(await (await app.request('/register')).text()).toContain('<div id="root"></div>');
     const gz = await app.request('/pricing', { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     // the API is not compressed by this

@@ -1,16 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_TEXT } from '#shared/auth-text.ts';
 import { checkLogin, safeRedirectPath, type LoginErrors, type LoginValues } from '#shared/login-check.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, PasswordInput } from '#web/components/ui/input.tsx';
 import { ApiError, apiGet, apiPost, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { AuthCard, Notice } from '#web/components/auth-card.tsx';
-import { meKey } from '#web/lib/session.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 /** Only same-site paths are followed after sign-in. */
@@ -27,17 +24,11 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const target = safeRedirect(params.get('redirect') ?? (location.state as { from?: string } | null)?.from);
   const [serverError, setServerError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [twoFactor, setTwoFactor] = useState(false);
   const verifyError = params.get('error') ? (VERIFY_ERRORS[params.get('error')!] ?? VERIFY_ERRORS.INVALID_TOKEN) : null;
-  const config = useQuery({
-    queryKey: ['config'],
-    queryFn: () => apiGet<{ socialProviders: { google: boolean; microsoft: boolean } }>('/api/config'),
-    staleTime: Infinity,
-  });
 
   // The three checks of loginSchema, by hand (login-check.ts): zod and react-hook-form stay out of
   // the first load (issue 17). Errors show after a submit; typing in a field clears its own.
@@ -55,7 +46,9 @@ export function LoginPage() {
   });
 
   const finish = async () => {
-    await qc.invalidateQueries({ queryKey: meKey });
+    // TanStack Query is not in this page's first load (issue 17): the signed-in app it leads to needs it next
+    const { queryClient, meKey } = await import('#web/lib/query.tsx');
+    await queryClient.invalidateQueries({ queryKey: meKey });
     notify.success('Welcome back!', 'You are signed in.');
     navigate(target, { replace: true });
   };
@@ -102,7 +95,8 @@ export function LoginPage() {
   };
 
   const social = async (provider: 'google' | 'microsoft', label: string) => {
-    if (!config.data?.socialProviders[provider]) {
+    const config = await apiGet<{ socialProviders: { google: boolean; microsoft: boolean } }>('/api/config').catch(() => null);
+    if (!config?.socialProviders[provider]) {
       notify.error(AUTH_TEXT.socialNotSetUpTitle, AUTH_TEXT.socialNotSetUp(label));
       return;
     }
@@ -141,7 +135,13 @@ export function LoginPage() {
         </FormField>
         <div className="flex items-center justify-between gap-2">
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <Checkbox checked={values.rememberMe} onCheckedChange={(v) => setValues((old) => ({ ...old, rememberMe: v === true }))} />
+            {/* a native checkbox: the Radix one would add its runtime to the first load (issue 17) */}
+            <input
+              type="checkbox"
+              className="h-4 w-4 shrink-0 rounded border-slate-400 accent-brand-700"
+              checked={values.rememberMe}
+              onChange={(e) => setValues((old) => ({ ...old, rememberMe: e.target.checked }))}
+            />
             Remember me
           </label>
           <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">

@@ -1,16 +1,13 @@
 // Public header: Home, Features (dropdown), Pricing, Contact; Login/Sign Up or the user menu.
 // Translucent with a shadow once the page is scrolled more than 10 px; a mobile menu mirrors every link.
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState, type ComponentType } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { ChevronDown, LayoutDashboard, LogOut, Menu, Shield, ShieldCheck, User, X } from 'lucide-react';
-import { hasRole } from '#shared/access.ts';
-import { AUTH_TEXT } from '#shared/auth-text.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { MenuButton, menuItemClass } from '#web/components/ui/menu-button.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { notify } from '#web/lib/toast.ts';
-import { accessSubjectOf, useSession, useSignOut, type Session } from '#web/lib/session.ts';
-import { useDocumentTitle } from './document-title.ts';
+import type { Session } from '#web/lib/session.ts';
+import type { HeaderSessionProps, HeaderSessionState, SignOut } from './header-session.tsx';
 import { ALL_FEATURES_LINK, FEATURE_LINKS, SITE } from './site-content.ts';
 
 export const SCROLL_THRESHOLD_PX = 10;
@@ -43,19 +40,7 @@ export function Logo({ className }: { className?: string }) {
   );
 }
 
-function useSignOutToHome() {
-  const signOut = useSignOut();
-  const navigate = useNavigate();
-  return {
-    pending: signOut.isPending,
-    run: (after?: () => void) =>
-      signOut.mutate(undefined, {
-        onSuccess: () => navigate('/'),
-        onError: (err) => notify.error(AUTH_TEXT.signOutFailedTitle, err.message || AUTH_TEXT.somethingWentWrong),
-        onSettled: () => after?.(),
-      }),
-  };
-}
+const NO_SIGN_OUT: SignOut = { pending: false, run: () => undefined };
 
 function FeaturesMenu() {
   const { pathname } = useLocation();
@@ -87,9 +72,7 @@ function FeaturesMenu() {
   );
 }
 
-function UserMenu({ session }: { session: Session }) {
-  const signOut = useSignOutToHome();
-  const isAdmin = hasRole(accessSubjectOf(session), 'admin');
+function UserMenu({ session, isAdmin, signOut }: { session: Session; isAdmin: boolean; signOut: SignOut }) {
   const { first_name, last_name, email } = session.profile;
   return (
     <MenuButton
@@ -138,9 +121,7 @@ function UserMenu({ session }: { session: Session }) {
   );
 }
 
-function MobileMenu({ session, onClose }: { session: Session | null | undefined; onClose: () => void }) {
-  const signOut = useSignOutToHome();
-  const isAdmin = hasRole(accessSubjectOf(session), 'admin');
+function MobileMenu({ session, isAdmin, signOut, onClose }: { session: Session | null | undefined; isAdmin: boolean; signOut: SignOut; onClose: () => void }) {
   const item = ({ isActive }: { isActive: boolean }) =>
     cn('block rounded-md px-3 py-2.5 text-base font-medium hover:bg-slate-100', isActive ? 'text-brand-700' : 'text-slate-800');
   return (
@@ -208,10 +189,32 @@ function MobileMenu({ session, onClose }: { session: Session | null | undefined;
   );
 }
 
+/**
+ * The session part (who is signed in, signing out, the page title) needs TanStack Query and the API;
+ * it loads after the first render (header-session.tsx), so the public first load leaves it out
+ * (issue 17). Until it has answered, the header shows Login/Sign Up, as the pre-rendered HTML does.
+ */
+function useHeaderSession() {
+  const [state, setState] = useState<HeaderSessionState | null>(null);
+  const [Live, setLive] = useState<ComponentType<HeaderSessionProps> | null>(null);
+  useEffect(() => {
+    let current = true;
+    void import('./header-session.tsx').then((m) => current && setLive(() => m.HeaderSession));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return {
+    session: state?.session,
+    isAdmin: state?.isAdmin ?? false,
+    signOut: state?.signOut ?? NO_SIGN_OUT,
+    live: Live ? <Live onChange={setState} /> : null,
+  };
+}
+
 export function SiteHeader() {
-  const { data: session } = useSession();
+  const { session, isAdmin, signOut, live } = useHeaderSession();
   const scrolled = useScrolled();
-  useDocumentTitle();
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
   // a route change closes the mobile menu
@@ -247,7 +250,7 @@ export function SiteHeader() {
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           {session ? (
-            <UserMenu session={session} />
+            <UserMenu session={session} isAdmin={isAdmin} signOut={signOut} />
           ) : (
             <>
               <Button variant="ghost" asChild>
@@ -270,7 +273,8 @@ export function SiteHeader() {
           {mobileOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
         </button>
       </div>
-      {mobileOpen ? <MobileMenu session={session} onClose={() => setMobileOpen(false)} /> : null}
+      {mobileOpen ? <MobileMenu session={session} isAdmin={isAdmin} signOut={signOut} onClose={() => setMobileOpen(false)} /> : null}
+      {live}
     </header>
   );
 }

@@ -1,0 +1,19 @@
+// The app's one QueryClient and its provider. TanStack Query is not in the public first load (issue 17,
+// decision 035): the provider wraps only what uses it (the signed-in shell, the guarded layouts, the
+// public pages that fetch, the public header's session part), all lazily loaded; it is the same client
+// everywhere, so a nested provider shares one cache.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false, staleTime: 15_000 },
+  },
+});
+
+/** The query key of GET /api/me (session.ts). */
+export const meKey = ['me'] as const;
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

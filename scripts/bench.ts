@@ -122,6 +122,33 @@ function loadRow(scenario: string, r: LoadResult, target?: { text: string; ok: b
   return row;
 }
 
+/** The production build on a fresh PostgreSQL (the `--only` scenarios). */
+function pgServer(pgInfo: Postgres): Promise<Server> {
+  return startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir: path.join(work, 'pg-data'), logFile: path.join(work, 'server-pg.log') });
+}
+
+/** Confirms a registered address on a plan (SQL instead of the e-mailed link). */
+function confirmOn(pgInfo: Postgres, tier: string) {
+  return (email: string) =>
+    sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = $2, subscription_status = 'active' where email = $1`, [email, tier]).then(() => undefined);
+}
+
+/** Seeds the plan's agencies over one connection. */
+async function seedWith(pgInfo: Postgres, plan: SeedPlan) {
+  const client = new pg.Client({ connectionString: pgInfo.url });
+  await client.connect();
+  try {
+    await seed(
+      (text) => client.query(text),
+      async <T,>(text: string) => (await client.query(text)).rows as T[],
+      plan,
+      log,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 async function run(server: Server, cookie: string, paths: string[], connections = 20) {
   const next = cycle(paths);
   return load({ url: server.url, pid: server.pid, connections, seconds: SECONDS, cookie, next: () => ({ path: next() }) });
@@ -712,11 +739,9 @@ async function documentScenario(url: string, pid: number, cookie: string) {
 }
 
 async function documentsOnly(pgInfo: Postgres) {
-  const dataDir = path.join(work, 'pg-data');
-  const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  const server = await pgServer(pgInfo);
   try {
-    const confirm = (email: string) =>
-      sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'business', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const confirm = confirmOn(pgInfo, 'business');
     const user = await registerAndSignIn(server.url, 'bench-docs@bench.example', confirm);
     await documentScenario(server.url, server.pid, user.cookie);
   } finally {
@@ -853,10 +878,9 @@ async function tasksScenario(server: Server, pgInfo: Postgres, who: { cookie: st
 
 /** --only tasks: a fresh PostgreSQL, one enterprise agency with 1,000 customers, My tasks alone. */
 async function tasksOnly(pgInfo: Postgres) {
-  const dataDir = path.join(work, 'pg-data');
-  const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  const server = await pgServer(pgInfo);
   try {
-    const confirm = (email: string) => sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const confirm = confirmOn(pgInfo, 'enterprise');
     const who = await registerAndSignIn(server.url, 'bench-tasks@bench.example', confirm);
     // customers for a quarter of the tasks to link to (the list joins their names)
     await sql(
@@ -869,27 +893,16 @@ async function tasksOnly(pgInfo: Postgres) {
   } finally {
     await server.stop();
   }
-  console.log(`\n${table()}\n`);
-  for (const n of notes) console.log(`- ${n}`);
 }
 
 /** --only exchange: a fresh PostgreSQL, issue 12's two figures alone (full export of 100,000 policies, import of 10,000 rows). */
 async function exchangeOnly(pgInfo: Postgres) {
-  const dataDir = path.join(work, 'pg-data');
-  const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  const server = await pgServer(pgInfo);
   try {
-    const confirm = (email: string) => sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const confirm = confirmOn(pgInfo, 'enterprise');
     const exporter = await registerAndSignIn(server.url, 'bench-export@bench.example', confirm);
     const importer = await registerAndSignIn(server.url, 'bench-import@bench.example', confirm);
-    const client = new pg.Client({ connectionString: pgInfo.url });
-    await client.connect();
-    await seed(
-      (text) => client.query(text),
-      async <T,>(text: string) => (await client.query(text)).rows as T[],
-      { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: exporter.agencyId, ownerId: exporter.ownerId, customers: SIZE.exportPolicies / 2, policies: SIZE.exportPolicies }] },
-      log,
-    );
-    await client.end();
+    await seedWith(pgInfo, { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: exporter.agencyId, ownerId: exporter.ownerId, customers: SIZE.exportPolicies / 2, policies: SIZE.exportPolicies }] });
     log(`scenario 4b: full export of ${SIZE.exportPolicies.toLocaleString('en')} policies`);
     await fullExportScenario(server, exporter.cookie);
     log(`scenario 4c: import of ${SIZE.importRows.toLocaleString('en')} policy rows`);
@@ -897,62 +910,42 @@ async function exchangeOnly(pgInfo: Postgres) {
   } finally {
     await server.stop();
   }
-  console.log(`\n${table()}\n`);
 }
 
 /** --only api: a fresh PostgreSQL with the full book (1,000 agencies × 1,000 policies), issue 15's API figure alone. */
 async function apiOnly(pgInfo: Postgres) {
-  const dataDir = path.join(work, 'pg-data');
-  let server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  let server = await pgServer(pgInfo);
   try {
-    const confirm = (email: string) => sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const confirm = confirmOn(pgInfo, 'enterprise');
     const small = await registerAndSignIn(server.url, 'bench-small@bench.example', confirm);
-    const client = new pg.Client({ connectionString: pgInfo.url });
-    await client.connect();
     const total = SIZE.agencies * SIZE.perAgency;
     log(`seed: ${SIZE.agencies} agencies × ${SIZE.perAgency} policies (${total.toLocaleString('en')}) …`);
-    await seed(
-      (text) => client.query(text),
-      async <T,>(text: string) => (await client.query(text)).rows as T[],
-      {
+    await seedWith(pgInfo, {
         fillerAgencies: SIZE.agencies - 1,
         fillerCustomers: SIZE.customersPerAgency,
         fillerPolicies: SIZE.perAgency,
         targets: [{ agencyId: small.agencyId, ownerId: small.ownerId, customers: SIZE.customersPerAgency, policies: SIZE.perAgency }],
-      },
-      log,
-    );
-    await client.end();
+      });
     // a restart, as after a deploy: the pool and caches start cold on the seeded database
     await server.stop();
-    server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+    server = await pgServer(pgInfo);
     await run(server, small.cookie, ['/api/policies?page=1&pageSize=50'], 20).catch(() => undefined);
     log(`scenario 1: GET /api/v1/policies with a key at ${total.toLocaleString('en')} policies`);
     await apiScenario(server, small.cookie);
   } finally {
     await server.stop();
   }
-  console.log(`\n${table()}\n`);
 }
 
 /** --only reports: a fresh PostgreSQL, one agency of SIZE.exportPolicies policies (a third of them renewals), the grouped reports and analytics timed one request at a time. */
 async function reportsOnly(pgInfo: Postgres) {
-  const dataDir = path.join(work, 'pg-data');
-  const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  const server = await pgServer(pgInfo);
   try {
-    const confirm = (email: string) => sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const confirm = confirmOn(pgInfo, 'enterprise');
     const who = await registerAndSignIn(server.url, 'bench-reports@bench.example', confirm);
-    const client = new pg.Client({ connectionString: pgInfo.url });
-    await client.connect();
-    await seed(
-      (text) => client.query(text),
-      async <T,>(text: string) => (await client.query(text)).rows as T[],
-      { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: who.agencyId, ownerId: who.ownerId, customers: SIZE.exportPolicies / 2, policies: SIZE.exportPolicies }] },
-      log,
-    );
-    const marked = (await client.query(MARK_RENEWALS, [who.agencyId])).rowCount ?? 0;
-    await client.query('analyze');
-    await client.end();
+    await seedWith(pgInfo, { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: who.agencyId, ownerId: who.ownerId, customers: SIZE.exportPolicies / 2, policies: SIZE.exportPolicies }] });
+    const marked = (await sql(pgInfo.url, MARK_RENEWALS, [who.agencyId])).rowCount ?? 0;
+    await sql(pgInfo.url, 'analyze');
     log(`scenario 4e: grouped reports and analytics over ${SIZE.exportPolicies.toLocaleString('en')} policies`);
     for (const r of await timeReports(server.url, who.cookie)) {
       rows.push({ scenario: `4e. GET ${r.path} (${SIZE.exportPolicies.toLocaleString('en')} policies, sequential)`, p50: r.p50, note: `max ${r.max.toFixed(0)} ms, status ${r.status}; ${marked.toLocaleString('en')} renewals`, ok: r.status === 200 });
@@ -960,24 +953,30 @@ async function reportsOnly(pgInfo: Postgres) {
   } finally {
     await server.stop();
   }
-  console.log(`\n${table()}\n`);
 }
 
 /** --only pipeline: a fresh PostgreSQL, one enterprise agency, the pipeline figure alone. */
 async function pipelineOnly(pgInfo: Postgres) {
-  const dataDir = path.join(work, 'pg-data');
-  const server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: path.join(work, 'server-pg.log') });
+  const server = await pgServer(pgInfo);
   try {
-    const confirm = (email: string) => sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]).then(() => undefined);
+    const confirm = confirmOn(pgInfo, 'enterprise');
     const who = await registerAndSignIn(server.url, 'bench-pipeline@bench.example', confirm);
     await run(server, who.cookie, ['/api/opportunities/figures'], 5).catch(() => undefined);
     await pipelineScenario(server, pgInfo, who);
   } finally {
     await server.stop();
   }
-  console.log(`\n${table()}\n`);
-  for (const n of notes) console.log(`- ${n}`);
 }
+
+/** The scenarios `--only <name>` runs alone, each on a fresh PostgreSQL of its own. */
+const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
+  documents: documentsOnly,
+  api: apiOnly,
+  exchange: exchangeOnly,
+  reports: reportsOnly,
+  pipeline: pipelineOnly,
+  tasks: tasksOnly,
+};
 
 async function main() {
   const started = performance.now();
@@ -1012,59 +1011,20 @@ async function main() {
   }
   log(`PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, shorter runs)' : ''} on ${os.cpus().length} cores (load average ${loadAtStart}), Node ${process.version}; ${SECONDS} s per load run; work folder ${work}`);
   build();
-  if (ONLY === 'documents') {
-    const pgOnly = await startPostgres();
-    try {
-      await documentsOnly(pgOnly);
-    } finally {
-      pgOnly.stop();
-    }
-    console.log(table());
-    return;
+  const only = ONLY ? ONLY_SCENARIOS[ONLY] : undefined;
+  if (ONLY && !only) {
+    console.error(`bench: no scenario "${ONLY}"; --only takes ${Object.keys(ONLY_SCENARIOS).join(', ')} or xlsx`);
+    process.exit(2);
   }
-  if (ONLY === 'api') {
+  if (only) {
     const pgOnly = await startPostgres();
     try {
-      await apiOnly(pgOnly);
+      await only(pgOnly);
     } finally {
       pgOnly.stop();
     }
-    return;
-  }
-  if (ONLY === 'exchange') {
-    const pgOnly = await startPostgres();
-    try {
-      await exchangeOnly(pgOnly);
-    } finally {
-      pgOnly.stop();
-    }
-    return;
-  }
-  if (ONLY === 'reports') {
-    const pgOnly = await startPostgres();
-    try {
-      await reportsOnly(pgOnly);
-    } finally {
-      pgOnly.stop();
-    }
-    return;
-  }
-  if (ONLY === 'pipeline') {
-    const pgOnly = await startPostgres();
-    try {
-      await pipelineOnly(pgOnly);
-    } finally {
-      pgOnly.stop();
-    }
-    return;
-  }
-  if (ONLY === 'tasks') {
-    const pgOnly = await startPostgres();
-    try {
-      await tasksOnly(pgOnly);
-    } finally {
-      pgOnly.stop();
-    }
+    console.log(`\n${table()}\n`);
+    for (const n of notes) console.log(`- ${n}`);
     return;
   }
   if (BULK_ONLY) {

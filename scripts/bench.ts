@@ -16,6 +16,7 @@ import { carPolicyPayload, registrationPayload, sessionCookie } from '#server/te
 import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, type FirstLoad } from './bench/frontend.ts';
 import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
+import { listScenario } from './bench/list.ts';
 import { PIPELINE_BOARD_PATHS, PIPELINE_OPPORTUNITIES, seedOpportunities } from './bench/pipeline.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { uploadMemory } from './bench/documents.ts';
@@ -31,7 +32,7 @@ const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 /** only scenario 8 (webhook deliveries): no build, no seeding */
 const ONLY_WEBHOOKS = args.includes('--only-webhooks');
-/** `--only documents` / `--only pipeline` / `--only exchange`: one scenario alone (build, PostgreSQL, one server). */
+/** `--only documents` / `--only pipeline` / `--only exchange` / `--only list`: one scenario alone (build, PostgreSQL, one server). */
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 /** only issue 13's bulk scenario (no big seed, no load runs): npm run bench -- --bulk-only */
 const BULK_ONLY = args.includes('--bulk-only');
@@ -915,6 +916,11 @@ async function main() {
     } finally {
       pgOnly.stop();
     }
+    return;
+  }
+  if (ONLY === 'list') {
+    // issue 17's CPU figure alone: one worker, the list page at 20 connections (scripts/bench/list.ts)
+    await listScenario({ buildDir: BUILD, port: PORTS.pg, seconds: SECONDS, prof: args.includes('--prof'), log });
     return;
   }
   if (ONLY === 'pipeline') {

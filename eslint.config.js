@@ -20,6 +20,7 @@ export default tseslint.config(
       'dist/**',
       '.e2e-build-*/**',
       '.bench-build/**',
+      '.bench-build-list/**',
       'node_modules/**',
       'data/**',
       'test-results/**',

@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|tasks|exchange|api|reports|xlsx]
+// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|tasks|exchange|api|reports|list|xlsx]
 // Measures the production build on a throwaway PostgreSQL 15 (and on PGlite), side by side with
 // pgbench running the SQL the list endpoint sends, and writes bench/results/latest.md.
 // Exits non-zero only when it could not run; missed figures are reported, not fatal.
@@ -16,6 +16,7 @@ import { carPolicyPayload, registrationPayload, sessionCookie } from '#server/te
 import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, TARGETED_PAGES, type FirstLoad } from './bench/frontend.ts';
 import { cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
+import { listScenario } from './bench/list.ts';
 import { PIPELINE_BOARD_PATHS, PIPELINE_OPPORTUNITIES, seedOpportunities } from './bench/pipeline.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { uploadMemory } from './bench/documents.ts';
@@ -33,7 +34,7 @@ const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 /** only scenario 8 (webhook deliveries): no build, no seeding */
 const ONLY_WEBHOOKS = args.includes('--only-webhooks');
-/** `--only documents` / `pipeline` / `tasks` / `exchange` / `api` / `reports` / `xlsx`: one scenario alone (build, PostgreSQL, one server). */
+/** `--only documents` / `pipeline` / `tasks` / `exchange` / `api` / `reports` / `list` / `xlsx`: one scenario alone (build, PostgreSQL, one server). */
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 /** only issue 13's bulk scenario (no big seed, no load runs): npm run bench -- --bulk-only */
 const BULK_ONLY = args.includes('--bulk-only');
@@ -1011,9 +1012,14 @@ async function main() {
   }
   log(`PolicyDesk benchmark${QUICK ? ' (--quick: smaller data, shorter runs)' : ''} on ${os.cpus().length} cores (load average ${loadAtStart}), Node ${process.version}; ${SECONDS} s per load run; work folder ${work}`);
   build();
+  if (ONLY === 'list') {
+    // issue 17's CPU figure alone: one worker, the list page at 20 connections (scripts/bench/list.ts)
+    await listScenario({ buildDir: BUILD, port: PORTS.pg, seconds: SECONDS, prof: args.includes('--prof'), log });
+    return;
+  }
   const only = ONLY ? ONLY_SCENARIOS[ONLY] : undefined;
   if (ONLY && !only) {
-    console.error(`bench: no scenario "${ONLY}"; --only takes ${Object.keys(ONLY_SCENARIOS).join(', ')} or xlsx`);
+    console.error(`bench: no scenario "${ONLY}"; --only takes ${Object.keys(ONLY_SCENARIOS).join(', ')}, list or xlsx`);
     process.exit(2);
   }
   if (only) {

@@ -4,11 +4,12 @@
 // --cpu-prof, seeds 20 agencies × 1,000 policies, signs in, drives GET /api/policies?page=1 with
 // autocannon (20 connections), stops the server and prints the profile's top functions by self time
 // and the server CPU per request (the profile covers the whole run; the CPU figure the measured requests).
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { registrationPayload, sessionCookie } from '#server/test/factories.ts';
+import { topFunctions } from './cpu-profile.ts';
 import { load } from './load.ts';
 import { startPostgres, sql } from './postgres.ts';
 import { seed } from './seed.ts';
@@ -20,29 +21,6 @@ const REQUESTS = secondsAt >= 0 ? Number(args[secondsAt + 1]) : 4000;
 const buildDir = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--requests') ?? '.bench-build');
 const work = mkdtempSync(path.join(os.tmpdir(), 'policydesk-profile-'));
 const profDir = path.join(work, 'prof');
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
-
-/** Self time per function (name + file + line), as a share of all samples. */
-export function topFunctions(file: string, n = 15): string[] {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[] };
-  const total = profile.samples.length || 1;
-  const byKey = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = url ? `${url.split('/').slice(-2).join('/')}:${lineNumber + 1}` : '';
-    const key = `${functionName || '(anonymous)'} ${where}`.trim();
-    byKey.set(key, (byKey.get(key) ?? 0) + (node.hitCount ?? 0));
-  }
-  return [...byKey.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([key, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
-}
 
 async function main() {
   const pgInfo = await startPostgres();

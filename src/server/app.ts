@@ -89,6 +89,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     },
   });
   app.use('/api/*', async (c, next) => {
+    // A GET or HEAD has no body (bodyLimit itself lets them through), and asking for one would build
+    // the full web Request of the lightweight one @hono/node-server hands us (decision 036).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if (LARGE_BODY_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
     return jsonLimit(c, next);
   });

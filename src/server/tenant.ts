@@ -1,6 +1,6 @@
 // The tenant layer (docs/decisions/015-tenant-layer.md): every read and write of a tenant table goes
 // through a context bound to the caller's agency, so a query cannot forget — or choose — the agency.
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './db/client.ts';
 import { agencies } from './db/schema.ts';
@@ -41,6 +41,28 @@ export interface Tenant {
   transaction<R>(work: (t: Tenant) => Promise<R>): Promise<R>;
   /** Locks the agency row for this transaction (limit checks, team changes): same-agency writers queue. */
   lockAgency(): Promise<void>;
+  /**
+   * Runs a prepared statement whose where came from `preparedWhere`: the agency placeholder is
+   * filled with this context's agency (last, so `values` cannot choose another).
+   */
+  run<R>(prepared: PreparedTenantQuery<R>, values?: Record<string, unknown>): Promise<R>;
+}
+
+/** The agency's placeholder in a prepared tenant query: only `Tenant.run` fills it. */
+const AGENCY_PLACEHOLDER = 'tenant_agency_id';
+
+/** A drizzle prepared statement (`.prepare(name)`), run through `Tenant.run`. */
+export interface PreparedTenantQuery<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
+/**
+ * The where of a prepared statement (docs/decisions/036-list-request-cpu.md): like `t.where`, but the
+ * agency is a placeholder, so one statement built once serves every agency; `t.run` fills it with
+ * the caller's agency on every execution. The other conditions may hold placeholders of their own.
+ */
+export function preparedWhere<T extends TenantTable>(table: T, ...conds: Conds): SQL {
+  return and(eq(table.agencyId, sql.placeholder(AGENCY_PLACEHOLDER)), ...conds)!;
 }
 
 // The query builders are typed through these helpers so the chain keeps drizzle's own types.
@@ -87,5 +109,6 @@ export function tenant(db: Db | Tx, owner: TenantOwner): Tenant {
     lockAgency: async () => {
       await q.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId)).for('update');
     },
+    run: (prepared, values) => prepared.execute({ ...values, [AGENCY_PLACEHOLDER]: agencyId }),
   };
 }

@@ -18,8 +18,16 @@ export async function boundedCount(db: Db, table: PgTable, where: SQL | undefine
   const counted = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from (select 1 from ${table} where ${filter} limit ${EXACT_COUNT_LIMIT + 1}) as bounded`,
   );
-  const n = Number(counted.rows[0]?.n ?? 0);
+  return totalFromBoundedCount(db, table, where, Number(counted.rows[0]?.n ?? 0));
+}
+
+/**
+ * The total from a bounded count (`select count(*) from (… limit EXACT_COUNT_LIMIT + 1)`, run by
+ * boundedCount or inside a prepared list statement): exact up to the limit, else the planner's estimate.
+ */
+export async function totalFromBoundedCount(db: Db, table: PgTable, where: SQL | undefined, n: number): Promise<Total> {
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  const filter = where ?? sql`true`;
   const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     sql`explain (format json) select 1 from ${table} where ${filter}`,
   );

@@ -1,5 +1,5 @@
 // Policies: queries and rules, through the tenant context; writes that belong together share a transaction.
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   POLICY_TEXT,
@@ -22,10 +22,11 @@ import { logActivity } from '../activity/service.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { insertCustomer } from '../customers/service.ts';
 import { trashDocumentsOf } from '../documents/service.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
+import { preparedRows } from '#server/db/prepared.ts';
 import { limitGuard, type LimitGuard } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
-import { boundedCount, isShortSearch, totalWithoutCount } from '#server/db/count.ts';
+import { boundedCount, EXACT_COUNT_LIMIT, isShortSearch, totalFromBoundedCount, totalWithoutCount } from '#server/db/count.ts';
 import { sortOrder } from '#server/lists.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
@@ -63,7 +64,12 @@ export function toPolicy(row: PolicyRow, assignee: { first: string | null; name:
 
 /** The expression of policies_agency_search_trgm_idx (with agency_id), so PostgreSQL can answer the search from the index. */
 export function searchMatches(search: string): SQL {
-  return sql`lower(${policies.policyNumber} || ' ' || ${policies.customerName} || ' ' || ${policies.insuranceCompany}) like ${containsPattern(search)}`;
+  return searchLike(containsPattern(search));
+}
+
+/** The same condition with the pattern given (a prepared statement's placeholder). */
+function searchLike(pattern: string | Placeholder): SQL {
+  return sql`lower(${policies.policyNumber} || ' ' || ${policies.customerName} || ' ' || ${policies.insuranceCompany}) like ${pattern}`;
 }
 
 /** Each served by an (agency_id, column, id) index, read in either direction. */
@@ -87,20 +93,134 @@ export function policyFilter(
 }
 
 export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
-  const where = policyFilter(tenant(db, actor), actor, q);
-  const pageQuery = db
-    .select({ policy: policies, first: assigneeName, name: user.name })
+  const t = tenant(db, actor);
+  // 1–2 characters: no trigram to look up, so no count that would read the whole agency.
+  if (isShortSearch(q.search)) {
+    const where = policyFilter(t, actor, q);
+    const rows = await db
+      .select({ policy: policies, first: assigneeName, name: user.name })
+      .from(policies)
+      .leftJoin(user, eq(user.id, policies.assigneeId))
+      .where(where)
+      .orderBy(...sortOrder(q.sort, POLICY_SORT, policies.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    const { total, estimated } = await totalWithoutCount(db, policies, where, { ...q, rows: rows.length });
+    return { rows: rows.map((r) => toPolicy(r.policy, r)), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
+  }
+  // The page and its bounded count in one prepared statement (decision 036): built once per filter
+  // shape, the agency and the filter values bound on every execution.
+  const assignee = q.assignee === 'all' || q.assignee === '' ? 'any' : q.assignee === 'unassigned' ? 'none' : 'one';
+  const rows = await t.run(listStatement(db, { sort: q.sort, type: q.type !== 'all', status: q.status !== 'all', search: Boolean(q.search), assignee }), {
+    type: q.type,
+    status: q.status,
+    search: q.search ? containsPattern(q.search) : null,
+    assignee: q.assignee === 'me' ? actor.userId : q.assignee,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  // An empty page (past the end, or no rows at all) carries no count: counted on its own.
+  const { total, estimated } = rows.length
+    ? await totalFromBoundedCount(db, policies, rows[0].total > EXACT_COUNT_LIMIT ? policyFilter(t, actor, q) : undefined, rows[0].total)
+    : await boundedCount(db, policies, policyFilter(t, actor, q));
+  return { rows: rows.map((r) => r.policy), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
+}
+
+interface ListShape {
+  sort: PolicyListQuery['sort'];
+  type: boolean;
+  status: boolean;
+  search: boolean;
+  assignee: 'any' | 'none' | 'one';
+}
+
+const listStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareList>>>();
+
+/** The prepared list statement of one filter shape on this database (prepared once, then reused). */
+function listStatement(db: Db, shape: ListShape) {
+  let byShape = listStatements.get(db);
+  if (!byShape) listStatements.set(db, (byShape = new Map()));
+  const key = `${shape.sort}_${shape.type ? 't' : ''}${shape.status ? 's' : ''}${shape.search ? 'q' : ''}_${shape.assignee}`;
+  let statement = byShape.get(key);
+  if (!statement) byShape.set(key, (statement = prepareList(db, shape, `policies_list_${key}`)));
+  return statement;
+}
+
+function prepareList(db: Db, shape: ListShape, name: string) {
+  const where = preparedWhere(
+    policies,
+    shape.type ? eq(policies.policyType, sql.placeholder('type')) : undefined,
+    shape.status ? eq(policies.status, sql.placeholder('status')) : undefined,
+    shape.search ? searchLike(sql.placeholder('search')) : undefined,
+    shape.assignee === 'one' ? eq(policies.assigneeId, sql.placeholder('assignee')) : shape.assignee === 'none' ? isNull(policies.assigneeId) : undefined,
+  );
+  // Uncorrelated (its "policies" is its own), so PostgreSQL runs it once per statement (an InitPlan).
+  const total = sql<number>`(select count(*)::int from (select 1 from ${policies} where ${where} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as bounded)`;
+  // Read by position below: keep the two in the same order.
+  const columns = {
+    id: policies.id,
+    customerId: policies.customerId,
+    policyNumber: policies.policyNumber,
+    insuranceCompany: policies.insuranceCompany,
+    policyType: policies.policyType,
+    customerName: policies.customerName,
+    customerEmail: policies.customerEmail,
+    customerPhone: policies.customerPhone,
+    premiumAmount: policies.premiumAmount,
+    coverageAmount: policies.coverageAmount,
+    deductible: policies.deductible,
+    startDate: policies.startDate,
+    endDate: policies.endDate,
+    status: policies.status,
+    assigneeId: policies.assigneeId,
+    renewalState: policies.renewalState,
+    lostReason: policies.lostReason,
+    lostNote: policies.lostNote,
+    renewedFromId: policies.renewedFromId,
+    remarket: policies.remarket,
+    createdAt: policies.createdAt,
+    updatedAt: policies.updatedAt,
+    first: assigneeName,
+    name: user.name,
+    total,
+  };
+  const query = db
+    .select(columns)
     .from(policies)
     .leftJoin(user, eq(user.id, policies.assigneeId))
     .where(where)
-    .orderBy(...sortOrder(q.sort, POLICY_SORT, policies.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  // 1–2 characters: no trigram to look up, so no count that would read the whole agency.
-  const [rows, { total, estimated }] = isShortSearch(q.search)
-    ? await pageQuery.then(async (found) => [found, await totalWithoutCount(db, policies, where, { ...q, rows: found.length })] as const)
-    : await Promise.all([pageQuery, boundedCount(db, policies, where)]);
-  return { rows: rows.map((r) => toPolicy(r.policy, r)), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
+    .orderBy(...sortOrder(shape.sort, POLICY_SORT, policies.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  // The columns by position, as text: the same answer as toPolicy's.
+  return preparedRows(db, name, query, (r) => ({
+    total: Number(r[24]),
+    policy: {
+      id: r[0]!,
+      customer_id: r[1],
+      policy_number: r[2]!,
+      insurance_company: r[3]!,
+      policy_type: r[4] as PolicyType,
+      customer_name: r[5]!,
+      customer_email: r[6]!,
+      customer_phone: r[7],
+      premium_amount: r[8]!,
+      coverage_amount: r[9]!,
+      deductible: r[10]!,
+      start_date: r[11]!,
+      end_date: r[12]!,
+      status: r[13] as PolicyStatus,
+      assignee_id: r[14],
+      assignee_name: r[14] ? (r[22] ?? r[23] ?? null) : null,
+      renewal_state: r[15] as RenewalState,
+      lost_reason: r[16] as LostReason | null,
+      lost_note: r[17],
+      renewed_from_id: r[18],
+      remarket: r[19] === 't',
+      created_at: new Date(r[20]!).toISOString(),
+      updated_at: new Date(r[21]!).toISOString(),
+    } satisfies Policy,
+  }));
 }
 
 /** The assignee filter of the policies list and the cockpit: all, me, unassigned, or one member. */

@@ -1,0 +1,140 @@
+// The list page's CPU figure alone (issue 17): npx tsx scripts/bench/list.ts [--no-build] [--seconds N] [--prof] [--workers N]
+// Builds the server bundle (not the web app: the API does not need it) into .bench-build-list/, starts
+// a throwaway PostgreSQL 15, one server process (WORKERS=1 unless --workers), seeds one agency of
+// LIST_POLICIES policies (exact count: under EXACT_COUNT_LIMIT) among filler agencies (20,000
+// policies in all), warms up, then drives GET /api/policies?page=1&pageSize=25 at 20 connections
+// and prints req/s, p99 and the server's CPU per request (stable even on a busy machine).
+// --prof: the server runs with --cpu-prof and the profile's top functions by self time are printed
+// (share of the busy samples, idle left out). Also `npm run bench -- --only list` (full build).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { registrationPayload, sessionCookie } from '#server/test/factories.ts';
+import { topFunctions } from './cpu-profile.ts';
+import { load, type LoadResult } from './load.ts';
+import { startPostgres, sql } from './postgres.ts';
+import { seed } from './seed.ts';
+import { startServer } from './server.ts';
+
+export const LIST_PATH = '/api/policies?page=1&pageSize=25';
+export const LIST_POLICIES = 5_000;
+const FILLER_AGENCIES = 15;
+
+export interface ListOptions {
+  buildDir: string;
+  port: number;
+  seconds: number;
+  workers?: number;
+  /** run the server with --cpu-prof and print its top functions */
+  prof?: boolean;
+  log?: (msg: string) => void;
+}
+
+export interface ListFigures {
+  result: LoadResult;
+  loadAverage: string;
+  top: string[];
+}
+
+export async function listScenario(opts: ListOptions): Promise<ListFigures> {
+  const log = opts.log ?? console.log;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'policydesk-list-'));
+  const profDir = path.join(work, 'prof');
+  const pgInfo = await startPostgres();
+  try {
+    const server = await startServer({
+      buildDir: opts.buildDir,
+      port: opts.port,
+      databaseUrl: pgInfo.url,
+      dataDir: path.join(work, 'data'),
+      logFile: path.join(work, 'server.log'),
+      nodeArgs: opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+      env: { WORKERS: String(opts.workers ?? 1) },
+    });
+    let result: LoadResult;
+    try {
+      const base = server.url;
+      const email = 'list@bench.example';
+      const password = 'bench-password-1';
+      const reg = await fetch(`${base}/api/account/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify(registrationPayload({ company: 'List Agency', fullName: 'List User', email, password })),
+      });
+      if (reg.status !== 200) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+      await sql(pgInfo.url, `update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]);
+      const signIn = await fetch(`${base}/api/account/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ email, password }),
+      });
+      const cookie = sessionCookie(signIn);
+      const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { agency: { id: string; ownerId: string } };
+      const client = new pg.Client({ connectionString: pgInfo.url });
+      await client.connect();
+      await seed(
+        (text) => client.query(text),
+        async <T,>(text: string) => (await client.query(text)).rows as T[],
+        {
+          fillerAgencies: FILLER_AGENCIES,
+          fillerCustomers: 500,
+          fillerPolicies: 1000,
+          targets: [{ agencyId: me.agency.id, ownerId: me.agency.ownerId, customers: LIST_POLICIES / 2, policies: LIST_POLICIES }],
+        },
+        () => {},
+      );
+      await client.end();
+      const first = (await (await fetch(`${base}${LIST_PATH}`, { headers: { cookie } })).json()) as { total: number; totalIsEstimate: boolean; rows: unknown[] };
+      if (first.total !== LIST_POLICIES || first.totalIsEstimate || first.rows.length !== 25)
+        throw new Error(`unexpected first page: total ${first.total}, estimate ${first.totalIsEstimate}, ${first.rows.length} rows`);
+      const next = () => ({ path: LIST_PATH });
+      // warm-up (JIT, pool, prepared statements), then the measured run
+      await load({ url: base, pid: server.pid, connections: 20, seconds: 3, cookie, next });
+      result = await load({ url: base, pid: server.pid, connections: 20, seconds: opts.seconds, cookie, next });
+    } finally {
+      await server.stop();
+    }
+    const loadAverage = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+    log(
+      `list page 1 (${LIST_POLICIES.toLocaleString('en')} policies in the agency, exact count; ${(LIST_POLICIES + FILLER_AGENCIES * 1000).toLocaleString('en')} in all), 20 connections, ${opts.seconds} s, ` +
+        `${opts.workers ?? 1} worker(s): ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+        `server CPU ${result.cpuMsPerRequest.toFixed(2)} ms/request, ${result.errors + result.non2xx} errors (load average ${loadAverage})`,
+    );
+    const top: string[] = [];
+    if (opts.prof)
+      for (const file of readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'))) {
+        log(`top self time, share of busy samples (${path.join(profDir, file)}):`);
+        for (const line of topFunctions(path.join(profDir, file), 30, true)) {
+          top.push(line);
+          log(`  ${line}`);
+        }
+      }
+    if (!opts.prof) rmSync(work, { recursive: true, force: true });
+    return { result, loadAverage, top };
+  } finally {
+    pgInfo.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const at = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+  const root = path.resolve(import.meta.dirname, '../..');
+  const buildDir = path.resolve(root, at('--build') ?? '.bench-build-list');
+  if (!args.includes('--no-build')) {
+    rmSync(buildDir, { recursive: true, force: true });
+    execFileSync(process.execPath, ['scripts/build-server.mjs', buildDir], { cwd: root, stdio: 'inherit' });
+  }
+  listScenario({
+    buildDir,
+    port: Number(process.env.BENCH_PORT ?? 4351),
+    seconds: Number(at('--seconds') ?? 10),
+    workers: at('--workers') ? Number(at('--workers')) : 1,
+    prof: args.includes('--prof'),
+  }).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,35 @@
+// Hot-path statements (docs/decisions/036-list-request-cpu.md): built once with drizzle (through the
+// tenant layer's preparedWhere), then run as a named prepared statement whose rows come back as arrays
+// of PostgreSQL's text values, for the caller to map itself. drizzle's per-request query building and
+// its per-row mapping (an entity check per column) are the largest JavaScript cost of a list request.
+import { fillPlaceholders } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Db } from './client.ts';
+import type { PreparedTenantQuery } from '#server/tenant.ts';
+
+const text = (value: string) => value;
+/** node-postgres: every column as the text PostgreSQL sent (the mapper parses what it needs). */
+const PG_TEXT_TYPES = { getTypeParser: () => text };
+/** PGlite parses these types by default; the rest (text, uuid) are strings anyway. */
+const PGLITE_TEXT_PARSERS = { 16: text, 20: text, 21: text, 23: text, 700: text, 701: text, 1082: text, 1114: text, 1184: text, 1700: text };
+
+/**
+ * A statement prepared once per connection (named; PGlite has one connection and ignores the name),
+ * its placeholders filled on every run, each row mapped by `map` from its text values
+ * (null stays null; a boolean is 't' or 'f'). Run it with `t.run(statement, values)`.
+ */
+export function preparedRows<R>(db: Db, name: string, query: { toSQL(): { sql: string; params: unknown[] } }, map: (row: (string | null)[]) => R): PreparedTenantQuery<R[]> {
+  const built = query.toSQL();
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const isPglite = 'waitReady' in client;
+  return {
+    async execute(values = {}) {
+      const params = fillPlaceholders(built.params, values);
+      const rows = isPglite
+        ? (await (client as PGlite).query<(string | null)[]>(built.sql, params, { rowMode: 'array', parsers: PGLITE_TEXT_PARSERS })).rows
+        : (await (client as pg.Pool).query<(string | null)[]>({ name, text: built.sql, values: params, rowMode: 'array', types: PG_TEXT_TYPES })).rows;
+      return rows.map(map);
+    },
+  };
+}

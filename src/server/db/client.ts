@@ -120,18 +120,6 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   };
 }
 
-/**
- * Rows as arrays of the driver's values, without drizzle's per-row mapping (most of the CPU of a
- * stream of 100,000 rows, and its garbage). Select text expressions (`::text`) so that both drivers
- * return the same strings and no type parser is involved.
- */
-export async function selectArrays(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<(string | null)[][]> {
-  const { sql, params } = query.toSQL();
-  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (client instanceof PGlite) return (await client.query<(string | null)[]>(sql, params, { rowMode: 'array' })).rows;
-  return (await client.query<(string | null)[]>({ text: sql, values: params, rowMode: 'array' })).rows;
-}
-
 /** Any fixed number: the advisory lock that lets one instance at a time run the migrations. */
 const MIGRATION_LOCK = 7_346_221;
 

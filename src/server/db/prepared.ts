@@ -15,21 +15,25 @@ const PG_TEXT_TYPES = { getTypeParser: () => text };
 const PGLITE_TEXT_PARSERS = { 16: text, 20: text, 21: text, 23: text, 700: text, 701: text, 1082: text, 1114: text, 1184: text, 1700: text };
 
 /**
+ * Runs a built statement with every column as the text PostgreSQL sent, rows as arrays, without
+ * drizzle's per-row mapping; `name` prepares it once per connection (PGlite ignores it).
+ */
+export async function textRows(db: Db, built: { sql: string; params: unknown[] }, name?: string): Promise<(string | null)[][]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if ('waitReady' in client) return (await client.query<(string | null)[]>(built.sql, built.params, { rowMode: 'array', parsers: PGLITE_TEXT_PARSERS })).rows;
+  return (await client.query<(string | null)[]>({ name, text: built.sql, values: built.params, rowMode: 'array', types: PG_TEXT_TYPES })).rows;
+}
+
+/**
  * A statement prepared once per connection (named; PGlite has one connection and ignores the name),
  * its placeholders filled on every run, each row mapped by `map` from its text values
  * (null stays null; a boolean is 't' or 'f'). Run it with `t.run(statement, values)`.
  */
 export function preparedRows<R>(db: Db, name: string, query: { toSQL(): { sql: string; params: unknown[] } }, map: (row: (string | null)[]) => R): PreparedTenantQuery<R[]> {
   const built = query.toSQL();
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  const isPglite = 'waitReady' in client;
   return {
     async execute(values = {}) {
-      const params = fillPlaceholders(built.params, values);
-      const rows = isPglite
-        ? (await (client as PGlite).query<(string | null)[]>(built.sql, params, { rowMode: 'array', parsers: PGLITE_TEXT_PARSERS })).rows
-        : (await (client as pg.Pool).query<(string | null)[]>({ name, text: built.sql, values: params, rowMode: 'array', types: PG_TEXT_TYPES })).rows;
-      return rows.map(map);
+      return (await textRows(db, { sql: built.sql, params: fillPlaceholders(built.params, values) }, name)).map(map);
     },
   };
 }

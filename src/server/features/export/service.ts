@@ -6,7 +6,8 @@ import { csvLine } from '#shared/customers.ts';
 import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE, type ExportFileKey } from '#shared/export.ts';
 import { REPORT_TEXT } from '#shared/reports.ts';
 import type { Actor } from '#server/context.ts';
-import { selectArrays, type Db } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import { textRows } from '#server/db/prepared.ts';
 import { activityLog, carInsuranceDetails, customerCommunications, customers, documents, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { toReadableStream, zipStream, type ZipSource } from './zip.ts';
@@ -39,7 +40,7 @@ async function* csvBatches(header: readonly { name: string }[], fetch: (after: s
 
 const afterId = (column: AnyPgColumn, after: string | null): SQL | undefined => (after ? gt(column, after) : undefined);
 
-/** A value as PostgreSQL's text; a timestamp as toISOString() writes it (UTC, milliseconds). */
+/** A value as PostgreSQL's text (textRows reads every column as text); a timestamp as toISOString() writes it (UTC, milliseconds). */
 const asText = (c: AnyPgColumn): SQL<string | null> => sql`${c}::text`;
 const isoText = (c: AnyPgColumn): SQL<string | null> => sql`to_char(date_trunc('milliseconds', ${c}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** The select list in CSV column order (keys c0, c1, … keep the order). */
@@ -48,7 +49,7 @@ const columns = (...cells: (AnyPgColumn | SQL<string | null>)[]) =>
 
 /** The rows as text arrays (no per-row mapping); the first cell is the keyset id, dropped when `idOnly`. */
 async function batch(t: Tenant, query: { toSQL(): { sql: string; params: unknown[] } }, idOnly = false): Promise<Batch> {
-  const rows = await selectArrays(t.db as Db, query);
+  const rows = await textRows(t.db as Db, query.toSQL());
   return rows.map((r) => ({ id: r[0]!, cells: idOnly ? r.slice(1) : r }));
 }
 

@@ -1,7 +1,7 @@
 // The board (per-stage count and premium from the pipeline_stats counters, the first cards of every
 // column in one statement, "Load more"), the list (the list kit: filters, search, sort, pages) and
 // the figures (win rate, pipeline value per stage). Decisions 026 and 034.
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   BOARD_PAGE,
@@ -23,7 +23,7 @@ import { boundedCount } from '#server/db/count.ts';
 import { containsPattern } from '#server/db/helpers.ts';
 import { customers, opportunities, pipelineStats, user } from '#server/db/schema.ts';
 import { sortOrder } from '#server/lists.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
 import { customerSearch } from '../customers/service.ts';
 import { opportunitySelect, toOpportunity } from './service.ts';
 
@@ -142,13 +142,12 @@ function shapeConds(shape: Shape, assigneeColumn: AnyPgColumn, lineColumn: AnyPg
 /**
  * The board's two statements for one shape, built once per connection pool and prepared by name
  * (PostgreSQL parses and plans each once per connection; drizzle builds the SQL once — building the
- * five-branch UNION was a tenth of the request's CPU). The agency is a placeholder: the caller
- * passes the tenant context's agency.
+ * five-branch UNION was a tenth of the request's CPU). The agency is the tenant layer's placeholder
+ * (preparedWhere), which only `t.run` fills, with the caller's agency.
  */
 function prepareBoard(db: Db, shape: Shape, key: string) {
-  const agency = sql.placeholder('agencyId');
   const s = pipelineStats;
-  const where = (stage: OpportunityStage) => and(eq(opportunities.agencyId, agency), eq(opportunities.stage, stage), ...shapeConds(shape, opportunities.assigneeId, opportunities.line))!;
+  const where = (stage: OpportunityStage) => preparedWhere(opportunities, eq(opportunities.stage, stage), ...shapeConds(shape, opportunities.assigneeId, opportunities.line));
   const [a, b, ...rest] = OPPORTUNITY_STAGES.map((stage) => cardQuery(db, where(stage), BOARD_PAGE + 1));
   return {
     // by output column name: drizzle's set-operation orderBy would name columns without the snake_case mapping
@@ -158,7 +157,7 @@ function prepareBoard(db: Db, shape: Shape, key: string) {
     totals: db
       .select({ stage: s.stage, count: sql<number>`coalesce(sum(${s.opportunities}), 0)::int`, premium: sql<string>`coalesce(sum(${s.premium}), 0)::numeric(14,2)::text` })
       .from(s)
-      .where(and(eq(s.agencyId, agency), ...shapeConds(shape, s.assigneeId, s.line)))
+      .where(preparedWhere(s, ...shapeConds(shape, s.assigneeId, s.line)))
       .groupBy(s.stage)
       .prepare(`board_totals_${key}`),
   };
@@ -189,9 +188,9 @@ export async function readBoard(db: Db, actor: Actor, q: BoardQuery): Promise<{ 
   } else {
     const shape = shapeOf(q);
     const statement = boardStatement(db, shape);
-    // the agency is the tenant context's own (t.agencyId), bound as the statements' parameter
-    const params = { agencyId: t.agencyId, assigneeId: q.assignee === 'me' ? actor.userId : q.assignee, line: q.line };
-    const [sums, cards] = await Promise.all([statement.totals.execute(params), statement.cards.execute(params)]);
+    // t.run fills the agency placeholder with the tenant context's own agency
+    const params = { assigneeId: q.assignee === 'me' ? actor.userId : q.assignee, line: q.line };
+    const [sums, cards] = await Promise.all([t.run(statement.totals, params), t.run(statement.cards, params)]);
     totals = summaries(sums);
     rows = cards;
   }

@@ -18,7 +18,7 @@ import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { notify } from '../notifications/service.ts';
 import { assertMember } from '../policies/service.ts';
@@ -234,14 +234,13 @@ export async function listLinkedTasks(
  */
 const myTasksStatements = new WeakMap<Db, ReturnType<typeof prepareMyTasks>>();
 function prepareMyTasks(db: Db) {
-  const agency = eq(tasks.agencyId, sql.placeholder('agencyId'));
   const mine = eq(tasks.assigneeId, sql.placeholder('assigneeId'));
   const open = isNull(tasks.completedAt);
   const dayStart = sql`${sql.placeholder('dayStart')}::timestamptz`;
   const tomorrowStart = sql`${sql.placeholder('tomorrowStart')}::timestamptz`;
   const take = (group: (typeof MY_TASK_GROUPS)[number], where: SQL, ...order: SQL[]) =>
     selectGroup(db, group)
-      .where(and(agency, mine, where))
+      .where(preparedWhere(tasks, mine, where))
       .orderBy(...order)
       .limit(MY_TASKS_LIMIT + 1);
   return unionAll(
@@ -280,7 +279,7 @@ export async function readMyTasks(db: Db, actor: Actor, rawAssignee: string | un
   const dayStart = zonedInstant(today, '00:00', zone);
   const tomorrowStart = zonedInstant(addDays(today, 1), '00:00', zone);
   // the agency is the tenant context's own (t.agencyId), bound as the statement's parameter
-  const rows = await myTasksStatement(t.db as Db).execute({ agencyId: t.agencyId, assigneeId, dayStart: dayStart.toISOString(), tomorrowStart: tomorrowStart.toISOString() });
+  const rows = await t.run(myTasksStatement(t.db as Db), { assigneeId, dayStart: dayStart.toISOString(), tomorrowStart: tomorrowStart.toISOString() });
   const byGroup = new Map<string, Selected[]>(MY_TASK_GROUPS.map((g) => [g, []]));
   for (const r of rows) byGroup.get(r.grp)!.push(r);
   const group = (name: (typeof MY_TASK_GROUPS)[number]) => {

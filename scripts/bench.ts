@@ -611,7 +611,6 @@ async function searchPlans(pgInfo: Postgres, smallId: string, largeId: string) {
 }
 
 async function exportScenario(server: Server, cookie: string) {
-  const before = rssMb(server.pid);
   const rss = sampleRss(server.pid);
   const started = performance.now();
   const res = await fetch(`${server.url}/api/customers/export`, { headers: { cookie } });
@@ -629,10 +628,9 @@ async function exportScenario(server: Server, cookie: string) {
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  const { peak } = rss.stop();
+  const { peak, growth } = rss.stop();
   const dataRows = Math.max(0, lines - 1);
   const rowsPerSecond = dataRows / seconds;
-  const growth = peak - before;
   rows.push({
     scenario: '4. CSV export, customers',
     rps: rowsPerSecond,
@@ -646,7 +644,6 @@ async function exportScenario(server: Server, cookie: string) {
 }
 
 async function fullExportScenario(server: Server, cookie: string) {
-  const before = rssMb(server.pid);
   const rss = sampleRss(server.pid);
   const started = performance.now();
   const cpuBefore = cpuMs(server.pid);
@@ -661,8 +658,7 @@ async function fullExportScenario(server: Server, cookie: string) {
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  const { peak } = rss.stop();
-  const growth = peak - before;
+  const { peak, growth } = rss.stop();
   const cpu = (cpuMs(server.pid) - cpuBefore) / 1000;
   const note = `${SIZE.exportPolicies.toLocaleString('en')} policies (+ ${(SIZE.exportPolicies / 2).toLocaleString('en')} customers, details, activity): ${(bytes / 1048576).toFixed(1)} MB zip in ${seconds.toFixed(2)} s (server CPU ${cpu.toFixed(1)} s, load average ${os.loadavg()[0].toFixed(1)}); memory growth ${growth.toFixed(0)} MB`;
   rows.push({
@@ -903,7 +899,13 @@ async function exchangeOnly(pgInfo: Postgres) {
     const confirm = confirmOn(pgInfo, 'enterprise');
     const exporter = await registerAndSignIn(server.url, 'bench-export@bench.example', confirm);
     const importer = await registerAndSignIn(server.url, 'bench-import@bench.example', confirm);
-    await seedWith(pgInfo, { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: exporter.agencyId, ownerId: exporter.ownerId, customers: SIZE.exportPolicies / 2, policies: SIZE.exportPolicies }] });
+    // other agencies' rows around it, as in a shared database: a plan that leaves the agency shows
+    await seedWith(pgInfo, {
+      fillerAgencies: QUICK ? 20 : 200,
+      fillerCustomers: SIZE.customersPerAgency,
+      fillerPolicies: SIZE.perAgency,
+      targets: [{ agencyId: exporter.agencyId, ownerId: exporter.ownerId, customers: SIZE.exportPolicies / 2, policies: SIZE.exportPolicies }],
+    });
     log(`scenario 4b: full export of ${SIZE.exportPolicies.toLocaleString('en')} policies`);
     await fullExportScenario(server, exporter.cookie);
     log(`scenario 4c: import of ${SIZE.importRows.toLocaleString('en')} policy rows`);

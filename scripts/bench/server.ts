@@ -112,19 +112,31 @@ export function rssMb(pid: number): number {
   return Math.max(...processTree(pid).map(ownRssMb));
 }
 
-/** Samples the RSS every 50 ms until stopped; returns the peak and the value at the start. */
+/**
+ * Samples the RSS every 50 ms until stopped; returns the peak and the value at the start (largest
+ * process), and `growth`: the largest rise of any one process over its own start (the worker that
+ * served the work, whichever it was: comparing one worker's peak with another's start is noise).
+ */
 export function sampleRss(pid: number) {
-  const start = rssMb(pid);
-  let peak = start;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
-  }, 50);
+  const startOf = new Map(processTree(pid).map((p) => [p, ownRssMb(p)]));
+  const peakOf = new Map(startOf);
+  const start = Math.max(...startOf.values());
+  const sample = () => {
+    for (const p of processTree(pid)) {
+      const now = ownRssMb(p);
+      if (!startOf.has(p)) startOf.set(p, now);
+      peakOf.set(p, Math.max(peakOf.get(p) ?? 0, now));
+    }
+  };
+  const timer = setInterval(sample, 50);
   return {
     start,
     stop: () => {
       clearInterval(timer);
-      peak = Math.max(peak, rssMb(pid));
-      return { start, peak };
+      sample();
+      const peak = Math.max(...peakOf.values());
+      const growth = Math.max(...[...peakOf].map(([p, top]) => top - (startOf.get(p) ?? top)));
+      return { start, peak, growth };
     },
   };
 }

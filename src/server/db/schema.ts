@@ -486,6 +486,9 @@ export const activityLog = pgTable(
   (t) => [
     index('activity_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('activity_agency_kind_created_idx').on(t.agencyId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the full export reads an agency's log in id batches (keyset); without it each batch walked the
+    // primary key over every agency's rows (56 s for a 100,000-policy agency in a 1.2 M-policy book)
+    index('activity_agency_id_idx').on(t.agencyId, t.id),
     check('activity_kind_check', inList('kind', ACTIVITY_KINDS)),
   ],
 );

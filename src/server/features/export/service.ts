@@ -1,6 +1,6 @@
 // The full export: the agency's book as one zip of CSVs and a manifest, streamed in keyset batches
 // through the tenant context, so memory stays flat however large the book is.
-import { and, asc, eq, gt, is, SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { csvLine } from '#shared/customers.ts';
 import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE, type ExportFileKey } from '#shared/export.ts';
@@ -25,15 +25,13 @@ const text = (v: Cell) => v ?? '';
 async function* csvBatches(header: readonly { name: string }[], fetch: (after: string | null) => Promise<Batch>, counted: (n: number) => void): AsyncGenerator<string> {
   yield '\uFEFF' + csvLine(header.map((c) => c.name));
   let total = 0;
-  let next: Promise<Batch> | null = fetch(null);
-  while (next) {
-    const rows: Batch = await next;
-    // the next batch is read by PostgreSQL while this one is written and compressed here
-    next = rows.length < EXPORT_BATCH ? null : fetch(rows[rows.length - 1].id);
-    // a failed prefetch is awaited (and thrown) on the next turn; until then it is not unhandled
-    next?.catch(() => {});
+  let after: string | null = null;
+  for (;;) {
+    const rows: Batch = await fetch(after);
     if (rows.length) yield rows.map((r) => csvLine(r.cells.map(text))).join('');
     total += rows.length;
+    if (rows.length < EXPORT_BATCH) break;
+    after = rows[rows.length - 1].id;
   }
   counted(total);
 }
@@ -63,26 +61,30 @@ function policyRows(t: Tenant, scope?: SQL) {
   const p = policies;
   const car = carInsuranceDetails;
   const fire = fireInsuranceDetails;
-  const fields = columns(
+  const head = columns(
     p.id, p.policyNumber, p.policyType, p.status, p.insuranceCompany, p.customerId, p.customerName, p.customerEmail, p.customerPhone,
     p.premiumAmount, p.coverageAmount, p.deductible, p.startDate, p.endDate, isoText(p.createdAt),
-    car.vehicleMake, car.vehicleModel, car.vehicleYear, car.vinNumber, car.driverLicense, car.coverageType,
-    fire.propertyAddress, fire.propertyType, fire.constructionYear, fire.propertyValue, fire.contentsCoverage,
   );
-  return (after: string | null) =>
-    batch(
-      t,
-      t.db
-        .select(fields)
-        .from(p)
-        // joined on (agency_id, policy_id): the composite keys keep the join inside the agency; a
-        // policy's details are only those of its own type
-        .leftJoin(car, and(eq(car.agencyId, p.agencyId), eq(car.policyId, p.id), eq(p.policyType, 'car')))
-        .leftJoin(fire, and(eq(fire.agencyId, p.agencyId), eq(fire.policyId, p.id), eq(p.policyType, 'fire')))
-        .where(t.where(p, afterId(p.id, after), scope))
-        .orderBy(asc(p.id))
-        .limit(EXPORT_BATCH),
-    );
+  const carFields = columns(car.policyId, car.vehicleMake, car.vehicleModel, car.vehicleYear, car.vinNumber, car.driverLicense, car.coverageType);
+  const fireFields = columns(fire.policyId, fire.propertyAddress, fire.propertyType, fire.constructionYear, fire.propertyValue, fire.contentsCoverage);
+  const noCar: Cell[] = Array(6).fill(null);
+  const noFire: Cell[] = Array(5).fill(null);
+  /**
+   * The batch's details by primary key, in a statement of their own: joined in the batch query, the
+   * planner merged each batch against every agency's details (600 ms a batch in a 1.2 M-policy book).
+   */
+  async function details(table: typeof car | typeof fire, fields: ReturnType<typeof columns>, ids: string[]) {
+    if (!ids.length) return new Map<string, Cell[]>();
+    const rows = await textRows(t.db as Db, t.select(fields).from(table, inArray(table.policyId, ids)).toSQL());
+    return new Map(rows.map((r) => [r[0]!, r.slice(1)]));
+  }
+  return async (after: string | null): Promise<Batch> => {
+    const rows = await batch(t, t.select(head).from(p, afterId(p.id, after), scope).orderBy(asc(p.id)).limit(EXPORT_BATCH));
+    // a policy's details are only those of its own type
+    const ofType = (type: string) => rows.filter((r) => r.cells[2] === type).map((r) => r.id);
+    const [cars, fires] = await Promise.all([details(car, carFields, ofType('car')), details(fire, fireFields, ofType('fire'))]);
+    return rows.map((r) => ({ id: r.id, cells: [...r.cells, ...(cars.get(r.id) ?? noCar), ...(fires.get(r.id) ?? noFire)] }));
+  };
 }
 
 function communicationRows(t: Tenant) {

@@ -1,0 +1,1 @@
+CREATE INDEX "activity_agency_id_idx" ON "activity_log" USING btree ("agency_id","id");

@@ -103,6 +103,25 @@ test('Back from a policy restores the search, sort and page; a linked URL opens 
   await expect(page.getByLabel('Policy status')).toHaveValue('all');
 });
 
+test('a filter chosen while the search is still being typed keeps both, whichever is written first', async ({ page, account }) => {
+  void account;
+  await seedPolicies(page.request);
+  await page.goto('/dashboard/policies');
+  // the search is written to the URL after its debounce; the filter at once
+  await page.getByLabel('Search policies').fill('SRT');
+  await page.getByLabel('Policy status').selectOption('active');
+  await expect(page).toHaveURL(/search=SRT/);
+  await expect(page).toHaveURL(/status=active/);
+  await page.getByLabel('Policy type').selectOption('car');
+  await page.getByLabel('Search policies').fill('srt-');
+  await page.getByLabel('Policy status').selectOption('all');
+  await expect(page).toHaveURL(/search=srt-/);
+  await expect(page).toHaveURL(/type=car/);
+  await expect(page).not.toHaveURL(/status=/);
+  await expect(page.getByLabel('Search policies')).toHaveValue('srt-');
+  await expect(page.getByLabel('Policy type')).toHaveValue('car');
+});
+
 test('selection: a row, the whole page, then all that match; a new filter clears it', async ({ page, account }) => {
   void account;
   await seedPolicies(page.request);

@@ -26,7 +26,9 @@ export function useListQuery<S extends z.ZodType<Record<string, unknown>>>(schem
     (patch: Partial<z.input<S>>) => {
       setParams(
         (current) => {
-          const next = new URLSearchParams(current);
+          // the URL as it is now: React Router hands the updater the params of the last render, so
+          // a filter chosen before the debounced search's write re-rendered would put the old search back
+          const next = new URLSearchParams(typeof window === 'undefined' ? current : window.location.search);
           const values: Record<string, unknown> = { ...patch };
           if (!('page' in values)) values.page = 1;
           for (const [key, value] of Object.entries(values)) {

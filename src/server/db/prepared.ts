@@ -12,7 +12,7 @@ const text = (value: string) => value;
 /** node-postgres: every column as the text PostgreSQL sent (the mapper parses what it needs). */
 const PG_TEXT_TYPES = { getTypeParser: () => text };
 /** PGlite parses these types by default; the rest (text, uuid) are strings anyway. */
-const PGLITE_TEXT_PARSERS = { 16: text, 20: text, 21: text, 23: text, 700: text, 701: text, 1082: text, 1114: text, 1184: text, 1700: text };
+const PGLITE_TEXT_PARSERS = { 16: text, 114: text, 3802: text, 20: text, 21: text, 23: text, 700: text, 701: text, 1082: text, 1114: text, 1184: text, 1700: text };
 
 /**
  * Runs a built statement with every column as the text PostgreSQL sent, rows as arrays, without

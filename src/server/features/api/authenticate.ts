@@ -1,7 +1,7 @@
 // Who calls /api/v1: the agency of a bearer key, never a session cookie, never a platform role.
 // The plan is read per request (the agency owner's effective tier through the feature map), so a
 // downgrade stops the key on the next request and a re-upgrade brings it back.
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createMiddleware } from 'hono/factory';
 import { API_TEXT, type ApiResource, type ApiScopes, scopeAllows } from '#shared/api-keys.ts';
@@ -9,6 +9,7 @@ import { planIncludes } from '#shared/features.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import type { Actor, AppEnv } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
+import { textRows } from '#server/db/prepared.ts';
 import { agencies, agencyMembers, apiKeys, user } from '#server/db/schema.ts';
 import { AppError, forbidden } from '#server/errors.ts';
 import { clientAddress } from '#server/http.ts';
@@ -28,36 +29,76 @@ const LAST_USED_EVERY_MS = 60_000;
 const owner = alias(user, 'owner');
 const creator = alias(user, 'creator');
 
+/**
+ * The key lookup, built once with drizzle and run as a named prepared statement (decision 036): the
+ * key's hash is its only placeholder. Not a tenant query: the key is what names the agency. Rows
+ * come back as text and are read by position, in the order of these columns.
+ */
+const keyColumns = {
+  keyId: apiKeys.id,
+  scopes: apiKeys.scopes,
+  lastUsedAt: apiKeys.lastUsedAt,
+  agencyId: agencies.id,
+  agencyName: agencies.name,
+  ownerId: owner.id,
+  ownerEmail: owner.email,
+  ownerFirstName: owner.firstName,
+  ownerLastName: owner.lastName,
+  ownerTier: owner.subscriptionTier,
+  ownerStatus: owner.subscriptionStatus,
+  ownerTrialEndsAt: owner.trialEndsAt,
+  creatorId: creator.id,
+  creatorEmail: creator.email,
+  creatorFirstName: creator.firstName,
+  creatorLastName: creator.lastName,
+  creatorMember: agencyMembers.userId,
+};
+
+const keyStatements = new WeakMap<Db, { sql: string; params: unknown[] }>();
+
+function keyStatement(db: Db) {
+  let built = keyStatements.get(db);
+  if (!built) {
+    built = db
+      .select(keyColumns)
+      .from(apiKeys)
+      .innerJoin(agencies, eq(agencies.id, apiKeys.agencyId))
+      .innerJoin(owner, eq(owner.id, agencies.ownerId))
+      .leftJoin(creator, eq(creator.id, apiKeys.createdBy))
+      .leftJoin(agencyMembers, and(eq(agencyMembers.agencyId, apiKeys.agencyId), eq(agencyMembers.userId, apiKeys.createdBy)))
+      .where(and(eq(apiKeys.secretHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+      .toSQL();
+    keyStatements.set(db, built);
+  }
+  return built;
+}
+
 export async function loadKeyActor(db: Db, key: string): Promise<{ actor: Actor; caller: ApiCaller; lastUsedAt: Date | null } | null> {
   if (!KEY_PATTERN.test(key)) return null;
-  const [row] = await db
-    .select({ key: apiKeys, agency: agencies, owner, creator, creatorMember: agencyMembers.userId })
-    .from(apiKeys)
-    .innerJoin(agencies, eq(agencies.id, apiKeys.agencyId))
-    .innerJoin(owner, eq(owner.id, agencies.ownerId))
-    .leftJoin(creator, eq(creator.id, apiKeys.createdBy))
-    .leftJoin(agencyMembers, and(eq(agencyMembers.agencyId, apiKeys.agencyId), eq(agencyMembers.userId, apiKeys.createdBy)))
-    .where(and(eq(apiKeys.secretHash, hashKey(key)), isNull(apiKeys.revokedAt)));
-  if (!row) return null;
-  const tier = effectiveTier(row.owner);
+  const built = keyStatement(db);
+  const [r] = await textRows(db, { sql: built.sql, params: fillPlaceholders(built.params, { hash: hashKey(key) }) }, 'api_key_actor');
+  if (!r) return null;
+  // effectiveTier reads the trial's end as text or Date alike.
+  const tier = effectiveTier({ subscriptionTier: r[9]!, subscriptionStatus: r[10]!, trialEndsAt: r[11] });
   // Writes are attributed to the key's creator while they are a member; otherwise to the owner.
-  const who = row.creator && row.creatorMember ? row.creator : row.owner;
+  const who = r[12] && r[16] ? 12 : 5;
   const actor: Actor = {
-    userId: who.id,
-    sessionId: `api-key:${row.key.id}`,
-    email: who.email,
-    firstName: who.firstName,
-    lastName: who.lastName,
+    userId: r[who]!,
+    sessionId: `api-key:${r[0]}`,
+    email: r[who + 1]!,
+    firstName: r[who + 2]!,
+    lastName: r[who + 3]!,
     // A key never carries a platform role or personal permissions: it acts for the agency only.
     role: 'user',
     tier,
     permissions: [],
-    agency: { id: row.agency.id, name: row.agency.name, ownerId: row.agency.ownerId, role: 'team_member', tier },
+    agency: { id: r[3]!, name: r[4]!, ownerId: r[5]!, role: 'team_member', tier },
     removedFromAgency: null,
     twoFactorEnabled: false,
     adminTwoFactorRequired: false,
   };
-  return { actor, caller: { keyId: row.key.id, scopes: row.key.scopes as ApiScopes }, lastUsedAt: row.key.lastUsedAt };
+  // jsonb arrives as its text; a timestamp as PostgreSQL's text (drizzle's decoder: new Date(text)).
+  return { actor, caller: { keyId: r[0]!, scopes: JSON.parse(r[1]!) as ApiScopes }, lastUsedAt: r[2] ? new Date(r[2]) : null };
 }
 
 export async function touchLastUsed(db: Db, keyId: string): Promise<void> {

@@ -68,7 +68,7 @@ export function searchMatches(search: string): SQL {
 }
 
 /** The same condition with the pattern given (a prepared statement's placeholder). */
-function searchLike(pattern: string | Placeholder): SQL {
+export function searchLike(pattern: string | Placeholder): SQL {
   return sql`lower(${policies.policyNumber} || ' ' || ${policies.customerName} || ' ' || ${policies.insuranceCompany}) like ${pattern}`;
 }
 
@@ -156,71 +156,79 @@ function prepareList(db: Db, shape: ListShape, name: string) {
   );
   // Uncorrelated (its "policies" is its own), so PostgreSQL runs it once per statement (an InitPlan).
   const total = sql<number>`(select count(*)::int from (select 1 from ${policies} where ${where} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as bounded)`;
-  // Read by position below: keep the two in the same order.
-  const columns = {
-    id: policies.id,
-    customerId: policies.customerId,
-    policyNumber: policies.policyNumber,
-    insuranceCompany: policies.insuranceCompany,
-    policyType: policies.policyType,
-    customerName: policies.customerName,
-    customerEmail: policies.customerEmail,
-    customerPhone: policies.customerPhone,
-    premiumAmount: policies.premiumAmount,
-    coverageAmount: policies.coverageAmount,
-    deductible: policies.deductible,
-    startDate: policies.startDate,
-    endDate: policies.endDate,
-    status: policies.status,
-    assigneeId: policies.assigneeId,
-    renewalState: policies.renewalState,
-    lostReason: policies.lostReason,
-    lostNote: policies.lostNote,
-    renewedFromId: policies.renewedFromId,
-    remarket: policies.remarket,
-    createdAt: policies.createdAt,
-    updatedAt: policies.updatedAt,
-    first: assigneeName,
-    name: user.name,
-    total,
-  };
   const query = db
-    .select(columns)
+    .select({ ...policyTextColumns, total })
     .from(policies)
     .leftJoin(user, eq(user.id, policies.assigneeId))
     .where(where)
     .orderBy(...sortOrder(shape.sort, POLICY_SORT, policies.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  // The columns by position, as text: the same answer as toPolicy's.
-  return preparedRows(db, name, query, (r) => ({
-    total: Number(r[24]),
-    policy: {
-      id: r[0]!,
-      customer_id: r[1],
-      policy_number: r[2]!,
-      insurance_company: r[3]!,
-      policy_type: r[4] as PolicyType,
-      customer_name: r[5]!,
-      customer_email: r[6]!,
-      customer_phone: r[7],
-      premium_amount: r[8]!,
-      coverage_amount: r[9]!,
-      deductible: r[10]!,
-      start_date: r[11]!,
-      end_date: r[12]!,
-      status: r[13] as PolicyStatus,
-      assignee_id: r[14],
-      assignee_name: r[14] ? (r[22] ?? r[23] ?? null) : null,
-      renewal_state: r[15] as RenewalState,
-      lost_reason: r[16] as LostReason | null,
-      lost_note: r[17],
-      renewed_from_id: r[18],
-      remarket: r[19] === 't',
-      created_at: new Date(r[20]!).toISOString(),
-      updated_at: new Date(r[21]!).toISOString(),
-    } satisfies Policy,
-  }));
+  return preparedRows(db, name, query, (r) => ({ total: Number(r[POLICY_TEXT_COLUMN_COUNT]), policy: policyFromText(r) }));
+}
+
+/**
+ * A policy's columns for a prepared statement read as text rows (the web list and /api/v1's page):
+ * read by position in `policyFromText`, so keep the two in the same order; a statement adds its own
+ * columns after these (from index POLICY_TEXT_COLUMN_COUNT).
+ */
+export const policyTextColumns = {
+  id: policies.id,
+  customerId: policies.customerId,
+  policyNumber: policies.policyNumber,
+  insuranceCompany: policies.insuranceCompany,
+  policyType: policies.policyType,
+  customerName: policies.customerName,
+  customerEmail: policies.customerEmail,
+  customerPhone: policies.customerPhone,
+  premiumAmount: policies.premiumAmount,
+  coverageAmount: policies.coverageAmount,
+  deductible: policies.deductible,
+  startDate: policies.startDate,
+  endDate: policies.endDate,
+  status: policies.status,
+  assigneeId: policies.assigneeId,
+  renewalState: policies.renewalState,
+  lostReason: policies.lostReason,
+  lostNote: policies.lostNote,
+  renewedFromId: policies.renewedFromId,
+  remarket: policies.remarket,
+  createdAt: policies.createdAt,
+  updatedAt: policies.updatedAt,
+  first: assigneeName,
+  name: user.name,
+};
+export const POLICY_TEXT_COLUMN_COUNT = 24;
+/** The index of updated_at in policyTextColumns: PostgreSQL's own (microsecond) text of it. */
+export const POLICY_TEXT_UPDATED_AT = 21;
+
+/** A row of policyTextColumns, as text, mapped by position: the same answer as toPolicy's. */
+export function policyFromText(r: (string | null)[]): Policy {
+  return {
+    id: r[0]!,
+    customer_id: r[1],
+    policy_number: r[2]!,
+    insurance_company: r[3]!,
+    policy_type: r[4] as PolicyType,
+    customer_name: r[5]!,
+    customer_email: r[6]!,
+    customer_phone: r[7],
+    premium_amount: r[8]!,
+    coverage_amount: r[9]!,
+    deductible: r[10]!,
+    start_date: r[11]!,
+    end_date: r[12]!,
+    status: r[13] as PolicyStatus,
+    assignee_id: r[14],
+    assignee_name: r[14] ? (r[22] ?? r[23] ?? null) : null,
+    renewal_state: r[15] as RenewalState,
+    lost_reason: r[16] as LostReason | null,
+    lost_note: r[17],
+    renewed_from_id: r[18],
+    remarket: r[19] === 't',
+    created_at: new Date(r[20]!).toISOString(),
+    updated_at: new Date(r[21]!).toISOString(),
+  };
 }
 
 /** The assignee filter of the policies list and the cockpit: all, me, unassigned, or one member. */

@@ -1,6 +1,6 @@
 // /api/v1 lists: the screens' filters (the services' own filter functions), plus keyset paging in
 // (updated_at, id) order from an opaque cursor and `updated_since`, so a client can sync changes.
-import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { API_LIST_DEFAULT_LIMIT, API_LIST_MAX_LIMIT, API_TEXT } from '#shared/api-keys.ts';
@@ -11,9 +11,11 @@ import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { customerCommunications, customers, policies, user } from '#server/db/schema.ts';
 import { badRequest } from '#server/errors.ts';
-import { tenant } from '#server/tenant.ts';
+import { preparedWhere, tenant } from '#server/tenant.ts';
+import { containsPattern } from '#server/db/helpers.ts';
+import { preparedRows } from '#server/db/prepared.ts';
 import { customerFilter, toCommunication, toCustomer } from '#server/features/customers/service.ts';
-import { assigneeName, policyFilter, toPolicy } from '#server/features/policies/service.ts';
+import { policyFromText, policyTextColumns, POLICY_TEXT_UPDATED_AT, searchLike } from '#server/features/policies/service.ts';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}.`;
 
@@ -99,16 +101,70 @@ export async function listCustomersPage(db: Db, actor: Actor, q: z.output<typeof
   return toPage(rows, q, (r) => toCustomer(r.row));
 }
 
+/**
+ * A page of policies: one prepared statement per filter shape (decision 036), built once with
+ * drizzle through the tenant layer, the agency and the values bound on every execution, rows read
+ * as text and mapped like the web list's. The cursor keeps the row's updated_at as PostgreSQL sent it.
+ */
 export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof policyApiQuerySchema>): Promise<ListPage<Policy>> {
-  const where = policyFilter(tenant(db, actor), actor, q, ...pageConditions(policies.updatedAt, policies.id, q));
-  const rows = await db
-    .select({ policy: policies, first: assigneeName, name: user.name, cursorAt: cursorAt(policies.updatedAt) })
+  const after = decodeCursor(q.cursor);
+  const assignee = q.assignee === 'all' || q.assignee === '' ? 'any' : q.assignee === 'unassigned' ? 'none' : 'one';
+  const shape: PageShape = { type: q.type !== 'all', status: q.status !== 'all', search: Boolean(q.search), assignee, since: Boolean(q.updated_since), after: Boolean(after) };
+  const rows = await tenant(db, actor).run(policiesPageStatement(db, shape), {
+    type: q.type,
+    status: q.status,
+    search: q.search ? containsPattern(q.search) : null,
+    assignee: q.assignee === 'me' ? actor.userId : q.assignee,
+    // drizzle sent a Date of this column as its ISO text: the same value.
+    since: q.updated_since ? new Date(q.updated_since).toISOString() : null,
+    afterAt: after?.at ?? null,
+    afterId: after?.id ?? null,
+    limit: q.limit + 1,
+  });
+  return toPage(rows, q, (r) => r.policy);
+}
+
+interface PageShape {
+  type: boolean;
+  status: boolean;
+  search: boolean;
+  assignee: 'any' | 'none' | 'one';
+  since: boolean;
+  after: boolean;
+}
+
+const pageStatements = new WeakMap<Db, Map<string, ReturnType<typeof preparePoliciesPage>>>();
+
+/** The prepared page statement of one filter shape on this database (at most 48; prepared once, then reused). */
+function policiesPageStatement(db: Db, shape: PageShape) {
+  let byShape = pageStatements.get(db);
+  if (!byShape) pageStatements.set(db, (byShape = new Map()));
+  const key = `${shape.type ? 't' : ''}${shape.status ? 's' : ''}${shape.search ? 'q' : ''}${shape.since ? 'u' : ''}${shape.after ? 'c' : ''}_${shape.assignee}`;
+  let statement = byShape.get(key);
+  if (!statement) byShape.set(key, (statement = preparePoliciesPage(db, shape, `api_policies_page_${key}`)));
+  return statement;
+}
+
+function preparePoliciesPage(db: Db, shape: PageShape, name: string) {
+  // The conditions of policyFilter and pageConditions, with placeholders for their values.
+  const where = preparedWhere(
+    policies,
+    shape.type ? eq(policies.policyType, sql.placeholder('type')) : undefined,
+    shape.status ? eq(policies.status, sql.placeholder('status')) : undefined,
+    shape.search ? searchLike(sql.placeholder('search')) : undefined,
+    shape.assignee === 'one' ? eq(policies.assigneeId, sql.placeholder('assignee')) : shape.assignee === 'none' ? isNull(policies.assigneeId) : undefined,
+    shape.since ? gte(policies.updatedAt, sql.placeholder('since')) : undefined,
+    shape.after ? sql`(${policies.updatedAt}, ${policies.id}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)` : undefined,
+  );
+  const query = db
+    .select(policyTextColumns)
     .from(policies)
     .leftJoin(user, eq(user.id, policies.assigneeId))
     .where(where)
     .orderBy(asc(policies.updatedAt), asc(policies.id))
-    .limit(q.limit + 1);
-  return toPage(rows, q, (r) => toPolicy(r.policy, r));
+    .limit(sql.placeholder('limit'));
+  // updated_at's text is timestamptz's output, the same as the `::text` the cursor was read with.
+  return preparedRows(db, name, query, (r) => ({ policy: policyFromText(r), cursorAt: r[POLICY_TEXT_UPDATED_AT]! }));
 }
 
 export async function listCommunicationsPage(

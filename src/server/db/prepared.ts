@@ -37,3 +37,17 @@ export function preparedRows<R>(db: Db, name: string, query: { toSQL(): { sql: s
     },
   };
 }
+
+const statements = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A prepared statement per database and name, built on first use: `name` is the statement's
+ * PostgreSQL name and the cache key, so one name is one SQL text (encode the filter shape in it).
+ */
+export function cachedStatement<S>(db: Db, name: string, build: (name: string) => S): S {
+  let byName = statements.get(db);
+  if (!byName) statements.set(db, (byName = new Map()));
+  let statement = byName.get(name) as S | undefined;
+  if (statement === undefined) byName.set(name, (statement = build(name)));
+  return statement;
+}

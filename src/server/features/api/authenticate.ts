@@ -1,7 +1,7 @@
 // Who calls /api/v1: the agency of a bearer key, never a session cookie, never a platform role.
 // The plan is read per request (the agency owner's effective tier through the feature map), so a
 // downgrade stops the key on the next request and a re-upgrade brings it back.
-import { and, eq, fillPlaceholders, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createMiddleware } from 'hono/factory';
 import { API_TEXT, type ApiResource, type ApiScopes, scopeAllows } from '#shared/api-keys.ts';
@@ -9,7 +9,7 @@ import { planIncludes } from '#shared/features.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import type { Actor, AppEnv } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { textRows } from '#server/db/prepared.ts';
+import { cachedStatement, preparedRows } from '#server/db/prepared.ts';
 import { agencies, agencyMembers, apiKeys, user } from '#server/db/schema.ts';
 import { AppError, forbidden } from '#server/errors.ts';
 import { clientAddress } from '#server/http.ts';
@@ -54,29 +54,27 @@ const keyColumns = {
   creatorMember: agencyMembers.userId,
 };
 
-const keyStatements = new WeakMap<Db, { sql: string; params: unknown[] }>();
-
-function keyStatement(db: Db) {
-  let built = keyStatements.get(db);
-  if (!built) {
-    built = db
-      .select(keyColumns)
-      .from(apiKeys)
-      .innerJoin(agencies, eq(agencies.id, apiKeys.agencyId))
-      .innerJoin(owner, eq(owner.id, agencies.ownerId))
-      .leftJoin(creator, eq(creator.id, apiKeys.createdBy))
-      .leftJoin(agencyMembers, and(eq(agencyMembers.agencyId, apiKeys.agencyId), eq(agencyMembers.userId, apiKeys.createdBy)))
-      .where(and(eq(apiKeys.secretHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
-      .toSQL();
-    keyStatements.set(db, built);
-  }
-  return built;
-}
+/** The key lookup, prepared once per database (not a tenant query: the key names the agency). */
+const keyStatement = (db: Db) =>
+  cachedStatement(db, 'api_key_actor', (name) =>
+    preparedRows(
+      db,
+      name,
+      db
+        .select(keyColumns)
+        .from(apiKeys)
+        .innerJoin(agencies, eq(agencies.id, apiKeys.agencyId))
+        .innerJoin(owner, eq(owner.id, agencies.ownerId))
+        .leftJoin(creator, eq(creator.id, apiKeys.createdBy))
+        .leftJoin(agencyMembers, and(eq(agencyMembers.agencyId, apiKeys.agencyId), eq(agencyMembers.userId, apiKeys.createdBy)))
+        .where(and(eq(apiKeys.secretHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt))),
+      (row) => row,
+    ),
+  );
 
 export async function loadKeyActor(db: Db, key: string): Promise<{ actor: Actor; caller: ApiCaller; lastUsedAt: Date | null } | null> {
   if (!KEY_PATTERN.test(key)) return null;
-  const built = keyStatement(db);
-  const [r] = await textRows(db, { sql: built.sql, params: fillPlaceholders(built.params, { hash: hashKey(key) }) }, 'api_key_actor');
+  const [r] = await keyStatement(db).execute({ hash: hashKey(key) });
   if (!r) return null;
   // effectiveTier reads the trial's end as text or Date alike.
   const tier = effectiveTier({ subscriptionTier: r[9]!, subscriptionStatus: r[10]!, trialEndsAt: r[11] });

@@ -24,6 +24,7 @@ import { containsPattern } from '#server/db/helpers.ts';
 import { customers, opportunities, pipelineStats, user } from '#server/db/schema.ts';
 import { sortOrder } from '#server/lists.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
+import { cachedStatement } from '#server/db/prepared.ts';
 import { customerSearch } from '../customers/service.ts';
 import { opportunitySelect, toOpportunity } from './service.ts';
 
@@ -162,14 +163,9 @@ function prepareBoard(db: Db, shape: Shape, key: string) {
       .prepare(`board_totals_${key}`),
   };
 }
-const boardStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareBoard>>>();
 function boardStatement(db: Db, shape: Shape) {
   const key = `${shape.who}_${shape.line ? 'line' : 'any'}`;
-  let byShape = boardStatements.get(db);
-  if (!byShape) boardStatements.set(db, (byShape = new Map()));
-  let statement = byShape.get(key);
-  if (!statement) byShape.set(key, (statement = prepareBoard(db, shape, key)));
-  return statement;
+  return cachedStatement(db, `board_${key}`, () => prepareBoard(db, shape, key));
 }
 
 /**

@@ -23,7 +23,7 @@ import { emitEvent } from '../webhooks/events.ts';
 import { insertCustomer } from '../customers/service.ts';
 import { trashDocumentsOf } from '../documents/service.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
-import { preparedRows } from '#server/db/prepared.ts';
+import { cachedStatement, preparedRows } from '#server/db/prepared.ts';
 import { limitGuard, type LimitGuard } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { boundedCount, EXACT_COUNT_LIMIT, isShortSearch, totalFromBoundedCount, totalWithoutCount } from '#server/db/count.ts';
@@ -134,26 +134,24 @@ interface ListShape {
   assignee: 'any' | 'none' | 'one';
 }
 
-const listStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareList>>>();
-
 /** The prepared list statement of one filter shape on this database (prepared once, then reused). */
 function listStatement(db: Db, shape: ListShape) {
-  let byShape = listStatements.get(db);
-  if (!byShape) listStatements.set(db, (byShape = new Map()));
   const key = `${shape.sort}_${shape.type ? 't' : ''}${shape.status ? 's' : ''}${shape.search ? 'q' : ''}_${shape.assignee}`;
-  let statement = byShape.get(key);
-  if (!statement) byShape.set(key, (statement = prepareList(db, shape, `policies_list_${key}`)));
-  return statement;
+  return cachedStatement(db, `policies_list_${key}`, (name) => prepareList(db, shape, name));
 }
 
-function prepareList(db: Db, shape: ListShape, name: string) {
-  const where = preparedWhere(
-    policies,
+/** policyFilter's conditions for a prepared statement: placeholders type, status, search and assignee. */
+export function preparedPolicyFilter(shape: Pick<ListShape, 'type' | 'status' | 'search' | 'assignee'>): (SQL | undefined)[] {
+  return [
     shape.type ? eq(policies.policyType, sql.placeholder('type')) : undefined,
     shape.status ? eq(policies.status, sql.placeholder('status')) : undefined,
     shape.search ? searchLike(sql.placeholder('search')) : undefined,
     shape.assignee === 'one' ? eq(policies.assigneeId, sql.placeholder('assignee')) : shape.assignee === 'none' ? isNull(policies.assigneeId) : undefined,
-  );
+  ];
+}
+
+function prepareList(db: Db, shape: ListShape, name: string) {
+  const where = preparedWhere(policies, ...preparedPolicyFilter(shape));
   // Uncorrelated (its "policies" is its own), so PostgreSQL runs it once per statement (an InitPlan).
   const total = sql<number>`(select count(*)::int from (select 1 from ${policies} where ${where} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as bounded)`;
   const query = db

@@ -19,6 +19,7 @@ import { idOr404 } from '#server/db/helpers.ts';
 import { customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
+import { cachedStatement } from '#server/db/prepared.ts';
 import { logActivity } from '../activity/service.ts';
 import { notify } from '../notifications/service.ts';
 import { assertMember } from '../policies/service.ts';
@@ -232,7 +233,6 @@ export async function listLinkedTasks(
  * plans it once per connection; drizzle builds its SQL once): building this UNION was a tenth of the
  * request's CPU. The agency is a placeholder, so the caller passes the tenant context's agency.
  */
-const myTasksStatements = new WeakMap<Db, ReturnType<typeof prepareMyTasks>>();
 function prepareMyTasks(db: Db) {
   const mine = eq(tasks.assigneeId, sql.placeholder('assigneeId'));
   const open = isNull(tasks.completedAt);
@@ -256,12 +256,7 @@ function prepareMyTasks(db: Db) {
     .prepare('my_tasks');
 }
 function myTasksStatement(db: Db) {
-  let statement = myTasksStatements.get(db);
-  if (!statement) {
-    statement = prepareMyTasks(db);
-    myTasksStatements.set(db, statement);
-  }
-  return statement;
+  return cachedStatement(db, 'my_tasks', () => prepareMyTasks(db));
 }
 
 /**

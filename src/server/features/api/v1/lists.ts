@@ -1,6 +1,6 @@
 // /api/v1 lists: the screens' filters (the services' own filter functions), plus keyset paging in
 // (updated_at, id) order from an opaque cursor and `updated_since`, so a client can sync changes.
-import { and, asc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { API_LIST_DEFAULT_LIMIT, API_LIST_MAX_LIMIT, API_TEXT } from '#shared/api-keys.ts';
@@ -13,9 +13,9 @@ import { customerCommunications, customers, policies, user } from '#server/db/sc
 import { badRequest } from '#server/errors.ts';
 import { preparedWhere, tenant } from '#server/tenant.ts';
 import { containsPattern } from '#server/db/helpers.ts';
-import { preparedRows } from '#server/db/prepared.ts';
+import { cachedStatement, preparedRows } from '#server/db/prepared.ts';
 import { customerFilter, toCommunication, toCustomer } from '#server/features/customers/service.ts';
-import { policyFromText, policyTextColumns, POLICY_TEXT_UPDATED_AT, searchLike } from '#server/features/policies/service.ts';
+import { policyFromText, policyTextColumns, POLICY_TEXT_UPDATED_AT, preparedPolicyFilter } from '#server/features/policies/service.ts';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}.`;
 
@@ -133,26 +133,17 @@ interface PageShape {
   after: boolean;
 }
 
-const pageStatements = new WeakMap<Db, Map<string, ReturnType<typeof preparePoliciesPage>>>();
-
-/** The prepared page statement of one filter shape on this database (at most 48; prepared once, then reused). */
+/** The prepared page statement of one filter shape on this database (at most 96; prepared once, then reused). */
 function policiesPageStatement(db: Db, shape: PageShape) {
-  let byShape = pageStatements.get(db);
-  if (!byShape) pageStatements.set(db, (byShape = new Map()));
   const key = `${shape.type ? 't' : ''}${shape.status ? 's' : ''}${shape.search ? 'q' : ''}${shape.since ? 'u' : ''}${shape.after ? 'c' : ''}_${shape.assignee}`;
-  let statement = byShape.get(key);
-  if (!statement) byShape.set(key, (statement = preparePoliciesPage(db, shape, `api_policies_page_${key}`)));
-  return statement;
+  return cachedStatement(db, `api_policies_page_${key}`, (name) => preparePoliciesPage(db, shape, name));
 }
 
 function preparePoliciesPage(db: Db, shape: PageShape, name: string) {
   // The conditions of policyFilter and pageConditions, with placeholders for their values.
   const where = preparedWhere(
     policies,
-    shape.type ? eq(policies.policyType, sql.placeholder('type')) : undefined,
-    shape.status ? eq(policies.status, sql.placeholder('status')) : undefined,
-    shape.search ? searchLike(sql.placeholder('search')) : undefined,
-    shape.assignee === 'one' ? eq(policies.assigneeId, sql.placeholder('assignee')) : shape.assignee === 'none' ? isNull(policies.assigneeId) : undefined,
+    ...preparedPolicyFilter(shape),
     shape.since ? gte(policies.updatedAt, sql.placeholder('since')) : undefined,
     shape.after ? sql`(${policies.updatedAt}, ${policies.id}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)` : undefined,
   );

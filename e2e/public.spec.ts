@@ -323,6 +323,11 @@ test('marketing pages and the login form arrive pre-rendered and hydrate without
   // a plain SPA route is still the empty shell, and so is the login form with a query string (its notices depend on it)
   expect(await (await page.request.get('/register')).text()).toContain('<div id="root"></div>');
   expect(await (await page.request.get('/login?verified=1')).text()).toContain('<div id="root"></div>');
+  // until it hydrates, the pre-rendered login form cannot be submitted natively: a click there would
+  // reload the page and lose itself (CI once clicked that early), and a get would put the fields in the URL
+  const loginHtml = await (await page.request.get('/login')).text();
+  expect(loginHtml).toMatch(/<form[^>]*method="post"/);
+  expect(loginHtml).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Sign In<\/button>/);
 
   const errors: string[] = [];
   page.on('console', (msg) => {

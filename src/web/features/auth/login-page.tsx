@@ -7,6 +7,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, PasswordInput } from '#web/components/ui/input.tsx';
 import { ApiError, apiGet, apiPost, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AuthCard, Notice } from '#web/components/auth-card.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
@@ -35,6 +36,7 @@ export function LoginPage() {
   const [values, setValues] = useState<Required<LoginValues>>({ email: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const hydrated = useHydrated();
   const field = (name: 'email' | 'password') => ({
     value: values[name],
     onChange: (e: { target: { value: string } }) => {
@@ -126,7 +128,8 @@ export function LoginPage() {
       {params.get('verified') && !verifyError ? <Notice tone="success">Your e-mail is confirmed. You can sign in now.</Notice> : null}
       {params.get('reset') ? <Notice tone="success">Your password has been changed. Sign in with the new one.</Notice> : null}
       {verifyError ? <Notice tone="error">{verifyError}</Notice> : null}
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      {/* post, not the default get: a submit before hydration must never put the fields in the URL */}
+      <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
         <FormField label="Email" error={errors.email}>
           <Input type="email" name="email" autoComplete="email" placeholder="you@agency.com" {...field('email')} />
         </FormField>
@@ -158,7 +161,7 @@ export function LoginPage() {
             Resend confirmation e-mail
           </Button>
         ) : null}
-        <Button type="submit" className="w-full" disabled={submitting}>
+        <Button type="submit" className="w-full" disabled={submitting || !hydrated}>
           {submitting ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>

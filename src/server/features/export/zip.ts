@@ -1,5 +1,5 @@
-// A small streaming zip writer: each entry is deflated as it arrives (zlib deflateRaw, flushed per
-// chunk) and followed by a data descriptor, so neither a file nor the archive is ever held whole.
+// A small streaming zip writer: each entry is deflated as it arrives (zlib deflateRaw, one chunk
+// at a time) and followed by a data descriptor, so neither a file nor the archive is ever held whole.
 // No zip64: an archive is limited to 4 GiB and 65,535 entries, far above one agency's book.
 import zlib from 'node:zlib';
 
@@ -27,8 +27,9 @@ function deflater() {
   z.on('data', (b: Buffer) => out.push(b));
   return {
     async push(chunk: Uint8Array): Promise<Buffer[]> {
-      z.write(chunk);
-      await new Promise<void>((resolve) => z.flush(zlib.constants.Z_SYNC_FLUSH, () => resolve()));
+      // resolved once zlib has taken the chunk in (its output so far has been collected by then);
+      // no flush per chunk: deflate emits whenever its output buffer fills, and end() drains the rest
+      await new Promise<void>((resolve, reject) => z.write(chunk, (error) => (error ? reject(error) : resolve())));
       return out.splice(0);
     },
     async end(): Promise<Buffer[]> {

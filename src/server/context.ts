@@ -49,6 +49,8 @@ export interface Actor {
     role: AgencyRole;
     /** the plan whose features and limits apply to this agency's book: its owner's */
     tier: Tier;
+    /** the agency's IANA time zone (Settings › Agency; UTC when unset): its day for tasks and renewals */
+    timeZone: string;
   };
   /** The agency this session lost (its membership was removed) and has not been told about yet. */
   removedFromAgency: string | null;
@@ -107,7 +109,7 @@ async function resolveAgencySlow(db: Db, me: AgencyOwnerFields, sessionId: strin
     await db.update(sessionTable).set({ activeAgencyId: null, removedFromAgency: lost }).where(eq(sessionTable.id, sessionId));
   }
   const agency = await ensurePersonalAgency(db, me);
-  return { agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: 'owner' as const, tier: effectiveTier(me) }, lost };
+  return { agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: 'owner' as const, tier: effectiveTier(me), timeZone: agency.timezone || 'UTC' }, lost };
 }
 
 type AgencyOwnerFields = Pick<UserRow, 'id' | 'company' | 'firstName' | 'lastName' | 'subscriptionTier' | 'subscriptionStatus' | 'trialEndsAt'>;
@@ -151,6 +153,7 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
       name: row.agency_name!,
       ownerId: row.owner_id!,
       role: row.agency_role as AgencyRole,
+      timeZone: row.agency_time_zone || 'UTC',
       tier: effectiveTier({
         subscriptionTier: row.owner_tier ?? 'starter',
         subscriptionStatus: row.owner_status ?? 'active',

@@ -101,6 +101,8 @@ export interface IdentityRow {
   agency_name: string | null;
   owner_id: string | null;
   agency_role: string | null;
+  /** the agency's IANA time zone (Settings › Agency) */
+  agency_time_zone: string | null;
   owner_tier: string | null;
   owner_status: string | null;
   owner_trial_ends_ms: number | null;
@@ -120,7 +122,7 @@ export const IDENTITY_SQL = `select s.id as session_id, s.user_id, ${ms('s.creat
   u.email, u.first_name, u.last_name, u.company, u.role, u.subscription_tier, u.subscription_status,
   ${ms('u.trial_ends_at')} as trial_ends_ms, u.two_factor_enabled,
   coalesce(ps.session_lifetime_days, 30) as lifetime_days, coalesce(ps.require_admin_two_factor, false) as admin_two_factor,
-  ag.pick, ag.id as agency_id, ag.name as agency_name, ag.owner_id, ag.role as agency_role,
+  ag.pick, ag.id as agency_id, ag.name as agency_name, ag.owner_id, ag.role as agency_role, ag.timezone as agency_time_zone,
   o.subscription_tier as owner_tier, o.subscription_status as owner_status, ${ms('o.trial_ends_at')} as owner_trial_ends_ms,
   array(select p.permission_name from user_permissions p where p.user_id = s.user_id) as perms,
   array(select p.permission_name from user_permissions p where p.user_id = ag.owner_id and ag.role = 'admin') as owner_perms
@@ -129,11 +131,11 @@ join "user" u on u.id = s.user_id
 left join platform_settings ps on ps.id = 1
 left join lateral (
   select * from (
-    select 1 as pick, a.id, a.name, a.owner_id, m.role
+    select 1 as pick, a.id, a.name, a.owner_id, m.role, a.timezone
       from agency_members m join agencies a on a.id = m.agency_id
       where m.agency_id = s.active_agency_id and m.user_id = s.user_id
     union all
-    select 2 as pick, a.id, a.name, a.owner_id, 'owner' as role
+    select 2 as pick, a.id, a.name, a.owner_id, 'owner' as role, a.timezone
       from agencies a join agency_members m on m.agency_id = a.id and m.user_id = a.owner_id
       where a.owner_id = s.user_id
   ) candidates order by pick limit 1
@@ -144,7 +146,7 @@ where s.token = $1`;
 /** Runs IDENTITY_SQL: a named prepared statement on PostgreSQL (parsed and planned once per connection). */
 export async function readIdentity(database: Database, token: string): Promise<IdentityRow | null> {
   if (database.pool) {
-    const res = await database.pool.query<IdentityRow>({ name: 'policydesk_identity_v1', text: IDENTITY_SQL, values: [token] });
+    const res = await database.pool.query<IdentityRow>({ name: 'policydesk_identity_v2', text: IDENTITY_SQL, values: [token] });
     return res.rows[0] ?? null;
   }
   const res = await database.pglite!.query<IdentityRow>(IDENTITY_SQL, [token]);

@@ -14,6 +14,21 @@ describe('zonedInstant / zonedParts', () => {
   it('reads an instant back as the date and time of the zone', () => {
     expect(zonedParts(new Date('2026-07-15T23:30:00Z'), 'Europe/Berlin')).toEqual({ date: '2026-07-16', time: '01:30' });
     expect(zonedParts(new Date('2026-07-15T23:30:00Z'), 'UTC')).toEqual({ date: '2026-07-15', time: '23:30' });
+    expect(zonedParts(new Date('2026-07-15T23:30:00Z'), 'Not/AZone')).toEqual({ date: '2026-07-15', time: '23:30' });
+  });
+  it('agrees with Intl every 15 minutes across daylight saving days and half-hour zones (the offsets are kept per day)', () => {
+    const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns'];
+    // each zone's spring and autumn switches of 2026 fall within these days
+    const days = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01'];
+    for (const timeZone of zones) {
+      const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      for (const day of days)
+        for (let at = Date.parse(`${day}T00:00:00Z`) - 86_400_000; at < Date.parse(`${day}T00:00:00Z`) + 2 * 86_400_000; at += 900_000) {
+          const instant = new Date(at + 7_000);
+          expect(zonedParts(instant, timeZone), `${timeZone} ${instant.toISOString()}`).toEqual({ date: date.format(instant), time: time.format(instant) });
+        }
+    }
   });
 });
 

@@ -52,11 +52,12 @@ const keyColumns = {
   creatorFirstName: creator.firstName,
   creatorLastName: creator.lastName,
   creatorMember: agencyMembers.userId,
+  agencyTimeZone: agencies.timezone,
 };
 
 /** The key lookup, prepared once per database (not a tenant query: the key names the agency). */
 const keyStatement = (db: Db) =>
-  cachedStatement(db, 'api_key_actor', (name) =>
+  cachedStatement(db, 'api_key_actor_v2', (name) =>
     preparedRows(
       db,
       name,
@@ -90,7 +91,7 @@ export async function loadKeyActor(db: Db, key: string): Promise<{ actor: Actor;
     role: 'user',
     tier,
     permissions: [],
-    agency: { id: r[3]!, name: r[4]!, ownerId: r[5]!, role: 'team_member', tier },
+    agency: { id: r[3]!, name: r[4]!, ownerId: r[5]!, role: 'team_member', tier, timeZone: r[17] || 'UTC' },
     removedFromAgency: null,
     twoFactorEnabled: false,
     adminTwoFactorRequired: false,

@@ -276,9 +276,13 @@ async function readTermLink(t: Tenant, cond: SQL): Promise<TermLink | null> {
 }
 
 /** The assignee must be a member of the agency: 400 otherwise (the composite key would refuse it too). */
-export async function assertMember(t: Tenant, userId: string, message: string): Promise<{ first: string | null; name: string | null }> {
+export async function assertMember(
+  t: Tenant,
+  userId: string,
+  message: string,
+): Promise<{ first: string | null; name: string | null; firstName: string | null; lastName: string | null; email: string }> {
   const [member] = await t.db
-    .select({ first: assigneeName, name: user.name })
+    .select({ first: assigneeName, name: user.name, firstName: user.firstName, lastName: user.lastName, email: user.email })
     .from(agencyMembers)
     .innerJoin(user, eq(user.id, agencyMembers.userId))
     .where(t.where(agencyMembers, eq(agencyMembers.userId, userId)));

@@ -185,6 +185,49 @@ describe('tasks', () => {
     expect(mine.groups.today.rows.map((r: { id: string }) => r.id)).toEqual([task.id]);
   });
 
+  it('answers each My tasks row exactly as the task itself reads, in a zone with daylight saving', async () => {
+    const u = await createUser(t, { tier: 'business', name: 'Row Checker' });
+    await t.request('/api/tasks/mine', { cookie: u.cookie }); // the agency exists
+    await t.db.update(agencies).set({ timezone: 'America/New_York' }).where(eq(agencies.ownerId, u.id));
+    const customer = await createCustomer(t.request, u.cookie, { name: 'Linked Customer' });
+    const policy = await createPolicy(t.request, u.cookie, { policy_number: 'ROW-1' });
+    const day = agencyToday('America/New_York');
+    const made = [
+      await json(await post(u, { title: 'With customer', description: 'Bring the "forms", too', due_date: addDays(day, -1), due_time: '08:05', priority: 'low', assignee_id: u.id, customer_id: customer.id })),
+      await json(await post(u, { title: 'With policy', due_date: day, due_time: '23:59', priority: 'normal', assignee_id: u.id, policy_id: policy.id })),
+      // past the next change of daylight saving time, whichever way it goes
+      await json(await post(u, { title: 'Far ahead', due_date: addDays(day, 200), due_time: '00:30', priority: 'high', assignee_id: u.id })),
+    ];
+    await t.request(`/api/tasks/${made[1].id}/done`, { method: 'POST', cookie: u.cookie });
+    const mine = await json(await t.request('/api/tasks/mine', { cookie: u.cookie }));
+    const listed = [...mine.groups.overdue.rows, ...mine.groups.today.rows, ...mine.groups.upcoming.rows, ...mine.groups.done.rows];
+    expect(listed.map((r: { title: string }) => r.title).sort()).toEqual(['Far ahead', 'With customer', 'With policy']);
+    for (const row of listed) expect(row).toEqual(await json(await t.request(`/api/tasks/${row.id}`, { cookie: u.cookie })));
+    expect(listed.find((r: { title: string }) => r.title === 'Far ahead')).toMatchObject({ due_date: addDays(day, 200), due_time: '00:30' });
+  });
+
+  it('stops each My tasks group at its limit, says there are more, and keeps due order', async () => {
+    const u = await createUser(t, { tier: 'business' });
+    const me = await json(await t.request('/api/me', { cookie: u.cookie }));
+    const base = Date.parse(`${addDays(today(), -10)}T12:00:00Z`);
+    await t.db.insert(tasks).values(
+      Array.from({ length: 53 }, (_, i) => ({
+        agencyId: me.agency.id,
+        title: `Old ${i}`,
+        dueAt: new Date(base + (i % 7) * 3_600_000),
+        priority: 'normal',
+        assigneeId: u.id,
+        createdBy: u.id,
+      })),
+    );
+    const mine = await json(await t.request('/api/tasks/mine', { cookie: u.cookie }));
+    expect(mine.groups.overdue.rows).toHaveLength(50);
+    expect(mine.groups.overdue.more).toBe(true);
+    const keys = mine.groups.overdue.rows.map((r: { due_at: string; id: string }) => [r.due_at, r.id]);
+    expect(keys).toEqual([...keys].sort((a: string[], b: string[]) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : 1) : a[0] < b[0] ? -1 : 1)));
+    expect(mine.groups.today).toEqual({ rows: [], more: false });
+  });
+
   it("shows a chosen member's tasks; a non-member's are refused", async () => {
     const mine = await json(await t.request(`/api/tasks/mine?assignee=${member.id}`, { cookie: owner.cookie }));
     expect(mine.assignee_id).toBe(member.id);

@@ -202,7 +202,7 @@ async function referenceActor(key: string) {
       role: 'user',
       tier,
       permissions: [],
-      agency: { id: row.agency.id, name: row.agency.name, ownerId: row.agency.ownerId, role: 'team_member', tier },
+      agency: { id: row.agency.id, name: row.agency.name, ownerId: row.agency.ownerId, role: 'team_member', tier, timeZone: row.agency.timezone || 'UTC' },
       removedFromAgency: null,
       twoFactorEnabled: false,
       adminTwoFactorRequired: false,

@@ -347,3 +347,28 @@ describe('tenant isolation', () => {
     expect(theirList.total).toBe(0);
   });
 });
+
+describe('a broad search in a large agency', () => {
+  it('reads its page newest first without counting and gives the estimate ("about N"); a narrow term is still counted exactly', async () => {
+    const big = await createUser(t, { tier: 'enterprise' });
+    const me = await json(await t.request('/api/me', { cookie: big.cookie }));
+    await t.db.execute(sql`
+      insert into policies (agency_id, policy_number, insurance_company, policy_type, customer_name, customer_email,
+                            premium_amount, coverage_amount, deductible, start_date, end_date, status, created_at)
+      select ${me.agency.id}, 'BRD-' || lpad(g::text, 5, '0'), case when g % 100 = 0 then 'Rarefied Mutual' else 'Broadway Insurance' end, 'car',
+             'Customer ' || g, 'c' || g || '@example.com', 100, 1000, 0, date '2026-01-01', date '2027-01-01', 'active',
+             timestamptz '2026-01-01' + g * interval '1 minute'
+      from generate_series(1, 3000) g`);
+    await t.db.execute(sql`analyze policies`);
+    const list = async (query: string) => json(await t.request(`/api/policies?${query}`, { cookie: big.cookie }));
+    const broad = await list('search=broadway');
+    expect(broad.totalIsEstimate).toBe(true);
+    expect(broad.total).toBeGreaterThan(1000);
+    // newest first: 3000 is Rarefied, so 2999 down to 2975
+    const newest = Array.from({ length: 25 }, (_, i) => `BRD-0${2999 - i}`);
+    expect(broad.rows.map((r: { policy_number: string }) => r.policy_number)).toEqual(newest);
+    const narrow = await list('search=rarefied');
+    expect(narrow).toMatchObject({ total: 30, totalIsEstimate: false });
+    expect(narrow.rows[0].policy_number).toBe('BRD-03000');
+  });
+});

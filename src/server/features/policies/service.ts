@@ -26,7 +26,7 @@ import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
 import { cachedStatement, preparedRows } from '#server/db/prepared.ts';
 import { limitGuard, type LimitGuard } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
-import { boundedCount, EXACT_COUNT_LIMIT, isShortSearch, totalFromBoundedCount, totalWithoutCount } from '#server/db/count.ts';
+import { boundedCount, BROAD_SEARCH_ROWS, estimatedRows, EXACT_COUNT_LIMIT, isShortSearch, totalFromBoundedCount, totalWithoutCount } from '#server/db/count.ts';
 import { sortOrder } from '#server/lists.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
@@ -94,8 +94,11 @@ export function policyFilter(
 
 export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
   const t = tenant(db, actor);
-  // 1–2 characters: no trigram to look up, so no count that would read the whole agency.
-  if (isShortSearch(q.search)) {
+  // 1–2 characters: no trigram to look up, so no count that would read the whole agency. A broad
+  // term (the planner expects more than BROAD_SEARCH_ROWS matches): its page, read newest first,
+  // stops early, and its total is the estimate. Both are planned for their own values (not prepared).
+  const estimate = q.search && !isShortSearch(q.search) ? await estimatedRows(db, policies, policyFilter(t, actor, q)) : 0;
+  if (isShortSearch(q.search) || estimate > BROAD_SEARCH_ROWS) {
     const where = policyFilter(t, actor, q);
     const rows = await db
       .select({ policy: policies, first: assigneeName, name: user.name })
@@ -105,7 +108,7 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
       .orderBy(...sortOrder(q.sort, POLICY_SORT, policies.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
-    const { total, estimated } = await totalWithoutCount(db, policies, where, { ...q, rows: rows.length });
+    const { total, estimated } = await totalWithoutCount(db, policies, where, { ...q, rows: rows.length }, estimate || undefined);
     return { rows: rows.map((r) => toPolicy(r.policy, r)), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
   }
   // The page and its bounded count in one prepared statement (decision 036): built once per filter

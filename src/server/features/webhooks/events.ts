@@ -39,6 +39,22 @@ export function buildPayload(agencyId: string, type: WebhookPayload['type'], dat
 }
 
 /**
+ * The agency's enabled endpoints and their events, read once per tenant context (a request, or one
+ * transaction): a policy created with a new customer emits two events, which read them once.
+ */
+const endpointsByTenant = new WeakMap<Tenant, Promise<{ id: string; events: string[] }[]>>();
+function enabledEndpoints(t: Tenant): Promise<{ id: string; events: string[] }[]> {
+  let endpoints = endpointsByTenant.get(t);
+  if (!endpoints) {
+    // a query builder runs again on every await: kept as the one promise of its one run
+    const query = t.select({ id: webhookEndpoints.id, events: webhookEndpoints.events }).from(webhookEndpoints, eq(webhookEndpoints.enabled, true));
+    endpoints = (async () => await query)();
+    endpointsByTenant.set(t, endpoints);
+  }
+  return endpoints;
+}
+
+/**
  * Queues `type` for every enabled endpoint of the agency that subscribed to it; returns how many.
  * `data` is the resource as the API shows it, or a function that reads it (only called when some
  * endpoint listens, so agencies without webhooks pay one indexed lookup). Agencies whose plan has
@@ -51,9 +67,7 @@ export async function emitEvent(
   data: unknown | (() => Promise<unknown>),
 ): Promise<number> {
   if (!planIncludes(owner.agency.tier, 'api')) return 0;
-  const targets = await t
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints, eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`);
+  const targets = (await enabledEndpoints(t)).filter((e) => e.events.includes(type));
   if (!targets.length) return 0;
   const resolved = typeof data === 'function' ? await (data as () => Promise<unknown>)() : data;
   const { eventId, body } = buildPayload(t.agencyId, type, resolved);

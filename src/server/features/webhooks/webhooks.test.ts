@@ -108,6 +108,23 @@ describe('endpoints: the form rules', () => {
   });
 });
 
+describe('events of one request', () => {
+  it('a policy created with a new customer queues each event for exactly the enabled endpoints that subscribed to it', async () => {
+    t.config.WEBHOOKS_ALLOW_PRIVATE = true;
+    const u = await createUser(t, { tier: 'enterprise' });
+    const both = await addEndpoint(u, { events: ['customer.created', 'policy.created'] });
+    const policiesOnly = await addEndpoint(u, { events: ['policy.created'] });
+    const off = await addEndpoint(u, { events: ['customer.created', 'policy.created'] });
+    expect((await t.request(`/api/webhooks/${off.id}`, { method: 'PUT', cookie: u.cookie, json: endpointBody({ events: ['customer.created', 'policy.created'], enabled: false }) })).status).toBe(200);
+    await createPolicy(t.request, u.cookie, { customer_email: 'brand-new@example.com', customer_name: 'Brand New' });
+    const queued = async (endpointId: string) =>
+      (await t.db.select({ type: webhookDeliveries.eventType }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId))).map((d) => d.type).sort();
+    expect(await queued(both.id)).toEqual(['customer.created', 'policy.created']);
+    expect(await queued(policiesOnly.id)).toEqual(['policy.created']);
+    expect(await queued(off.id)).toEqual([]);
+  });
+});
+
 describe('SSRF: private and internal addresses are refused', () => {
   it.each(['http://127.0.0.1/hook', 'http://169.254.169.254/latest/meta-data', 'http://[fd00:ec2::254]/', 'http://10.1.2.3/', 'http://100.64.0.1/', 'http://[::1]/', 'http://0.0.0.0/'])(
     'refuses %s when saving',

@@ -328,6 +328,15 @@ test('marketing pages and the login form arrive pre-rendered and hydrate without
   const loginHtml = await (await page.request.get('/login')).text();
   expect(loginHtml).toMatch(/<form[^>]*method="post"/);
   expect(loginHtml).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Sign In<\/button>/);
+  // the same for every pre-rendered control with a handler: a click before hydration did nothing
+  // (CI once clicked Watch Demo that early), and the contact form would have put the message in the URL
+  const homeHtml = await (await page.request.get('/')).text();
+  expect(homeHtml).toMatch(/<button[^>]*disabled=""[^>]*>(?:(?!<\/button>).)*Watch Demo<\/button>/s);
+  expect(homeHtml).toMatch(/<button(?=[^>]*aria-label="Facebook")(?=[^>]*disabled="")[^>]*>/);
+  expect(homeHtml).toMatch(/<button(?=[^>]*aria-haspopup="menu")(?=[^>]*disabled="")[^>]*>/);
+  const contactHtml = await (await page.request.get('/contact')).text();
+  expect(contactHtml).toMatch(/<form(?=[^>]*method="post")(?=[^>]*aria-label="Contact form")[^>]*>/);
+  expect(contactHtml).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*disabled="")[^>]*>/);
 
   const errors: string[] = [];
   page.on('console', (msg) => {

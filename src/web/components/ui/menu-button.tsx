@@ -4,6 +4,7 @@
 // an item or a route change close it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '#web/lib/cn.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 interface MenuButtonProps {
   /** the trigger's content */
@@ -27,6 +28,7 @@ function items(panel: HTMLElement | null): HTMLElement[] {
 }
 
 export function MenuButton({ label, ariaLabel, triggerClassName, panelClassName, align = 'start', header, children }: MenuButtonProps) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const id = useId();
   const trigger = useRef<HTMLButtonElement>(null);
@@ -77,6 +79,8 @@ export function MenuButton({ label, ariaLabel, triggerClassName, panelClassName,
         aria-label={ariaLabel}
         data-state={open ? 'open' : 'closed'}
         className={triggerClassName}
+        // pre-rendered pages: inert until React can open the menu (a click before that was lost)
+        disabled={!hydrated}
         onClick={() => setOpen((v) => !v)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && !open) {

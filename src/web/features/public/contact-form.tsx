@@ -14,6 +14,7 @@ import { Input, Select, Textarea } from '#web/components/ui/input.tsx';
 import { apiPost, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 type ContactOutput = z.output<typeof contactSchema>;
 
@@ -32,6 +33,7 @@ export function useSendContactMessage() {
 }
 
 export function ContactForm() {
+  const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<ContactInput, unknown, ContactOutput>({
     resolver: zodResolver(contactSchema),
@@ -74,7 +76,8 @@ export function ContactForm() {
     );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Contact form" className="grid gap-4 sm:grid-cols-2">
+    // method post: a submit before hydration must never put the message in the URL
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Contact form" className="grid gap-4 sm:grid-cols-2">
       <FormField label="Full name" required error={formState.errors.name?.message}>
         <Input autoComplete="name" {...field('name')} />
       </FormField>
@@ -106,7 +109,7 @@ export function ContactForm() {
         <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
       <div className="sm:col-span-2">
-        <Button type="submit" size="lg" disabled={send.isPending} className="w-full sm:w-auto">
+        <Button type="submit" size="lg" disabled={send.isPending || !hydrated} className="w-full sm:w-auto">
           <Send className="h-4 w-4" aria-hidden /> {send.isPending ? 'Sending...' : 'Send Message'}
         </Button>
       </div>

@@ -4,6 +4,7 @@ import { notify } from '#web/lib/toast.ts';
 import { ContactForm } from './contact-form.tsx';
 import { FaqList, type Faq } from './faq-list.tsx';
 import { SITE } from './site-content.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 const CHANNELS = [
   {
@@ -52,6 +53,7 @@ const FAQS: Faq[] = [
 ];
 
 export function ContactPage() {
+  const hydrated = useHydrated();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -129,7 +131,7 @@ export function ContactPage() {
           <FaqList items={FAQS} />
         </div>
         <div className="mt-6 text-center">
-          <Button variant="outline" onClick={() => notify.notImplemented()}>
+          <Button variant="outline" disabled={!hydrated} onClick={() => notify.notImplemented()}>
             View All FAQs
           </Button>
         </div>

@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { notify } from '#web/lib/toast.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 const FEATURES = [
   { icon: FileText, title: 'Policy Management', text: 'Car and fire policies with their vehicle and property details, premiums and dates in one register.' },
@@ -49,6 +50,7 @@ const TESTIMONIALS = [
 ];
 
 export function HomePage() {
+  const hydrated = useHydrated();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -69,7 +71,7 @@ export function HomePage() {
                 Start Free Trial <ArrowRight className="h-4 w-4" aria-hidden />
               </Link>
             </Button>
-            <Button size="lg" variant="outline" onClick={() => notify.notImplemented()}>
+            <Button size="lg" variant="outline" disabled={!hydrated} onClick={() => notify.notImplemented()}>
               <PlayCircle className="h-5 w-5" aria-hidden /> Watch Demo
             </Button>
           </div>

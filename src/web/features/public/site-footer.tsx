@@ -6,6 +6,7 @@ import { notify } from '#web/lib/toast.ts';
 import { Logo } from './site-header.tsx';
 import { SITE } from './site-content.ts';
 import { FacebookIcon, LinkedInIcon, TwitterIcon } from './social-icons.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 const SOCIAL = [
   { name: 'Facebook', Icon: FacebookIcon },
@@ -16,6 +17,8 @@ const SOCIAL = [
 const linkClass = 'text-sm text-slate-300 hover:text-white';
 
 export function SiteFooter() {
+  // pre-rendered: inert until React can answer a click (one before that was lost)
+  const hydrated = useHydrated();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -28,6 +31,7 @@ export function SiteFooter() {
                 key={name}
                 type="button"
                 aria-label={name}
+                disabled={!hydrated}
                 onClick={() => notify.notImplemented()}
                 className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white"
               >

@@ -9,6 +9,7 @@ import { cn } from '#web/lib/cn.ts';
 import type { Session } from '#web/lib/session.ts';
 import type { HeaderSessionProps, HeaderSessionState, SignOut } from './header-session.tsx';
 import { ALL_FEATURES_LINK, FEATURE_LINKS, SITE } from './site-content.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 export const SCROLL_THRESHOLD_PX = 10;
 
@@ -213,6 +214,7 @@ function useHeaderSession() {
 }
 
 export function SiteHeader() {
+  const hydrated = useHydrated();
   const { session, isAdmin, signOut, live } = useHeaderSession();
   const scrolled = useScrolled();
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -268,6 +270,7 @@ export function SiteHeader() {
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
           aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+          disabled={!hydrated}
           onClick={() => setMobileOpen((v) => !v)}
         >
           {mobileOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}

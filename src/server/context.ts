@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { agencyScopedPermissions, checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
 import type { ApiScopes } from '#shared/api-keys.ts';
 import { featureNeed, type Feature } from '#shared/features.ts';
+import { agencyTimeZone } from '#shared/renewals.ts';
 import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth.ts';
@@ -109,7 +110,7 @@ async function resolveAgencySlow(db: Db, me: AgencyOwnerFields, sessionId: strin
     await db.update(sessionTable).set({ activeAgencyId: null, removedFromAgency: lost }).where(eq(sessionTable.id, sessionId));
   }
   const agency = await ensurePersonalAgency(db, me);
-  return { agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: 'owner' as const, tier: effectiveTier(me), timeZone: agency.timezone || 'UTC' }, lost };
+  return { agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: 'owner' as const, tier: effectiveTier(me), timeZone: agencyTimeZone(agency.timezone) }, lost };
 }
 
 type AgencyOwnerFields = Pick<UserRow, 'id' | 'company' | 'firstName' | 'lastName' | 'subscriptionTier' | 'subscriptionStatus' | 'trialEndsAt'>;
@@ -153,7 +154,7 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
       name: row.agency_name!,
       ownerId: row.owner_id!,
       role: row.agency_role as AgencyRole,
-      timeZone: row.agency_time_zone || 'UTC',
+      timeZone: agencyTimeZone(row.agency_time_zone),
       tier: effectiveTier({
         subscriptionTier: row.owner_tier ?? 'starter',
         subscriptionStatus: row.owner_status ?? 'active',

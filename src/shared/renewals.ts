@@ -87,8 +87,13 @@ export function bucketOf(days: number): Bucket | null {
  */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/** The agency's time zone as stored (Settings › Agency), UTC when none is set. */
+export function agencyTimeZone(stored: string | null | undefined): string {
+  return stored || 'UTC';
+}
+
 export function agencyToday(timeZone: string | null | undefined, now: Date = new Date()): string {
-  const zone = timeZone || 'UTC';
+  const zone = agencyTimeZone(timeZone);
   try {
     let day = dayFormatters.get(zone);
     if (!day) {

@@ -3,6 +3,7 @@
 // downgrade stops the key on the next request and a re-upgrade brings it back.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { agencyTimeZone } from '#shared/renewals.ts';
 import { createMiddleware } from 'hono/factory';
 import { API_TEXT, type ApiResource, type ApiScopes, scopeAllows } from '#shared/api-keys.ts';
 import { planIncludes } from '#shared/features.ts';
@@ -91,7 +92,7 @@ export async function loadKeyActor(db: Db, key: string): Promise<{ actor: Actor;
     role: 'user',
     tier,
     permissions: [],
-    agency: { id: r[3]!, name: r[4]!, ownerId: r[5]!, role: 'team_member', tier, timeZone: r[17] || 'UTC' },
+    agency: { id: r[3]!, name: r[4]!, ownerId: r[5]!, role: 'team_member', tier, timeZone: agencyTimeZone(r[17]) },
     removedFromAgency: null,
     twoFactorEnabled: false,
     adminTwoFactorRequired: false,

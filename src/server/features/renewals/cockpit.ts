@@ -3,6 +3,7 @@
 // context.
 import { asc, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
+  agencyTimeZone,
   addDays,
   agencyToday,
   BUCKETS,
@@ -34,7 +35,7 @@ export async function readRenewalSettings(db: Db, agencyId: string) {
     .select({ timeZone: agencies.timezone, threshold: agencies.remarketThreshold })
     .from(agencies)
     .where(eq(agencies.id, agencyId));
-  return { timeZone: row?.timeZone || 'UTC', threshold: row?.threshold ?? DEFAULT_REMARKET_THRESHOLD };
+  return { timeZone: agencyTimeZone(row?.timeZone), threshold: row?.threshold ?? DEFAULT_REMARKET_THRESHOLD };
 }
 
 /** The filters every part of the cockpit shares (assignee, type); the carrier's is kept apart (see readSummary). */

@@ -1,6 +1,6 @@
 // Tasks (issue 14, CRM, Business and above): create, edit, complete, reopen, delete, the lists of a
 // customer, policy or opportunity, and My tasks (one statement). Everything goes through the tenant context.
-import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   MY_TASKS_LIMIT,
@@ -23,9 +23,7 @@ import { agencyToday, addDays } from '#shared/renewals.ts';
 import { logActivity } from '../activity/service.ts';
 import { notify } from '../notifications/service.ts';
 import { assertMember } from '../policies/service.ts';
-import { readRenewalSettings } from '../renewals/cockpit.ts';
 
-const agencyZone = async (t: Tenant) => (await readRenewalSettings(t.db as Db, t.agencyId)).timeZone;
 
 const MY_TASK_GROUPS = ['overdue', 'today', 'upcoming', 'done'] as const;
 
@@ -81,10 +79,11 @@ function toRow(task: Selected, timeZone: string): TaskRow {
   };
 }
 
-async function readTask(t: Tenant, id: string): Promise<TaskRow> {
+/** One task as the API shows it; `zone`: the agency's (actor.agency.timeZone, read with the identity). */
+async function readTask(t: Tenant, id: string, zone: string): Promise<TaskRow> {
   const [row] = await selectTasks(t).where(t.where(tasks, eq(tasks.id, id)));
   if (!row) throw notFound(TASK_TEXT.notFound);
-  return toRow(row, await agencyZone(t));
+  return toRow(row, zone);
 }
 
 async function lockTask(t: Tenant, rawId: string) {
@@ -147,10 +146,10 @@ export async function createTask(db: Db, actor: Actor, v: TaskValues): Promise<T
   return tenant(db, actor).transaction(async (t) => {
     await assertMember(t, v.assignee_id, TASK_TEXT.notMember);
     const about = await checkLink(t, v);
-    const [row] = await t.insert(tasks, { ...fields(v, await agencyZone(t)), createdBy: actor.userId }).returning();
+    const [row] = await t.insert(tasks, { ...fields(v, actor.agency.timeZone), createdBy: actor.userId }).returning();
     await logActivity(t, actor, { kind: 'task', action: 'created', entityId: row.id, summary: `Created task "${v.title}"${about}` });
     await tellAssignee(t, actor, row, v.assignee_id);
-    return readTask(t, row.id);
+    return readTask(t, row.id, actor.agency.timeZone);
   });
 }
 
@@ -159,10 +158,10 @@ export async function updateTask(db: Db, actor: Actor, rawId: string, v: TaskVal
     const current = await lockTask(t, rawId);
     await assertMember(t, v.assignee_id, TASK_TEXT.notMember);
     await checkLink(t, v);
-    const [row] = await t.update(tasks, { ...fields(v, await agencyZone(t)), updatedAt: new Date() }, eq(tasks.id, current.id)).returning();
+    const [row] = await t.update(tasks, { ...fields(v, actor.agency.timeZone), updatedAt: new Date() }, eq(tasks.id, current.id)).returning();
     await logActivity(t, actor, { kind: 'task', action: 'updated', entityId: row.id, summary: `Updated task "${v.title}"` });
     if (current.assigneeId !== v.assignee_id) await tellAssignee(t, actor, row, v.assignee_id);
-    return readTask(t, row.id);
+    return readTask(t, row.id, actor.agency.timeZone);
   });
 }
 
@@ -183,7 +182,7 @@ export async function setTaskDone(db: Db, actor: Actor, rawId: string, done: boo
         summary: `${done ? 'Completed' : 'Reopened'} task "${current.title}"`,
       });
     }
-    return readTask(t, current.id);
+    return readTask(t, current.id, actor.agency.timeZone);
   });
 }
 
@@ -196,7 +195,7 @@ export async function deleteTask(db: Db, actor: Actor, rawId: string): Promise<v
 }
 
 export async function readOneTask(db: Db, actor: Actor, rawId: string): Promise<TaskRow> {
-  return readTask(tenant(db, actor), idOr404(rawId, TASK_TEXT.notFound));
+  return readTask(tenant(db, actor), idOr404(rawId, TASK_TEXT.notFound), actor.agency.timeZone);
 }
 
 /** The tasks of one customer, policy or opportunity: open ones by due time, then done ones. */
@@ -215,7 +214,7 @@ export async function listLinkedTasks(
     .where(t.where(tasks, cond))
     .orderBy(asc(isNotNull(tasks.completedAt)), asc(tasks.dueAt), asc(tasks.id)) // open ones first
     .limit(200);
-  const zone = await agencyZone(t);
+  const zone = actor.agency.timeZone;
   return rows.map((r) => toRow(r, zone));
 }
 
@@ -263,9 +262,9 @@ function prepareMyTasks(db: Db, name: string) {
       .orderBy(...order)
       .limit(MY_TASKS_LIMIT + 1);
   const query = unionAll(
-    take('overdue', and(open, sql`${tasks.dueAt} < ${dayStart}`)!, asc(tasks.dueAt), asc(tasks.id)),
-    take('today', and(open, sql`${tasks.dueAt} >= ${dayStart}`, sql`${tasks.dueAt} < ${tomorrowStart}`)!, asc(tasks.dueAt), asc(tasks.id)),
-    take('upcoming', and(open, sql`${tasks.dueAt} >= ${tomorrowStart}`)!, asc(tasks.dueAt), asc(tasks.id)),
+    take('overdue', and(open, lt(tasks.dueAt, dayStart))!, asc(tasks.dueAt), asc(tasks.id)),
+    take('today', and(open, gte(tasks.dueAt, dayStart), lt(tasks.dueAt, tomorrowStart))!, asc(tasks.dueAt), asc(tasks.id)),
+    take('upcoming', and(open, gte(tasks.dueAt, tomorrowStart))!, asc(tasks.dueAt), asc(tasks.id)),
     take('done', isNotNull(tasks.completedAt), desc(tasks.completedAt), asc(tasks.id)),
     // each group in its own order (open ones, whose completed_at is null, by due time; done ones newest
     // first; exact ties of completed_at by due time, then id)

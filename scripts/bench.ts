@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|tasks|exchange|api|reports|list|xlsx]
+// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|tasks|exchange|api|reports|creates|list|xlsx]
 // Measures the production build on a throwaway PostgreSQL 15 (and on PGlite), side by side with
 // pgbench running the SQL the list endpoint sends, and writes bench/results/latest.md.
 // Exits non-zero only when it could not run; missed figures are reported, not fatal.
@@ -477,6 +477,25 @@ async function postgresScenarios(pgInfo: Postgres) {
   // 2b. The daily renewals digest over every agency (issue 11: 1,000 agencies in ≤ 60 s).
   await digestScenario(pgInfo);
 
+  await createsScenario(server, pgInfo, creator, limited);
+
+  // 4. CSV export of the large agency's customers.
+  log(`scenario 4: CSV export of ${SIZE.largeCustomers.toLocaleString('en')} customers`);
+  await exportScenario(server, large.cookie);
+  // 4b. The full export (zip of CSVs + JSON) of an agency with 100,000 policies (issue 12).
+  log(`scenario 4b: full export of ${SIZE.exportPolicies.toLocaleString('en')} policies`);
+  await fullExportScenario(server, exporter.cookie);
+  // 4c. An import of 10,000 policy rows with their customers, as a job on PostgreSQL (issue 12).
+  log(`scenario 4c: import of ${SIZE.importRows.toLocaleString('en')} policy rows`);
+  await importScenario(server, importer.cookie);
+
+  await bulkStep(server, pgInfo);
+
+  await server.stop();
+}
+
+/** 3. Creates with an auto-created customer (10 concurrent, enterprise: no limit), then 3b: never a row over a limit. */
+async function createsScenario(server: Server, pgInfo: Postgres, creator: { cookie: string; agencyId: string }, limited: { cookie: string; agencyId: string }) {
   // 3. Creates with an auto-created customer, 10 concurrent, enterprise (no limit).
   log('scenario 3: create policy with a new customer (10 connections)');
   let n = 0;
@@ -484,6 +503,7 @@ async function postgresScenarios(pgInfo: Postgres) {
   const s3 = await load({
     url: server.url,
     pid: server.pid,
+    dbPid: pgInfo.pid(),
     connections: 10,
     seconds: SECONDS,
     cookie: creator.cookie,
@@ -493,7 +513,7 @@ async function postgresScenarios(pgInfo: Postgres) {
   const created = await sql(pgInfo.url, 'select (select count(*) from policies where agency_id = $1)::int as p, (select count(*) from customers where agency_id = $1)::int as c', [creator.agencyId]);
   const { p: createdPolicies, c: createdCustomers } = created.rows[0] as { p: number; c: number };
   loadRow('3. create policy + new customer', s3, { text: '≥ 300/s, 0 errors', ok: s3.rps >= 300 && s3.errors + s3.non2xx === 0 },
-    `${createdPolicies} policies and ${createdCustomers} customers written`);
+    `${createdPolicies} policies and ${createdCustomers} customers written; PostgreSQL CPU ${fmt(s3.dbCpuMsPerRequest, 1)} ms per create`);
 
   // 3b. Never a row over a limit: a professional agency (100 policies) gets 150 concurrent creates.
   const limits = (await sql(pgInfo.url, `select max_policies, max_clients from subscription_limits where tier_name = 'professional'`)).rows[0] as { max_policies: number; max_clients: number };
@@ -519,20 +539,6 @@ async function postgresScenarios(pgInfo: Postgres) {
     ok: within && reached,
   });
   log(`  limit check: ${stored.p} policies / ${stored.c} customers stored (limits ${limits.max_policies} / ${limits.max_clients})`);
-
-  // 4. CSV export of the large agency's customers.
-  log(`scenario 4: CSV export of ${SIZE.largeCustomers.toLocaleString('en')} customers`);
-  await exportScenario(server, large.cookie);
-  // 4b. The full export (zip of CSVs + JSON) of an agency with 100,000 policies (issue 12).
-  log(`scenario 4b: full export of ${SIZE.exportPolicies.toLocaleString('en')} policies`);
-  await fullExportScenario(server, exporter.cookie);
-  // 4c. An import of 10,000 policy rows with their customers, as a job on PostgreSQL (issue 12).
-  log(`scenario 4c: import of ${SIZE.importRows.toLocaleString('en')} policy rows`);
-  await importScenario(server, importer.cookie);
-
-  await bulkStep(server, pgInfo);
-
-  await server.stop();
 }
 
 /** 8. Bulk status change of 10,000 policies (the job path, with progress) and its undo (issue 13). */
@@ -1011,6 +1017,26 @@ async function pipelineOnly(pgInfo: Postgres) {
   }
 }
 
+/** --only creates: a fresh PostgreSQL with the full run's 1,000 filler agencies (their indexes are what an insert updates), scenarios 3 and 3b alone. */
+async function createsOnly(pgInfo: Postgres) {
+  let server = await pgServer(pgInfo);
+  try {
+    const confirm = (tier: string) => confirmOn(pgInfo, tier);
+    const creator = await registerAndSignIn(server.url, 'bench-create@bench.example', confirm('enterprise'));
+    const limited = await registerAndSignIn(server.url, 'bench-limited@bench.example', confirm('professional'));
+    await seedWith(pgInfo, { fillerAgencies: SIZE.agencies, fillerCustomers: SIZE.customersPerAgency, fillerPolicies: SIZE.perAgency, targets: [] });
+    // restarted on the seeded database, as the full run does
+    await server.stop();
+    server = await pgServer(pgInfo);
+    await settle();
+    // warm up (JIT, pool) on the list page, so the creates' own run starts hot as in the full run
+    await warmUp(server, creator.cookie, ['/api/policies?page=1&pageSize=25']);
+    await createsScenario(server, pgInfo, creator, limited);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The scenarios `--only <name>` runs alone, each on a fresh PostgreSQL of its own. */
 const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
   documents: documentsOnly,
@@ -1019,6 +1045,7 @@ const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
   reports: reportsOnly,
   pipeline: pipelineOnly,
   tasks: tasksOnly,
+  creates: createsOnly,
 };
 
 async function main() {

@@ -12,12 +12,16 @@ export interface LoadResult {
   peakRssMb: number;
   /** server CPU (user + system) per answered request: stable even when the machine is busy */
   cpuMsPerRequest: number;
+  /** the database's CPU per answered request, when `dbPid` was given */
+  dbCpuMsPerRequest?: number;
   statusCodes: Record<string, number>;
 }
 
 export interface LoadOptions {
   url: string;
   pid: number;
+  /** PostgreSQL's postmaster: its backends' CPU is measured too */
+  dbPid?: number;
   connections: number;
   seconds: number;
   /** stop after this many requests instead (profiles: the same work for every build) */
@@ -33,6 +37,7 @@ export interface LoadOptions {
 export async function load(opts: LoadOptions): Promise<LoadResult> {
   const rss = sampleRss(opts.pid);
   const cpuBefore = cpuMs(opts.pid);
+  const dbCpuBefore = opts.dbPid ? cpuMs(opts.dbPid) : 0;
   const statusCodes: Record<string, number> = {};
   let finish!: (r: autocannon.Result) => void;
   let fail!: (e: unknown) => void;
@@ -67,6 +72,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   const result = await done;
   const { peak } = rss.stop();
   const cpuUsed = cpuMs(opts.pid) - cpuBefore;
+  const dbCpuUsed = opts.dbPid ? cpuMs(opts.dbPid) - dbCpuBefore : undefined;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -76,6 +82,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     requests: result.requests.total,
     peakRssMb: peak,
     cpuMsPerRequest: result.requests.total ? cpuUsed / result.requests.total : 0,
+    ...(dbCpuUsed !== undefined && result.requests.total ? { dbCpuMsPerRequest: dbCpuUsed / result.requests.total } : {}),
     statusCodes,
   };
 }

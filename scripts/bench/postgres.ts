@@ -13,6 +13,8 @@ export interface Postgres {
   port: number;
   root: string;
   logFile: string;
+  /** the postmaster's pid (its children are the backends: their CPU is the database's work) */
+  pid: () => number;
   stop: () => void;
 }
 
@@ -73,7 +75,8 @@ export async function startPostgres(): Promise<Postgres> {
     } catch {}
     rmSync(root, { recursive: true, force: true });
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/app`, port, root, logFile, stop };
+  const pid = () => Number(readFileSync(path.join(root, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return { url: `postgres://postgres@127.0.0.1:${port}/app`, port, root, logFile, pid, stop };
 }
 
 function uid(name: string) {

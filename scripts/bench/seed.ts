@@ -109,14 +109,14 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
       upper(substr(md5(p.id::text), 1, 17)), 'DL' || lpad((h % 10000000)::text, 7, '0'),
       (array['comprehensive','third-party','collision'])[1 + h % 3]
     from policies p join bench_targets t on t.agency_id = p.agency_id
-    cross join lateral (select abs(hashtext(p.id::text)) as h) hh
+    cross join lateral (select abs(hashtext(p.id::text)::bigint) as h) hh
     where p.policy_type = 'car'`);
   await exec(`
     insert into fire_insurance_details (policy_id, agency_id, property_address, property_type, construction_year, property_value, contents_coverage)
     select p.id, p.agency_id, (h % 900 + 1) || ' Oak Avenue', ${arr(PROPERTY_TYPES)}[1 + h % 5], 1950 + h % 75,
       (h % 900 + 100) * 1000, case when h % 3 = 0 then null else (h % 90 + 10) * 1000 end
     from policies p join bench_targets t on t.agency_id = p.agency_id
-    cross join lateral (select abs(hashtext(p.id::text)) as h) hh
+    cross join lateral (select abs(hashtext(p.id::text)::bigint) as h) hh
     where p.policy_type = 'fire'`);
   step('car and fire details');
 

@@ -12,7 +12,7 @@ import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { agencies, agencyMembers, session as sessionTable, user } from './db/schema.ts';
-import { readIdentity, sessionToken } from './identity.ts';
+import { planLimits, readIdentity, sessionToken } from './identity.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { clientAddress } from './http.ts';
 import type { Logger } from './logger.ts';
@@ -30,6 +30,12 @@ export interface Deps {
 }
 
 export type AgencyRole = 'owner' | 'admin' | 'team_member';
+
+/** A plan's limits (subscription_limits); null: unlimited, as is a plan without a row. */
+export interface PlanLimits {
+  policies: number | null;
+  customers: number | null;
+}
 
 export interface Actor {
   userId: string;
@@ -52,6 +58,14 @@ export interface Actor {
     tier: Tier;
     /** the agency's IANA time zone (Settings › Agency; UTC when unset): its day for tasks and renewals */
     timeZone: string;
+    /**
+     * Read with the identity in its one statement (issue 17), so a create need not read them again:
+     * the plan's limits, and whether the agency has an enabled webhook endpoint. Absent where the
+     * caller was built another way; then each is read where it is needed. A job that outlives its
+     * request drops both (`jobActor`).
+     */
+    limits?: PlanLimits;
+    webhooks?: boolean;
   };
   /** The agency this session lost (its membership was removed) and has not been told about yet. */
   removedFromAgency: string | null;
@@ -160,7 +174,9 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
         subscriptionStatus: row.owner_status ?? 'active',
         trialEndsAt: row.owner_trial_ends_ms === null ? null : new Date(row.owner_trial_ends_ms),
       }),
+      webhooks: Boolean(row.has_webhooks),
     };
+    agency.limits = planLimits(row, agency.tier);
   } else {
     const resolved = await resolveAgencySlow(deps.db, me, row.session_id, row.active_agency_id);
     agency = resolved.agency;
@@ -180,6 +196,15 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
     twoFactorEnabled: row.two_factor_enabled,
     adminTwoFactorRequired: row.admin_two_factor,
   };
+}
+
+/**
+ * The caller for a job that outlives its request (an import runs on after its answer): the plan's
+ * limits and the webhook endpoints are read afresh there, not taken from the request's identity.
+ */
+export function jobActor(actor: Actor): Actor {
+  const { limits: _limits, webhooks: _webhooks, ...agency } = actor.agency;
+  return { ...actor, agency };
 }
 
 /** Switches the agency a session works in (avatar menu). */

@@ -6,6 +6,7 @@
 // role is seen by the next request on every instance.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Auth } from './auth.ts';
+import type { PlanLimits } from './context.ts';
 import type { Database } from './db/client.ts';
 
 /** What better-auth's context tells us about its cookie (name with prefix, secret). */
@@ -108,6 +109,16 @@ export interface IdentityRow {
   owner_trial_ends_ms: number | null;
   perms: string[];
   owner_perms: string[];
+  /** subscription_limits of the owner's stored tier (plan_tier null: no row, unlimited) … */
+  plan_tier: string | null;
+  plan_max_policies: number | null;
+  plan_max_clients: number | null;
+  /** … and of starter, the tier of a lapsed trial or an expired plan */
+  starter_tier: string | null;
+  starter_max_policies: number | null;
+  starter_max_clients: number | null;
+  /** whether the agency has an enabled webhook endpoint */
+  has_webhooks: boolean | null;
 }
 
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
@@ -115,7 +126,10 @@ const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 /**
  * The one statement. The agency is the session's active agency while the caller is still its member,
  * else the caller's own agency (the lateral picks the first of the two). The owner's permissions are
- * read only for an agency admin (agencyScopedPermissions). Every lookup is by primary or unique key.
+ * read only for an agency admin (agencyScopedPermissions). The plan's limits come for the owner's
+ * stored tier and for starter (the effective tier is one of the two; effectiveTier decides in
+ * planLimits), and whether an enabled webhook endpoint exists: a create then reads neither again.
+ * Every lookup is by primary or unique key, the endpoint's by its agency index.
  */
 export const IDENTITY_SQL = `select s.id as session_id, s.user_id, ${ms('s.created_at')} as session_created_ms, ${ms('s.expires_at')} as expires_ms,
   s.active_agency_id, s.removed_from_agency,
@@ -125,7 +139,10 @@ export const IDENTITY_SQL = `select s.id as session_id, s.user_id, ${ms('s.creat
   ag.pick, ag.id as agency_id, ag.name as agency_name, ag.owner_id, ag.role as agency_role, ag.timezone as agency_time_zone,
   o.subscription_tier as owner_tier, o.subscription_status as owner_status, ${ms('o.trial_ends_at')} as owner_trial_ends_ms,
   array(select p.permission_name from user_permissions p where p.user_id = s.user_id) as perms,
-  array(select p.permission_name from user_permissions p where p.user_id = ag.owner_id and ag.role = 'admin') as owner_perms
+  array(select p.permission_name from user_permissions p where p.user_id = ag.owner_id and ag.role = 'admin') as owner_perms,
+  lim.tier_name as plan_tier, lim.max_policies as plan_max_policies, lim.max_clients as plan_max_clients,
+  st.tier_name as starter_tier, st.max_policies as starter_max_policies, st.max_clients as starter_max_clients,
+  exists(select 1 from webhook_endpoints w where w.agency_id = ag.id and w.enabled) as has_webhooks
 from session s
 join "user" u on u.id = s.user_id
 left join platform_settings ps on ps.id = 1
@@ -141,14 +158,31 @@ left join lateral (
   ) candidates order by pick limit 1
 ) ag on true
 left join "user" o on o.id = ag.owner_id
+left join subscription_limits lim on lim.tier_name = o.subscription_tier
+left join subscription_limits st on st.tier_name = 'starter'
 where s.token = $1`;
 
 /** Runs IDENTITY_SQL: a named prepared statement on PostgreSQL (parsed and planned once per connection). */
 export async function readIdentity(database: Database, token: string): Promise<IdentityRow | null> {
   if (database.pool) {
-    const res = await database.pool.query<IdentityRow>({ name: 'policydesk_identity_v2', text: IDENTITY_SQL, values: [token] });
+    const res = await database.pool.query<IdentityRow>({ name: 'policydesk_identity_v3', text: IDENTITY_SQL, values: [token] });
     return res.rows[0] ?? null;
   }
   const res = await database.pglite!.query<IdentityRow>(IDENTITY_SQL, [token]);
   return res.rows[0] ?? null;
+}
+
+/**
+ * The limits of the agency's effective tier from the identity row: the owner's stored tier, or
+ * starter when the plan lapsed (effectiveTier). A tier without a row is unlimited, as readLimit says.
+ */
+export function planLimits(
+  row: Pick<IdentityRow, 'owner_tier' | 'plan_tier' | 'plan_max_policies' | 'plan_max_clients' | 'starter_tier' | 'starter_max_policies' | 'starter_max_clients'>,
+  tier: string,
+): PlanLimits | undefined {
+  const of = (found: string | null, policies: number | null, customers: number | null): PlanLimits =>
+    found === null ? { policies: null, customers: null } : { policies, customers };
+  if (tier === row.owner_tier) return of(row.plan_tier, row.plan_max_policies, row.plan_max_clients);
+  if (tier === 'starter') return of(row.starter_tier, row.starter_max_policies, row.starter_max_clients);
+  return undefined;
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  activityLog,
   agencyMembers,
   carInsuranceDetails,
   contactMessages,
@@ -15,7 +16,7 @@ import {
   storedFiles,
 } from './db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from './test/harness.ts';
-import { tenant } from './tenant.ts';
+import { tenant, type Tenant } from './tenant.ts';
 
 let t: TestContext;
 let ownerA: TestUser;
@@ -111,6 +112,30 @@ describe('the tenant context', () => {
       }),
     ).rejects.toThrow('stop');
     expect(await asB.from(customers, eq(customers.email, 'rolled-back@example.com'))).toEqual([]);
+  });
+
+  it('writes insertAtEnd rows when the work is done, in its agency, and never after a rollback', async () => {
+    const asB = tenant(t.db, { agency: { id: agencyB } });
+    const line = (summary: string) => ({ actorId: null, kind: 'customer' as const, action: 'created', entityId: null, summary });
+    const lines = (summary: string, db: Tenant['db'] = t.db) => db.select().from(activityLog).where(eq(activityLog.summary, summary));
+    const tag = Math.random().toString(36).slice(2, 8);
+    await asB.transaction(async (tx) => {
+      await tx.insertAtEnd(activityLog, line(`first ${tag}`));
+      await tx.insertAtEnd(activityLog, line(`second ${tag}`));
+      // not yet, even inside the transaction: both go in one statement at the end of the work
+      expect(await lines(`first ${tag}`, tx.db)).toEqual([]);
+    });
+    for (const summary of [`first ${tag}`, `second ${tag}`]) expect((await lines(summary)).map((r) => r.agencyId)).toEqual([agencyB]);
+    await expect(
+      asB.transaction(async (tx) => {
+        await tx.insertAtEnd(activityLog, line(`rolled back ${tag}`));
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await lines(`rolled back ${tag}`)).toEqual([]);
+    // outside a transaction: right away
+    await asB.insertAtEnd(activityLog, line(`now ${tag}`));
+    expect(await lines(`now ${tag}`)).toHaveLength(1);
   });
 
   it('accepts only tables with an agency_id (checked by tsc: each line below must be a type error)', () => {

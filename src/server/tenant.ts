@@ -37,6 +37,12 @@ export interface Tenant {
   update<T extends TenantTable>(table: T, set: TenantSet<T>, ...conds: Conds): ReturnType<typeof updateRows<T>>;
   /** Deletes only the agency's rows matching the conditions. */
   delete<T extends TenantTable>(table: T, ...conds: Conds): ReturnType<typeof deleteRows<T>>;
+  /**
+   * Inserts a row when the transaction's work is done, with the others of its table in one statement
+   * (a create's activity lines: one round trip, issue 17); right away outside `transaction`. For
+   * rows nothing reads back in the same transaction.
+   */
+  insertAtEnd<T extends TenantTable>(table: T, values: TenantInsert<T>): Promise<void>;
   /** One transaction, with a context bound to the same agency. */
   transaction<R>(work: (t: Tenant) => Promise<R>): Promise<R>;
   /** Locks the agency row for this transaction (limit checks, team changes): same-agency writers queue. */
@@ -83,8 +89,11 @@ function deleteRows<T extends TenantTable>(db: Db, table: T, where: SQL) {
   return db.delete(table).where(where);
 }
 
+/** Rows waiting for the end of a transaction (`insertAtEnd`), by table, agency_id already set. */
+type AtEnd = Map<TenantTable, Record<string, unknown>[]>;
+
 /** A tenant context for the caller: `const t = tenant(db, actor)`. */
-export function tenant(db: Db | Tx, owner: TenantOwner): Tenant {
+export function tenant(db: Db | Tx, owner: TenantOwner, atEnd?: AtEnd): Tenant {
   const agencyId = owner.agency.id;
   // Db and Tx build the same queries; one type keeps the generic builders simple.
   const q = db as Db;
@@ -105,7 +114,20 @@ export function tenant(db: Db | Tx, owner: TenantOwner): Tenant {
       return updateRows(q, table, safe, where(table, ...conds));
     },
     delete: (table, ...conds) => deleteRows(q, table, where(table, ...conds)),
-    transaction: (work) => q.transaction((tx) => work(tenant(tx, owner))),
+    insertAtEnd: async (table, values) => {
+      const row = { ...values, agencyId } as Record<string, unknown>;
+      if (!atEnd) return void (await insertRows(q, table, [row as (typeof table)['$inferInsert']]));
+      const rows = atEnd.get(table);
+      if (rows) rows.push(row);
+      else atEnd.set(table, [row]);
+    },
+    transaction: (work) =>
+      q.transaction(async (tx) => {
+        const pending: AtEnd = new Map();
+        const result = await work(tenant(tx, owner, pending));
+        for (const [table, rows] of pending) await insertRows((tx as Db | Tx) as Db, table, rows as (typeof table)['$inferInsert'][]);
+        return result;
+      }),
     lockAgency: async () => {
       await q.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId)).for('update');
     },

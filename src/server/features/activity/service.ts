@@ -13,7 +13,8 @@ export async function logActivity(
   actor: Pick<Actor, 'userId'>,
   entry: { kind: ActivityKind; action: string; entityId: string | null; summary: string },
 ): Promise<void> {
-  await t.insert(activityLog, {
+  // written with the transaction's other activity lines at its end (one statement)
+  await t.insertAtEnd(activityLog, {
     actorId: actor.userId,
     kind: entry.kind,
     action: entry.action,

@@ -11,9 +11,10 @@ import { effectiveTier } from '#shared/tiers.ts';
 import type { Actor, AppEnv } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cachedStatement, preparedRows } from '#server/db/prepared.ts';
-import { agencies, agencyMembers, apiKeys, user } from '#server/db/schema.ts';
+import { agencies, agencyMembers, apiKeys, subscriptionLimits, user, webhookEndpoints } from '#server/db/schema.ts';
 import { AppError, forbidden } from '#server/errors.ts';
 import { clientAddress } from '#server/http.ts';
+import { planLimits } from '#server/identity.ts';
 import { hashKey, KEY_PATTERN } from './keys.ts';
 
 export interface ApiCaller {
@@ -29,6 +30,8 @@ const LAST_USED_EVERY_MS = 60_000;
 
 const owner = alias(user, 'owner');
 const creator = alias(user, 'creator');
+const planLimitsRow = alias(subscriptionLimits, 'plan_limits');
+const starterLimitsRow = alias(subscriptionLimits, 'starter_limits');
 
 /**
  * The key lookup, built once with drizzle and run as a named prepared statement (decision 036): the
@@ -54,11 +57,19 @@ const keyColumns = {
   creatorLastName: creator.lastName,
   creatorMember: agencyMembers.userId,
   agencyTimeZone: agencies.timezone,
+  // the limits of the owner's stored tier and of starter (planLimits picks the effective one)
+  planTier: planLimitsRow.tierName,
+  planMaxPolicies: planLimitsRow.maxPolicies,
+  planMaxClients: planLimitsRow.maxClients,
+  starterTier: starterLimitsRow.tierName,
+  starterMaxPolicies: starterLimitsRow.maxPolicies,
+  starterMaxClients: starterLimitsRow.maxClients,
+  hasWebhooks: sql<boolean>`exists(select 1 from ${webhookEndpoints} where ${webhookEndpoints.agencyId} = ${agencies.id} and ${webhookEndpoints.enabled})`,
 };
 
 /** The key lookup, prepared once per database (not a tenant query: the key names the agency). */
 const keyStatement = (db: Db) =>
-  cachedStatement(db, 'api_key_actor_v2', (name) =>
+  cachedStatement(db, 'api_key_actor_v3', (name) =>
     preparedRows(
       db,
       name,
@@ -69,10 +80,14 @@ const keyStatement = (db: Db) =>
         .innerJoin(owner, eq(owner.id, agencies.ownerId))
         .leftJoin(creator, eq(creator.id, apiKeys.createdBy))
         .leftJoin(agencyMembers, and(eq(agencyMembers.agencyId, apiKeys.agencyId), eq(agencyMembers.userId, apiKeys.createdBy)))
+        .leftJoin(planLimitsRow, eq(planLimitsRow.tierName, owner.subscriptionTier))
+        .leftJoin(starterLimitsRow, eq(starterLimitsRow.tierName, sql`'starter'`))
         .where(and(eq(apiKeys.secretHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt))),
       (row) => row,
     ),
   );
+
+const intOrNull = (value: string | null) => (value === null ? null : Number(value));
 
 export async function loadKeyActor(db: Db, key: string): Promise<{ actor: Actor; caller: ApiCaller; lastUsedAt: Date | null } | null> {
   if (!KEY_PATTERN.test(key)) return null;
@@ -92,7 +107,27 @@ export async function loadKeyActor(db: Db, key: string): Promise<{ actor: Actor;
     role: 'user',
     tier,
     permissions: [],
-    agency: { id: r[3]!, name: r[4]!, ownerId: r[5]!, role: 'team_member', tier, timeZone: agencyTimeZone(r[17]) },
+    agency: {
+      id: r[3]!,
+      name: r[4]!,
+      ownerId: r[5]!,
+      role: 'team_member',
+      tier,
+      timeZone: agencyTimeZone(r[17]),
+      limits: planLimits(
+        {
+          owner_tier: r[9],
+          plan_tier: r[18],
+          plan_max_policies: intOrNull(r[19]),
+          plan_max_clients: intOrNull(r[20]),
+          starter_tier: r[21],
+          starter_max_policies: intOrNull(r[22]),
+          starter_max_clients: intOrNull(r[23]),
+        },
+        tier,
+      ),
+      webhooks: r[24] === 't',
+    },
     removedFromAgency: null,
     twoFactorEnabled: false,
     adminTwoFactorRequired: false,

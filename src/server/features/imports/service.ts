@@ -24,7 +24,7 @@ import {
   type SheetCell,
 } from '#shared/imports.ts';
 import type { Logger } from '#server/logger.ts';
-import type { Actor } from '#server/context.ts';
+import { jobActor, type Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/helpers.ts';
 import { customers, importJobs, policies } from '#server/db/schema.ts';
@@ -147,7 +147,7 @@ export async function startImport(db: Db, actor: Actor, logger: Logger, input: S
     throw err;
   }
   // the job keeps the text rows only (not the upload or the sheet's cells)
-  void runImport(db, actor, row.id, { kind: input.kind, duplicates: input.duplicates }, mapping, rows, lines).catch(async (err: unknown) => {
+  void runImport(db, jobActor(actor), row.id, { kind: input.kind, duplicates: input.duplicates }, mapping, rows, lines).catch(async (err: unknown) => {
     logger.error({ err, importId: row.id }, 'import failed');
     await t.update(importJobs, { status: 'failed', message: 'The import stopped on an unexpected error.', finishedAt: new Date() }, eq(importJobs.id, row.id));
   });

@@ -2,7 +2,7 @@
 import { count, eq, ne } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
-import type { Actor } from '#server/context.ts';
+import type { Actor, PlanLimits } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { customers, policies, subscriptionLimits } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
@@ -49,11 +49,20 @@ export interface LimitGuard {
   assert(resource: LimitedResource): Promise<void>;
 }
 
-/** One read of the plan's limits for a transaction that may create several limited rows (a policy and its customer). */
+/** The tier's limits in one read; a tier without a row is unlimited. */
+async function readLimits(db: Db | Tx, tier: string): Promise<PlanLimits> {
+  const [row] = await db.select({ policies: subscriptionLimits.maxPolicies, customers: subscriptionLimits.maxClients }).from(subscriptionLimits).where(eq(subscriptionLimits.tierName, tier));
+  return row ?? { policies: null, customers: null };
+}
+
+/**
+ * The plan's limits for a transaction that may create several limited rows (a policy and its
+ * customer): as the request's identity read them (issue 17), else one read.
+ */
 export async function limitGuard(t: Tenant, actor: Actor): Promise<LimitGuard> {
-  const [row] = await t.db.select().from(subscriptionLimits).where(eq(subscriptionLimits.tierName, actor.agency.tier));
+  const limits = actor.agency.limits ?? (await readLimits(t.db, actor.agency.tier));
   let locked = false;
-  const limit = (resource: LimitedResource) => (row ? (resource === 'policies' ? row.maxPolicies : row.maxClients) : null);
+  const limit = (resource: LimitedResource) => limits[resource];
   return {
     limit,
     assert: async (resource) => {

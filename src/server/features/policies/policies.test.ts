@@ -47,6 +47,8 @@ describe('creating a policy', () => {
     expect(customer.customerType).toBe('individual');
     const log = await t.db.select().from(activityLog).where(eq(activityLog.entityId, created.id));
     expect(log.map((l) => [l.kind, l.action])).toEqual([['policy', 'created']]);
+    // the answer comes from the inserts' RETURNING (one statement for policy and details): as a read gives it
+    expect(created).toEqual(await json(await t.request(`/api/policies/${created.id}`, { cookie: agent.cookie })));
   });
 
   it('reuses the agency customer with the same e-mail instead of creating a second one', async () => {
@@ -69,6 +71,7 @@ describe('creating a policy', () => {
     expect(created.end_date).toBe('2025-02-28');
     expect(created.fire_details).toEqual({ ...fireDetails, construction_year: 1990, contents_coverage: null });
     expect(created.car_details).toBeNull();
+    expect(created).toEqual(await json(await t.request(`/api/policies/${created.id}`, { cookie: agent.cookie })));
   });
 
   it('answers every required field with its message, and keeps nothing', async () => {

@@ -451,11 +451,11 @@ export async function insertPolicy(t: Tenant, actor: Actor, input: PolicyValues,
 }
 
 /**
- * The create path's statements: the plan's limits (one read; the lock and counts only on a limited
- * plan), the assignee check when one is chosen, the customer, the policy and its details inserted
- * with RETURNING, the activity row. The policy number's uniqueness is the unique index's job (a
- * violation rolls the transaction back and answers 409), and the answer is built from what the
- * inserts returned: nothing is read again (issue 17).
+ * The create path's statements: the plan's limits (read with the identity; the lock and counts only
+ * on a limited plan), the assignee check when one is chosen, the customer, the policy and its details
+ * inserted with RETURNING, the activity rows (one statement at the transaction's end). The policy
+ * number's uniqueness is the unique index's job (a violation rolls the transaction back and answers
+ * 409), and the answer is built from what the inserts returned: nothing is read again (issue 17).
  */
 async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, linkage?: TermLinkage): Promise<PolicyDetail> {
   const limits = await limitGuard(t, actor);

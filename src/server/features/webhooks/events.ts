@@ -57,16 +57,17 @@ function enabledEndpoints(t: Tenant): Promise<{ id: string; events: string[] }[]
 /**
  * Queues `type` for every enabled endpoint of the agency that subscribed to it; returns how many.
  * `data` is the resource as the API shows it, or a function that reads it (only called when some
- * endpoint listens, so agencies without webhooks pay one indexed lookup). Agencies whose plan has
- * no API (below Enterprise) send nothing.
+ * endpoint listens). Agencies whose plan has no API (below Enterprise) send nothing; nor does an
+ * agency whose request identity found no enabled endpoint (`agency.webhooks === false`, no query),
+ * while one built without it pays one indexed lookup.
  */
 export async function emitEvent(
   t: Tenant,
-  owner: { agency: { tier: Tier } },
+  owner: { agency: { tier: Tier; webhooks?: boolean } },
   type: WebhookEvent,
   data: unknown | (() => Promise<unknown>),
 ): Promise<number> {
-  if (!planIncludes(owner.agency.tier, 'api')) return 0;
+  if (!planIncludes(owner.agency.tier, 'api') || owner.agency.webhooks === false) return 0;
   const targets = (await enabledEndpoints(t)).filter((e) => e.events.includes(type));
   if (!targets.length) return 0;
   const resolved = typeof data === 'function' ? await (data as () => Promise<unknown>)() : data;
@@ -80,8 +81,8 @@ export async function emitEvent(
 }
 
 /** Whether any enabled endpoint of the agency listens to `type` (batch writers check once, then emit per row). */
-export async function listening(t: Tenant, owner: { agency: { tier: Tier } }, type: WebhookEvent): Promise<boolean> {
-  if (!planIncludes(owner.agency.tier, 'api')) return false;
+export async function listening(t: Tenant, owner: { agency: { tier: Tier; webhooks?: boolean } }, type: WebhookEvent): Promise<boolean> {
+  if (!planIncludes(owner.agency.tier, 'api') || owner.agency.webhooks === false) return false;
   const [row] = await t
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints, eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`)

@@ -10,7 +10,7 @@ import { API_TEXT } from '#shared/api-keys.ts';
 import type { Policy } from '#shared/policies.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import type { Actor } from '#server/context.ts';
-import { agencies, agencyMembers, apiKeys, policies, user } from '#server/db/schema.ts';
+import { agencies, agencyMembers, apiKeys, policies, subscriptionLimits, user, webhookEndpoints } from '#server/db/schema.ts';
 import { tenant } from '#server/tenant.ts';
 import { carPolicyPayload, firePolicyPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
@@ -192,6 +192,9 @@ async function referenceActor(key: string) {
   if (!row) return null;
   const tier = effectiveTier(row.owner);
   const who = row.creator && row.creatorMember ? row.creator : row.owner;
+  // the effective tier's limits (a tier without a row: unlimited) and whether an endpoint is enabled
+  const [limits] = await t.db.select().from(subscriptionLimits).where(eq(subscriptionLimits.tierName, tier));
+  const endpoints = await t.db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.agencyId, row.agency.id), eq(webhookEndpoints.enabled, true)));
   return {
     actor: {
       userId: who.id,
@@ -202,7 +205,16 @@ async function referenceActor(key: string) {
       role: 'user',
       tier,
       permissions: [],
-      agency: { id: row.agency.id, name: row.agency.name, ownerId: row.agency.ownerId, role: 'team_member', tier, timeZone: row.agency.timezone || 'UTC' },
+      agency: {
+        id: row.agency.id,
+        name: row.agency.name,
+        ownerId: row.agency.ownerId,
+        role: 'team_member',
+        tier,
+        timeZone: row.agency.timezone || 'UTC',
+        limits: { policies: limits?.maxPolicies ?? null, customers: limits?.maxClients ?? null },
+        webhooks: endpoints.length > 0,
+      },
       removedFromAgency: null,
       twoFactorEnabled: false,
       adminTwoFactorRequired: false,
@@ -228,6 +240,17 @@ describe('the prepared key lookup', () => {
     await t.db.update(user).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(user.id, other.id));
     expect((await loadKeyActor(t.db, trial))!.actor.tier).toBe('starter');
     expect(await loadKeyActor(t.db, trial)).toEqual(await referenceActor(trial));
+    // the lapsed plan's limits are starter's, read in the same statement
+    const [starter] = await t.db.select().from(subscriptionLimits).where(eq(subscriptionLimits.tierName, 'starter'));
+    expect((await loadKeyActor(t.db, trial))!.actor.agency.limits).toEqual({ policies: starter.maxPolicies, customers: starter.maxClients });
+    // an enabled endpoint is seen, a disabled one is not
+    const otherAgency = actors.get(other)!.agency!.id;
+    await t.db.insert(webhookEndpoints).values({ agencyId: otherAgency, url: 'https://hooks.example/x', events: ['policy.created'], secret: 'whsec_test', enabled: false });
+    expect((await loadKeyActor(t.db, trial))!.actor.agency.webhooks).toBe(false);
+    await t.db.update(webhookEndpoints).set({ enabled: true }).where(eq(webhookEndpoints.agencyId, otherAgency));
+    expect((await loadKeyActor(t.db, trial))!.actor.agency.webhooks).toBe(true);
+    expect(await loadKeyActor(t.db, trial)).toEqual(await referenceActor(trial));
+    await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.agencyId, otherAgency));
   });
 
   it('attributes to a member creator while a member, then to the owner', async () => {

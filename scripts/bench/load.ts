@@ -1,6 +1,6 @@
 // autocannon against 127.0.0.1, bounded in time, with the server's RSS sampled throughout.
 import autocannon from 'autocannon';
-import { cpuMs, sampleRss } from './server.ts';
+import { cpuMs, cpuSince, cpuSnapshot, sampleRss } from './server.ts';
 
 export interface LoadResult {
   rps: number;
@@ -37,7 +37,7 @@ export interface LoadOptions {
 export async function load(opts: LoadOptions): Promise<LoadResult> {
   const rss = sampleRss(opts.pid);
   const cpuBefore = cpuMs(opts.pid);
-  const dbCpuBefore = opts.dbPid ? cpuMs(opts.dbPid) : 0;
+  const dbCpuBefore = opts.dbPid ? cpuSnapshot(opts.dbPid) : undefined;
   const statusCodes: Record<string, number> = {};
   let finish!: (r: autocannon.Result) => void;
   let fail!: (e: unknown) => void;
@@ -72,7 +72,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   const result = await done;
   const { peak } = rss.stop();
   const cpuUsed = cpuMs(opts.pid) - cpuBefore;
-  const dbCpuUsed = opts.dbPid ? cpuMs(opts.dbPid) - dbCpuBefore : undefined;
+  const dbCpuUsed = opts.dbPid && dbCpuBefore ? cpuSince(opts.dbPid, dbCpuBefore) : undefined;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

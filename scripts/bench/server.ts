@@ -147,6 +147,19 @@ export function cpuMs(pid: number): number {
   return processTree(pid).reduce((sum, p) => sum + ownCpuMs(p), 0);
 }
 
+/**
+ * CPU time per process of the tree so far; `cpuSince` sums what each process used after this
+ * snapshot. For trees whose processes come and go (PostgreSQL's backends): a process that exits
+ * takes its CPU with it, which a plain difference of two sums would count as negative.
+ */
+export function cpuSnapshot(pid: number): Map<number, number> {
+  return new Map(processTree(pid).map((p) => [p, ownCpuMs(p)]));
+}
+
+export function cpuSince(pid: number, before: Map<number, number>): number {
+  return processTree(pid).reduce((sum, p) => sum + Math.max(0, ownCpuMs(p) - (before.get(p) ?? 0)), 0);
+}
+
 function ownCpuMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

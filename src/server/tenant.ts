@@ -52,15 +52,29 @@ export interface Tenant {
    * filled with this context's agency (last, so `values` cannot choose another).
    */
   run<R>(prepared: PreparedTenantQuery<R>, values?: Record<string, unknown>): Promise<R>;
+  /**
+   * Runs a write built once (`preparedInsert`) on this context's own connection (the transaction's,
+   * inside one), the agency placeholder filled with this context's agency (last, as `run`).
+   */
+  write<R>(prepared: PreparedTenantWrite<R>, values: Record<string, unknown>): Promise<R>;
 }
 
-/** The agency's placeholder in a prepared tenant query: only `Tenant.run` fills it. */
+/** The agency's placeholder in a prepared tenant query: only `Tenant.run` and `Tenant.write` fill it. */
 const AGENCY_PLACEHOLDER = 'tenant_agency_id';
+export const TENANT_AGENCY_KEY = AGENCY_PLACEHOLDER;
 
 /** A drizzle prepared statement (`.prepare(name)`), run through `Tenant.run`. */
 export interface PreparedTenantQuery<R> {
   execute(values?: Record<string, unknown>): Promise<R>;
 }
+
+/** A write built once (`preparedInsert` in db/prepared.ts), run through `Tenant.write` on a connection. */
+export interface PreparedTenantWrite<R> {
+  execute(db: Db | Tx, values: Record<string, unknown>): Promise<R>;
+}
+
+/** The agency column's value in a write built once: only `Tenant.write` fills it. */
+export const tenantAgency = () => sql.placeholder(AGENCY_PLACEHOLDER);
 
 /**
  * The where of a prepared statement (docs/decisions/036-list-request-cpu.md): like `t.where`, but the
@@ -132,5 +146,6 @@ export function tenant(db: Db | Tx, owner: TenantOwner, atEnd?: AtEnd): Tenant {
       await q.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId)).for('update');
     },
     run: (prepared, values) => prepared.execute({ ...values, [AGENCY_PLACEHOLDER]: agencyId }),
+    write: (prepared, values) => prepared.execute(db, { ...values, [AGENCY_PLACEHOLDER]: agencyId }),
   };
 }

@@ -23,7 +23,7 @@ import { emitEvent } from '../webhooks/events.ts';
 import { insertCustomer } from '../customers/service.ts';
 import { trashDocumentsOf } from '../documents/service.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
-import { cachedStatement, preparedRows } from '#server/db/prepared.ts';
+import { cachedStatement, preparedInsert, preparedRows } from '#server/db/prepared.ts';
 import { limitGuard, type LimitGuard } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { boundedCount, BROAD_SEARCH_ROWS, estimatedRows, EXACT_COUNT_LIMIT, isShortSearch, totalFromBoundedCount, totalWithoutCount } from '#server/db/count.ts';
@@ -354,14 +354,38 @@ async function writeDetails(t: Tenant, policyId: string, input: PolicyValues) {
   }
 }
 
+/** The columns a create sets (`policyColumns`, the creator, the assignee). */
+const CREATED_POLICY_COLUMNS = [
+  'createdBy',
+  'assigneeId',
+  'customerId',
+  'policyNumber',
+  'insuranceCompany',
+  'policyType',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'premiumAmount',
+  'coverageAmount',
+  'deductible',
+  'startDate',
+  'endDate',
+  'status',
+] as const;
+
+/** A create's inserts, built once and run as named prepared statements (decision 040). */
+const policyInsert = preparedInsert('policy_create_v1', policies, CREATED_POLICY_COLUMNS);
+const carInsert = preparedInsert('car_details_create_v1', carInsuranceDetails, ['policyId', 'vehicleMake', 'vehicleModel', 'vehicleYear', 'vinNumber', 'driverLicense', 'coverageType']);
+const fireInsert = preparedInsert('fire_details_create_v1', fireInsuranceDetails, ['policyId', 'propertyAddress', 'propertyType', 'constructionYear', 'propertyValue', 'contentsCoverage']);
+
 /** A new policy's details: one insert, its stored values returned (numbers as PostgreSQL formats them). */
 async function insertDetails(t: Tenant, policyId: string, input: PolicyValues): Promise<Pick<PolicyDetail, 'car_details' | 'fire_details'>> {
   if (input.policy_type === 'car' && input.car_details) {
-    const [car] = await t.insert(carInsuranceDetails, { policyId, ...carColumns(input.car_details) }).returning();
+    const [car] = await t.write(carInsert, { policyId, ...carColumns(input.car_details) });
     return { car_details: carDetails(car), fire_details: null };
   }
   if (input.policy_type === 'fire' && input.fire_details) {
-    const [fire] = await t.insert(fireInsuranceDetails, { policyId, ...fireColumns(input.fire_details) }).returning();
+    const [fire] = await t.write(fireInsert, { policyId, ...fireColumns(input.fire_details) });
     return { car_details: null, fire_details: fireDetails(fire) };
   }
   return { car_details: null, fire_details: null };
@@ -465,7 +489,9 @@ async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, 
     ? await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember)
     : { first: `${actor.firstName} ${actor.lastName}`.trim() || null, name: null };
   const customer = await resolveCustomer(t, actor, input, limits);
-  const [row] = await t.insert(policies, { createdBy: actor.userId, ...policyColumns(input, customer.id), assigneeId, ...linkage }).returning();
+  const values = { createdBy: actor.userId, ...policyColumns(input, customer.id), assigneeId };
+  // a renewal's term also sets its linkage: built per run; a plain create runs the prepared insert
+  const [row] = linkage ? await t.insert(policies, { ...values, ...linkage }).returning() : await t.write(policyInsert, values);
   const details = await insertDetails(t, row.id, input);
   await logActivity(t, actor, {
     kind: 'policy',

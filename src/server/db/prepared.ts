@@ -27,6 +27,17 @@ export async function textRows(db: Db, built: { sql: string; params: unknown[] }
 }
 
 /**
+ * A LIMIT (or OFFSET) written into a statement's text, for prepared statements (decision 041).
+ * drizzle sends a number as a parameter, and with a parameter as LIMIT or OFFSET PostgreSQL costs the
+ * statement's generic plan as if it read a tenth of the rows: it then never keeps that plan and plans
+ * the statement anew on every run, which cost the list request more CPU than running it did.
+ */
+export function constantLimit(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`constantLimit: not a row count: ${n}`);
+  return sql.raw(String(n)) as unknown as number;
+}
+
+/**
  * A statement prepared once per connection (named; PGlite has one connection and ignores the name),
  * its placeholders filled on every run, each row mapped by `map` from its text values
  * (null stays null; a boolean is 't' or 'f'). Run it with `t.run(statement, values)`.

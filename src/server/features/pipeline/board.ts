@@ -24,7 +24,7 @@ import { containsPattern } from '#server/db/helpers.ts';
 import { customers, opportunities, pipelineStats, user } from '#server/db/schema.ts';
 import { sortOrder } from '#server/lists.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
-import { cachedStatement } from '#server/db/prepared.ts';
+import { cachedStatement, constantLimit } from '#server/db/prepared.ts';
 import { customerSearch } from '../customers/service.ts';
 import { opportunitySelect, toOpportunity } from './service.ts';
 
@@ -102,8 +102,8 @@ function cardQuery(db: Db | Tx, where: SQL, limit: number, offset = 0) {
     .leftJoin(assignee, eq(assignee.id, opportunities.assigneeId))
     .where(where)
     .orderBy(desc(opportunities.stageChangedAt), opportunities.id)
-    .limit(limit)
-    .offset(offset);
+    .limit(constantLimit(limit))
+    .offset(offset ? offset : constantLimit(0));
 }
 
 type CardRow = Awaited<ReturnType<typeof cardQuery>>[number];

@@ -18,7 +18,7 @@ import { idOr404 } from '#server/db/helpers.ts';
 import { customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
-import { cachedStatement, preparedRows } from '#server/db/prepared.ts';
+import { cachedStatement, constantLimit, preparedRows } from '#server/db/prepared.ts';
 import { agencyToday, addDays } from '#shared/renewals.ts';
 import { logActivity } from '../activity/service.ts';
 import { notify } from '../notifications/service.ts';
@@ -260,7 +260,7 @@ function prepareMyTasks(db: Db, name: string) {
       .from(tasks)
       .where(preparedWhere(tasks, mine, where))
       .orderBy(...order)
-      .limit(MY_TASKS_LIMIT + 1);
+      .limit(constantLimit(MY_TASKS_LIMIT + 1));
   const query = unionAll(
     take('overdue', and(open, lt(tasks.dueAt, dayStart))!, asc(tasks.dueAt), asc(tasks.id)),
     take('today', and(open, gte(tasks.dueAt, dayStart), lt(tasks.dueAt, tomorrowStart))!, asc(tasks.dueAt), asc(tasks.id)),

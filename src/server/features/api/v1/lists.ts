@@ -13,7 +13,7 @@ import { customerCommunications, customers, policies, user } from '#server/db/sc
 import { badRequest } from '#server/errors.ts';
 import { preparedWhere, tenant } from '#server/tenant.ts';
 import { containsPattern } from '#server/db/helpers.ts';
-import { cachedStatement, preparedRows } from '#server/db/prepared.ts';
+import { cachedStatement, constantLimit, preparedRows } from '#server/db/prepared.ts';
 import { customerFilter, toCommunication, toCustomer } from '#server/features/customers/service.ts';
 import { policyFromText, policyTextColumns, POLICY_TEXT_UPDATED_AT, preparedPolicyFilter } from '#server/features/policies/service.ts';
 
@@ -109,7 +109,15 @@ export async function listCustomersPage(db: Db, actor: Actor, q: z.output<typeof
 export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof policyApiQuerySchema>): Promise<ListPage<Policy>> {
   const after = decodeCursor(q.cursor);
   const assignee = q.assignee === 'all' || q.assignee === '' ? 'any' : q.assignee === 'unassigned' ? 'none' : 'one';
-  const shape: PageShape = { type: q.type !== 'all', status: q.status !== 'all', search: Boolean(q.search), assignee, since: Boolean(q.updated_since), after: Boolean(after) };
+  const shape: PageShape = {
+    type: q.type !== 'all',
+    status: q.status !== 'all',
+    search: Boolean(q.search),
+    assignee,
+    since: Boolean(q.updated_since),
+    after: Boolean(after),
+    rows: PAGE_ROWS.find((n) => n > q.limit) ?? q.limit + 1,
+  };
   const rows = await tenant(db, actor).run(policiesPageStatement(db, shape), {
     type: q.type,
     status: q.status,
@@ -119,7 +127,6 @@ export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof 
     since: q.updated_since ? new Date(q.updated_since).toISOString() : null,
     afterAt: after?.at ?? null,
     afterId: after?.id ?? null,
-    limit: q.limit + 1,
   });
   return toPage(rows, q, (r) => r.policy);
 }
@@ -131,11 +138,20 @@ interface PageShape {
   assignee: 'any' | 'none' | 'one';
   since: boolean;
   after: boolean;
+  /** rows read, written into the statement (constantLimit): one of PAGE_ROWS, at least the limit + 1 */
+  rows: number;
 }
 
-/** The prepared page statement of one filter shape on this database (at most 96; prepared once, then reused). */
+/**
+ * The row counts a page statement reads: the limit + 1 (is there a next page?) rounded up to one of
+ * these, so a constant LIMIT lets PostgreSQL keep the statement's plan while a shape has at most four
+ * statements; toPage shows the first `limit` rows.
+ */
+const PAGE_ROWS = [11, 26, 51, API_LIST_MAX_LIMIT + 1];
+
+/** The prepared page statement of one filter shape on this database (at most 96 × 4; prepared once, then reused). */
 function policiesPageStatement(db: Db, shape: PageShape) {
-  const key = `${shape.type ? 't' : ''}${shape.status ? 's' : ''}${shape.search ? 'q' : ''}${shape.since ? 'u' : ''}${shape.after ? 'c' : ''}_${shape.assignee}`;
+  const key = `${shape.type ? 't' : ''}${shape.status ? 's' : ''}${shape.search ? 'q' : ''}${shape.since ? 'u' : ''}${shape.after ? 'c' : ''}_${shape.assignee}_${shape.rows}`;
   return cachedStatement(db, `api_policies_page_${key}`, (name) => preparePoliciesPage(db, shape, name));
 }
 
@@ -153,7 +169,7 @@ function preparePoliciesPage(db: Db, shape: PageShape, name: string) {
     .leftJoin(user, eq(user.id, policies.assigneeId))
     .where(where)
     .orderBy(asc(policies.updatedAt), asc(policies.id))
-    .limit(sql.placeholder('limit'));
+    .limit(constantLimit(shape.rows));
   // updated_at's text is timestamptz's output, the same as the `::text` the cursor was read with.
   return preparedRows(db, name, query, (r) => ({ policy: policyFromText(r), cursorAt: r[POLICY_TEXT_UPDATED_AT]! }));
 }

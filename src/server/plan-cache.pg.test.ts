@@ -1,0 +1,108 @@
+// On PostgreSQL, the hot prepared statements keep their plan (decision 041): PostgreSQL plans a
+// named statement's first five runs for their values, then keeps its generic plan if that costs no
+// more. A LIMIT or OFFSET given as a parameter made the generic plan look ten times costlier, so the
+// list page was planned anew on every request. Runs when TEST_DATABASE_URL is set (as .ci/run does).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from './test/harness.ts';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!onPostgres) console.info('plan-cache.pg.test.ts skipped: set TEST_DATABASE_URL (a PostgreSQL server) to check the plan cache');
+
+const RUNS = 12;
+let t: TestContext;
+let owner: TestUser;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  t = await createTestContext();
+  owner = await createUser(t, { tier: 'enterprise' });
+  const agencyId = (await json(await t.request('/api/me', { cookie: owner.cookie }))).agency.id;
+  // enough rows that a tenth of them costs clearly more than a page of 25
+  await t.db.execute(sql`
+    insert into policies (agency_id, policy_number, insurance_company, policy_type, customer_name, customer_email,
+                          premium_amount, coverage_amount, deductible, start_date, end_date, status)
+    select ${agencyId}, 'PLAN-' || g, 'Acme', case when g % 2 = 0 then 'car' else 'fire' end, 'Customer ' || g, 'c' || g || '@example.com',
+           (g % 5000) + 0.5, 1000, 0, date '2024-01-01' + (g % 700), date '2025-01-01' + (g % 700), 'active'
+    from generate_series(1, 20000) g`);
+  await t.db.execute(sql`analyze policies`);
+}, 120_000);
+afterAll(async () => {
+  if (onPostgres) await t.close();
+});
+
+/** Every connection of the pool's runs of the named statements starting with `prefix`. */
+async function plans(prefix: string): Promise<{ generic: number; custom: number; mostCustom: number }> {
+  const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+  // hold every connection at once, so each one is asked (the pool hands out its idle ones first)
+  const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+  try {
+    let generic = 0;
+    let custom = 0;
+    let mostCustom = 0;
+    for (const client of clients) {
+      const { rows } = await client.query<{ generic: string; custom: string }>(
+        'select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like $1',
+        [`${prefix}%`],
+      );
+      for (const r of rows) {
+        generic += Number(r.generic);
+        custom += Number(r.custom);
+        mostCustom = Math.max(mostCustom, Number(r.custom));
+      }
+    }
+    return { generic, custom, mostCustom };
+  } finally {
+    for (const client of clients) client.release();
+  }
+}
+
+describe.runIf(onPostgres)('hot statements keep their plan on PostgreSQL', () => {
+  it('the policy list, page 1: planned for its values at most five times per connection, then its kept plan', async () => {
+    for (let i = 0; i < RUNS; i++) {
+      const res = await t.request('/api/policies?page=1&pageSize=25', { cookie: owner.cookie });
+      expect(res.status).toBe(200);
+      expect((await json(res)).rows).toHaveLength(25);
+    }
+    const counted = await plans('policies_list_');
+    expect(counted.generic + counted.custom).toBe(RUNS);
+    expect(counted.mostCustom).toBeLessThanOrEqual(5);
+    expect(counted.generic).toBeGreaterThan(0);
+  });
+
+  it('a later page still reads the right rows (limit and offset bound)', async () => {
+    const first = await json(await t.request('/api/policies?page=1&pageSize=25', { cookie: owner.cookie }));
+    const second = await json(await t.request('/api/policies?page=2&pageSize=25', { cookie: owner.cookie }));
+    const third = await json(await t.request('/api/policies?page=3&pageSize=10', { cookie: owner.cookie }));
+    expect(second.rows).toHaveLength(25);
+    expect(third.rows).toHaveLength(10);
+    const ids = new Set(first.rows.map((r: { id: string }) => r.id));
+    for (const r of second.rows) expect(ids.has(r.id)).toBe(false);
+    const all = await json(await t.request('/api/policies?page=1&pageSize=100', { cookie: owner.cookie }));
+    expect(second.rows.map((r: { id: string }) => r.id)).toEqual(all.rows.slice(25, 50).map((r: { id: string }) => r.id));
+    expect(third.rows.map((r: { id: string }) => r.id)).toEqual(all.rows.slice(20, 30).map((r: { id: string }) => r.id));
+  });
+
+  it('the API page of policies: its kept plan after the first runs, whatever the limit asked', async () => {
+    const created = await t.request('/api/api-keys', { cookie: owner.cookie, json: { name: 'Plans', scopes: { policies: 'read' } } });
+    expect(created.status).toBe(201);
+    const { key } = await json(created);
+    for (let i = 0; i < RUNS; i++) {
+      const res = await t.request('/api/v1/policies?limit=50', { headers: { authorization: `Bearer ${key}` } });
+      expect(res.status).toBe(200);
+      const page = await json(res);
+      expect(page.data).toHaveLength(50);
+      expect(page.next_cursor).toEqual(expect.any(String));
+    }
+    // limits 46..50 share one statement (51 rows read), and each page shows the limit asked for
+    for (const limit of [46, 47, 48, 49, 50]) {
+      const page = await json(await t.request(`/api/v1/policies?limit=${limit}`, { headers: { authorization: `Bearer ${key}` } }));
+      expect(page.data).toHaveLength(limit);
+    }
+    const counted = await plans('api_policies_page_');
+    expect(counted.generic + counted.custom).toBe(RUNS + 5);
+    expect(counted.mostCustom).toBeLessThanOrEqual(5);
+    expect(counted.generic).toBeGreaterThan(0);
+  });
+});

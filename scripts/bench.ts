@@ -14,8 +14,8 @@ import { createLogger } from '#server/logger.ts';
 import { createMailer } from '#server/mail.ts';
 import { carPolicyPayload, registrationPayload, sessionCookie } from '#server/test/factories.ts';
 import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, TARGETED_PAGES, type FirstLoad } from './bench/frontend.ts';
-import { cycle, load, type LoadResult } from './bench/load.ts';
-import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, type PgbenchResult, type Postgres } from './bench/postgres.ts';
+import { cpuBreakdown, cycle, load, type LoadResult } from './bench/load.ts';
+import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, statementStats, type PgbenchResult, type Postgres } from './bench/postgres.ts';
 import { listScenario } from './bench/list.ts';
 import { PIPELINE_BOARD_PATHS, PIPELINE_OPPORTUNITIES, seedOpportunities } from './bench/pipeline.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
@@ -23,7 +23,7 @@ import { uploadMemory } from './bench/documents.ts';
 import { xlsxReadScenario } from './bench/xlsx.ts';
 import { explainMyTasks, MY_TASKS_PATHS, seedTasks } from './bench/tasks.ts';
 import { bulkScenario, seedBulkPolicies } from './bench/bulk.ts';
-import { cpuMs, rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
+import { cpuMs, machineCpu, rssMb, sampleRss, startServer, type Server } from './bench/server.ts';
 import { webhookScenario } from './bench/webhooks.ts';
 import { MARK_RENEWALS, timeReports } from './bench/reports.ts';
 import { brandingScenario } from './bench/branding.ts';
@@ -119,7 +119,7 @@ function loadRow(scenario: string, r: LoadResult, target?: { text: string; ok: b
     ok: target?.ok,
   };
   rows.push(row);
-  log(`  ${scenario}: ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${row.errors}, peak RSS ${fmt(r.peakRssMb)} MB, server CPU ${fmt(r.cpuMsPerRequest, 1)} ms/request`);
+  log(`  ${scenario}: ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${row.errors}, peak RSS ${fmt(r.peakRssMb)} MB, server CPU ${fmt(r.cpuMsPerRequest, 1)} ms/request${r.dbCpuMsPerRequest !== undefined ? `, PostgreSQL CPU ${fmt(r.dbCpuMsPerRequest, 1)} ms/request` : ''}`);
   return row;
 }
 
@@ -150,16 +150,12 @@ async function seedWith(pgInfo: Postgres, plan: SeedPlan) {
   }
 }
 
+/** PostgreSQL's postmaster while the PostgreSQL scenarios run: `run` measures its backends' CPU too. */
+let databasePid: (() => number) | undefined;
+
 async function run(server: Server, cookie: string, paths: string[], connections = 20) {
   const next = cycle(paths);
-  return load({ url: server.url, pid: server.pid, connections, seconds: SECONDS, cookie, next: () => ({ path: next() }) });
-}
-
-/** The machine's busy and total CPU time so far (/proc/stat, all cores): PostgreSQL's work counts too. */
-function machineCpu(): { busy: number; total: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((sum, n) => sum + n, 0);
-  return { busy: total - fields[3] - (fields[4] ?? 0), total };
+  return load({ url: server.url, pid: server.pid, dbPid: databasePid?.(), connections, seconds: SECONDS, cookie, next: () => ({ path: next() }) });
 }
 
 /**
@@ -347,6 +343,7 @@ async function postgresScenarios(pgInfo: Postgres) {
   const dataDir = path.join(work, 'pg-data');
   const serverLog = path.join(work, 'server-pg.log');
   let server = await startServer({ buildDir: BUILD, port: PORTS.pg, databaseUrl: pgInfo.url, dataDir, logFile: serverLog });
+  databasePid = pgInfo.pid;
   log(`server: production build on PostgreSQL, healthy after ${server.startMs.toFixed(0)} ms (fresh database: migrations ran)`);
   const exec = (text: string, params: unknown[] = []) => sql(pgInfo.url, text, params).then(() => undefined);
 
@@ -436,6 +433,8 @@ async function postgresScenarios(pgInfo: Postgres) {
   const ratioList = rawList.tps ? s1list.rps / rawList.tps : NaN;
   loadRow('1. list policies, page 1', s1list, { text: 'p99 ≤ 100 ms; ≥ 60 % of raw', ok: s1list.p99 <= 100 && ratioAll >= 0.6 && s1list.non2xx + s1list.errors === 0 },
     rawNote(rawAll, rawList, s1list.rps));
+  log(`  per request: ${cpuBreakdown(s1list)}`);
+  notes.push(`List page 1, CPU per request across the machine: ${cpuBreakdown(s1list)}; pgbench of the same statements: PostgreSQL ${fmt(rawAll.dbCpuMsPerTransaction, 2)} ms per run.`);
   rows.push(rawRow('1. pgbench: all SQL of one list request', rawAll, captured.list.length));
   rows.push(rawRow('1. pgbench: the list queries alone', rawList, listOnly(captured.list).length));
   notes.push(`app/raw for the list page: ${(ratioAll * 100).toFixed(0)} % of pgbench running every statement the request sends, ${(ratioList * 100).toFixed(0)} % of pgbench running only the list queries.`);
@@ -1122,7 +1121,9 @@ async function main() {
     await postgresScenarios(pgInfo);
     await webhookBench(pgInfo.url, 'PostgreSQL');
     await documentsOnly(pgInfo);
+    for (const line of await statementStats(pgInfo.url, false, 'planning')) log(`  pg_stat_statements, most planning: ${line}`);
   } finally {
+    databasePid = undefined;
     pgInfo.stop();
   }
   await pgliteScenarios();

@@ -13,8 +13,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { registrationPayload, sessionCookie } from '#server/test/factories.ts';
 import { topFunctions } from './cpu-profile.ts';
-import { load, type LoadResult } from './load.ts';
-import { startPostgres, sql } from './postgres.ts';
+import { cpuBreakdown, load, type LoadResult } from './load.ts';
+import { captureStatements, pgbench, startPostgres, sql, statementStats, type PgbenchResult } from './postgres.ts';
 import { seed } from './seed.ts';
 import { startServer } from './server.ts';
 
@@ -29,6 +29,8 @@ export interface ListOptions {
   workers?: number;
   /** run the server with --cpu-prof and print its top functions */
   prof?: boolean;
+  /** also replay the request's statements with pgbench (app/raw) */
+  raw?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -54,6 +56,8 @@ export async function listScenario(opts: ListOptions): Promise<ListFigures> {
       env: { WORKERS: String(opts.workers ?? 1) },
     });
     let result: LoadResult;
+    let raw: PgbenchResult | undefined;
+    let rawTcp: PgbenchResult | undefined;
     try {
       const base = server.url;
       const email = 'list@bench.example';
@@ -92,7 +96,17 @@ export async function listScenario(opts: ListOptions): Promise<ListFigures> {
       const next = () => ({ path: LIST_PATH });
       // warm-up (JIT, pool, prepared statements), then the measured run
       await load({ url: base, pid: server.pid, connections: 20, seconds: 3, cookie, next });
-      result = await load({ url: base, pid: server.pid, connections: 20, seconds: opts.seconds, cookie, next });
+      await statementStats(pgInfo.url, true);
+      result = await load({ url: base, pid: server.pid, dbPid: pgInfo.pid(), connections: 20, seconds: opts.seconds, cookie, next });
+      for (const line of await statementStats(pgInfo.url)) log(`  pg_stat_statements: ${line}`);
+      if (opts.raw) {
+        // the same statements, replayed by pgbench at the same concurrency (the full bench's app/raw)
+        const statements = await captureStatements(pgInfo, async () => {
+          await fetch(`${base}${LIST_PATH}`, { headers: { cookie } });
+        });
+        raw = await pgbench(pgInfo, statements, 20, opts.seconds, 'list-all');
+        rawTcp = await pgbench(pgInfo, statements, 20, opts.seconds, 'list-all-tcp', { tcp: true });
+      }
     } finally {
       await server.stop();
     }
@@ -102,6 +116,12 @@ export async function listScenario(opts: ListOptions): Promise<ListFigures> {
         `${opts.workers ?? 1} worker(s): ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
         `server CPU ${result.cpuMsPerRequest.toFixed(2)} ms/request, ${result.errors + result.non2xx} errors (load average ${loadAverage})`,
     );
+    log(`  per request: ${cpuBreakdown(result)}`);
+    for (const [how, r] of [['Unix socket', raw], ['TCP', rawTcp]] as const)
+      if (r)
+        log(
+          `  pgbench of its statements over the ${how}: ${r.tps ? `${r.tps.toFixed(0)} tps, PostgreSQL ${r.dbCpuMsPerTransaction?.toFixed(2) ?? '?'} ms per run; app/raw ${((result.rps / r.tps) * 100).toFixed(0)} %` : r.error}`,
+        );
     const top: string[] = [];
     if (opts.prof)
       for (const file of readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'))) {
@@ -133,6 +153,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seconds: Number(at('--seconds') ?? 10),
     workers: at('--workers') ? Number(at('--workers')) : 1,
     prof: args.includes('--prof'),
+    raw: args.includes('--raw'),
   }).catch((err) => {
     console.error(err);
     process.exit(1);

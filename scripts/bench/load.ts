@@ -1,6 +1,6 @@
 // autocannon against 127.0.0.1, bounded in time, with the server's RSS sampled throughout.
 import autocannon from 'autocannon';
-import { cpuMs, cpuSince, cpuSnapshot, sampleRss } from './server.ts';
+import { cpuMs, cpuSince, cpuSnapshot, machineCpu, sampleRss } from './server.ts';
 
 export interface LoadResult {
   rps: number;
@@ -14,6 +14,11 @@ export interface LoadResult {
   cpuMsPerRequest: number;
   /** the database's CPU per answered request, when `dbPid` was given */
   dbCpuMsPerRequest?: number;
+  /** the load generator's own CPU (this process: autocannon) per answered request */
+  loaderCpuMsPerRequest: number;
+  /** the whole machine's busy CPU (every core, /proc/stat) per answered request, and its busy share */
+  machineCpuMsPerRequest: number;
+  machineBusy: number;
   statusCodes: Record<string, number>;
 }
 
@@ -38,6 +43,8 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   const rss = sampleRss(opts.pid);
   const cpuBefore = cpuMs(opts.pid);
   const dbCpuBefore = opts.dbPid ? cpuSnapshot(opts.dbPid) : undefined;
+  const loaderBefore = process.cpuUsage();
+  const machineBefore = machineCpu();
   const statusCodes: Record<string, number> = {};
   let finish!: (r: autocannon.Result) => void;
   let fail!: (e: unknown) => void;
@@ -72,6 +79,9 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   const result = await done;
   const { peak } = rss.stop();
   const cpuUsed = cpuMs(opts.pid) - cpuBefore;
+  const loader = process.cpuUsage(loaderBefore);
+  const machineAfter = machineCpu();
+  const per = (ms: number) => (result.requests.total ? ms / result.requests.total : 0);
   const dbCpuUsed = opts.dbPid && dbCpuBefore ? cpuSince(opts.dbPid, dbCpuBefore) : undefined;
   return {
     rps: result.requests.average,
@@ -81,10 +91,26 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     requests: result.requests.total,
     peakRssMb: peak,
-    cpuMsPerRequest: result.requests.total ? cpuUsed / result.requests.total : 0,
+    cpuMsPerRequest: per(cpuUsed),
+    loaderCpuMsPerRequest: per((loader.user + loader.system) / 1000),
+    machineCpuMsPerRequest: per((machineAfter.busy - machineBefore.busy) * 10),
+    machineBusy: (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total),
     ...(dbCpuUsed !== undefined && result.requests.total ? { dbCpuMsPerRequest: dbCpuUsed / result.requests.total } : {}),
     statusCodes,
   };
+}
+
+/** Where a request's CPU went, across the whole machine: the server, PostgreSQL (when measured), the load generator, the rest. */
+export function cpuBreakdown(r: LoadResult): string {
+  const db = r.dbCpuMsPerRequest;
+  const rest = r.machineCpuMsPerRequest - r.cpuMsPerRequest - (db ?? 0) - r.loaderCpuMsPerRequest;
+  return [
+    `server ${r.cpuMsPerRequest.toFixed(2)} ms`,
+    db !== undefined ? `PostgreSQL ${db.toFixed(2)} ms` : '',
+    `load generator ${r.loaderCpuMsPerRequest.toFixed(2)} ms`,
+    `other ${rest.toFixed(2)} ms`,
+    `machine ${r.machineCpuMsPerRequest.toFixed(2)} ms (${(r.machineBusy * 100).toFixed(0)} % busy)`,
+  ].filter(Boolean).join(', ');
 }
 
 /** Cycles through a list. */

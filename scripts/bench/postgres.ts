@@ -5,6 +5,7 @@ import { appendFileSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFile
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { cpuMs } from './server.ts';
 
 export const PGBIN = process.env.PGBIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -66,6 +67,8 @@ export async function startPostgres(): Promise<Postgres> {
     '-c max_wal_size=4GB',
     '-c checkpoint_timeout=30min',
     "-c log_line_prefix=@@%p@@",
+    // BENCH_PG_STATS=1: pg_stat_statements with planning tracked (statementStats), for diagnosis
+    ...(process.env.BENCH_PG_STATS ? ['-c shared_preload_libraries=pg_stat_statements', '-c pg_stat_statements.track_planning=on'] : []),
   ].join(' ');
   asPostgres([`${PGBIN}/pg_ctl`, '-D', `${root}/data`, '-l', logFile, '-w', '-o', options, 'start']);
   asPostgres([`${PGBIN}/createdb`, '-h', `${root}/sock`, '-p', String(port), 'app']);
@@ -159,18 +162,59 @@ export interface PgbenchResult {
   tps: number;
   latencyMs: number;
   failed: number;
+  /** PostgreSQL's CPU (its backends) per transaction */
+  dbCpuMsPerTransaction?: number;
   error?: string;
 }
 
-/** pgbench -M prepared -c clients -T seconds over a custom script (one transaction = the statements). */
-export async function pgbench(pgInfo: Postgres, statements: string[], clients: number, seconds: number, name: string): Promise<PgbenchResult> {
+/** With BENCH_PG_STATS=1: the statements PostgreSQL ran since `reset`, the busiest first, or those that took the most planning (calls, plans, time planning and executing). */
+export async function statementStats(url: string, reset = false, by: 'total' | 'planning' = 'total'): Promise<string[]> {
+  if (!process.env.BENCH_PG_STATS) return [];
+  await sql(url, 'create extension if not exists pg_stat_statements');
+  if (reset) {
+    await sql(url, 'select pg_stat_statements_reset()');
+    return [];
+  }
+  const r = await sql(
+    url,
+    `select calls, plans, round(total_plan_time::numeric / greatest(calls, 1), 3) as plan_ms, round(total_exec_time::numeric / greatest(calls, 1), 3) as exec_ms,
+       regexp_replace(left(query, 90), '\\s+', ' ', 'g') as query
+       from pg_stat_statements order by ${by === 'planning' ? 'total_plan_time' : 'total_plan_time + total_exec_time'} desc limit 12`,
+  );
+  return (r.rows as { calls: string; plans: string; plan_ms: string; exec_ms: string; query: string }[]).map(
+    (x) => `${x.calls} calls, ${x.plans} plans, ${x.plan_ms} ms planning + ${x.exec_ms} ms executing per call: ${x.query}`,
+  );
+}
+
+/**
+ * PostgreSQL's CPU so far, in ms: the postmaster, its live backends, and the backends that have
+ * exited (the postmaster's reaped children, fields cutime and cstime of /proc/<pid>/stat), so
+ * pgbench's connections count even after they close.
+ */
+function databaseCpuMs(postmaster: number): number {
+  try {
+    const stat = readFileSync(`/proc/${postmaster}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const reaped = (Number(fields[13]) + Number(fields[14])) * 10;
+    return reaped + cpuMs(postmaster);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * pgbench -M prepared -c clients -T seconds over a custom script (one transaction = the statements),
+ * over the server's Unix socket, or over TCP on 127.0.0.1 (as the app connects) with `tcp`.
+ */
+export async function pgbench(pgInfo: Postgres, statements: string[], clients: number, seconds: number, name: string, opts: { tcp?: boolean } = {}): Promise<PgbenchResult> {
   const file = path.join(pgInfo.root, `${name}.sql`);
   writeFileSync(file, statements.map((s) => `${s.replace(/\n/g, ' ')};\n`).join(''));
   chownSync(file, uid('postgres'), gid('postgres'));
+  const dbBefore = databaseCpuMs(pgInfo.pid());
   return new Promise((resolve) => {
     const child = spawn(
       'runuser',
-      ['-u', 'postgres', '--', `${PGBIN}/pgbench`, '-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file, '-h', `${pgInfo.root}/sock`, '-p', String(pgInfo.port), 'app'],
+      ['-u', 'postgres', '--', `${PGBIN}/pgbench`, '-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', file, '-h', opts.tcp ? '127.0.0.1' : `${pgInfo.root}/sock`, '-p', String(pgInfo.port), 'app'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
@@ -181,8 +225,18 @@ export async function pgbench(pgInfo: Postgres, statements: string[], clients: n
       const tps = /tps = ([\d.]+)/.exec(out);
       const lat = /latency average = ([\d.]+) ms/.exec(out);
       const failed = /number of failed transactions: (\d+)/.exec(out);
-      if (code !== 0 || !tps) resolve({ tps: 0, latencyMs: 0, failed: 0, error: out.split('\n').filter((l) => /error|ERROR/.test(l)).slice(0, 3).join(' ') || `pgbench exited ${code}` });
-      else resolve({ tps: Number(tps[1]), latencyMs: lat ? Number(lat[1]) : 0, failed: failed ? Number(failed[1]) : 0 });
+      if (code !== 0 || !tps) {
+        resolve({ tps: 0, latencyMs: 0, failed: 0, error: out.split('\n').filter((l) => /error|ERROR/.test(l)).slice(0, 3).join(' ') || `pgbench exited ${code}` });
+        return;
+      }
+      const transactions = /number of transactions actually processed: (\d+)/.exec(out);
+      const dbCpu = databaseCpuMs(pgInfo.pid()) - dbBefore;
+      resolve({
+        tps: Number(tps[1]),
+        latencyMs: lat ? Number(lat[1]) : 0,
+        failed: failed ? Number(failed[1]) : 0,
+        ...(transactions && Number(transactions[1]) ? { dbCpuMsPerTransaction: dbCpu / Number(transactions[1]) } : {}),
+      });
     });
   });
 }

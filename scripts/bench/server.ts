@@ -141,6 +141,13 @@ export function sampleRss(pid: number) {
   };
 }
 
+/** The machine's busy and total CPU time so far, in 100 Hz ticks (/proc/stat, all cores): PostgreSQL's work counts too. */
+export function machineCpu(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  return { busy: total - fields[3] - (fields[4] ?? 0), total };
+}
+
 /** CPU time (user + system) the process has used so far, in ms (from /proc/<pid>/stat, 100 Hz ticks). */
 export function cpuMs(pid: number): number {
   // every process of the server: a cluster's workers do the work

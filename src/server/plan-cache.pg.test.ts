@@ -105,4 +105,17 @@ describe.runIf(onPostgres)('hot statements keep their plan on PostgreSQL', () =>
     expect(counted.mostCustom).toBeLessThanOrEqual(5);
     expect(counted.generic).toBeGreaterThan(0);
   });
+
+  it('one policy with its details: the five-table read is planned at most five times per connection', async () => {
+    const page = await json(await t.request('/api/policies?page=1&pageSize=25', { cookie: owner.cookie }));
+    for (let i = 0; i < RUNS; i++) {
+      const res = await t.request(`/api/policies/${page.rows[i].id}`, { cookie: owner.cookie });
+      expect(res.status).toBe(200);
+      expect((await json(res)).id).toBe(page.rows[i].id);
+    }
+    const counted = await plans('policy_read_');
+    expect(counted.generic + counted.custom).toBe(RUNS);
+    expect(counted.mostCustom).toBeLessThanOrEqual(5);
+    expect(counted.generic).toBeGreaterThan(0);
+  });
 });

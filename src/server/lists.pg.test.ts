@@ -7,7 +7,7 @@ import { customers, policies } from './db/schema.ts';
 import { CUSTOMER_SORT } from './features/customers/service.ts';
 import { POLICY_SORT } from './features/policies/service.ts';
 import { sortOrder } from './lists.ts';
-import { createTestContext, createUser, json, type TestContext } from './test/harness.ts';
+import { createTestContext, createUser, insertPolicyRows, json, type TestContext } from './test/harness.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) console.info('lists.pg.test.ts skipped: set TEST_DATABASE_URL (a PostgreSQL server) to check the sort indexes');
@@ -19,16 +19,10 @@ beforeAll(async () => {
   t = await createTestContext();
   const big = await createUser(t, { tier: 'enterprise' });
   agencyId = (await json(await t.request('/api/me', { cookie: big.cookie }))).agency.id;
-  await t.db.execute(sql`
-    insert into policies (agency_id, policy_number, insurance_company, policy_type, customer_name, customer_email,
-                          premium_amount, coverage_amount, deductible, start_date, end_date, status)
-    select ${agencyId}, 'BIG-' || g, 'Acme', case when g % 2 = 0 then 'car' else 'fire' end, 'Customer ' || g, 'c' || g || '@example.com',
-           (g % 5000) + 0.5, 1000, 0, date '2024-01-01' + (g % 700), date '2025-01-01' + (g % 700), 'active'
-    from generate_series(1, 50000) g`);
+  await insertPolicyRows(t, agencyId, 50_000, 'BIG');
   await t.db.execute(sql`
     insert into customers (agency_id, name, email)
     select ${agencyId}, 'Customer ' || g, 'c' || g || '@example.com' from generate_series(1, 20000) g`);
-  await t.db.execute(sql`analyze policies`);
   await t.db.execute(sql`analyze customers`);
 }, 120_000);
 afterAll(async () => {

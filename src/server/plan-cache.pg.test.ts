@@ -3,9 +3,8 @@
 // more. A LIMIT or OFFSET given as a parameter made the generic plan look ten times costlier, so the
 // list page was planned anew on every request. Runs when TEST_DATABASE_URL is set (as .ci/run does).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from './test/harness.ts';
+import { createTestContext, createUser, insertPolicyRows, json, type TestContext, type TestUser } from './test/harness.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) console.info('plan-cache.pg.test.ts skipped: set TEST_DATABASE_URL (a PostgreSQL server) to check the plan cache');
@@ -20,42 +19,42 @@ beforeAll(async () => {
   owner = await createUser(t, { tier: 'enterprise' });
   const agencyId = (await json(await t.request('/api/me', { cookie: owner.cookie }))).agency.id;
   // enough rows that a tenth of them costs clearly more than a page of 25
-  await t.db.execute(sql`
-    insert into policies (agency_id, policy_number, insurance_company, policy_type, customer_name, customer_email,
-                          premium_amount, coverage_amount, deductible, start_date, end_date, status)
-    select ${agencyId}, 'PLAN-' || g, 'Acme', case when g % 2 = 0 then 'car' else 'fire' end, 'Customer ' || g, 'c' || g || '@example.com',
-           (g % 5000) + 0.5, 1000, 0, date '2024-01-01' + (g % 700), date '2025-01-01' + (g % 700), 'active'
-    from generate_series(1, 20000) g`);
-  await t.db.execute(sql`analyze policies`);
+  await insertPolicyRows(t, agencyId, 20_000, 'PLAN');
 }, 120_000);
 afterAll(async () => {
   if (onPostgres) await t.close();
 });
 
-/** Every connection of the pool's runs of the named statements starting with `prefix`. */
-async function plans(prefix: string): Promise<{ generic: number; custom: number; mostCustom: number }> {
+/** The rows `query` returns on every connection of the pool (held at once: the pool hands out its idle ones first). */
+async function onEveryConnection<R extends pg.QueryResultRow>(query: string, values: unknown[]): Promise<R[]> {
   const pool = (t.db as unknown as { $client: pg.Pool }).$client;
-  // hold every connection at once, so each one is asked (the pool hands out its idle ones first)
   const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
   try {
-    let generic = 0;
-    let custom = 0;
-    let mostCustom = 0;
-    for (const client of clients) {
-      const { rows } = await client.query<{ generic: string; custom: string }>(
-        'select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like $1',
-        [`${prefix}%`],
-      );
-      for (const r of rows) {
-        generic += Number(r.generic);
-        custom += Number(r.custom);
-        mostCustom = Math.max(mostCustom, Number(r.custom));
-      }
-    }
-    return { generic, custom, mostCustom };
+    const rows: R[] = [];
+    for (const client of clients) rows.push(...(await client.query<R>(query, values)).rows);
+    return rows;
   } finally {
     for (const client of clients) client.release();
   }
+}
+
+/** The runs of the named statements starting with `prefix`, on every connection: generic and custom plans. */
+async function plans(prefix: string): Promise<{ generic: number; custom: number; mostCustom: number }> {
+  const rows = await onEveryConnection<{ generic: number; custom: number }>(
+    'select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like $1',
+    [`${prefix}%`],
+  );
+  return {
+    generic: rows.reduce((sum, r) => sum + Number(r.generic), 0),
+    custom: rows.reduce((sum, r) => sum + Number(r.custom), 0),
+    mostCustom: Math.max(0, ...rows.map((r) => Number(r.custom))),
+  };
+}
+
+/** The SQL of the named statements starting with `prefix`, on every connection. */
+async function statements(prefix: string): Promise<string[]> {
+  const rows = await onEveryConnection<{ statement: string }>('select statement from pg_prepared_statements where name like $1', [`${prefix}%`]);
+  return rows.map((r) => r.statement.trim());
 }
 
 describe.runIf(onPostgres)('hot statements keep their plan on PostgreSQL', () => {
@@ -69,6 +68,20 @@ describe.runIf(onPostgres)('hot statements keep their plan on PostgreSQL', () =>
     expect(counted.generic + counted.custom).toBe(RUNS);
     expect(counted.mostCustom).toBeLessThanOrEqual(5);
     expect(counted.generic).toBeGreaterThan(0);
+  });
+
+  it('a searched or filtered page keeps its limit a parameter, so PostgreSQL may plan it for its values', async () => {
+    for (const query of ['search=plan-12345', 'status=active', 'type=car', `assignee=${owner.id}`]) {
+      const res = await t.request(`/api/policies?page=1&pageSize=25&${query}`, { cookie: owner.cookie });
+      expect(res.status).toBe(200);
+    }
+    for (const shape of ['_q_any', '_s_any', '_t_any', '__one']) {
+      const texts = await statements(`policies_list_created_at.desc${shape}`);
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(text).toMatch(/limit \$\d+ offset \$\d+$/);
+    }
+    // the unfiltered first page: its size written in, no offset
+    for (const text of await statements('policies_list_created_at.desc__any_first25')) expect(text).toMatch(/limit 25$/);
   });
 
   it('a later page still reads the right rows (limit and offset bound)', async () => {

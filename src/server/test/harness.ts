@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { buildDeps, seedEssentials } from '../bootstrap.ts';
@@ -179,4 +179,18 @@ export async function signIn(t: TestContext, email: string, password: string): P
   const res = await t.request('/api/account/sign-in', { json: { email, password } });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return cookieFrom(res);
+}
+
+/**
+ * Many policies in one agency by SQL, for tests of plans and indexes on PostgreSQL (no customers,
+ * details or activity): numbers `${prefix}-1`…, car and fire alternating, premiums and dates spread.
+ */
+export async function insertPolicyRows(t: TestContext, agencyId: string, count: number, prefix: string): Promise<void> {
+  await t.db.execute(sql`
+    insert into policies (agency_id, policy_number, insurance_company, policy_type, customer_name, customer_email,
+                          premium_amount, coverage_amount, deductible, start_date, end_date, status)
+    select ${agencyId}, ${prefix} || '-' || g, 'Acme', case when g % 2 = 0 then 'car' else 'fire' end, 'Customer ' || g, 'c' || g || '@example.com',
+           (g % 5000) + 0.5, 1000, 0, date '2024-01-01' + (g % 700), date '2025-01-01' + (g % 700), 'active'
+    from generate_series(1, ${count}::int) g`);
+  await t.db.execute(sql`analyze policies`);
 }

@@ -15,7 +15,7 @@ import { preparedWhere, tenant } from '#server/tenant.ts';
 import { containsPattern } from '#server/db/helpers.ts';
 import { cachedStatement, constantLimit, preparedRows } from '#server/db/prepared.ts';
 import { customerFilter, toCommunication, toCustomer } from '#server/features/customers/service.ts';
-import { policyFromText, policyTextColumns, POLICY_TEXT_UPDATED_AT, preparedPolicyFilter } from '#server/features/policies/service.ts';
+import { keepsPlan, policyFromText, policyTextColumns, POLICY_TEXT_UPDATED_AT, preparedPolicyFilter } from '#server/features/policies/service.ts';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}.`;
 
@@ -116,7 +116,8 @@ export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof 
     assignee,
     since: Boolean(q.updated_since),
     after: Boolean(after),
-    rows: PAGE_ROWS.find((n) => n > q.limit) ?? q.limit + 1,
+    // a filtered page is planned for its values on every run (no constant: see PageShape.rows)
+    rows: keepsPlan(q) ? (PAGE_ROWS.find((n) => n > q.limit) ?? q.limit + 1) : 0,
   };
   const rows = await tenant(db, actor).run(policiesPageStatement(db, shape), {
     type: q.type,
@@ -127,6 +128,7 @@ export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof 
     since: q.updated_since ? new Date(q.updated_since).toISOString() : null,
     afterAt: after?.at ?? null,
     afterId: after?.id ?? null,
+    limit: q.limit + 1,
   });
   return toPage(rows, q, (r) => r.policy);
 }
@@ -138,7 +140,12 @@ interface PageShape {
   assignee: 'any' | 'none' | 'one';
   since: boolean;
   after: boolean;
-  /** rows read, written into the statement (constantLimit): one of PAGE_ROWS, at least the limit + 1 */
+  /**
+   * Rows read, written into the statement (constantLimit): one of PAGE_ROWS, at least the limit + 1.
+   * 0 for a search, type, status or assignee (keepsPlan): its limit stays a parameter, so PostgreSQL
+   * plans each run for its values rather than keeping one plan for all (decision 041). The cursor and
+   * updated_since are read in the order of their index, whatever their values.
+   */
   rows: number;
 }
 
@@ -169,7 +176,7 @@ function preparePoliciesPage(db: Db, shape: PageShape, name: string) {
     .leftJoin(user, eq(user.id, policies.assigneeId))
     .where(where)
     .orderBy(asc(policies.updatedAt), asc(policies.id))
-    .limit(constantLimit(shape.rows));
+    .limit(shape.rows ? constantLimit(shape.rows) : sql.placeholder('limit'));
   // updated_at's text is timestamptz's output, the same as the `::text` the cursor was read with.
   return preparedRows(db, name, query, (r) => ({ policy: policyFromText(r), cursorAt: r[POLICY_TEXT_UPDATED_AT]! }));
 }

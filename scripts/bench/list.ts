@@ -13,9 +13,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { registrationPayload, sessionCookie } from '#server/test/factories.ts';
 import { topFunctions } from './cpu-profile.ts';
-import { cpuBreakdown, load, type LoadResult } from './load.ts';
+import { EXACT_COUNT_LIMIT } from '#server/db/count.ts';
+import { cpuBreakdown, cycle, load, type LoadResult } from './load.ts';
 import { captureStatements, pgbench, startPostgres, sql, statementStats, type PgbenchResult } from './postgres.ts';
-import { seed } from './seed.ts';
+import { SEARCH_TERMS, seed } from './seed.ts';
 import { startServer } from './server.ts';
 
 export const LIST_PATH = '/api/policies?page=1&pageSize=25';
@@ -31,6 +32,12 @@ export interface ListOptions {
   prof?: boolean;
   /** also replay the request's statements with pgbench (app/raw) */
   raw?: boolean;
+  /** policies in the measured agency (default LIST_POLICIES; above 10,000 the total is an estimate) */
+  policies?: number;
+  /** other agencies of 1,000 policies each (default 15; the full bench has 1,000) */
+  fillers?: number;
+  /** drive the 3-letter searches (SEARCH_TERMS, cycled) instead of the plain page 1 */
+  search?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -42,6 +49,8 @@ export interface ListFigures {
 
 export async function listScenario(opts: ListOptions): Promise<ListFigures> {
   const log = opts.log ?? console.log;
+  const policyCount = opts.policies ?? LIST_POLICIES;
+  const fillers = opts.fillers ?? FILLER_AGENCIES;
   const work = mkdtempSync(path.join(os.tmpdir(), 'policydesk-list-'));
   const profDir = path.join(work, 'prof');
   const pgInfo = await startPostgres();
@@ -82,18 +91,20 @@ export async function listScenario(opts: ListOptions): Promise<ListFigures> {
         (text) => client.query(text),
         async <T,>(text: string) => (await client.query(text)).rows as T[],
         {
-          fillerAgencies: FILLER_AGENCIES,
+          fillerAgencies: fillers,
           fillerCustomers: 500,
           fillerPolicies: 1000,
-          targets: [{ agencyId: me.agency.id, ownerId: me.agency.ownerId, customers: LIST_POLICIES / 2, policies: LIST_POLICIES }],
+          targets: [{ agencyId: me.agency.id, ownerId: me.agency.ownerId, customers: policyCount / 2, policies: policyCount }],
         },
         () => {},
       );
       await client.end();
       const first = (await (await fetch(`${base}${LIST_PATH}`, { headers: { cookie } })).json()) as { total: number; totalIsEstimate: boolean; rows: unknown[] };
-      if (first.total !== LIST_POLICIES || first.totalIsEstimate || first.rows.length !== 25)
+      if ((policyCount <= EXACT_COUNT_LIMIT && (first.total !== policyCount || first.totalIsEstimate)) || first.rows.length !== 25)
         throw new Error(`unexpected first page: total ${first.total}, estimate ${first.totalIsEstimate}, ${first.rows.length} rows`);
-      const next = () => ({ path: LIST_PATH });
+      const paths = opts.search ? SEARCH_TERMS.map((term) => `${LIST_PATH}&search=${term}`) : [LIST_PATH];
+      const pick = cycle(paths);
+      const next = () => ({ path: pick() });
       // warm-up (JIT, pool, prepared statements), then the measured run
       await load({ url: base, pid: server.pid, connections: 20, seconds: 3, cookie, next });
       await statementStats(pgInfo.url, true);
@@ -102,7 +113,7 @@ export async function listScenario(opts: ListOptions): Promise<ListFigures> {
       if (opts.raw) {
         // the same statements, replayed by pgbench at the same concurrency (the full bench's app/raw)
         const statements = await captureStatements(pgInfo, async () => {
-          await fetch(`${base}${LIST_PATH}`, { headers: { cookie } });
+          await fetch(`${base}${paths[0]}`, { headers: { cookie } });
         });
         raw = await pgbench(pgInfo, statements, 20, opts.seconds, 'list-all');
         rawTcp = await pgbench(pgInfo, statements, 20, opts.seconds, 'list-all-tcp', { tcp: true });
@@ -112,7 +123,7 @@ export async function listScenario(opts: ListOptions): Promise<ListFigures> {
     }
     const loadAverage = os.loadavg().map((n) => n.toFixed(1)).join(' ');
     log(
-      `list page 1 (${LIST_POLICIES.toLocaleString('en')} policies in the agency, exact count; ${(LIST_POLICIES + FILLER_AGENCIES * 1000).toLocaleString('en')} in all), 20 connections, ${opts.seconds} s, ` +
+      `list page 1${opts.search ? ', 3-letter searches' : ''} (${policyCount.toLocaleString('en')} policies in the agency; ${(policyCount + fillers * 1000).toLocaleString('en')} in all), 20 connections, ${opts.seconds} s, ` +
         `${opts.workers ?? 1} worker(s): ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
         `server CPU ${result.cpuMsPerRequest.toFixed(2)} ms/request, ${result.errors + result.non2xx} errors (load average ${loadAverage})`,
     );
@@ -154,6 +165,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     workers: at('--workers') ? Number(at('--workers')) : 1,
     prof: args.includes('--prof'),
     raw: args.includes('--raw'),
+    policies: at('--policies') ? Number(at('--policies')) : undefined,
+    search: args.includes('--search'),
+    fillers: at('--fillers') ? Number(at('--fillers')) : undefined,
   }).catch((err) => {
     console.error(err);
     process.exit(1);

@@ -38,11 +38,15 @@ export function constantLimit(n: number): number {
 }
 
 /**
- * A statement prepared once per connection (named; PGlite has one connection and ignores the name),
- * its placeholders filled on every run, each row mapped by `map` from its text values
- * (null stays null; a boolean is 't' or 'f'). Run it with `t.run(statement, values)`.
+ * A statement built once, its placeholders filled on every run, each row mapped by `map` from its
+ * text values (null stays null; a boolean is 't' or 'f'). Run it with `t.run(statement, values)`.
+ * With a `name` it is prepared once per connection (PGlite has one connection and ignores the name)
+ * and PostgreSQL may keep one plan for every run. Without one it is sent unnamed, so PostgreSQL
+ * plans each run for its values: for a statement whose best plan depends on them (a search term, a
+ * status, an assignee), where a kept plan made without the values read a big agency's rows one by
+ * one (decision 041).
  */
-export function preparedRows<R>(db: Db, name: string, query: { toSQL(): { sql: string; params: unknown[] } }, map: (row: (string | null)[]) => R): PreparedTenantQuery<R[]> {
+export function preparedRows<R>(db: Db, name: string | undefined, query: { toSQL(): { sql: string; params: unknown[] } }, map: (row: (string | null)[]) => R): PreparedTenantQuery<R[]> {
   const built = query.toSQL();
   return {
     async execute(values = {}) {

@@ -178,7 +178,8 @@ function preparePoliciesPage(db: Db, shape: PageShape, name: string) {
     .orderBy(asc(policies.updatedAt), asc(policies.id))
     .limit(shape.rows ? constantLimit(shape.rows) : sql.placeholder('limit'));
   // updated_at's text is timestamptz's output, the same as the `::text` the cursor was read with.
-  return preparedRows(db, name, query, (r) => ({ policy: policyFromText(r), cursorAt: r[POLICY_TEXT_UPDATED_AT]! }));
+  // Named (one plan kept) only without a filter; a filtered page is planned for its values.
+  return preparedRows(db, shape.rows ? name : undefined, query, (r) => ({ policy: policyFromText(r), cursorAt: r[POLICY_TEXT_UPDATED_AT]! }));
 }
 
 export async function listCommunicationsPage(

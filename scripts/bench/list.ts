@@ -110,6 +110,17 @@ export async function listScenario(opts: ListOptions): Promise<ListFigures> {
       await statementStats(pgInfo.url, true);
       result = await load({ url: base, pid: server.pid, dbPid: pgInfo.pid(), connections: 20, seconds: opts.seconds, cookie, next });
       for (const line of await statementStats(pgInfo.url)) log(`  pg_stat_statements: ${line}`);
+      if (opts.search) {
+        // each term alone, one request at a time: which terms are slow, and how many rows they match
+        const timings: string[] = [];
+        for (const term of SEARCH_TERMS) {
+          const started = performance.now();
+          for (let i = 0; i < 5; i++) await fetch(`${base}${LIST_PATH}&search=${term}`, { headers: { cookie } });
+          const page = (await (await fetch(`${base}${LIST_PATH}&search=${term}`, { headers: { cookie } })).json()) as { total: number; totalIsEstimate: boolean };
+          timings.push(`${term} ${((performance.now() - started) / 6).toFixed(1)} ms (${page.totalIsEstimate ? 'about ' : ''}${page.total})`);
+        }
+        log(`  per term, one request at a time: ${timings.join(', ')}`);
+      }
       if (opts.raw) {
         // the same statements, replayed by pgbench at the same concurrency (the full bench's app/raw)
         const statements = await captureStatements(pgInfo, async () => {

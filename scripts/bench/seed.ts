@@ -76,6 +76,10 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = 'public' and i.tablename in (${BULK_TABLES.map((t) => `'${t}'`).join(',')})
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
+  // statistics targets set on index expressions (migration 0025) go with the index: set them again
+  const targets = await query<{ indexname: string; attnum: number; target: number }>(`
+    select c.relname as indexname, a.attnum, a.attstattarget as target from pg_attribute a join pg_class c on c.oid = a.attrelid
+    where c.relkind = 'i' and a.attstattarget > 0 and c.relname in (${indexes.map((ix) => `'${ix.indexname}'`).join(',') || "''"})`);
   for (const ix of indexes) await exec(`drop index "${ix.indexname}"`);
 
   await exec(`
@@ -121,6 +125,7 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
   step('car and fire details');
 
   for (const ix of indexes) await exec(ix.indexdef);
+  for (const t of targets) await exec(`alter index "${t.indexname}" alter column ${t.attnum} set statistics ${t.target}`);
   step(`${indexes.length} indexes rebuilt`);
   await exec(`set session_replication_role = origin`);
   // the bulk load skipped the triggers that keep the renewal cockpit's counters

@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|tasks|exchange|api|reports|creates|list|xlsx]
+// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|tasks|exchange|api|reports|creates|list|pglite|xlsx]
 // Measures the production build on a throwaway PostgreSQL 15 (and on PGlite), side by side with
 // pgbench running the SQL the list endpoint sends, and writes bench/results/latest.md.
 // Exits non-zero only when it could not run; missed figures are reported, not fatal.
@@ -834,6 +834,15 @@ async function pgliteScenarios() {
   loadRow('5. PGlite: list policies, page 1', p1, undefined, 'embedded: one connection per process, queries queue');
   const ps = await pgliteRun(SEARCH_TERMS.map((t) => `/api/policies?page=1&pageSize=25&search=${t}`));
   loadRow('5. PGlite: 3-letter search', ps);
+  // each term alone, one request at a time: a slow term shows here, not in the mix above
+  const perTerm: string[] = [];
+  for (const term of SEARCH_TERMS) {
+    const started = performance.now();
+    const page = await getJson(server, cookie, `/api/policies?page=1&pageSize=25&search=${term}`).catch(() => null);
+    perTerm.push(`${term} ${(performance.now() - started).toFixed(0)} ms (${page?.totalIsEstimate ? 'about ' : ''}${page?.total ?? '?'})`);
+  }
+  notes.push(`PGlite search, each term alone: ${perTerm.join(', ')}.`);
+  log(`  PGlite search, each term alone: ${perTerm.join(', ')}`);
   await server.stop();
 }
 
@@ -1073,6 +1082,13 @@ async function main() {
     console.log(`\n${table()}\n`);
     return;
   }
+  if (ONLY === 'pglite') {
+    build();
+    await pgliteScenarios();
+    console.log(`\n${table()}\n`);
+    for (const n of notes) console.log(`- ${n}`);
+    return;
+  }
   if (ONLY === 'xlsx') {
     await xlsxOnly();
     console.log(`\n${table()}\n`);
@@ -1087,7 +1103,7 @@ async function main() {
   }
   const only = ONLY ? ONLY_SCENARIOS[ONLY] : undefined;
   if (ONLY && !only) {
-    console.error(`bench: no scenario "${ONLY}"; --only takes ${Object.keys(ONLY_SCENARIOS).join(', ')}, list or xlsx`);
+    console.error(`bench: no scenario "${ONLY}"; --only takes ${Object.keys(ONLY_SCENARIOS).join(', ')}, list, pglite or xlsx`);
     process.exit(2);
   }
   if (only) {

@@ -37,7 +37,12 @@ const STATUSES = ['active', 'active', 'active', 'active', 'pending', 'expired', 
 export const SEARCH_TERMS = ['mar', 'son', 'lee', 'tay', 'ell', 'ber', 'ich', 'zur', 'gen', 'all', 'ram', 'kin', 'ott', 'ica', 'war', 'lop'];
 
 const arr = (values: string[]) => `(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`;
-const name = (n: string) => `${arr(FIRST)}[1 + (${n} * 7) % 40] || ' ' || ${arr(LAST)}[1 + (${n} * 13 + ${n} / 40) % 40]`;
+// Names and carriers are picked by a hash of the row's number, not by its remainder: a pick that
+// repeats with the number lines up with the policy numbers' order, and PostgreSQL's histogram of the
+// search expression, which takes every k-th value in that order when it samples a whole table (PGlite's
+// 100,000 policies), then held one carrier and two first names, so search estimates were nonsense.
+const pick = (list: string[], salt: string, n: string) => `${arr(list)}[1 + abs(hashtext('${salt}' || ${n})) % ${list.length}]`;
+const name = (n: string) => `${pick(FIRST, 'first', n)} || ' ' || ${pick(LAST, 'last', n)}`;
 const email = (n: string) => `'customer' || ${n} || '@' || ${arr(DOMAINS)}[1 + ${n} % 8]`;
 const phone = (n: string) => `'+1 555 ' || lpad((${n} % 10000)::text, 4, '0')`;
 
@@ -97,7 +102,7 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
     insert into policies (id, agency_id, created_by, assignee_id, customer_id, policy_number, insurance_company, policy_type, customer_name, customer_email, customer_phone,
       premium_amount, coverage_amount, deductible, start_date, end_date, status, created_at, updated_at)
     select gen_random_uuid(), t.agency_id, t.owner_id, t.owner_id, md5(t.agency_id::text || ':' || c)::uuid,
-      'POL-' || lpad(p::text, 7, '0'), ${arr(COMPANIES)}[1 + p % 10], case when p % 2 = 0 then 'car' else 'fire' end,
+      'POL-' || lpad(p::text, 7, '0'), ${pick(COMPANIES, 'carrier', 'p')}, case when p % 2 = 0 then 'car' else 'fire' end,
       ${name('c')}, ${email('c')}, ${phone('c')},
       (200 + p % 3000) + 0.5, ((p % 90) + 10) * 10000, (p % 10) * 100,
       date '2025-01-01' + (p % 700), date '2025-01-01' + (p % 700) + 365,

@@ -18,6 +18,7 @@ import { startScheduler } from './features/renewals/digest.ts';
 import { startWebhookWorker } from './features/webhooks/worker.ts';
 import { startDocumentPurge } from './features/documents/purge.ts';
 import { startBulkWorker } from './features/bulk/worker.ts';
+import { keepConnectionsAlive } from './keep-alive.ts';
 
 // No allocation-site pretenuring (decision 037): once V8 had seen a site's objects survive (rows of
 // earlier requests), it allocated that site's objects straight in the old generation, and a full
@@ -75,6 +76,7 @@ async function main() {
       'PolicyDesk is ready',
     );
   });
+  keepConnectionsAlive(server as unknown as import('node:http').Server);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -76,6 +76,8 @@ test('a super admin changes a plan and finds it in the audit log, with before an
   const settingsEntry = entries.filter({ hasText: 'sign_up_limit_per_hour:' }).first();
   await expect(settingsEntry).toContainText('sign_up_limit_per_hour: 10 → 11');
   await page.getByRole('tab', { name: 'Platform settings' }).click();
+  // the first save's toast may still be up (4 s): let it go, so the one below is the second save's
+  await expect(toast(page, 'Platform settings saved.')).toHaveCount(0);
   await page.getByLabel('Sign-ups per hour from one address').fill('10');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(toast(page, 'Platform settings saved.')).toBeVisible();

@@ -194,7 +194,11 @@ test('at the policy limit the form offers an upgrade instead of creating', async
   await expect(page.getByRole('button', { name: 'Add Policy' })).toBeDisabled();
   await expect(page.getByText('Page 1 of 1')).toBeVisible();
   await page.goto('/dashboard/policies/new');
-  await page.getByRole('button', { name: 'Create Policy' }).click();
+  // the form knows the limit once the usage has loaded: until then the button is a plain submit
+  // (a click that early was sent to the server, which refuses it; the dialog never opened in CI)
+  const create = page.getByRole('button', { name: 'Create Policy' });
+  await expect(create).toHaveAttribute('aria-haspopup', 'dialog');
+  await create.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Policy limit reached')).toBeVisible();
   await expect(dialog.getByText('Please upgrade your plan to add more policies.')).toBeVisible();

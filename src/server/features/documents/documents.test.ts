@@ -313,7 +313,10 @@ describe('signed links', () => {
     expect((await json(res)).error.code).toBe('LINK_EXPIRED');
     const good = signDocumentLink(t.config.authSecret, doc.id, owner.id, agencyId, now + 200, 'inline');
     expect((await t.request(good, { cookie: owner.cookie })).status).toBe(200);
-    for (const bad of [good.replace(/sig=./, 'sig=A'), good.replace('disposition=inline', 'disposition=attachment'), good.replace(`expires=${now + 200}`, `expires=${now + 250}`)])
+    // tampered: the signature's first character changed (to another one: 1 run in 64 it was already 'A')
+    const tampered = good.replace(/sig=(.)/, (_, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
+    expect(tampered).not.toBe(good);
+    for (const bad of [tampered, good.replace('disposition=inline', 'disposition=attachment'), good.replace(`expires=${now + 200}`, `expires=${now + 250}`)])
       expect((await t.request(bad, { cookie: owner.cookie })).status).toBe(404);
     // beyond 300 s even when correctly signed
     res = await t.request(signDocumentLink(t.config.authSecret, doc.id, owner.id, agencyId, now + 3600, 'inline'), { cookie: owner.cookie });

@@ -156,7 +156,7 @@ export interface WebhookPayload {
   data: unknown;
 }
 
-/** The Node sample the page shows (and the README repeats). */
+/** The Node sample the page shows (and docs/api.md repeats). */
 export const VERIFY_SAMPLE = `import crypto from 'node:crypto';
 
 // body: the raw request body as a string; header: the PolicyDesk-Signature header

@@ -18,7 +18,7 @@ let business: TestUser;
 let receiver: Receiver;
 const realLookup = resolver.lookup;
 
-/** The documented Node recipe itself (shown on the page and in the README), not a copy of it. */
+/** The documented Node recipe itself (shown on the page and in docs/api.md), not a copy of it. */
 const verify = new Function('crypto', `${VERIFY_SAMPLE.replace("import crypto from 'node:crypto';", '')}\nreturn verify;`)(crypto) as (
   body: string,
   header: string,

@@ -3,89 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { agencyScopedPermissions, checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
-import type { ApiScopes } from '#shared/api-keys.ts';
 import { featureNeed, type Feature } from '#shared/features.ts';
 import { agencyTimeZone } from '#shared/renewals.ts';
 import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team.ts';
-import { effectiveTier, type Tier } from '#shared/tiers.ts';
-import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth.ts';
-import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import { effectiveTier } from '#shared/tiers.ts';
+import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
+import type { Db } from './db/client.ts';
 import { agencies, agencyMembers, session as sessionTable, user } from './db/schema.ts';
 import { planLimits, readIdentity, sessionToken } from './identity.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { clientAddress } from './http.ts';
-import type { Logger } from './logger.ts';
-import type { Mailer } from './mail.ts';
-import type { Storage } from './storage.ts';
 
-export interface Deps {
-  config: Config;
-  database: Database;
-  db: Db;
-  auth: Auth;
-  mailer: Mailer;
-  logger: Logger;
-  storage: Storage;
-}
-
-export type AgencyRole = 'owner' | 'admin' | 'team_member';
-
-/** A plan's limits (subscription_limits); null: unlimited, as is a plan without a row. */
-export interface PlanLimits {
-  policies: number | null;
-  customers: number | null;
-}
-
-export interface Actor {
-  userId: string;
-  sessionId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** platform role: user | admin | super_admin */
-  role: string;
-  /** the user's own plan, after a lapsed trial */
-  tier: Tier;
-  /** agency-scoped: manage_team is the current agency owner's (see agencyScopedPermissions) */
-  permissions: string[];
-  agency: {
-    id: string;
-    name: string;
-    ownerId: string;
-    role: AgencyRole;
-    /** the plan whose features and limits apply to this agency's book: its owner's */
-    tier: Tier;
-    /** the agency's IANA time zone (Settings › Agency; UTC when unset): its day for tasks and renewals */
-    timeZone: string;
-    /**
-     * Read with the identity in its one statement (issue 17), so a create need not read them again:
-     * the plan's limits, and whether the agency has an enabled webhook endpoint. Absent where the
-     * caller was built another way; then each is read where it is needed. A job that outlives its
-     * request drops both (`jobActor`).
-     */
-    limits?: PlanLimits;
-    webhooks?: boolean;
-  };
-  /** The agency this session lost (its membership was removed) and has not been told about yet. */
-  removedFromAgency: string | null;
-  twoFactorEnabled: boolean;
-  /** platform setting, read with the user row (one query): admins must have two-factor on */
-  adminTwoFactorRequired: boolean;
-  /** the client address, derived as for the rate limits (TRUST_PROXY); set per request */
-  ip?: string;
-}
-
-export interface AppEnv {
-  Variables: {
-    deps: Deps;
-    requestId: string;
-    log: Logger;
-    actor: Actor;
-    /** set on /api/v1 by the bearer key (features/api/authenticate.ts) */
-    apiKey: { keyId: string; scopes: ApiScopes };
-  };
-}
+export type { Actor, AgencyRole, AppEnv, Deps, PlanLimits } from './app-env.ts';
+import type { Actor, AgencyRole, AppEnv, Deps } from './app-env.ts';
 
 type UserRow = typeof user.$inferSelect;
 

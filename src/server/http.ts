@@ -4,7 +4,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { z } from 'zod';
 import { fieldErrors } from '#shared/validation.ts';
 import { badRequest } from './errors.ts';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from './app-env.ts';
 
 export const CORRECT_FIELDS = 'Please correct the highlighted fields.';
 

@@ -6,7 +6,7 @@
 // role is seen by the next request on every instance.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Auth } from './auth.ts';
-import type { PlanLimits } from './context.ts';
+import type { PlanLimits } from './app-env.ts';
 import type { Database } from './db/client.ts';
 
 /** What better-auth's context tells us about its cookie (name with prefix, secret). */

@@ -4,14 +4,14 @@ import { listQuerySchema } from './lists.ts';
 import { dateField, moneyField, optionalMoneyField, policyEndDate, yearField, nullableText } from './money.ts';
 import { emailField, requiredText } from './validation.ts';
 import type { LostReason, RenewalState, TermLink } from './renewals.ts';
+import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from './policy-types.ts';
 
-export const POLICY_TYPES = ['car', 'fire'] as const;
-export type PolicyType = (typeof POLICY_TYPES)[number];
+export { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType };
+
 export const POLICY_STATUSES = ['pending', 'active', 'expired', 'cancelled'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 export const COVERAGE_TYPES = ['comprehensive', 'third-party', 'collision'] as const;
 
-export const POLICY_TYPE_LABEL: Record<PolicyType, string> = { car: 'Car', fire: 'Fire' };
 export const POLICY_STATUS_LABEL: Record<PolicyStatus, string> = {
   pending: 'Pending',
   active: 'Active',

@@ -2,7 +2,7 @@
 // and the texts the server answers with and the web app shows.
 import { z } from 'zod';
 import { moneyField, policyEndDate, nullableText } from './money.ts';
-import { POLICY_TYPES, type PolicyType } from './policies.ts';
+import { POLICY_TYPES, type PolicyType } from './policy-types.ts';
 
 export const RENEWAL_STATES = ['not_started', 'contacted', 'quoted', 'renewed', 'lost'] as const;
 export type RenewalState = (typeof RENEWAL_STATES)[number];

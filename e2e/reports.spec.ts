@@ -1,7 +1,7 @@
 // Reports, analytics and the full export (issue 12): the pages, their downloads, at 1280 and 390 px.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { readZip } from '#server/features/export/zip.ts';
+import { readZip } from '#server/platform/zip.ts';
 import { xlsx } from '#server/test/xlsx.ts';
 import { IMPORT_TEXT } from '#shared/imports.ts';
 import { carPolicyPayload, customerPayload, firePolicyPayload } from '#server/test/factories.ts';

@@ -1,5 +1,5 @@
 // Analytics (issue 12, Business and above): what the charts draw, and each chart's CSV.
-import { csvLine } from './customers.ts';
+import { csvLine } from './csv.ts';
 
 export const ANALYTICS_MONTHS = 12;
 

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { planMonthlyPrice } from './admin-analytics.ts';
-import { auditQuerySchema, csvCell } from './audit.ts';
+import { auditCsvRow, auditQuerySchema } from './audit.ts';
 import { passwordMinimum, platformSettingsSchema } from './platform-settings.ts';
 
-describe('csvCell', () => {
-  it('quotes every cell, doubles quotes, and defuses formula-like starts', () => {
-    expect(csvCell('plain')).toBe('"plain"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}SUM(A1)`)).toBe(`"'${start}SUM(A1)"`);
-    expect(csvCell(null)).toBe('""');
-    expect(csvCell('a=b')).toBe('"a=b"');
+describe('the audit CSV', () => {
+  it('uses the one formula rule: formula-like starts defused, quotes doubled, numbers kept', () => {
+    const row = auditCsvRow({ created_at: '2026-01-01T00:00:00Z', actor_email: '=HYPERLINK("x")', ip: null, action: 'user.update', target_type: 'user', target_label: '@cmd', target_id: '-42', before: null, after: { a: 1 } } as never);
+    expect(row).toBe(`2026-01-01T00:00:00Z,"'=HYPERLINK(""x"")",,user.update,user,'@cmd,-42,,"{""a"":1}"`);
   });
 });
 

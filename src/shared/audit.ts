@@ -1,5 +1,6 @@
 // The audit log of privileged actions (issue 16): its actions, filters, rows and CSV export.
 import { z } from 'zod';
+import { csvField } from './csv.ts';
 
 /** Every action the log knows. Features add theirs here (content edits use content.*). */
 export const AUDIT_ACTIONS = {
@@ -65,19 +66,9 @@ export interface AuditEntry {
 
 export const AUDIT_CSV_COLUMNS = ['time', 'actor', 'ip', 'action', 'target type', 'target', 'target id', 'before', 'after'] as const;
 
-/**
- * One CSV cell: quoted, and a leading =, +, -, @ (or tab / carriage return) is prefixed with a
- * quote mark so a spreadsheet shows the text instead of running it as a formula.
- */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 export function auditCsvRow(e: AuditEntry): string {
   const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
   return [e.created_at, e.actor_email ?? 'system', e.ip, e.action, e.target_type, e.target_label, e.target_id, json(e.before), json(e.after)]
-    .map(csvCell)
+    .map(csvField)
     .join(',');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { customerInputSchema, csvField, joinedAddress } from './customers.ts';
+import { customerInputSchema, joinedAddress } from './customers.ts';
+import { csvField } from './csv.ts';
 import { MONEY_TEXT, formatMoney, parseMoney, policyEndDate } from './money.ts';
 import { customerPolicyState, displayStatus, pageCount, policyInputSchema } from './policies.ts';
 import { usageBar, atLimit } from './usage.ts';

@@ -118,16 +118,3 @@ export function joinedAddress(c: Pick<Customer, 'address' | 'city' | 'postal_cod
 
 export const CSV_COLUMNS = ['Name', 'Email', 'Phone', 'Type', 'Address', 'City', 'Postal Code', 'Date of Birth', 'Notes', 'Created At'] as const;
 
-/**
- * One CSV field: quoted when it holds a comma, quote or line break; a leading =, +, -, @ that
- * would make a spreadsheet run a formula is neutralised (plain numbers and phone numbers stay as they are).
- */
-export function csvField(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text) && !/^[+-]?[\d\s().-]+$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: (string | null | undefined)[]): string {
-  return values.map(csvField).join(',') + '\r\n';
-}

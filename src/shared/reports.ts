@@ -2,7 +2,8 @@
 // written from that shape — so the table on the page, the printable view and the download show the
 // same columns and the same rows.
 import { z } from 'zod';
-import { CUSTOMER_TYPES, csvLine } from './customers.ts';
+import { CUSTOMER_TYPES } from './customers.ts';
+import { csvLine } from './csv.ts';
 import { isIsoDate } from './money.ts';
 import { POLICY_STATUSES, POLICY_TYPES } from './policies.ts';
 import { RENEWAL_TEXT } from './renewals.ts';

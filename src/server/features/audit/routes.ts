@@ -1,7 +1,8 @@
 // /api/admin/audit: read and export only. No route changes or deletes an entry (and the database
 // refuses it anyway: see the trigger in the migration).
 import { Hono } from 'hono';
-import { AUDIT_CSV_COLUMNS, auditCsvRow, auditQuerySchema, csvCell } from '#shared/audit.ts';
+import { AUDIT_CSV_COLUMNS, auditCsvRow, auditQuerySchema } from '#shared/audit.ts';
+import { csvField } from '#shared/csv.ts';
 import type { AppEnv } from '#server/context.ts';
 import { validate } from '#server/http.ts';
 import { requireSuperAdmin } from '../admin/guard.ts';
@@ -14,7 +15,7 @@ export function auditRoutes() {
 
   r.get('/admin/audit/export', requireSuperAdmin, async (c) => {
     const rows = await exportAudit(c.var.deps.db, validate(auditQuerySchema, c.req.query()));
-    const csv = [AUDIT_CSV_COLUMNS.map(csvCell).join(','), ...rows.map(auditCsvRow)].join('\r\n') + '\r\n';
+    const csv = [AUDIT_CSV_COLUMNS.map(csvField).join(','), ...rows.map(auditCsvRow)].join('\r\n') + '\r\n';
     const stamp = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'content-type': 'text/csv; charset=utf-8',

@@ -1,6 +1,7 @@
 // CSV export of the filtered customer list, streamed in keyset batches: memory stays flat however many rows.
 import { and, desc, sql } from 'drizzle-orm';
-import { CSV_COLUMNS, CUSTOMER_TYPE_LABEL, csvLine, type CustomerListQuery, type CustomerType } from '#shared/customers.ts';
+import { CSV_COLUMNS, CUSTOMER_TYPE_LABEL, type CustomerListQuery, type CustomerType } from '#shared/customers.ts';
+import { csvLine } from '#shared/csv.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { customers } from '#server/db/schema.ts';

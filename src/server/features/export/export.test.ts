@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv as readCsv } from '#shared/csv.ts';
+import { parseCsv as readCsv } from '#server/platform/csv.ts';
 import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE } from '#shared/export.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { sql } from 'drizzle-orm';
 import { customers as customersTable } from '#server/db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { EXPORT_BATCH } from './service.ts';
-import { readZip, zipStream } from './zip.ts';
+import { readZip, zipStream } from '#server/platform/zip.ts';
 
 let t: TestContext;
 let agent: TestUser;

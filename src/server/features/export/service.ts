@@ -2,7 +2,7 @@
 // through the tenant context, so memory stays flat however large the book is.
 import { and, asc, eq, gt, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { csvLine } from '#shared/customers.ts';
+import { csvLine } from '#shared/csv.ts';
 import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE, type ExportFileKey } from '#shared/export.ts';
 import { REPORT_TEXT } from '#shared/reports.ts';
 import type { Actor } from '#server/context.ts';
@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client.ts';
 import { textRows } from '#server/db/prepared.ts';
 import { activityLog, carInsuranceDetails, customerCommunications, customers, documents, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { toReadableStream, zipStream, type ZipSource } from './zip.ts';
+import { toReadableStream, zipStream, type ZipSource } from '#server/platform/zip.ts';
 
 export const EXPORT_BATCH = 1000;
 /** Characters per yielded piece of CSV: well under V8's large-object threshold (128 KB) even as two-byte text. */

@@ -12,7 +12,7 @@ import { zipSync } from 'fflate';
 import { XLSX } from '#shared/documents.ts';
 import { inflatesWithin, officeType } from '../documents/inspect.ts';
 import { XLSX_LIMITS } from './xlsx.ts';
-import { readZip } from '../export/zip.ts';
+import { readZip } from '#server/platform/zip.ts';
 
 let t: TestContext;
 let agent: TestUser;

@@ -1,8 +1,8 @@
 // CSV and Excel imports: a job row per import, rows written through the customers' and policies' own create
 // and update paths (same validation, limits and activity log as the forms), undo within 24 hours.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { csvLine } from '#shared/customers.ts';
-import { CsvError, parseCsv } from '#shared/csv.ts';
+import { csvLine } from '#shared/csv.ts';
+import { CsvError, parseCsv } from '#server/platform/csv.ts';
 import {
   autoMap,
   IMPORT_TEXT,

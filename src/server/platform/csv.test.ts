@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine } from './customers.ts';
-import { CSV_TEXT, CsvError, detectDelimiter, parseCsv, unescapeFormula } from './csv.ts';
+import { CSV_TEXT, csvLine, unescapeFormula } from '#shared/csv.ts';
+import { CsvError, detectDelimiter, parseCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it('reads quoted fields with delimiters, doubled quotes and line breaks, and counts lines', () => {

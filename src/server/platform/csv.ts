@@ -1,0 +1,63 @@
+// Reading CSV for imports with csv-parse (RFC 4180 plus what spreadsheets write): a byte-order mark,
+// CRLF, LF or CR line ends, quoted fields with doubled quotes, and a comma, semicolon or tab between
+// fields (the one the header line uses most). Rows keep their 1-based line numbers for the preview.
+import { parse } from 'csv-parse/sync';
+import { CSV_TEXT } from '#shared/csv.ts';
+
+export class CsvError extends Error {}
+
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/** The delimiter used most in the first line (outside quotes); a comma when none is used. */
+export function detectDelimiter(text: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
+  }
+  let best = ',';
+  for (const [d, n] of counts) if (n > counts.get(best)!) best = d;
+  return best;
+}
+
+interface ParsedRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+const LINE_BREAK = /\r\n|\r|\n/g;
+const lineBreaks = (text: string) => text.match(LINE_BREAK)?.length ?? 0;
+
+/** Rows of fields with the line each starts on; blank lines are skipped. */
+export function parseCsv(input: string): { rows: string[][]; lines: number[] } {
+  const text = input.replace(/^\uFEFF/, '');
+  if (text.trim() === '') throw new CsvError(CSV_TEXT.empty);
+  let records: ParsedRecord[];
+  try {
+    records = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as ParsedRecord[];
+  } catch (err) {
+    const e = err as { code?: string; bytes_records?: number };
+    if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvError(CSV_TEXT.unclosedQuote(openRecordLine(text, e.bytes_records ?? 0)));
+    throw new CsvError(CSV_TEXT.unreadable);
+  }
+  const rows: string[][] = [];
+  const lines: number[] = [];
+  for (const { record, info } of records) {
+    if (record.length === 1 && record[0].trim() === '') continue;
+    rows.push(record);
+    // info.lines is the line the record ends on; only its quoted fields can hold line breaks
+    lines.push(info.lines - record.reduce((n, field) => n + lineBreaks(field), 0));
+  }
+  if (rows.length === 0) throw new CsvError(CSV_TEXT.empty);
+  return { rows, lines };
+}
+
+/** The line of the record left open: the first non-blank line after the last complete record. */
+function openRecordLine(text: string, bytesRead: number): number {
+  const done = Buffer.from(text, 'utf8').subarray(0, bytesRead).toString('utf8');
+  const rest = text.slice(done.length);
+  const blank = /^(?:[ \t]*(?:\r\n|\r|\n))*/.exec(rest)?.[0] ?? '';
+  return 1 + lineBreaks(done) + lineBreaks(blank);
+}

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { PAYMENT_TEXT } from '#shared/payments.ts';
 import { PREMIUM_TEXT } from '#shared/premium-payments.ts';
 import { policies, premiumPayments, storedFiles } from '#server/db/schema.ts';
-import { multipartBoundary, readMultipart } from '#server/multipart.ts';
+import { MultipartError, multipartBoundary, readMultipart } from '#server/platform/multipart.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { fileOf, PDF, PNG } from '../payments/fixtures.ts';
 
@@ -148,7 +148,7 @@ describe('readMultipart', () => {
     fd.append('client_name', 'Zoë "Z" Client');
     fd.append('notes', `line one\r\n--not a boundary\r\nline two`);
     fd.append('files', fileOf(PDF, 'a.pdf'));
-    fd.append('files', fileOf(PNG, 'evil\u0000.png', 'image/png'));
+    fd.append('files', fileOf(PNG, 'Zoë résumé.png', 'image/png'));
     const request = new Request('http://x/', { method: 'POST', body: fd });
     const bytes = new Uint8Array(await request.arrayBuffer());
     const boundary = multipartBoundary(request.headers.get('content-type') ?? '')!;
@@ -171,13 +171,22 @@ describe('readMultipart', () => {
         ['client_name', undefined],
         ['notes', undefined],
         ['files', 'a.pdf'],
-        ['files', 'evil\u0000.png'],
+        ['files', 'Zoë résumé.png'],
       ]);
       expect(text(0)).toBe('Zoë "Z" Client');
       expect(text(1)).toBe('line one\r\n--not a boundary\r\nline two');
       expect(new Uint8Array(parts[2].data)).toEqual(PDF);
       expect(new Uint8Array(parts[3].data)).toEqual(PNG);
     }
+  });
+
+  it('refuses a control character in a part header as a fault of that part', async () => {
+    const body = new Response(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="evil\u0000.png"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`).body!;
+    const error = await (async () => {
+      for await (const _ of readMultipart(body, BOUNDARY)) void _;
+    })().catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(MultipartError);
+    expect((error as MultipartError).inPartHeader).toBe(true);
   });
 
   it('refuses a body that ends inside a part', async () => {

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '#server/context.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { hasControlCharacters, sniffContentType, UploadError, type Upload, type UploadRules } from '#server/files.ts';
-import { MultipartError, multipartBoundary, readMultipart } from '#server/multipart.ts';
+import { MultipartError, multipartBoundary, readMultipart } from '#server/platform/multipart.ts';
 
 /** Room for the other form fields and the multipart boundaries around the files. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -41,7 +41,8 @@ interface FilePart<U> {
 }
 
 /** An UploadError as the API's error answer, on the field that carries the files. */
-function asAppError(err: unknown, field: string): unknown {
+function asAppError(err: unknown, field: string, invalidFile: string): unknown {
+  if (err instanceof MultipartError && err.inPartHeader) return new AppError(400, 'INVALID_FILE_TYPE', invalidFile, { [field]: invalidFile });
   if (err instanceof MultipartError) return badRequest('The form could not be read.', undefined, 'INVALID_FORM');
   if (!(err instanceof UploadError)) return err;
   const status = err.code === 'FILE_TOO_LARGE' || err.code === 'QUOTA_EXCEEDED' ? 413 : 400;
@@ -139,6 +140,6 @@ export async function readUploadForm<T, U = Upload>(c: Context<AppEnv>, form: Up
     await Promise.allSettled(open.map((sink) => sink.abort()));
     // The rest of the body is left unread: the connection cannot carry another request after it.
     if (!complete) c.header('connection', 'close');
-    throw asAppError(err, rules.field);
+    throw asAppError(err, rules.field, rules.text.invalidFile);
   }
 }

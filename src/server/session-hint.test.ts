@@ -32,6 +32,11 @@ describe('session hint', () => {
     expect(hint).toMatch(/SameSite=Lax/);
     expect(hint).not.toMatch(/HttpOnly/i);
 
+    // without "Remember me" both last until the browser closes
+    const forgetful = await t.request('/api/account/sign-in', { json: { email: agent.email, password: agent.password, rememberMe: false } });
+    expect(hintLine(forgetful)).toMatch(/^policydesk\.signed_in=1;/);
+    expect(hintLine(forgetful)).not.toMatch(/Max-Age|Expires/i);
+
     const cookie = `${sessionOnly(agent.cookie)}; ${SESSION_HINT_COOKIE}=1`;
     const out = await t.request('/api/account/sign-out', { method: 'POST', cookie });
     expect(out.status).toBe(200);

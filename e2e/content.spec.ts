@@ -59,19 +59,19 @@ test('a super admin sets payment instructions and a user sees them on the upgrad
   await bothWidths(page, 'upgrade-instructions');
 });
 
-test('a super admin edits the Privacy Policy and the footer link shows it; an unpublished page shows its draft text', async ({ page, browser }) => {
+test('a super admin edits the Privacy Policy and the footer link shows it; a page nobody edited shows its published default', async ({ page, browser }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page).toHaveURL(/\/terms$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
-  await expect(page.getByText('This page is a draft under review and may change.')).toBeVisible();
-  await bothWidths(page, 'public-cms-draft');
+  expect(await page.getByText('This page is a draft under review and may change.').count()).toBe(0);
+  await bothWidths(page, 'public-cms-default');
 
   const sa = await superAdminPage(browser);
   await sa.goto('/admin/cms');
   await expect(sa.getByRole('heading', { level: 1, name: 'CMS Pages' })).toBeVisible();
   await sa.getByRole('navigation', { name: 'CMS pages' }).getByRole('button', { name: 'Privacy Policy' }).click();
-  await expect(sa.getByText('Starting text — review before publishing')).toBeVisible();
+  await expect(sa.getByText('Default text — adapt it to your business')).toBeVisible();
   const marker = `Reviewed by counsel ${Date.now().toString(36)}`;
   const body = sa.getByLabel('Content (Markdown)');
   await body.fill(`## Summary\n\n${marker}. We collect only what we need.\n\n<script>window.pwned = true</script>\n\n[unsafe](javascript:alert(1))`);

@@ -14,6 +14,7 @@ import { withoutSessionToken } from './features/account/auth-proxy.ts';
 import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
 import { featureRoutes, LARGE_BODY_PREFIXES } from './features/index.ts';
 import { requestScope } from './logger.ts';
+import { sessionHint } from './session-hint.ts';
 import { API_V1_PREFIX, apiV1Routes } from './features/api/v1/routes.ts';
 import { injectMeta, renderRobots, renderSitemap, resolveMeta } from './features/content/seo-service.ts';
 
@@ -45,6 +46,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         deps.logger.info({ method: c.req.method, path: p, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
     });
   });
+
+  app.use('*', sessionHint(new URL(deps.config.appUrl).protocol === 'https:'));
 
   app.use(
     '*',

@@ -114,7 +114,7 @@ describe('route guard matrix', () => {
     expect(res.status).toBe(403);
     expect((await json(res)).error).toEqual({
       code: 'DENIED_TIER',
-      message: 'This feature requires a enterprise subscription or higher. Your current plan: starter',
+      message: 'This feature requires an enterprise subscription or higher. Your current plan: starter',
     });
   });
 

@@ -96,6 +96,10 @@ describe('the spec texts', () => {
       'This feature requires a business subscription or higher. Your current plan: starter',
     );
     expect(ACCESS_TEXT.tierDenied('business', null)).toBe('This feature requires a business subscription or higher. Your current plan: N/A');
+    // the plan's article (issue 30: "a enterprise")
+    expect(ACCESS_TEXT.tierDenied('enterprise', 'business')).toBe(
+      'This feature requires an enterprise subscription or higher. Your current plan: business',
+    );
     expect(ACCESS_TEXT.permissionDenied('manage_team')).toBe(
       "You don't have the required permission (manage_team) to access this feature.",
     );

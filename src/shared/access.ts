@@ -80,8 +80,9 @@ export function checkAccess(subject: AccessSubject | null | undefined, need: Req
 
 export const ACCESS_TEXT = {
   roleDenied: (role: string) => `You don't have permission to access this page. Required role: ${role}`,
+  // the spec's text, with the article the plan's name takes ("an enterprise", issue 30)
   tierDenied: (tier: string, current: string | null | undefined) =>
-    `This feature requires a ${tier} subscription or higher. Your current plan: ${current || 'N/A'}`,
+    `This feature requires ${/^[aeiou]/i.test(tier) ? 'an' : 'a'} ${tier} subscription or higher. Your current plan: ${current || 'N/A'}`,
   permissionDenied: (permission: string) =>
     `You don't have the required permission (${permission}) to access this feature.`,
   profileNotFound: "We couldn't load your profile information. Please try logging out and back in.",

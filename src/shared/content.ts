@@ -23,7 +23,6 @@ export const CONTENT_TEXT = {
   published: 'Page published.',
   restored: 'Revision restored into the editor. Save to keep it.',
   saveFailed: 'Failed to save the page.',
-  draftNotice: 'This page is a draft under review and may change.',
   superAdminOnly: 'Only a super admin can change this.',
 } as const;
 
@@ -39,7 +38,7 @@ export interface CmsPageSummary {
   path: string;
   title: string;
   status: ContentStatus;
-  /** true while the page still holds the starting text nobody has saved yet */
+  /** true while the page shows the default text (published) that nobody has saved yet */
   is_default: boolean;
   updated_at: string | null;
 }
@@ -63,8 +62,6 @@ export interface PublicCmsPage {
   slug: CmsSlug;
   title: string;
   html: string;
-  /** true when no version has been published yet: the page shows the starting text with a notice */
-  draft: boolean;
   updated_at: string | null;
 }
 

@@ -35,7 +35,7 @@ export const CUSTOMER_TEXT = {
   noNotes: 'No notes for this customer.',
   exportUpgradeTitle: 'Upgrade Required',
   exportUpgrade: 'Exporting customers is available on the Professional plan and above.',
-  used: (count: number, limit: number | null) => (limit === null ? 'Unlimited' : `${count} / ${limit} customers used`),
+  used: (count: number, limit: number | null) => (limit === null ? 'Unlimited customers' : `${count} / ${limit} customers used`),
   dobRange: (max: number) => `Date of birth must be between ${DOB_MIN_YEAR} and ${max}.`,
 } as const;
 

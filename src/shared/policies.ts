@@ -44,7 +44,8 @@ export const POLICY_TEXT = {
   customerNotFound: 'Customer not found.',
   notFound: 'Policy not found.',
   unlimited: 'Unlimited',
-  used: (count: number, limit: number | null) => (limit === null ? 'Unlimited' : `${count} / ${limit} policies used`),
+  // the spec's 'Unlimited', saying what is unlimited (issue 30: the header read just "Unlimited")
+  used: (count: number, limit: number | null) => (limit === null ? 'Unlimited policies' : `${count} / ${limit} policies used`),
   required: {
     customer_name: 'Customer Name is required.',
     customer_email: 'Customer Email is required.',

@@ -154,14 +154,24 @@ function cellText(value: string | number | null | undefined): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** The totals row in the table's columns: "Total" first, then the count and premium columns. */
+/** What a report's rows are, for a totals line whose only total is the number of rows. */
+const ROW_NOUN: Partial<Record<ReportKind, readonly [one: string, many: string]>> = { 'no-policy': ['customer', 'customers'] };
+
+/**
+ * The totals row in the table's columns: "Total" first, then the count and premium columns. A
+ * report without such columns (customers without a policy) says how many rows it counts instead of
+ * leaving an empty line (issue 30).
+ */
 export function totalsLine(result: ReportResult): string[] {
-  return result.columns.map((c, i) => {
-    if (i === 0) return 'Total';
+  const cells = result.columns.map((c) => {
     const cell = result.totals.cells?.[c.key];
     if (cell !== undefined) return String(cell);
     if (c.key === 'count') return String(result.totals.count);
     if (c.key === 'premium') return result.totals.premium;
     return '';
   });
+  const [one, many] = ROW_NOUN[result.kind] ?? ['row', 'rows'];
+  const n = result.totals.rows;
+  cells[0] = cells.slice(1).some(Boolean) ? 'Total' : `Total: ${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return cells;
 }

@@ -5,6 +5,7 @@ import type { AccessDenial, AccessSubject } from '#shared/access.ts';
 import { featureDenial, type Feature } from '#shared/features.ts';
 import { ApiError, apiGet, apiPost } from './api.ts';
 import { reportRemovedFromAgency } from './agency-notice.ts';
+import { hasSessionHint } from './session-hint.ts';
 
 export interface AgencySummary {
   id: string;
@@ -24,6 +25,8 @@ export function useSession() {
   return useQuery({
     queryKey: meKey,
     queryFn: async ({ signal }) => {
+      // signed out: nothing to ask, and no 401 in the console of every public page (issue 30)
+      if (!hasSessionHint()) return null;
       try {
         const me = await apiGet<Session>('/api/me', signal);
         if (me.removed_from_agency) reportRemovedFromAgency(me.removed_from_agency);

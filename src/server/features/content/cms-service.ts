@@ -1,5 +1,6 @@
 // CMS pages: a working copy per page plus every save as a revision. The public sees the working copy
-// when it is published, else the newest published revision, else the starting text with a draft notice.
+// when it is published, else the newest published revision, else the default text (defaults.ts),
+// which counts as published: a fresh install's legal pages are live, not drafts (issue 30).
 import { and, desc, eq } from 'drizzle-orm';
 import { CMS_PAGES, CONTENT_TEXT, type CmsPageDetail, type CmsPageSummary, type CmsRevision, type CmsSlug, type ContentStatus, type PublicCmsPage } from '#shared/content.ts';
 import { plainExcerpt, renderMarkdown } from '#shared/markdown.ts';
@@ -26,7 +27,7 @@ function summaryOf(slug: CmsSlug, row: PageRow | undefined): CmsPageSummary {
     slug,
     path: page.path,
     title: row?.title ?? page.title,
-    status: (row?.status as ContentStatus | undefined) ?? 'draft',
+    status: (row?.status as ContentStatus | undefined) ?? 'published',
     is_default: !row,
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
@@ -101,14 +102,13 @@ export async function saveCmsPage(
 interface PublicSource {
   title: string;
   body: string;
-  draft: boolean;
   updatedAt: Date | null;
 }
 
 /** The version the public sees, as Markdown. */
 async function publicSource(db: Db, slug: CmsSlug): Promise<PublicSource> {
   const [row] = await db.select().from(cmsPages).where(eq(cmsPages.slug, slug));
-  if (row?.status === 'published') return { title: row.title, body: row.body, draft: false, updatedAt: row.updatedAt };
+  if (row?.status === 'published') return { title: row.title, body: row.body, updatedAt: row.updatedAt };
   if (row) {
     const [published] = await db
       .select()
@@ -116,15 +116,15 @@ async function publicSource(db: Db, slug: CmsSlug): Promise<PublicSource> {
       .where(and(eq(cmsPageRevisions.pageSlug, slug), eq(cmsPageRevisions.status, 'published')))
       .orderBy(desc(cmsPageRevisions.createdAt))
       .limit(1);
-    if (published) return { title: published.title, body: published.body, draft: false, updatedAt: published.createdAt };
+    if (published) return { title: published.title, body: published.body, updatedAt: published.createdAt };
   }
-  // Never published: the starting text, never an unpublished edit, marked as a draft.
-  return { title: cmsPageOr404(slug).title, body: DEFAULT_PAGE_BODIES[slug], draft: true, updatedAt: null };
+  // Nothing published yet: the default text, never an unpublished edit.
+  return { title: cmsPageOr404(slug).title, body: DEFAULT_PAGE_BODIES[slug], updatedAt: null };
 }
 
 export async function getPublicCmsPage(db: Db, slug: CmsSlug): Promise<PublicCmsPage> {
   const src = await publicSource(db, slug);
-  return { slug, title: src.title, html: renderMarkdown(src.body), draft: src.draft, updated_at: src.updatedAt?.toISOString() ?? null };
+  return { slug, title: src.title, html: renderMarkdown(src.body), updated_at: src.updatedAt?.toISOString() ?? null };
 }
 
 /** The public title and a plain-text excerpt, for meta tags. */

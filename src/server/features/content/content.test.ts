@@ -86,14 +86,16 @@ describe('payment instructions', () => {
 });
 
 describe('CMS pages', () => {
-  it('start as drafts with default text; the public sees that text marked as a draft', async () => {
+  it('start published with their default text; the public sees it as a published page', async () => {
     const list = await json(await t.request('/api/admin/cms/pages', { cookie: superAdmin.cookie }));
     expect(list.pages.map((p: { path: string }) => p.path)).toEqual(['/about', '/privacy', '/terms', '/cookies', '/gdpr']);
-    expect(list.pages.find((p: { slug: string }) => p.slug === 'terms')).toMatchObject({ status: 'draft', is_default: true, title: 'Terms of Service' });
+    expect(list.pages.find((p: { slug: string }) => p.slug === 'terms')).toMatchObject({ status: 'published', is_default: true, title: 'Terms of Service' });
     const res = await t.request('/api/pages/terms');
     expect(res.status).toBe(200);
     const pub = (await json(res)).page;
-    expect(pub).toMatchObject({ slug: 'terms', title: 'Terms of Service', draft: true });
+    // issue 30: a fresh install's legal pages said "This page is a draft under review"
+    expect(pub).toMatchObject({ slug: 'terms', title: 'Terms of Service', updated_at: null });
+    expect(pub).not.toHaveProperty('draft');
     expect(pub.html).toContain('<h2>');
     expect(pub).not.toHaveProperty('body');
     expect((await t.request('/api/pages/secrets')).status).toBe(404);
@@ -103,7 +105,7 @@ describe('CMS pages', () => {
     const put = (body: unknown) => t.request('/api/admin/cms/pages/cookies', { method: 'PUT', json: body, cookie: superAdmin.cookie });
     let res = await put({ title: 'Cookie Policy', body: 'Version one, published.', status: 'published' });
     expect(res.status).toBe(200);
-    expect((await json(await t.request('/api/pages/cookies'))).page).toMatchObject({ draft: false, html: '<p>Version one, published.</p>\n' });
+    expect((await json(await t.request('/api/pages/cookies'))).page).toMatchObject({ html: '<p>Version one, published.</p>\n' });
     res = await put({ title: 'Cookie Policy (new)', body: 'Version two, still a draft.', status: 'draft' });
     const detail = (await json(res)).page;
     expect(detail).toMatchObject({ status: 'draft', is_default: false, body: 'Version two, still a draft.' });
@@ -117,6 +119,15 @@ describe('CMS pages', () => {
     res = await t.request(`/api/admin/cms/pages/about/revisions/${detail.revisions[1].id}`, { cookie: superAdmin.cookie });
     expect(res.status).toBe(404);
     expect((await json(res)).error.message).toBe(CONTENT_TEXT.revisionNotFound);
+  });
+
+  it('a page only ever saved as a draft still shows its default text to the public', async () => {
+    const res = await t.request('/api/admin/cms/pages/gdpr', { method: 'PUT', json: { title: 'GDPR (edit)', body: 'Unfinished edit.', status: 'draft' }, cookie: superAdmin.cookie });
+    expect(res.status).toBe(200);
+    const pub = (await json(await t.request('/api/pages/gdpr'))).page;
+    expect(pub).toMatchObject({ title: 'GDPR Compliance', updated_at: null });
+    expect(pub.html).toContain('<h2>Data processing agreement</h2>');
+    expect(pub.html).not.toContain('Unfinished edit.');
   });
 
   it('validates title, body and status', async () => {

@@ -184,7 +184,8 @@ describe('CSV download', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     expect(text.startsWith('\uFEFFCustomer,Email,Phone,Type,Added\r\n')).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""x"")",lonely@example.com,,Individual,${todayIso(new Date()).slice(0, 4)}`);
-    expect(text.trimEnd().split('\r\n').at(-1)).toBe('Total,,,,');
+    // nothing to add up but the customers: the totals line counts them (issue 30: it was "Total,,,,")
+    expect(text.trimEnd().split('\r\n').at(-1)).toBe('Total: 1 customer,,,,');
   });
 
   it('book CSV totals line carries the exact premium', async () => {

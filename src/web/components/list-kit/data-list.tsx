@@ -53,6 +53,12 @@ interface DataListProps<T> {
 
 const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
 const td = 'px-4 py-3 text-sm text-slate-700';
+/**
+ * The actions column stays at the table's right edge while a table wider than its card scrolls
+ * under it (issue 30: at 1366 px the policies' row menu was off-screen); its own background hides
+ * the cells passing beneath, and a hairline marks the edge.
+ */
+const stickyEnd = 'sticky right-0 z-[1] shadow-[inset_1px_0_0_var(--color-slate-200)]';
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const DIRECTION_TEXT = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -182,7 +188,7 @@ export function DataList<T>(props: DataListProps<T>) {
                   ),
                 )}
                 {actions ? (
-                  <th scope="col" className={th}>
+                  <th scope="col" className={cn(th, stickyEnd, 'bg-slate-50')}>
                     {props.actionsHeader ?? 'Actions'}
                   </th>
                 ) : null}
@@ -190,14 +196,14 @@ export function DataList<T>(props: DataListProps<T>) {
             </thead>
             <tbody className="divide-y divide-slate-100 bg-white">
               {rows!.map((row) => (
-                <tr key={rowKey(row)} data-testid={rowTestId} className="hover:bg-slate-50">
+                <tr key={rowKey(row)} data-testid={rowTestId} className="group hover:bg-slate-50">
                   {selection ? <td className="w-10 px-4 py-3">{pick(row)}</td> : null}
                   {columns.map((c) => (
                     <td key={c.id} className={cn(td, c.className)}>
                       {c.cell(row)}
                     </td>
                   ))}
-                  {actions ? <td className={td}>{actions(row)}</td> : null}
+                  {actions ? <td className={cn(td, stickyEnd, 'bg-white group-hover:bg-slate-50')}>{actions(row)}</td> : null}
                 </tr>
               ))}
             </tbody>

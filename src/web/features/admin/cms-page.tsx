@@ -112,7 +112,7 @@ function PageEditor({ slug }: { slug: CmsSlug }) {
           <div className="flex flex-wrap items-center gap-2">
             <CardTitle>{data.title}</CardTitle>
             {statusBadge(data.status)}
-            {data.is_default ? <Badge tone="orange">Starting text — review before publishing</Badge> : null}
+            {data.is_default ? <Badge tone="orange">Default text — adapt it to your business</Badge> : null}
           </div>
           <Link to={data.path} target="_blank" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
             View {data.path} <ExternalLink className="h-3.5 w-3.5" aria-hidden />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_TEXT } from '#shared/auth-text.ts';
 import { checkLogin, safeRedirectPath, type LoginErrors, type LoginValues } from '#shared/login-check.ts';
@@ -8,6 +8,7 @@ import { Input, PasswordInput } from '#web/components/ui/input.tsx';
 import { ApiError, apiGet, apiPost, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { typedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 import { AuthCard, Notice } from '#web/components/auth-card.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
@@ -21,6 +22,42 @@ const VERIFY_ERRORS: Record<string, string> = {
   INVALID_TOKEN: 'This confirmation link is not valid. Enter your e-mail below to get a new one.',
 };
 
+const LOGIN_FORM_ID = 'login-form';
+
+type SocialProvider = 'google' | 'microsoft';
+const SOCIAL_LABEL: Record<SocialProvider, string> = { google: 'Google', microsoft: 'Microsoft' };
+
+/**
+ * A button per social provider the server has credentials for (GET /api/config), none otherwise
+ * (issue 30: unconfigured buttons only answered "not set up"). The pre-rendered page has none, and
+ * they appear once the configuration has loaded, so a button never shows and then vanishes.
+ */
+function SocialButtons({ onPick }: { onPick: (provider: SocialProvider) => void }) {
+  const [configured, setConfigured] = useState<SocialProvider[]>([]);
+  useEffect(() => {
+    const abort = new AbortController();
+    apiGet<{ socialProviders: Record<SocialProvider, boolean> }>('/api/config', abort.signal)
+      .then((config) => setConfigured((Object.keys(SOCIAL_LABEL) as SocialProvider[]).filter((p) => config.socialProviders[p])))
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, []);
+  if (configured.length === 0) return null;
+  return (
+    <>
+      <div className="my-6 flex items-center gap-3 text-xs text-slate-500">
+        <span className="h-px flex-1 bg-slate-200" /> Or continue with <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <div className={configured.length > 1 ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}>
+        {configured.map((p) => (
+          <Button key={p} variant="outline" onClick={() => onPick(p)}>
+            {SOCIAL_LABEL[p]}
+          </Button>
+        ))}
+      </div>
+    </>
+  );
+}
+
 export function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
@@ -33,7 +70,11 @@ export function LoginPage() {
 
   // The three checks of loginSchema, by hand (login-check.ts): zod and react-hook-form stay out of
   // the first load (issue 17). Errors show after a submit; typing in a field clears its own.
-  const [values, setValues] = useState<Required<LoginValues>>({ email: '', password: '', rememberMe: false });
+  // A pre-rendered form: what was typed before hydration is its starting value, not ''.
+  const [values, setValues] = useState<Required<LoginValues>>(() => {
+    const typed = typedBeforeHydration(LOGIN_FORM_ID);
+    return { email: String(typed.email ?? ''), password: String(typed.password ?? ''), rememberMe: typed.rememberMe === true };
+  });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const hydrated = useHydrated();
@@ -96,12 +137,7 @@ export function LoginPage() {
     }
   };
 
-  const social = async (provider: 'google' | 'microsoft', label: string) => {
-    const config = await apiGet<{ socialProviders: { google: boolean; microsoft: boolean } }>('/api/config').catch(() => null);
-    if (!config?.socialProviders[provider]) {
-      notify.error(AUTH_TEXT.socialNotSetUpTitle, AUTH_TEXT.socialNotSetUp(label));
-      return;
-    }
+  const social = async (provider: SocialProvider) => {
     try {
       const result = await apiPost<{ url?: string }>('/api/auth/sign-in/social', { provider, callbackURL: target });
       if (result.url) window.location.href = result.url;
@@ -129,7 +165,7 @@ export function LoginPage() {
       {params.get('reset') ? <Notice tone="success">Your password has been changed. Sign in with the new one.</Notice> : null}
       {verifyError ? <Notice tone="error">{verifyError}</Notice> : null}
       {/* post, not the default get: a submit before hydration must never put the fields in the URL */}
-      <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <form id={LOGIN_FORM_ID} method="post" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
         <FormField label="Email" error={errors.email}>
           <Input type="email" name="email" autoComplete="email" placeholder="you@agency.com" {...field('email')} />
         </FormField>
@@ -141,6 +177,7 @@ export function LoginPage() {
             {/* a native checkbox: the Radix one would add its runtime to the first load (issue 17) */}
             <input
               type="checkbox"
+              name="rememberMe"
               className="h-4 w-4 shrink-0 rounded border-slate-400 accent-brand-700"
               checked={values.rememberMe}
               onChange={(e) => setValues((old) => ({ ...old, rememberMe: e.target.checked }))}
@@ -165,17 +202,7 @@ export function LoginPage() {
           {submitting ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
-      <div className="my-6 flex items-center gap-3 text-xs text-slate-500">
-        <span className="h-px flex-1 bg-slate-200" /> Or continue with <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      <div className="grid grid-cols-2 gap-3">
-        <Button variant="outline" onClick={() => social('google', 'Google')}>
-          Google
-        </Button>
-        <Button variant="outline" onClick={() => social('microsoft', 'Microsoft')}>
-          Microsoft
-        </Button>
-      </div>
+      <SocialButtons onPick={(provider) => void social(provider)} />
     </AuthCard>
   );
 }

@@ -2,14 +2,14 @@
 import { Link, useParams } from 'react-router';
 import { Pencil, Plus, Target } from 'lucide-react';
 import { missingLine, newOpportunityHref, OPPORTUNITY_TEXT } from '#shared/crm.ts';
-import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, joinedAddress } from '#shared/customers.ts';
+import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, joinedAddress, type CustomerDetail } from '#shared/customers.ts';
 import { todayIso } from '#shared/money.ts';
 import { customerPolicyState, POLICY_TYPE_LABEL } from '#shared/policies.ts';
 import { useFeature } from '#web/lib/session.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { td, th } from '#web/components/list-parts.tsx';
+import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
 import { formatDay } from '#web/lib/format.ts';
 import { Detail, RecordState } from '#web/components/detail.tsx';
 import { CommunicationLog } from './communication-log.tsx';
@@ -29,6 +29,24 @@ function CrossSellButton({ customerId, lines }: { customerId: string; lines: str
       </Link>
     </Button>
   );
+}
+
+type CustomerPolicy = CustomerDetail['policies'][number];
+
+/** The Associated Policies list: a table on wide screens, one card per policy on phones (the list kit). */
+function policyColumns(today: string): ListColumn<CustomerPolicy>[] {
+  return [
+    { id: 'number', header: 'Policy #', primary: true, className: 'font-medium text-slate-900', cell: (p) => p.policy_number },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (p) => {
+        const active = customerPolicyState(p, today) === 'active';
+        return <Badge tone={active ? 'green' : 'orange'}>{active ? 'Active' : 'Expired'}</Badge>;
+      },
+    },
+    { id: 'end', header: 'End Date', className: 'whitespace-nowrap', cell: (p) => formatDay(p.end_date) },
+  ];
 }
 
 export function CustomerProfilePage() {
@@ -84,49 +102,21 @@ export function CustomerProfilePage() {
         <CardHeader>
           <CardTitle>Associated Policies</CardTitle>
         </CardHeader>
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200">
-            <thead className="bg-slate-50">
-              <tr>
-                <th className={th}>Policy #</th>
-                <th className={th}>Status</th>
-                <th className={th}>End Date</th>
-                <th className={th}>
-                  <span className="sr-only">Open</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {c.policies.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className="px-4 py-6 text-center text-sm text-slate-500">
-                    No policies for this customer yet.
-                  </td>
-                </tr>
-              ) : (
-                c.policies.map((p) => {
-                  const state = customerPolicyState(p, today);
-                  return (
-                    <tr key={p.id}>
-                      <td className={`${td} font-medium text-slate-900`}>{p.policy_number}</td>
-                      <td className={td}>
-                        <Badge tone={state === 'active' ? 'green' : 'orange'}>{state === 'active' ? 'Active' : 'Expired'}</Badge>
-                      </td>
-                      <td className={td}>{formatDay(p.end_date)}</td>
-                      <td className={td}>
-                        <Button variant="link" size="sm" asChild>
-                          <Link to={`/dashboard/policies/${p.id}`} aria-label={`View policy ${p.policy_number}`}>
-                            View
-                          </Link>
-                        </Button>
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataList
+          label="Associated Policies"
+          columns={policyColumns(today)}
+          source={{ isPending: false, isError: false, error: null, data: { rows: c.policies }, refetch: () => query.refetch() }}
+          rowKey={(p) => p.id}
+          rowLabel={(p) => `policy ${p.policy_number}`}
+          empty="No policies for this customer yet."
+          actions={(p) => (
+            <Button variant="link" size="sm" asChild>
+              <Link to={`/dashboard/policies/${p.id}`} aria-label={`View policy ${p.policy_number}`}>
+                View
+              </Link>
+            </Button>
+          )}
+        />
       </Card>
       <DocumentsCard customerId={c.id} />
       <TasksCard target={{ customerId: c.id }} />

@@ -31,7 +31,18 @@ const groupClass =
  * The dialog (loaded on first open). Closing returns focus where it was; after opening a record
  * it goes to the page's main content instead.
  */
-export function CommandPalette({ session, open, onOpenChange }: { session: Session; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CommandPalette({
+  session,
+  open,
+  onOpenChange,
+  takeTypedAhead,
+}: {
+  session: Session;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** what was typed while this chunk loaded (launcher.tsx) */
+  takeTypedAhead: () => string;
+}) {
   const navigate = useNavigate();
   const returnTo = useRef<HTMLElement | null>(null);
   const navigated = useRef(false);
@@ -68,6 +79,9 @@ export function CommandPalette({ session, open, onOpenChange }: { session: Sessi
           className="fixed top-4 left-1/2 z-50 w-[calc(100%-1rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-lg bg-white shadow-xl sm:top-[12vh]"
           aria-describedby={undefined}
           onOpenAutoFocus={() => {
+            // as focus moves into the input: from here on the input takes the keys itself
+            const typed = takeTypedAhead();
+            if (typed) setText(typed);
             navigated.current = false;
             returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}

@@ -1,12 +1,57 @@
 // The palette's shortcut and header button, in the signed-in shell; the dialog itself (cmdk, the
-// search schema) is a separate chunk fetched on first open.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+// search schema) is a separate chunk, fetched when the page is idle or on first open.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import type { Session } from '#web/lib/session.ts';
 
 export const PALETTE_TITLE = 'Search';
 
-const CommandPalette = lazy(() => import('./command-palette.tsx').then((m) => ({ default: m.CommandPalette })));
+const loadPalette = () => import('./command-palette.tsx');
+const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
+
+/** Fetches the dialog's chunk once the page is idle, so Ctrl+K usually finds it loaded. */
+function usePreloadWhenIdle() {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const id = window.setTimeout(() => void loadPalette().catch(() => undefined), 2000);
+      return () => window.clearTimeout(id);
+    }
+    const id = window.requestIdleCallback(() => void loadPalette().catch(() => undefined), { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
+}
+
+/**
+ * Until the dialog has mounted, what is typed after Ctrl+K is kept here and handed to its input
+ * (issue 30: on a slow link the first letters were lost while the chunk loaded). Escape cancels.
+ */
+function useTypeAhead(open: boolean, close: () => void) {
+  const buffer = useRef('');
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (!open || mounted.current) return;
+    buffer.current = '';
+    const onKey = (e: KeyboardEvent) => {
+      if (mounted.current || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === 'Escape') close();
+      else if (e.key === 'Backspace') buffer.current = buffer.current.slice(0, -1);
+      else if (e.key.length === 1) buffer.current += e.key;
+      else return;
+      // nothing else on the page may take these keys (a field that had focus before Ctrl+K)
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [open, close]);
+  /** Called by the dialog as focus moves into its input: the keys typed so far; no more buffering. */
+  return useCallback(() => {
+    mounted.current = true;
+    const typed = buffer.current;
+    buffer.current = '';
+    return typed;
+  }, []);
+}
 
 /** Typing into these keeps its `/`; everywhere else `/` opens the palette. */
 function isTextField(target: EventTarget | null): boolean {
@@ -41,6 +86,9 @@ export function PaletteLauncher({ session }: { session: Session }) {
   if (open && !loaded) setLoaded(true);
   const setOpen = useCallback((update: (open: boolean) => boolean) => setOpenState(update), []);
   usePaletteShortcut(setOpen);
+  usePreloadWhenIdle();
+  const close = useCallback(() => setOpen(() => false), [setOpen]);
+  const takeTypedAhead = useTypeAhead(open, close);
   return (
     <>
       <button
@@ -57,7 +105,7 @@ export function PaletteLauncher({ session }: { session: Session }) {
       </button>
       {loaded ? (
         <Suspense fallback={null}>
-          <CommandPalette session={session} open={open} onOpenChange={(next) => setOpen(() => next)} />
+          <CommandPalette session={session} open={open} onOpenChange={(next) => setOpen(() => next)} takeTypedAhead={takeTypedAhead} />
         </Suspense>
       ) : null}
     </>

@@ -1,8 +1,7 @@
-// /about, /privacy, /terms, /cookies, /gdpr: the published text, or the starting text marked as a draft.
+// /about, /privacy, /terms, /cookies, /gdpr: the published text (on a fresh install, the default text).
 import { useLocation } from 'react-router';
 import { format, parseISO } from 'date-fns';
-import { Info } from 'lucide-react';
-import { CMS_PAGES, CONTENT_TEXT } from '#shared/content.ts';
+import { CMS_PAGES } from '#shared/content.ts';
 import { MarkdownView } from '#web/components/markdown-view.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -33,12 +32,6 @@ export function CmsPublicPage() {
             <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.data.title}</h1>
             {page.data.updated_at ? (
               <p className="mt-2 text-sm text-slate-500">Last updated {format(parseISO(page.data.updated_at), 'MMMM d, yyyy')}</p>
-            ) : null}
-            {page.data.draft ? (
-              <p role="note" className="mt-4 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-                <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                {CONTENT_TEXT.draftNotice}
-              </p>
             ) : null}
           </header>
           <MarkdownView html={page.data.html} className="mt-8" />

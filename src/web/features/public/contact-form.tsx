@@ -15,6 +15,7 @@ import { apiPost, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { typedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 
 type ContactOutput = z.output<typeof contactSchema>;
 
@@ -28,6 +29,8 @@ const EMPTY: ContactInput = {
   website: '',
 };
 
+const CONTACT_FORM_ID = 'contact-form';
+
 export function useSendContactMessage() {
   return useMutation({ mutationFn: (values: ContactInput) => apiPost<{ ok: true }>('/api/contact', values) });
 }
@@ -35,9 +38,12 @@ export function useSendContactMessage() {
 export function ContactForm() {
   const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // A pre-rendered form: registering a field sets it to its default, so what was typed before
+  // hydration becomes the default (typed-before-hydration.ts).
+  const [initial] = useState(() => ({ ...EMPTY, ...(typedBeforeHydration(CONTACT_FORM_ID) as Partial<ContactInput>) }));
   const form = useForm<ContactInput, unknown, ContactOutput>({
     resolver: zodResolver(contactSchema),
-    defaultValues: EMPTY,
+    defaultValues: initial,
     reValidateMode: 'onSubmit',
   });
   const send = useSendContactMessage();
@@ -77,7 +83,7 @@ export function ContactForm() {
 
   return (
     // method post: a submit before hydration must never put the message in the URL
-    <form method="post" onSubmit={onSubmit} noValidate aria-label="Contact form" className="grid gap-4 sm:grid-cols-2">
+    <form id={CONTACT_FORM_ID} method="post" onSubmit={onSubmit} noValidate aria-label="Contact form" className="grid gap-4 sm:grid-cols-2">
       <FormField label="Full name" required error={formState.errors.name?.message}>
         <Input autoComplete="name" {...field('name')} />
       </FormField>

@@ -1,5 +1,6 @@
 // The header bell: the unread count, and a popover with the newest notifications, each linking to
 // its record. Opening one marks it read; "Mark all as read" clears the count.
+import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { formatDistanceToNow } from 'date-fns';
@@ -27,6 +28,7 @@ function useMarkRead() {
 }
 
 export function NotificationBell() {
+  const titleId = useId();
   const list = useNotifications();
   const markRead = useMarkRead();
   const navigate = useNavigate();
@@ -48,9 +50,12 @@ export function NotificationBell() {
         </button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-[calc(100vw-2rem)] max-w-sm rounded-lg border border-slate-200 bg-white shadow-lg focus:outline-none">
+        {/* Radix gives the panel role="dialog"; its heading names it (issue 30: it had no name). Escape closes it. */}
+        <Popover.Content aria-labelledby={titleId} align="end" sideOffset={8} className="z-50 w-[calc(100vw-2rem)] max-w-sm rounded-lg border border-slate-200 bg-white shadow-lg focus:outline-none">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-            <h2 className="text-sm font-semibold text-slate-900">{NOTIFICATION_TEXT.title}</h2>
+            <h2 id={titleId} className="text-sm font-semibold text-slate-900">
+              {NOTIFICATION_TEXT.title}
+            </h2>
             <Button variant="link" size="sm" className="h-auto px-0" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate('all')}>
               {NOTIFICATION_TEXT.markAllRead}
             </Button>

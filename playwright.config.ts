@@ -20,7 +20,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // list, then the ten slowest tests against their timeouts, so a journey creeping towards its
+  // budget shows on a green run (issue 30: two journeys failed on a slow day after passing in CI)
+  reporter: [['list'], ['./e2e/support/slowest-reporter.ts']],
+  // the files whose tests add up to more than two minutes, as well
+  reportSlowTests: { max: 5, threshold: 120_000 },
   // per port, so concurrent runs never delete each other's traces
   outputDir: `test-results/${E2E_PORT}`,
   use: {

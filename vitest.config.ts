@@ -9,5 +9,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // the default output, then the ten slowest files (drift shows before a budget is hit)
+    reporters: ['default', './scripts/vitest-slowest-reporter.ts'],
   },
 });

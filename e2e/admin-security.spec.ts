@@ -6,6 +6,7 @@ import { admin, createAccount, expect, shot, signInAs, test } from './support/fi
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
 test('a super admin changes a plan and finds it in the audit log, with before and after', async ({ page }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   const marker = `Audit${Date.now().toString(36)}`;
   const target = await createAccount(page.request, { firstName: 'Tess', lastName: marker });
   await signInAs(page, admin.email, admin.password);

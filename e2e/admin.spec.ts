@@ -27,6 +27,7 @@ test('a non-admin gets Access Denied and the admin API answers Permission denied
 });
 
 test('the super admin searches users, changes role and plan, grants manage_team and deletes a user', async ({ page }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   const marker = `Zephyr${Date.now().toString(36)}`;
   const target = await createAccount(page.request, { firstName: 'Quinn', lastName: marker, company: `${marker} Brokers` });
   const other = await createAccount(page.request, { firstName: 'Olive', lastName: 'Other', company: `${marker} Partners` });

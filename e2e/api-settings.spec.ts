@@ -19,6 +19,7 @@ async function makeEnterprise(page: Page) {
 
 for (const width of [1280, 390]) {
   test(`API keys: create, see once, call the API, try it in the reference, revoke (${width} px)`, async ({ page }) => {
+    test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
     await page.setViewportSize({ width, height: 900 });
     const account = await createAccount(page.request);
     await signInAs(page, account.email, account.password);

@@ -2,6 +2,7 @@ import { createAccount, expect, shot, test, uniqueEmail } from './support/fixtur
 import { firstLink, readMail } from './support/mail.ts';
 
 test('register → confirm → sign in → profile → password → sign out → forgot → reset → sign in', async ({ page }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   const email = uniqueEmail('journey');
   await page.goto('/register?plan=professional');
   await expect(page.getByText('14-day free trial')).toBeVisible();

@@ -32,6 +32,7 @@ async function openReview(page: Page, email: string) {
 }
 
 test('a trial user sends a receipt, the super admin approves it, and the plan badge and sidebar locks change', async ({ page, browser }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   const user = await createAccount(page.request, { plan: 'business', firstName: 'Tara', lastName: 'Trial' });
   await signInAs(page, user.email, user.password);
   await page.goto('/dashboard');

@@ -32,6 +32,7 @@ async function statuses(page: Page): Promise<string[]> {
 }
 
 test('a business agent changes the status of 30 selected policies through the preview, then undoes it', async ({ page }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   const account = await createAccount(page.request, { plan: 'business', firstName: 'Bea', lastName: 'Business' });
   await signInAs(page, account.email, account.password);
   for (let i = 1; i <= 30; i++) await addPolicy(page, `BULK-${String(i).padStart(3, '0')}`);

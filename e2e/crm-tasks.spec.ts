@@ -15,6 +15,7 @@ async function post(page: Page, url: string, data: Record<string, unknown>) {
 
 for (const width of [1280, 390]) {
   test(`a business agent creates a task from a customer, completes it under My tasks, and reads the timeline (${width} px)`, async ({ page }) => {
+    test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     const account = await createAccount(page.request, { plan: 'business', firstName: 'Tess', lastName: 'Tasker' });
     await signInAs(page, account.email, account.password);

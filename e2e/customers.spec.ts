@@ -12,6 +12,7 @@ async function addCustomer(page: Page, body: Record<string, string>) {
 }
 
 test('a starter agent creates a customer, meets the duplicate rule, opens the profile and sees the upsells', async ({ page, account }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   expect(account.email).toContain('@');
   await page.goto('/dashboard/customers');
   await expect(page.getByRole('heading', { name: 'Customer Management' })).toBeVisible();

@@ -48,6 +48,7 @@ async function dropFiles(page: Page, files: { name: string; type: string; base64
 }
 
 test('upload by drag and drop to a policy, preview, download, delete and restore', async ({ page }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   const policy = await businessWithPolicy(page);
   await page.goto(`/dashboard/policies/${policy.id}`);
   const card = page.locator('#documents');

@@ -28,6 +28,7 @@ async function drag(page: Page, handle: Locator, target: Locator) {
 
 for (const width of [1280, 390])
 test(`${width} px: create an opportunity, drag it, move it from the keyboard, win it, and land on the prefilled policy form`, async ({ page }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   await page.setViewportSize({ width, height: width > 400 ? 800 : 844 });
   await business(page);
   await page.goto('/dashboard/crm/pipeline');

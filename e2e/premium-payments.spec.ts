@@ -28,6 +28,7 @@ async function createPolicy(page: Page, policyNumber: string): Promise<string> {
 }
 
 test('an agent records a premium payment with receipts and finds it on the policy', async ({ page, account }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   void account;
   const number = `PP-${Date.now().toString(36).toUpperCase()}`;
   const policyId = await createPolicy(page, number);

@@ -40,6 +40,7 @@ async function professional(page: Page) {
 }
 
 test('a professional agent sees the buckets, renews with a 12 % rise, sees Remarket, and the old term shows its successor', async ({ page }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   await professional(page);
   await addPolicy(page, 'SOON-1', 10, '1000.00');
   await addPolicy(page, 'LATE-1', 75, '250.50');

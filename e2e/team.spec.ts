@@ -29,6 +29,7 @@ async function enterpriseOwner(browser: Browser, page: Page, company = 'Harbor I
 }
 
 test('owner invites, invitee registers through the link, accepts, shares the book, is removed and loses access', async ({ page, browser }) => {
+  // two browsers, an invitee's sign-up and a whole journey: inherently long, beyond test.slow()'s three times
   test.setTimeout(240_000);
   await enterpriseOwner(browser, page);
   const inviteeEmail = uniqueEmail('invitee');

@@ -43,6 +43,7 @@ async function enterpriseOwner(browser: Browser, page: Page) {
 }
 
 test('an Enterprise owner adds a webhook, creates a policy, sees the signed delivery, and sends a test event', async ({ page, browser }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   const receiver = await startReceiver();
   try {
     await enterpriseOwner(browser, page);

@@ -30,7 +30,7 @@ async function enterpriseOwner(browser: Browser, page: Page): Promise<Account> {
 }
 
 test('set a logo and colour, preview them, save, see them in the shell and on the print page, reset', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.slow(); // two browsers and a whole journey: inherently long, so three times the budget (issue 30)
   await enterpriseOwner(browser, page);
   const created = await page.request.post('/api/policies', {
     data: {

@@ -62,12 +62,43 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${width}.png`), fullPage: true });
 }
 
-export const test = base.extend<{ account: Account }>({
+export interface SharedAccount extends Account {
+  /** the signed-in cookies, saved once per worker for browser contexts to start from */
+  storageState: string;
+}
+
+export const test = base.extend<{ account: Account }, { workerAccount: SharedAccount }>({
   account: async ({ page }, use) => {
     const account = await createAccount(page.request);
     await signInAs(page, account.email, account.password);
     await use(account);
   },
+  // Defined here, not in a spec, so every file has the same worker fixtures: a file with others
+  // would need workers of its own (Playwright restarts a worker to switch).
+  workerAccount: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: BASE_URL });
+      const account = await createAccount(request, { firstName: 'Sam', lastName: 'Shared', company: `Shared Agency ${workerInfo.workerIndex}` });
+      const res = await request.post('/api/account/sign-in', { data: { email: account.email, password: account.password, rememberMe: true } });
+      expect(res.status(), await res.text()).toBe(200);
+      const storageState = path.join(workerInfo.project.outputDir, '.auth', `worker-${workerInfo.workerIndex}.json`);
+      await request.storageState({ path: storageState });
+      await request.dispose();
+      await use({ ...account, storageState });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/**
+ * For tests that only look (accessibility sweeps, a refused page): one Starter agency per worker,
+ * signed up once and signed in from its stored cookies, instead of a new agency per test. Such a
+ * test must not sign out, change the agency's settings or count on an empty book; what it adds
+ * (idempotently) the next test in the worker sees.
+ */
+export const sharedTest = test.extend<{ sharedAccount: SharedAccount }>({
+  storageState: async ({ workerAccount }, use) => use(workerAccount.storageState),
+  sharedAccount: async ({ workerAccount }, use) => use(workerAccount),
 });
 
 export { expect, BASE_URL };

@@ -9,6 +9,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, databaseUnavailable, errorBody } from './errors.ts';
+import { refuseControlCharacters } from './control-characters.ts';
 import { findConnectionLoss } from './db/client.ts';
 import { withoutSessionToken } from './features/account/auth-proxy.ts';
 import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
@@ -66,6 +67,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       overwrite: false,
     }),
   );
+
+  app.use('/api/*', refuseControlCharacters);
 
   // Cross-site request forgery: a browser names the page that sent a request (Origin or
   // Sec-Fetch-Site); a state-changing request from any other site is refused.

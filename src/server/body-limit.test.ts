@@ -78,6 +78,23 @@ describe('an oversized JSON body', () => {
   });
 });
 
+describe('a much larger body (issue 26)', () => {
+  it('is read and dropped before the 413, so a client sending 50 MB gets the answer, not EPIPE', async () => {
+    const big = Buffer.alloc(50 * 1024 * 1024, 'a');
+    for (let i = 0; i < 3; i += 1) {
+      // a fresh connection each time, with the whole body written as fast as the socket takes it
+      const refused = await fetch(`http://127.0.0.1:${port}/api/account/register`, {
+        method: 'POST',
+        headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+        body: big,
+      });
+      expect(refused.status).toBe(413);
+      expect((await refused.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(refused.headers.get('connection')).toBe('close');
+    }
+  }, 60_000);
+});
+
 describe('an upload refused while it streams in', () => {
   it('answers an early refusal (an unknown policy number) with Connection: close, and the agent carries on', async () => {
     const u = await createUser(t);

@@ -18,7 +18,7 @@ beforeAll(async () => {
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve()) as http.Server;
   });
   port = (server.address() as AddressInfo).port;
-});
+}, 120_000);
 afterAll(async () => {
   agent.destroy();
   server.closeAllConnections();

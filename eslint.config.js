@@ -56,6 +56,27 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 26: a bare z.string() lets NUL through to PostgreSQL (a 500). Every schema that reads
+    // input builds its text from the one text type in src/shared/validation.ts (safeText, requiredText,
+    // optionalText, passwordText, idField, searchField …). Response-only schemas (v1/schemas.ts) and the
+    // environment (config.ts) are not input from a request.
+    files: ['src/shared/**/*.ts', 'src/server/**/*.ts'],
+    ignores: ['src/shared/validation.ts', 'src/server/features/api/v1/schemas.ts', 'src/server/config.ts', '**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='string'][callee.object.name=/^(z|zo)$/]",
+          message: 'Use the text type of src/shared/validation.ts (safeText, requiredText, optionalText, passwordText, idField), not a bare z.string(): it lets NUL reach the database.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='string'][callee.object.property.name='coerce']",
+          message: 'Use the text type of src/shared/validation.ts, not z.coerce.string().',
+        },
+      ],
+    },
+  },
+  {
     // the web app never imports server code
     files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORT_PATTERNS }] },

@@ -9,6 +9,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError, databaseUnavailable, errorBody } from './errors.ts';
+import { refuseControlCharacters } from './control-characters.ts';
+import { drainRequestBody } from './drain.ts';
 import { findConnectionLoss } from './db/client.ts';
 import { withoutSessionToken } from './features/account/auth-proxy.ts';
 import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
@@ -70,6 +72,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     }),
   );
 
+  app.use('/api/*', refuseControlCharacters);
+
   // Cross-site request forgery: a browser names the page that sent a request (Origin or
   // Sec-Fetch-Site); a state-changing request from any other site is refused.
   app.use('/api/*', async (c, next) => {
@@ -85,8 +89,11 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
-    onError: (c) => {
-      // The rest of the body is never read: say so, or a kept-alive connection breaks for the next request.
+    onError: async (c) => {
+      // Read and drop the rest first (up to a bound): a socket closed while the client still sends
+      // gives it EPIPE or a reset instead of this answer (issue 26). The connection is closed anyway,
+      // so a kept-alive one never reads the next request from the middle of this body.
+      await drainRequestBody(c);
       c.header('connection', 'close');
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large (1 MB at most).');
     },

@@ -18,7 +18,7 @@ beforeAll(async () => {
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve()) as http.Server;
   });
   port = (server.address() as AddressInfo).port;
-});
+}, 120_000);
 afterAll(async () => {
   agent.destroy();
   server.closeAllConnections();
@@ -76,6 +76,23 @@ describe('an oversized JSON body', () => {
     expect(refused.headers.connection).toBe('close');
     expect((await send('GET', '/api/health')).status).toBe(200);
   });
+});
+
+describe('a much larger body (issue 26)', () => {
+  it('is read and dropped before the 413, so a client sending 50 MB gets the answer, not EPIPE', async () => {
+    const big = Buffer.alloc(50 * 1024 * 1024, 'a');
+    for (let i = 0; i < 3; i += 1) {
+      // a fresh connection each time, with the whole body written as fast as the socket takes it
+      const refused = await fetch(`http://127.0.0.1:${port}/api/account/register`, {
+        method: 'POST',
+        headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+        body: big,
+      });
+      expect(refused.status).toBe(413);
+      expect((await refused.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(refused.headers.get('connection')).toBe('close');
+    }
+  }, 60_000);
 });
 
 describe('an upload refused while it streams in', () => {

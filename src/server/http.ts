@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { z } from 'zod';
 import { fieldErrors } from '#shared/validation.ts';
+import { idOr404 } from './db/helpers.ts';
 import { badRequest } from './errors.ts';
 import type { AppEnv } from './app-env.ts';
 
@@ -26,6 +27,14 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.outp
     throw badRequest(Object.keys(fields).length === 1 && first ? first : CORRECT_FIELDS, fields);
   }
   return parsed.data;
+}
+
+/**
+ * A path parameter that names a row (a UUID): anything else is a 404 with the feature's message,
+ * never a database cast error (issue 26). Every route with an id in its path reads it through this.
+ */
+export function idParam(c: Context<AppEnv>, name = 'id', message?: string): string {
+  return idOr404(c.req.param(name), message);
 }
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */

@@ -1,6 +1,7 @@
 // The audit log of privileged actions (issue 16): its actions, filters, rows and CSV export.
 import { z } from 'zod';
 import { csvField } from './csv.ts';
+import { safeText } from './validation.ts';
 
 /** Every action the log knows. Features add theirs here (content edits use content.*). */
 export const AUDIT_ACTIONS = {
@@ -31,17 +32,15 @@ export const AUDIT_PAGE_SIZE = 50;
 /** The CSV export's cap: enough for any filtered period an operator reads in a spreadsheet. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
-const day = z
-  .string()
-  .trim()
+const day = safeText()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date as YYYY-MM-DD.')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Please enter a valid date.');
 
 export const auditQuerySchema = z
   .object({
-    actor: z.string().trim().toLowerCase().max(320).optional().default(''),
+    actor: safeText().toLowerCase().max(320).optional().default(''),
     action: z.union([z.literal('all'), z.enum(AUDIT_ACTION_NAMES as [AuditAction, ...AuditAction[]])]).optional().default('all'),
-    target: z.string().trim().max(320).optional().default(''),
+    target: safeText().max(320).optional().default(''),
     from: z.union([z.literal(''), day]).optional().default(''),
     to: z.union([z.literal(''), day]).optional().default(''),
     page: z.coerce.number().int().min(1).max(100_000).catch(1),

@@ -1,7 +1,7 @@
 // Sign-up, sign-in, password and profile forms (spec: platform.md §3, §5, §8). The texts are the spec's.
 import { z } from 'zod';
 import { AUTH_TEXT, PASSWORD_MAX } from './auth-text.ts';
-import { emailField, optionalText, requiredText, safeText } from './validation.ts';
+import { emailField, optionalText, passwordText, requiredText, safeText } from './validation.ts';
 
 export const REGISTER_PASSWORD_MIN = 8;
 export const RESET_PASSWORD_MIN = 6;
@@ -12,7 +12,7 @@ export { safeRedirectPath } from './login-check.ts';
 
 export const loginSchema = z.object({
   email: emailField(AUTH_TEXT.emailRequired),
-  password: z.string({ error: AUTH_TEXT.passwordRequired }).min(1, AUTH_TEXT.passwordRequired).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
+  password: passwordText(AUTH_TEXT.passwordRequired).min(1, AUTH_TEXT.passwordRequired).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
   rememberMe: z.boolean().optional().default(true),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -21,11 +21,10 @@ const registerFields = {
   company: requiredText(AUTH_TEXT.companyRequired, 200),
   full_name: requiredText(AUTH_TEXT.fullNameRequired, 200),
   email: emailField(AUTH_TEXT.invalidEmail),
-  password: z
-    .string({ error: AUTH_TEXT.passwordTooShortRegister })
+  password: passwordText(AUTH_TEXT.passwordTooShortRegister)
     .min(REGISTER_PASSWORD_MIN, AUTH_TEXT.passwordTooShortRegister)
     .max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
-  confirmPassword: z.string({ error: AUTH_TEXT.passwordsDoNotMatch }),
+  confirmPassword: passwordText(AUTH_TEXT.passwordsDoNotMatch),
   termsAccepted: z.boolean({ error: AUTH_TEXT.termsRequired }).refine((v) => v === true, AUTH_TEXT.termsRequired),
   plan: safeText().max(40).optional(),
   /** Where to go after confirming and signing in (e.g. back to an invitation); same-site paths only. */
@@ -49,28 +48,28 @@ export const forgotPasswordSchema = z.object({ email: emailField(AUTH_TEXT.email
 
 export const resetPasswordSchema = z
   .object({
-    password: z.string().min(RESET_PASSWORD_MIN, AUTH_TEXT.resetTooShort).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
-    confirmPassword: z.string(),
+    password: passwordText().min(RESET_PASSWORD_MIN, AUTH_TEXT.resetTooShort).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
+    confirmPassword: passwordText(),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_TEXT.resetMismatch });
 
 /** What the server receives for a reset (the confirmation is checked in the form). */
 export const resetPasswordRequestSchema = z.object({
   token: safeText().min(1).max(500),
-  newPassword: z.string().min(RESET_PASSWORD_MIN, AUTH_TEXT.resetTooShort).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
+  newPassword: passwordText().min(RESET_PASSWORD_MIN, AUTH_TEXT.resetTooShort).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
 });
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, AUTH_TEXT.currentPasswordRequired).max(PASSWORD_MAX),
-    newPassword: z.string().min(RESET_PASSWORD_MIN, AUTH_TEXT.changeTooShort).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
-    confirmPassword: z.string(),
+    currentPassword: passwordText(AUTH_TEXT.currentPasswordRequired).min(1, AUTH_TEXT.currentPasswordRequired).max(PASSWORD_MAX),
+    newPassword: passwordText().min(RESET_PASSWORD_MIN, AUTH_TEXT.changeTooShort).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
+    confirmPassword: passwordText(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_TEXT.changeMismatch });
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, AUTH_TEXT.currentPasswordRequired).max(PASSWORD_MAX),
-  newPassword: z.string().min(RESET_PASSWORD_MIN, AUTH_TEXT.changeTooShort).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
+  currentPassword: passwordText(AUTH_TEXT.currentPasswordRequired).min(1, AUTH_TEXT.currentPasswordRequired).max(PASSWORD_MAX),
+  newPassword: passwordText().min(RESET_PASSWORD_MIN, AUTH_TEXT.changeTooShort).max(PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
   revokeOtherSessions: z.boolean().optional(),
 });
 

@@ -1,5 +1,6 @@
 // Blog posts: one schema for the editor and the server, the public list's page size, cover rules.
 import { z } from 'zod';
+import { safeText } from './validation.ts';
 import { CONTENT_STATUSES, MARKDOWN_MAX_CHARS, type ContentStatus } from './content.ts';
 
 export const BLOG_PAGE_SIZE = 9;
@@ -36,19 +37,17 @@ export const BLOG_TEXT = {
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const blogSlugSchema = z
-  .string({ error: BLOG_TEXT.slugRequired })
-  .trim()
+export const blogSlugSchema = safeText({ error: BLOG_TEXT.slugRequired })
   .min(1, BLOG_TEXT.slugRequired)
   .max(100, BLOG_TEXT.slugTooLong)
   .regex(SLUG_PATTERN, BLOG_TEXT.slugInvalid);
 
 export const blogPostSchema = z.object({
-  title: z.string({ error: BLOG_TEXT.titleRequired }).trim().min(1, BLOG_TEXT.titleRequired).max(150, BLOG_TEXT.titleTooLong),
+  title: safeText({ error: BLOG_TEXT.titleRequired }).min(1, BLOG_TEXT.titleRequired).max(150, BLOG_TEXT.titleTooLong),
   slug: blogSlugSchema,
-  summary: z.string().trim().max(300, BLOG_TEXT.summaryTooLong).default(''),
-  body: z.string({ error: BLOG_TEXT.bodyRequired }).trim().min(1, BLOG_TEXT.bodyRequired).max(MARKDOWN_MAX_CHARS, BLOG_TEXT.bodyTooLong),
-  author_name: z.string().trim().max(100, BLOG_TEXT.authorTooLong).default(''),
+  summary: safeText({ multiline: true }).max(300, BLOG_TEXT.summaryTooLong).default(''),
+  body: safeText({ error: BLOG_TEXT.bodyRequired, multiline: true }).min(1, BLOG_TEXT.bodyRequired).max(MARKDOWN_MAX_CHARS, BLOG_TEXT.bodyTooLong),
+  author_name: safeText().max(100, BLOG_TEXT.authorTooLong).default(''),
   status: z.enum(CONTENT_STATUSES, { error: BLOG_TEXT.invalidStatus }),
 });
 export type BlogPostInput = z.input<typeof blogPostSchema>;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABEL, type CustomerType } from './customers.ts';
 import { POLICY_STATUSES, POLICY_STATUS_LABEL, POLICY_TYPES, type PolicyStatus } from './policies.ts';
-import { searchField } from './validation.ts';
+import { safeText, searchField } from './validation.ts';
 
 export const BULK_ENTITIES = ['policies', 'customers'] as const;
 export type BulkEntity = (typeof BULK_ENTITIES)[number];
@@ -62,7 +62,7 @@ const policyFilterSchema = z.object({
   search: searchField(),
   type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
   status: z.enum(['all', ...POLICY_STATUSES]).catch('all').default('all'),
-  assignee: z.string().trim().max(200).catch('all').default('all'),
+  assignee: safeText().max(200).catch('all').default('all'),
 });
 const customerFilterSchema = z.object({
   search: searchField(),
@@ -72,13 +72,13 @@ export type PolicySelectionFilter = z.output<typeof policyFilterSchema>;
 export type CustomerSelectionFilter = z.output<typeof customerFilterSchema>;
 
 /** Ids are strings here, not uuids: another agency's (or a made-up) id is ignored and reported, not a 400. */
-const idsSchema = z.array(z.string().max(100)).min(1, BULK_TEXT.noSelection).max(BULK_MAX_IDS, BULK_TEXT.tooManyIds);
+const idsSchema = z.array(safeText({ trim: false }).max(100)).min(1, BULK_TEXT.noSelection).max(BULK_MAX_IDS, BULK_TEXT.tooManyIds);
 const selectionOf = <F extends z.ZodType>(filter: F) =>
   z.discriminatedUnion('all', [z.object({ all: z.literal(false), ids: idsSchema }), z.object({ all: z.literal(true), filter })]);
 
 export const policyActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('set_status'), status: z.enum(POLICY_STATUSES, BULK_TEXT.chooseStatus) }),
-  z.object({ kind: z.literal('assign'), assignee_id: z.string(BULK_TEXT.chooseAssignee).trim().min(1, BULK_TEXT.chooseAssignee).max(200) }),
+  z.object({ kind: z.literal('assign'), assignee_id: safeText({ error: BULK_TEXT.chooseAssignee }).min(1, BULK_TEXT.chooseAssignee).max(200) }),
   z.object({ kind: z.literal('delete') }),
 ]);
 export const customerActionSchema = z.discriminatedUnion('kind', [

@@ -1,7 +1,7 @@
 // Communication log entries (agency.md §3, §5): content is required; types from §9.
 import { z } from 'zod';
 import { nullableText } from './money.ts';
-import { requiredText } from './validation.ts';
+import { requiredText, safeText } from './validation.ts';
 
 export const COMMUNICATION_TYPES = ['email', 'phone', 'meeting', 'letter'] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
@@ -29,9 +29,7 @@ export const communicationInputSchema = z.object({
   type: z.enum(COMMUNICATION_TYPES, 'Please choose a communication type.').default('email'),
   subject: nullableText(200),
   content: requiredText(COMMUNICATION_TEXT.contentRequired, 10_000),
-  communication_date: z
-    .string()
-    .trim()
+  communication_date: safeText()
     .optional()
     .nullable()
     .transform((v, ctx) => {

@@ -1,5 +1,6 @@
 // CMS pages (About Us, Privacy Policy …) and the payment instructions shown on the upgrade page (issue 16).
 import { z } from 'zod';
+import { LONG_TEXT_MIN, safeText } from './validation.ts';
 
 import type { CmsSlug } from './content-pages.ts';
 
@@ -27,8 +28,8 @@ export const CONTENT_TEXT = {
 } as const;
 
 export const cmsPageSchema = z.object({
-  title: z.string({ error: CONTENT_TEXT.titleRequired }).trim().min(1, CONTENT_TEXT.titleRequired).max(150, CONTENT_TEXT.titleTooLong),
-  body: z.string({ error: CONTENT_TEXT.bodyRequired }).trim().min(1, CONTENT_TEXT.bodyRequired).max(MARKDOWN_MAX_CHARS, CONTENT_TEXT.bodyTooLong),
+  title: safeText({ error: CONTENT_TEXT.titleRequired }).min(1, CONTENT_TEXT.titleRequired).max(150, CONTENT_TEXT.titleTooLong),
+  body: safeText({ error: CONTENT_TEXT.bodyRequired, multiline: true }).min(1, CONTENT_TEXT.bodyRequired).max(MARKDOWN_MAX_CHARS, CONTENT_TEXT.bodyTooLong),
   status: z.enum(CONTENT_STATUSES, { error: CONTENT_TEXT.invalidStatus }),
 });
 export type CmsPageInput = z.input<typeof cmsPageSchema>;
@@ -77,14 +78,12 @@ export const PAYMENT_INSTRUCTIONS_TEXT = {
   notSet: 'Payment details will be sent by support.',
 } as const;
 
-const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default('');
+const optionalText = (max: number, message: string) => safeText({ multiline: max >= LONG_TEXT_MIN }).max(max, message).default('');
 
 export const paymentInstructionsSchema = z.object({
   bank_name: optionalText(100, PAYMENT_INSTRUCTIONS_TEXT.bankNameTooLong),
   account_details: optionalText(1000, PAYMENT_INSTRUCTIONS_TEXT.accountTooLong),
-  paypal_email: z
-    .string()
-    .trim()
+  paypal_email: safeText()
     .max(254, PAYMENT_INSTRUCTIONS_TEXT.paypalInvalid)
     .refine((v) => v === '' || z.email().safeParse(v).success, PAYMENT_INSTRUCTIONS_TEXT.paypalInvalid)
     .default(''),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './lists.ts';
 import { DATE_TEXT, isIsoDate, isPlausibleDate, MONEY_TEXT, optionalMoneyField } from './money.ts';
 import { POLICY_TYPES, type PolicyType } from './policies.ts';
-import { EMAIL_PATTERN, INVALID_EMAIL, optionalText, requiredText } from './validation.ts';
+import { EMAIL_PATTERN, INVALID_EMAIL, optionalText, requiredText, safeText } from './validation.ts';
 
 export const TASK_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
@@ -57,9 +57,7 @@ export const OPPORTUNITY_TEXT = {
 } as const;
 
 /** An optional calendar date (yyyy-MM-dd): empty becomes null, anything else must be a real date. */
-const optionalDate = z
-  .string(DATE_TEXT.invalid)
-  .trim()
+const optionalDate = safeText({ error: DATE_TEXT.invalid })
   .nullish()
   .transform((v, ctx) => {
     if (!v) return null;
@@ -74,9 +72,7 @@ const optionalDate = z
     return v;
   });
 
-const optionalEmail = z
-  .string(INVALID_EMAIL)
-  .trim()
+const optionalEmail = safeText({ error: INVALID_EMAIL })
   .nullish()
   .transform((v, ctx) => {
     if (!v) return null;
@@ -103,7 +99,7 @@ export const opportunityInputSchema = z
     estimated_premium: optionalMoneyField().transform((v) => v ?? '0.00'),
     expected_close_date: optionalDate,
     // A member of the agency; empty: whoever creates it (an edit keeps the current one).
-    assignee_id: z.string().trim().max(200).nullish().transform((v) => v || null),
+    assignee_id: safeText().max(200).nullish().transform((v) => v || null),
     stage: z.enum(OPEN_STAGES, OPPORTUNITY_TEXT.stageOnCreate).default('new_lead'),
   })
   // `when`: checked even while other fields are wrong, so the form shows every message at once
@@ -144,7 +140,7 @@ export const OPPORTUNITY_SORT_LABEL: Record<(typeof OPPORTUNITY_SORT_COLUMNS)[nu
 /** assignee: a member's id, 'unassigned' or 'all'. */
 const listFilters = {
   stage: z.enum(['all', ...OPPORTUNITY_STAGES]).catch('all').default('all'),
-  assignee: z.string().trim().max(200).catch('all').default('all'),
+  assignee: safeText().max(200).catch('all').default('all'),
   line: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
 };
 
@@ -158,7 +154,7 @@ export const BOARD_PAGE = 20;
 export const boardQuerySchema = z.object({
   assignee: listFilters.assignee,
   line: listFilters.line,
-  search: z.string().trim().max(200).catch('').default(''),
+  search: safeText().max(200).catch('').default(''),
 });
 export type BoardQuery = z.output<typeof boardQuerySchema>;
 /** One column's next cards ("Load more"). */
@@ -276,9 +272,7 @@ export function isCalendarDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2200;
 }
 
-const optionalId = z
-  .string()
-  .trim()
+const optionalId = safeText()
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -286,15 +280,13 @@ export const taskInputSchema = z
   .object({
     title: requiredText(TASK_TEXT.titleRequired, 200),
     description: optionalText(5000),
-    due_date: z.string(TASK_TEXT.dueDateInvalid).trim().refine(isCalendarDate, TASK_TEXT.dueDateInvalid),
-    due_time: z
-      .string()
-      .trim()
+    due_date: safeText({ error: TASK_TEXT.dueDateInvalid }).refine(isCalendarDate, TASK_TEXT.dueDateInvalid),
+    due_time: safeText()
       .nullish()
       .transform((v) => (v ? v : '09:00'))
       .refine((v) => TIME_RE.test(v), TASK_TEXT.dueTimeInvalid),
     priority: z.enum(TASK_PRIORITIES, TASK_TEXT.priorityInvalid).default('normal'),
-    assignee_id: z.string(TASK_TEXT.assigneeRequired).trim().min(1, TASK_TEXT.assigneeRequired),
+    assignee_id: safeText({ error: TASK_TEXT.assigneeRequired }).min(1, TASK_TEXT.assigneeRequired),
     customer_id: optionalId,
     policy_id: optionalId,
     opportunity_id: optionalId,
@@ -343,7 +335,7 @@ export interface MyTasks {
   groups: Record<TaskGroup, { rows: TaskRow[]; more: boolean }>;
 }
 
-export const myTasksQuerySchema = z.object({ assignee: z.string().trim().optional() });
+export const myTasksQuerySchema = z.object({ assignee: safeText().max(200).optional() });
 
 export const linkedTasksQuerySchema = z
   .object({ customer_id: optionalId, policy_id: optionalId, opportunity_id: optionalId })
@@ -364,7 +356,7 @@ export const TIMELINE_PAGE_SIZE = 25;
 
 export const timelineQuerySchema = z.object({
   kind: z.enum(['all', ...TIMELINE_KINDS]).catch('all'),
-  cursor: z.string().trim().max(200).optional(),
+  cursor: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).catch(TIMELINE_PAGE_SIZE),
 });
 export type TimelineQuery = z.output<typeof timelineQuerySchema>;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists.ts';
 import { isIsoDate, nullableText } from './money.ts';
-import { emailField, requiredText } from './validation.ts';
+import { emailField, requiredText, safeText } from './validation.ts';
 import { PAGE_SIZE } from './policies.ts';
 
 export const CUSTOMER_TYPES = ['individual', 'business'] as const;
@@ -39,9 +39,7 @@ export const CUSTOMER_TEXT = {
   dobRange: (max: number) => `Date of birth must be between ${DOB_MIN_YEAR} and ${max}.`,
 } as const;
 
-const dateOfBirth = z
-  .string()
-  .trim()
+const dateOfBirth = safeText()
   .optional()
   .nullable()
   .transform((v, ctx) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FILE_TYPES, type FileContentType } from './files.ts';
 import { listQuerySchema } from './lists.ts';
 import { PAGE_SIZE } from './policies.ts';
-import { requiredText } from './validation.ts';
+import { requiredText, safeText } from './validation.ts';
 
 export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -76,7 +76,7 @@ export const documentQuerySchema = listQuerySchema({
   type: z.enum(DOCUMENT_TYPE_FILTERS).catch('all').default('all'),
   customer_id: z.uuid().optional().catch(undefined),
   policy_id: z.uuid().optional().catch(undefined),
-  uploaded_by: z.string().max(100).optional().catch(undefined),
+  uploaded_by: safeText({ trim: false }).max(100).optional().catch(undefined),
   view: z.enum(['active', 'trash']).catch('active').default('active'),
 });
 export type DocumentQuery = z.output<typeof documentQuerySchema>;
@@ -92,7 +92,10 @@ export const documentTargetSchema = z
   .refine((v) => v.customer_id !== null || v.policy_id !== null, { message: DOCUMENT_TEXT.targetRequired, path: ['customer_id'] });
 export type DocumentTarget = z.output<typeof documentTargetSchema>;
 
-export const renameDocumentSchema = z.object({ name: requiredText(DOCUMENT_TEXT.nameRequired, 200) });
+/** A new name follows the upload's rule (displayName): the last path segment, so ../ never survives. */
+export const renameDocumentSchema = z.object({
+  name: requiredText(DOCUMENT_TEXT.nameRequired, 200).transform((v) => displayName(v)),
+});
 export type RenameDocumentInput = z.input<typeof renameDocumentSchema>;
 
 export const moveDocumentSchema = documentTargetSchema;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { customerInputSchema } from './customers.ts';
 import { policyInputSchema } from './policies.ts';
-import { fieldErrors } from './validation.ts';
+import { fieldErrors, safeText } from './validation.ts';
 import { unescapeFormula } from './csv.ts';
 
 export const IMPORT_KINDS = ['customers', 'policies'] as const;
@@ -249,8 +249,7 @@ export function validateRow(kind: ImportKind, record: Record<string, unknown>): 
 export const importOptionsSchema = z.object({
   kind: z.enum(IMPORT_KINDS),
   duplicates: z.enum(DUPLICATE_MODES).default('skip'),
-  mapping: z
-    .string()
+  mapping: safeText({ trim: false })
     .optional()
     .transform((text, ctx): ImportMapping | undefined => {
       if (!text) return undefined;

@@ -2,7 +2,7 @@
 // are each list's own and are added with .extend(). Sort is written `column.direction`
 // (`end_date.asc`) so it fits in one URL parameter and one query-cache key.
 import { z } from 'zod';
-import { searchField } from './validation.ts';
+import { safeText, searchField } from './validation.ts';
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -36,8 +36,7 @@ export function sortValue<C extends string>(column: C, direction: SortDirection)
  */
 export function sortSchema<const C extends string>(columns: readonly C[], fallback: `${C}.${SortDirection}`) {
   const allowed = columns.flatMap((c) => SORT_DIRECTIONS.map((d) => sortValue(c, d)));
-  return z
-    .string()
+  return safeText({ trim: false })
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === '') return fallback;

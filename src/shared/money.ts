@@ -1,6 +1,6 @@
 // Money and calendar rules of the book of business, as exact strings (never floats).
 import { z } from 'zod';
-import { optionalText } from './validation.ts';
+import { optionalText, safeText } from './validation.ts';
 
 /** Up to 12 integer digits and 2 decimals: fits numeric(14,2) and is shown as $1,234.50. */
 const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
@@ -127,9 +127,7 @@ export function isPlausibleDate(value: string): boolean {
 }
 
 export function dateField(requiredMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
+  return safeText({ error: requiredMessage })
     .min(1, requiredMessage)
     .refine(isIsoDate, DATE_TEXT.invalid)
     .refine((v) => !isIsoDate(v) || isPlausibleDate(v), DATE_TEXT.outOfRange);

@@ -50,9 +50,7 @@ export function isRealDate(value: string): boolean {
 
 /** A payment date: a real yyyy-MM-dd, not after tomorrow (time zones differ by at most a day). */
 export function paymentDateField(required: string) {
-  return z
-    .string({ error: required })
-    .trim()
+  return safeText({ error: required })
     .min(1, required)
     .refine(isRealDate, required)
     .refine((v) => new Date(`${v}T00:00:00Z`).getTime() <= Date.now() + 86_400_000, PAYMENT_TEXT.dateInFuture)

@@ -1,5 +1,6 @@
 // Platform settings a super admin changes at /admin/security (issue 16).
 import { z } from 'zod';
+import { safeText } from './validation.ts';
 import { PASSWORD_MAX, REGISTER_PASSWORD_MIN } from './auth.ts';
 
 export interface PlatformSettings {
@@ -65,4 +66,4 @@ export const LOCKOUT_TEXT = {
   notFound: 'There is no sign-in lockout for this account.',
 } as const;
 
-export const unlockSchema = z.object({ key: z.string().regex(/^signin:(email|ip):.{1,320}$/, LOCKOUT_TEXT.notFound) });
+export const unlockSchema = z.object({ key: safeText({ trim: false }).regex(/^signin:(email|ip):.{1,320}$/, LOCKOUT_TEXT.notFound) });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists.ts';
 import { dateField, moneyField, optionalMoneyField, policyEndDate, yearField, nullableText } from './money.ts';
-import { emailField, requiredText } from './validation.ts';
+import { emailField, requiredText, safeText } from './validation.ts';
 import type { LostReason, RenewalState, TermLink } from './renewals.ts';
 import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from './policy-types.ts';
 
@@ -104,7 +104,7 @@ const policyBase = z.object({
   start_date: dateField(R.start_date),
   status: z.enum(POLICY_STATUSES, 'Please choose a status.').default('pending'),
   // A member of the agency; empty: whoever creates the policy (an edit keeps the current one).
-  assignee_id: z.string().trim().max(200).nullish().transform((v) => v || null),
+  assignee_id: safeText().max(200).nullish().transform((v) => v || null),
   // Form values for both types travel together; only the chosen type's are validated and kept.
   car_details: z.unknown().optional(),
   fire_details: z.unknown().optional(),
@@ -184,7 +184,7 @@ export const policyListQuerySchema = listQuerySchema({ sortColumns: POLICY_SORT_
   type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
   status: z.enum(['all', ...POLICY_STATUSES]).catch('all').default('all'),
   /** "all", "me", "unassigned" or a member's user id */
-  assignee: z.string().trim().max(200).catch('all').default('all'),
+  assignee: safeText().max(200).catch('all').default('all'),
 });
 export type PolicyListQuery = z.output<typeof policyListQuerySchema>;
 

@@ -1,6 +1,6 @@
 // A client's premium payment recorded by the agency (the /payment-receipt page, platform.md §3, §5).
 import { z } from 'zod';
-import { optionalText, requiredText } from './validation.ts';
+import { optionalText, requiredText, safeText } from './validation.ts';
 import { paymentDateField } from './payments.ts';
 import type { StoredFileInfo } from './files.ts';
 
@@ -42,9 +42,7 @@ const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 export const premiumPaymentSchema = z.object({
   client_name: requiredText(PREMIUM_TEXT.clientNameRequired, 200),
   policy_number: requiredText(PREMIUM_TEXT.policyNumberRequired, 100),
-  amount: z
-    .string({ error: PREMIUM_TEXT.amountRequired })
-    .trim()
+  amount: safeText({ error: PREMIUM_TEXT.amountRequired })
     .min(1, PREMIUM_TEXT.amountRequired)
     .refine((v) => Number(v) > 0, PREMIUM_TEXT.amountPositive)
     .regex(AMOUNT_PATTERN, PREMIUM_TEXT.amountFormat),

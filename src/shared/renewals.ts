@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { moneyField, policyEndDate, nullableText } from './money.ts';
 import { POLICY_TYPES, type PolicyType } from './policy-types.ts';
+import { safeText } from './validation.ts';
 
 export const RENEWAL_STATES = ['not_started', 'contacted', 'quoted', 'renewed', 'lost'] as const;
 export type RenewalState = (typeof RENEWAL_STATES)[number];
@@ -168,7 +169,7 @@ export const markLostSchema = z.object({
 export type MarkLostInput = z.output<typeof markLostSchema>;
 
 export const assignSchema = z.object({
-  assignee_id: z.string('Please choose an assignee.').trim().min(1, 'Please choose an assignee.').max(200),
+  assignee_id: safeText({ error: 'Please choose an assignee.' }).min(1, 'Please choose an assignee.').max(200),
 });
 
 export const renewalStateSchema = z.object({
@@ -179,9 +180,9 @@ export const renewalQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(25).default(25),
   /** "me", "all", "unassigned" or a member's user id; a team member sees "me" unless they choose */
-  assignee: z.string().trim().max(200).optional(),
+  assignee: safeText().max(200).optional(),
   type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
-  carrier: z.string().trim().max(200).catch('').default(''),
+  carrier: safeText().max(200).catch('').default(''),
   bucket: z.enum(['all', ...BUCKETS]).catch('all').default('all'),
   sort: z.enum(['end_asc', 'end_desc']).catch('end_asc').default('end_asc'),
 });

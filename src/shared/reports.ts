@@ -2,6 +2,7 @@
 // written from that shape — so the table on the page, the printable view and the download show the
 // same columns and the same rows.
 import { z } from 'zod';
+import { safeText } from './validation.ts';
 import { CUSTOMER_TYPES } from './customers.ts';
 import { csvLine } from './csv.ts';
 import { isIsoDate } from './money.ts';
@@ -86,9 +87,7 @@ export const REPORT_TEXT = {
 /** At most this many detail rows are listed (totals are always over every matching row). */
 export const REPORT_ROW_CAP = 2000;
 
-const optionalDate = z
-  .string()
-  .trim()
+const optionalDate = safeText()
   .optional()
   .transform((v) => (v ? v : undefined))
   .refine((v) => v === undefined || isIsoDate(v), REPORT_TEXT.invalidDate);
@@ -99,7 +98,7 @@ export const reportQuerySchema = z
     to: optionalDate,
     type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
     status: z.enum(['all', ...POLICY_STATUSES]).catch('all').default('all'),
-    carrier: z.string().trim().max(200).catch('').default(''),
+    carrier: safeText().max(200).catch('').default(''),
     direction: z.enum(CROSS_SELL_DIRECTIONS).catch('both').default('both'),
     customerType: z.enum(['all', ...CUSTOMER_TYPES]).catch('all').default('all'),
     /** book and production only; an unknown or foreign grouping falls back to the report's default */

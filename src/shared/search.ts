@@ -1,6 +1,7 @@
 // The command palette's search (GET /api/search?q=): one schema for the web and the server.
 import { z } from 'zod';
 import type { PolicyStatus, PolicyType } from './policies.ts';
+import { safeText } from './validation.ts';
 
 /** How many rows of each kind the palette shows. */
 export const SEARCH_LIMIT = 5;
@@ -15,7 +16,7 @@ export const SEARCH_TEXT = {
 } as const;
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(SEARCH_MIN_LENGTH, SEARCH_TEXT.tooShort).max(100, SEARCH_TEXT.tooLong),
+  q: safeText().min(SEARCH_MIN_LENGTH, SEARCH_TEXT.tooShort).max(100, SEARCH_TEXT.tooLong),
 });
 export type SearchQuery = z.input<typeof searchQuerySchema>;
 

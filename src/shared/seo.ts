@@ -1,5 +1,6 @@
 // SEO: the public pages with their default title and description, and the schema of an override.
 import { z } from 'zod';
+import { safeText } from './validation.ts';
 import { CMS_PAGES } from './content.ts';
 
 export interface SeoPageDefault {
@@ -34,17 +35,15 @@ export const SEO_TEXT = {
   saveFailed: 'Failed to save the SEO settings.',
 } as const;
 
-const ogImage = z
-  .string()
-  .trim()
+const ogImage = safeText()
   .max(500, SEO_TEXT.ogImageInvalid)
   .refine((v) => v === '' || /^https:\/\/[^\s"'<>]+$/i.test(v) || /^\/(?!\/)[^\s"'<>]*$/.test(v), SEO_TEXT.ogImageInvalid)
   .default('');
 
 export const seoFieldsSchema = z.object({
-  title: z.string().trim().max(70, SEO_TEXT.titleTooLong).default(''),
-  description: z.string().trim().max(200, SEO_TEXT.descriptionTooLong).default(''),
-  og_title: z.string().trim().max(100, SEO_TEXT.ogTitleTooLong).default(''),
+  title: safeText().max(70, SEO_TEXT.titleTooLong).default(''),
+  description: safeText({ multiline: true }).max(200, SEO_TEXT.descriptionTooLong).default(''),
+  og_title: safeText().max(100, SEO_TEXT.ogTitleTooLong).default(''),
   og_image: ogImage,
 });
 export type SeoFieldsInput = z.input<typeof seoFieldsSchema>;

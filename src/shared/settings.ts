@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, type NotificationKind } from './notifications.ts';
 import { DEFAULT_REMARKET_THRESHOLD } from './renewals.ts';
-import { EMAIL_PATTERN, INVALID_EMAIL, optionalText, requiredText, safeText } from './validation.ts';
+import { EMAIL_PATTERN, INVALID_EMAIL, optionalText, passwordText, requiredText, safeText } from './validation.ts';
 
 export const SETTINGS_TABS = ['agency', 'notifications', 'security', 'data'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -148,8 +148,8 @@ export interface SignInAttempt {
 }
 
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, USER_SETTINGS_TEXT.passwordRequired).max(128),
-  agency_name: z.string().max(300).refine((v) => v.trim().length > 0, USER_SETTINGS_TEXT.agencyNameRequired),
+  password: passwordText(USER_SETTINGS_TEXT.passwordRequired).min(1, USER_SETTINGS_TEXT.passwordRequired).max(128),
+  agency_name: safeText({ trim: false }).max(300).refine((v) => v.trim().length > 0, USER_SETTINGS_TEXT.agencyNameRequired),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 

@@ -13,12 +13,30 @@ export const LONG_TEXT_MIN = 1000;
  * The one text rule every text field of every schema starts from: a string without control
  * characters (tab and line breaks allowed in long text), trimmed.
  */
-export function safeText(options: { multiline?: boolean; error?: string } = {}) {
+export function safeText(options: { multiline?: boolean; error?: string; trim?: boolean } = {}) {
   const multiline = options.multiline ?? false;
-  return z
+  // the one z.string() of src/shared (eslint's no-restricted-syntax allows it in this file only)
+  const text = z
     .string(options.error === undefined ? undefined : { error: options.error })
-    .refine((v) => !hasControlCharacters(v, multiline), TEXT_RULE_TEXT.controlCharacters)
-    .trim();
+    .refine((v) => !hasControlCharacters(v, multiline), TEXT_RULE_TEXT.controlCharacters);
+  return options.trim === false ? text : text.trim();
+}
+
+/** A password as typed: never trimmed (spaces may be part of it), control characters refused. */
+export function passwordText(error?: string) {
+  return safeText({ error, trim: false });
+}
+
+/** Any well-formed UUID (PostgreSQL's uuid type reads every version). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+/** The one id type: a row's or a user's id (UUIDs both), with the message to show otherwise. */
+export function idField(message: string) {
+  return safeText({ error: message }).regex(UUID_PATTERN, message);
 }
 
 export function requiredText(message: string, max = 200, multiline = max >= LONG_TEXT_MIN) {

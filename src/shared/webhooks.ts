@@ -2,6 +2,7 @@
 // One schema validates the dialog and the server; whether a host resolves to a private address is
 // the server's check (it needs DNS), reported as a field error on `url`.
 import { z } from 'zod';
+import { safeText } from './validation.ts';
 import { listQuerySchema } from './lists.ts';
 
 export const WEBHOOK_EVENTS = [
@@ -76,9 +77,7 @@ export const WEBHOOK_TEXT = {
 const URL_MAX = 2000;
 
 /** http(s) only, no credentials; the address check happens on the server. */
-export const webhookUrlSchema = z
-  .string(WEBHOOK_TEXT.urlRequired)
-  .trim()
+export const webhookUrlSchema = safeText({ error: WEBHOOK_TEXT.urlRequired })
   .min(1, WEBHOOK_TEXT.urlRequired)
   .max(URL_MAX, WEBHOOK_TEXT.urlTooLong)
   .superRefine((value, ctx) => {
@@ -95,9 +94,7 @@ export const webhookUrlSchema = z
 
 export const webhookEndpointSchema = z.object({
   url: webhookUrlSchema,
-  description: z
-    .string()
-    .trim()
+  description: safeText()
     .max(200, WEBHOOK_TEXT.descriptionTooLong)
     .optional()
     .nullable()

@@ -14,7 +14,7 @@ import {
   resetPasswordRequestSchema,
   safeRedirectPath,
 } from '#shared/auth.ts';
-import { safeText } from '#shared/validation.ts';
+import { passwordText, safeText } from '#shared/validation.ts';
 import { type AppEnv, requireUser } from '#server/context.ts';
 import { AppError, badRequest, tooMany } from '#server/errors.ts';
 import { clientAddress, readJson } from '#server/http.ts';
@@ -39,7 +39,7 @@ function confirmationTarget(redirect: string | undefined): string {
   const next = safeRedirectPath(redirect);
   return next ? `/login?verified=1&redirect=${encodeURIComponent(next)}` : '/login?verified=1';
 }
-const passwordOnly = z.object({ password: z.string().min(1, AUTH_TEXT.passwordRequired).max(128) });
+const passwordOnly = z.object({ password: passwordText(AUTH_TEXT.passwordRequired).min(1, AUTH_TEXT.passwordRequired).max(128) });
 const codeSchema = z.object({
   code: safeText().min(1, 'Please enter the code.').max(64),
   backup: z.boolean().optional(),

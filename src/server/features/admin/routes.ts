@@ -1,7 +1,7 @@
 // /api/admin/*: user management (payment verification and the inbox register their own sub-routes).
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { adminUserQuerySchema, adminUserUpdateSchema, permissionNameSchema } from '#shared/admin.ts';
+import { safeText } from '#shared/validation.ts';
 import type { AppEnv } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
 import { readJson, validate } from '#server/http.ts';
@@ -9,7 +9,7 @@ import { requireAdmin } from './guard.ts';
 import { deleteUser, grantPermission, listUsers, revokePermission, updateUser } from './users-service.ts';
 
 /** better-auth user ids are random strings of letters and digits; anything else cannot exist. */
-const userIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+const userIdSchema = safeText({ trim: false }).regex(/^[A-Za-z0-9_-]{8,64}$/);
 
 function userId(raw: string): string {
   const parsed = userIdSchema.safeParse(raw);

@@ -1,8 +1,8 @@
 // /api/api-keys (session): the agency owner or an admin lists, creates and revokes keys (Enterprise).
 import { Hono } from 'hono';
-import { apiKeyInputSchema } from '#shared/api-keys.ts';
+import { API_TEXT, apiKeyInputSchema } from '#shared/api-keys.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
-import { readJson } from '#server/http.ts';
+import { idParam, readJson } from '#server/http.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './keys.ts';
 
 export function apiKeyRoutes() {
@@ -16,7 +16,7 @@ export function apiKeyRoutes() {
     return c.json(await createApiKey(c.var.deps.db, c.var.actor, input), 201);
   });
   r.delete('/api-keys/:id', async (c) => {
-    await revokeApiKey(c.var.deps.db, c.var.actor, c.req.param('id'));
+    await revokeApiKey(c.var.deps.db, c.var.actor, idParam(c, 'id', API_TEXT.notFound));
     return c.json({ ok: true });
   });
   return r;

@@ -1,9 +1,9 @@
 // /api/bulk: bulk actions on policies and customers, Business and above (the feature map's 'bulk-actions').
 import { Hono } from 'hono';
-import { bulkExportSchema, bulkListQuerySchema, bulkRequestSchema, journalQuerySchema } from '#shared/bulk.ts';
+import { BULK_TEXT, bulkExportSchema, bulkListQuerySchema, bulkRequestSchema, journalQuerySchema } from '#shared/bulk.ts';
 import { todayIso } from '#shared/money.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
-import { readJson, validate } from '#server/http.ts';
+import { idParam, readJson, validate } from '#server/http.ts';
 import { tenant } from '#server/tenant.ts';
 import { exportScopedCsv } from '../export/service.ts';
 import { getBulkAction, listBulkActions, listJournal, previewBulk, startBulk, undoBulk } from './service.ts';
@@ -40,8 +40,8 @@ export function bulkRoutes() {
     });
   });
   r.get('/bulk', async (c) => c.json(await listBulkActions(c.var.deps.db, c.var.actor, validate(bulkListQuerySchema, c.req.query()))));
-  r.get('/bulk/:id', async (c) => c.json(await getBulkAction(c.var.deps.db, c.var.actor, c.req.param('id'))));
-  r.get('/bulk/:id/journal', async (c) => c.json(await listJournal(c.var.deps.db, c.var.actor, c.req.param('id'), validate(journalQuerySchema, c.req.query()))));
-  r.post('/bulk/:id/undo', async (c) => c.json(await undoBulk(c.var.deps.db, c.var.actor, c.req.param('id'))));
+  r.get('/bulk/:id', async (c) => c.json(await getBulkAction(c.var.deps.db, c.var.actor, idParam(c, 'id', BULK_TEXT.notFound))));
+  r.get('/bulk/:id/journal', async (c) => c.json(await listJournal(c.var.deps.db, c.var.actor, idParam(c, 'id', BULK_TEXT.notFound), validate(journalQuerySchema, c.req.query()))));
+  r.post('/bulk/:id/undo', async (c) => c.json(await undoBulk(c.var.deps.db, c.var.actor, idParam(c, 'id', BULK_TEXT.notFound))));
   return r;
 }

@@ -2,11 +2,13 @@
 // needs no session; every change is a super admin's (a plain admin gets 403, nobody signed in 401).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { blogListQuerySchema, blogPostSchema, BLOG_TEXT } from '#shared/blog.ts';
+import { blogListQuerySchema, blogPostSchema, blogSlugSchema, BLOG_TEXT } from '#shared/blog.ts';
+import { safeText } from '#shared/validation.ts';
 import { cmsPageSchema, CONTENT_TEXT, paymentInstructionsSchema, type CmsSlug } from '#shared/content.ts';
 import { seoFieldsSchema, seoPageSchema } from '#shared/seo.ts';
 import { requireUser, type AppEnv } from '#server/context.ts';
 import { idOr404 } from '#server/db/helpers.ts';
+import { notFound } from '#server/errors.ts';
 import { readJson, validate } from '#server/http.ts';
 import { requireRole } from '../admin/guard.ts';
 import { createPost, deletePost, getAdminPost, getPublishedPost, listAdminPosts, listPublishedPosts, setCover, updatePost } from './blog-service.ts';
@@ -22,7 +24,12 @@ const superAdmin = requireRole('super_admin');
 const postId = (raw: string) => idOr404(raw, BLOG_TEXT.notFound);
 const revisionId = (raw: string) => idOr404(raw, CONTENT_TEXT.revisionNotFound);
 const slugOf = (raw: string): CmsSlug => cmsPageOr404(raw).slug;
-const metaQuery = z.object({ path: z.string().max(300).catch('/') });
+const metaQuery = z.object({ path: safeText({ trim: false }).max(300).catch('/') });
+/** A slug no post can have (the write rule's) is a 404 before any query. */
+function blogSlug(raw: string): string {
+  if (!blogSlugSchema.safeParse(raw).success) throw notFound(BLOG_TEXT.notFound);
+  return raw;
+}
 
 export function contentRoutes() {
   const r = new Hono<AppEnv>();
@@ -61,7 +68,7 @@ export function contentRoutes() {
     const { page } = validate(blogListQuerySchema, c.req.query());
     return c.json(await listPublishedPosts(c.var.deps.db, page));
   });
-  r.get('/blog/posts/:slug', async (c) => c.json({ post: await getPublishedPost(c.var.deps.db, c.req.param('slug').slice(0, 200)) }));
+  r.get('/blog/posts/:slug', async (c) => c.json({ post: await getPublishedPost(c.var.deps.db, blogSlug(c.req.param('slug'))) }));
   r.get('/blog/covers/:id', async (c) => serveCover(c, postId(c.req.param('id'))));
 
   r.get('/admin/blog/posts', async (c) => {

@@ -127,7 +127,8 @@ export function injectMeta(indexHtml: string, meta: ResolvedMeta, appUrl: string
   ].join('\n    ');
   // the built file's own title and description are replaced, never duplicated
   const stripped = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  return stripped.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+  // a replacer function: in a replacement string, $& $` $' in the SEO text would copy parts of the page
+  return stripped.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }
 
 export async function renderSitemap(db: Db, appUrl: string): Promise<string> {

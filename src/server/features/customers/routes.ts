@@ -1,9 +1,9 @@
 // /api/customers: parse, authorise (session, tier, tenant), call the service, answer.
 import { Hono } from 'hono';
-import { customerInputSchema, customerListQuerySchema } from '#shared/customers.ts';
+import { CUSTOMER_TEXT, customerInputSchema, customerListQuerySchema } from '#shared/customers.ts';
 import { todayIso } from '#shared/money.ts';
 import { type AppEnv, requireFeature, requireUser } from '#server/context.ts';
-import { readJson, validate } from '#server/http.ts';
+import { idParam, readJson, validate } from '#server/http.ts';
 import { exportCustomersCsv } from './export.ts';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service.ts';
 
@@ -28,13 +28,13 @@ export function customerRoutes() {
     const input = await readJson(c, customerInputSchema);
     return c.json(await createCustomer(c.var.deps.db, c.var.actor, input), 201);
   });
-  r.get('/customers/:id', async (c) => c.json(await getCustomer(c.var.deps.db, c.var.actor, c.req.param('id'))));
+  r.get('/customers/:id', async (c) => c.json(await getCustomer(c.var.deps.db, c.var.actor, idParam(c, 'id', CUSTOMER_TEXT.notFound))));
   r.put('/customers/:id', async (c) => {
     const input = await readJson(c, customerInputSchema);
-    return c.json(await updateCustomer(c.var.deps.db, c.var.actor, c.req.param('id'), input));
+    return c.json(await updateCustomer(c.var.deps.db, c.var.actor, idParam(c, 'id', CUSTOMER_TEXT.notFound), input));
   });
   r.delete('/customers/:id', async (c) => {
-    await deleteCustomer(c.var.deps.db, c.var.actor, c.req.param('id'));
+    await deleteCustomer(c.var.deps.db, c.var.actor, idParam(c, 'id', CUSTOMER_TEXT.notFound));
     return c.json({ ok: true });
   });
   return r;

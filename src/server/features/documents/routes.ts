@@ -1,10 +1,10 @@
 // /api/documents: Business and above (the feature map's 'documents'); below, 403 from requireFeature.
 import { Hono } from 'hono';
-import { documentQuerySchema, moveDocumentSchema, renameDocumentSchema } from '#shared/documents.ts';
+import { DOCUMENT_TEXT, documentQuerySchema, moveDocumentSchema, renameDocumentSchema } from '#shared/documents.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { verifyDocumentLink, type LinkDisposition } from '#server/files.ts';
-import { readJson, validate } from '#server/http.ts';
+import { idParam, readJson, validate } from '#server/http.ts';
 import { contentDisposition } from '#server/storage.ts';
 import {
   createDocumentLink,
@@ -34,28 +34,28 @@ export function documentRoutes() {
   r.post('/documents/upload', async (c) => c.json({ document: await uploadDocument(c) }, 201));
   r.patch('/documents/:id', async (c) => {
     const { name } = await readJson(c, renameDocumentSchema);
-    return c.json({ document: await renameDocument(c.var.deps.db, c.var.actor, c.req.param('id'), name) });
+    return c.json({ document: await renameDocument(c.var.deps.db, c.var.actor, idParam(c, 'id', DOCUMENT_TEXT.notFound), name) });
   });
   r.put('/documents/:id/target', async (c) => {
     const target = await readJson(c, moveDocumentSchema);
-    return c.json({ document: await moveDocument(c.var.deps.db, c.var.actor, c.req.param('id'), target) });
+    return c.json({ document: await moveDocument(c.var.deps.db, c.var.actor, idParam(c, 'id', DOCUMENT_TEXT.notFound), target) });
   });
   r.delete('/documents/:id', async (c) => {
-    await trashDocument(c.var.deps.db, c.var.actor, c.req.param('id'));
+    await trashDocument(c.var.deps.db, c.var.actor, idParam(c, 'id', DOCUMENT_TEXT.notFound));
     return c.json({ ok: true });
   });
-  r.post('/documents/:id/restore', async (c) => c.json({ document: await restoreDocument(c.var.deps.db, c.var.actor, c.req.param('id')) }));
+  r.post('/documents/:id/restore', async (c) => c.json({ document: await restoreDocument(c.var.deps.db, c.var.actor, idParam(c, 'id', DOCUMENT_TEXT.notFound)) }));
 
   r.get('/documents/:id/link', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(await createDocumentLink(c.var.deps, c.var.actor, c.req.param('id'), disposition(c.req.query('disposition'))));
+    return c.json(await createDocumentLink(c.var.deps, c.var.actor, idParam(c, 'id', DOCUMENT_TEXT.notFound), disposition(c.req.query('disposition'))));
   });
 
   // Opened by the signed-in browser: the link is bound to the user and the agency it was made for, and
   // the document is looked up again in the caller's agency as it is now (decision 010).
   r.get('/documents/:id/content', async (c) => {
     const { deps, actor } = c.var;
-    const id = c.req.param('id');
+    const id = idParam(c, 'id', DOCUMENT_TEXT.notFound);
     const how = disposition(c.req.query('disposition'));
     const check = verifyDocumentLink(deps.config.authSecret, id, actor.userId, actor.agency.id, how, c.req.query('expires'), c.req.query('sig'));
     if (check === 'expired') throw new AppError(403, 'LINK_EXPIRED', 'This link has expired. Please open the file again.');

@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import { IMPORT_MAX_BYTES, IMPORT_TEXT, importOptionsSchema } from '#shared/imports.ts';
 import { XLSX } from '#shared/documents.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
-import { validate } from '#server/http.ts';
+import { idParam, validate } from '#server/http.ts';
 import type { UploadRules } from '#server/files.ts';
 import { readUploadForm } from '../files/upload.ts';
 import { failuresCsv, getImport, latestImport, previewImport, startImport, undoImport, type ImportFile } from './service.ts';
@@ -48,14 +48,14 @@ export function importRoutes() {
     return c.json(await startImport(c.var.deps.db, c.var.actor, c.var.deps.logger, upload), 202);
   });
   r.get('/imports/latest', async (c) => c.json({ job: await latestImport(c.var.deps.db, c.var.actor) }));
-  r.get('/imports/:id', async (c) => c.json(await getImport(c.var.deps.db, c.var.actor, c.req.param('id'))));
+  r.get('/imports/:id', async (c) => c.json(await getImport(c.var.deps.db, c.var.actor, idParam(c, 'id', IMPORT_TEXT.notFound))));
   r.get('/imports/:id/failures', async (c) =>
-    c.body(await failuresCsv(c.var.deps.db, c.var.actor, c.req.param('id')), 200, {
+    c.body(await failuresCsv(c.var.deps.db, c.var.actor, idParam(c, 'id', IMPORT_TEXT.notFound)), 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': 'attachment; filename="import-failures.csv"',
       'cache-control': 'no-store',
     }),
   );
-  r.post('/imports/:id/undo', async (c) => c.json(await undoImport(c.var.deps.db, c.var.actor, c.req.param('id'))));
+  r.post('/imports/:id/undo', async (c) => c.json(await undoImport(c.var.deps.db, c.var.actor, idParam(c, 'id', IMPORT_TEXT.notFound))));
   return r;
 }

@@ -1,6 +1,7 @@
 // /api/notifications: the signed-in user's own notifications (the header bell), on every plan.
 import { Hono } from 'hono';
 import { type AppEnv, requireUser } from '#server/context.ts';
+import { idParam } from '#server/http.ts';
 import { listNotifications, markAllRead, markRead } from './service.ts';
 
 export function notificationRoutes() {
@@ -13,7 +14,7 @@ export function notificationRoutes() {
     return c.json({ ok: true });
   });
   r.post('/notifications/:id/read', async (c) => {
-    await markRead(c.var.deps.db, c.var.actor.userId, c.req.param('id'));
+    await markRead(c.var.deps.db, c.var.actor.userId, idParam(c, 'id', 'Notification not found.'));
     return c.json({ ok: true });
   });
   return r;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { boardQuerySchema, columnQuerySchema, isStage, OPPORTUNITY_TEXT, opportunityInputSchema, opportunityListQuerySchema, stageMoveSchema } from '#shared/crm.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { badRequest } from '#server/errors.ts';
-import { readJson, validate } from '#server/http.ts';
+import { idParam, readJson, validate } from '#server/http.ts';
 import { listOpportunities, readBoard, readColumn, readFigures } from './board.ts';
 import { createOpportunity, deleteOpportunity, getOpportunity, updateOpportunity } from './service.ts';
 import { moveStage } from './stages.ts';
@@ -21,14 +21,14 @@ export function pipelineRoutes() {
   });
   r.get('/opportunities/figures', async (c) => c.json(await readFigures(c.var.deps.db, c.var.actor)));
   r.post('/opportunities', async (c) => c.json(await createOpportunity(c.var.deps.db, c.var.actor, await readJson(c, opportunityInputSchema)), 201));
-  r.get('/opportunities/:id', async (c) => c.json(await getOpportunity(c.var.deps.db, c.var.actor, c.req.param('id'))));
-  r.put('/opportunities/:id', async (c) => c.json(await updateOpportunity(c.var.deps.db, c.var.actor, c.req.param('id'), await readJson(c, opportunityInputSchema))));
+  r.get('/opportunities/:id', async (c) => c.json(await getOpportunity(c.var.deps.db, c.var.actor, idParam(c, 'id', OPPORTUNITY_TEXT.notFound))));
+  r.put('/opportunities/:id', async (c) => c.json(await updateOpportunity(c.var.deps.db, c.var.actor, idParam(c, 'id', OPPORTUNITY_TEXT.notFound), await readJson(c, opportunityInputSchema))));
   r.patch('/opportunities/:id/stage', async (c) => {
     const input = await readJson(c, stageMoveSchema);
-    return c.json(await moveStage(c.var.deps.db, c.var.actor, c.req.param('id'), input.stage, input.lost_reason));
+    return c.json(await moveStage(c.var.deps.db, c.var.actor, idParam(c, 'id', OPPORTUNITY_TEXT.notFound), input.stage, input.lost_reason));
   });
   r.delete('/opportunities/:id', async (c) => {
-    await deleteOpportunity(c.var.deps.db, c.var.actor, c.req.param('id'));
+    await deleteOpportunity(c.var.deps.db, c.var.actor, idParam(c, 'id', OPPORTUNITY_TEXT.notFound));
     return c.json({ ok: true });
   });
   return r;

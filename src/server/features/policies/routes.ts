@@ -1,8 +1,8 @@
 // /api/policies: parse, authorise (session + tenant), call the service, answer.
 import { Hono } from 'hono';
-import { policyInputSchema, policyListQuerySchema } from '#shared/policies.ts';
+import { POLICY_TEXT, policyInputSchema, policyListQuerySchema } from '#shared/policies.ts';
 import { type AppEnv, requireUser } from '#server/context.ts';
-import { readJson, validate } from '#server/http.ts';
+import { idParam, readJson, validate } from '#server/http.ts';
 import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy } from './service.ts';
 
 export function policyRoutes() {
@@ -14,13 +14,13 @@ export function policyRoutes() {
     const input = await readJson(c, policyInputSchema);
     return c.json(await createPolicy(c.var.deps.db, c.var.actor, input), 201);
   });
-  r.get('/policies/:id', async (c) => c.json(await getPolicy(c.var.deps.db, c.var.actor, c.req.param('id'))));
+  r.get('/policies/:id', async (c) => c.json(await getPolicy(c.var.deps.db, c.var.actor, idParam(c, 'id', POLICY_TEXT.notFound))));
   r.put('/policies/:id', async (c) => {
     const input = await readJson(c, policyInputSchema);
-    return c.json(await updatePolicy(c.var.deps.db, c.var.actor, c.req.param('id'), input));
+    return c.json(await updatePolicy(c.var.deps.db, c.var.actor, idParam(c, 'id', POLICY_TEXT.notFound), input));
   });
   r.delete('/policies/:id', async (c) => {
-    await deletePolicy(c.var.deps.db, c.var.actor, c.req.param('id'));
+    await deletePolicy(c.var.deps.db, c.var.actor, idParam(c, 'id', POLICY_TEXT.notFound));
     return c.json({ ok: true });
   });
   return r;

@@ -336,11 +336,17 @@ export async function assertMember(
  * agency's customer with the policy's e-mail; otherwise a new Individual customer (within the limit),
  * made by the customer service's own create path, so parallel policies for one new e-mail share it.
  */
-async function resolveCustomer(t: Tenant, actor: Actor, input: PolicyValues, limits?: LimitGuard): Promise<LinkedCustomer> {
+async function resolveCustomer(t: Tenant, actor: Actor, input: PolicyValues, limits?: LimitGuard, options: PolicyWriteOptions = {}): Promise<LinkedCustomer> {
   if (input.customer_id) {
     const [own] = await t.select(LINKED_CUSTOMER).from(customers, eq(customers.id, input.customer_id));
     if (!own) throw notFound(POLICY_TEXT.customerNotFound);
     return own;
+  }
+  if (options.newCustomerDenied) {
+    // an API key without customers: write may link an existing customer, never create one (issue 26)
+    const [existing] = await t.select(LINKED_CUSTOMER).from(customers, eq(customers.email, input.customer_email));
+    if (existing) return existing;
+    throw options.newCustomerDenied();
   }
   const guard = limits ?? (await limitGuard(t, actor));
   // Unlimited customers: insert … on conflict reads the existing one, so no lookup first.
@@ -356,6 +362,11 @@ async function resolveCustomer(t: Tenant, actor: Actor, input: PolicyValues, lim
     (name) => customerFromPolicySummary(name, input.policy_number),
   );
   return { id: row.id, name: row.name, email: row.email, phone: row.phone };
+}
+
+export interface PolicyWriteOptions {
+  /** Set when the caller may not create customers: the error to throw instead of creating one. */
+  newCustomerDenied?: () => Error;
 }
 
 const LINKED_CUSTOMER = { id: customers.id, name: customers.name, email: customers.email, phone: customers.phone };
@@ -519,14 +530,14 @@ export async function insertPolicy(t: Tenant, actor: Actor, input: PolicyValues,
  * number's uniqueness is the unique index's job (a violation rolls the transaction back and answers
  * 409), and the answer is built from what the inserts returned: nothing is read again (issue 17).
  */
-async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, linkage?: TermLinkage): Promise<PolicyDetail> {
+async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, linkage?: TermLinkage, options: PolicyWriteOptions = {}): Promise<PolicyDetail> {
   const limits = await limitGuard(t, actor);
   await limits.assert('policies');
   const assigneeId = input.assignee_id ?? actor.userId;
   const assignee = input.assignee_id
     ? await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember)
     : { first: `${actor.firstName} ${actor.lastName}`.trim() || null, name: null };
-  const customer = await resolveCustomer(t, actor, input, limits);
+  const customer = await resolveCustomer(t, actor, input, limits, options);
   const values = { createdBy: actor.userId, ...policyColumns(input, customer.id), assigneeId };
   // a renewal's term also sets its linkage: built per run; a plain create runs the prepared insert
   const [row] = linkage ? await t.insert(policies, { ...values, ...linkage }).returning() : await t.write(policyInsert, values);
@@ -548,13 +559,13 @@ async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, 
   return detail;
 }
 
-export async function createPolicy(db: Db, actor: Actor, input: PolicyValues): Promise<PolicyDetail> {
-  return mapUnique(() => tenant(db, actor).transaction((t) => insertPolicyDetail(t, actor, input)));
+export async function createPolicy(db: Db, actor: Actor, input: PolicyValues, options: PolicyWriteOptions = {}): Promise<PolicyDetail> {
+  return mapUnique(() => tenant(db, actor).transaction((t) => insertPolicyDetail(t, actor, input, undefined, options)));
 }
 
 export { readPolicy, mapUnique };
 
-export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: PolicyValues): Promise<PolicyDetail> {
+export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: PolicyValues, options: PolicyWriteOptions = {}): Promise<PolicyDetail> {
   const id = idOr404(rawId, POLICY_TEXT.notFound);
   return mapUnique(() =>
     tenant(db, actor).transaction(async (t) => {
@@ -562,7 +573,7 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
       if (!current) throw notFound(POLICY_TEXT.notFound);
       await assertNumberFree(t, input.policy_number, id);
       if (input.assignee_id) await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember);
-      const customerId = (await resolveCustomer(t, actor, input)).id;
+      const customerId = (await resolveCustomer(t, actor, input, undefined, options)).id;
       const assignee = input.assignee_id ? { assigneeId: input.assignee_id } : {};
       await t.update(policies, { ...policyColumns(input, customerId), ...assignee, updatedAt: new Date() }, eq(policies.id, id));
       await writeDetails(t, id, input);

@@ -3,10 +3,9 @@ import { Hono } from 'hono';
 import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_TYPES } from '#shared/files.ts';
 import { premiumPaymentSchema, PREMIUM_TEXT } from '#shared/premium-payments.ts';
 import { requireUser, type AppEnv } from '#server/context.ts';
-import { validate } from '#server/http.ts';
+import { idParam, validate } from '#server/http.ts';
 import { readUploadForm } from '../files/upload.ts';
 import { findPolicyByNumber, listPolicyPayments, recordPremiumPayment } from './service.ts';
-import { idOr404 } from '#server/db/helpers.ts';
 
 export const PREMIUM_UPLOAD_PREFIX = '/api/premium-payments';
 
@@ -36,7 +35,7 @@ export function premiumPaymentRoutes() {
   });
 
   r.get('/policies/:id/premium-payments', requireUser, async (c) => {
-    const id = idOr404(c.req.param('id'), 'Policy not found');
+    const id = idParam(c, 'id', 'Policy not found');
     return c.json({ rows: await listPolicyPayments(c.var.deps.db, c.var.actor, id) });
   });
 

@@ -5,13 +5,12 @@ import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { agencySettingsSchema, deleteAccountSchema, notificationPreferencesSchema, USER_SETTINGS_TEXT } from '#shared/settings.ts';
 import { requireFeature, type AppEnv } from '#server/context.ts';
-import { readJson } from '#server/http.ts';
+import { idParam, readJson } from '#server/http.ts';
 import { getAgencySettings, updateAgencySettings } from './agency-service.ts';
 import { deleteOwnAccount } from './delete-account.ts';
 import { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
 import { listMySessions, signOutOtherSessions, signOutSession } from './sessions-service.ts';
 import { listSignInHistory } from './sign-in-history.ts';
-import { notFound } from '#server/errors.ts';
 
 export function settingsRoutes() {
   const r = new Hono<AppEnv>();
@@ -32,8 +31,7 @@ export function settingsRoutes() {
 
   r.get('/settings/sessions', async (c) => c.json({ sessions: await listMySessions(c.var.deps.db, c.var.actor) }));
   r.delete('/settings/sessions/:id', async (c) => {
-    const id = c.req.param('id');
-    if (id.length > 200) throw notFound(USER_SETTINGS_TEXT.sessionNotFound);
+    const id = idParam(c, 'id', USER_SETTINGS_TEXT.sessionNotFound);
     await signOutSession(c.var.deps.db, c.var.actor, id);
     return c.json({ ok: true });
   });

@@ -1,8 +1,8 @@
 // /api/team: the team management page. Each route: signed in ('Not logged in'), owner or admin of
 // the current agency, enterprise plan with manage_team; the agency comes from the session only.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { inviteSchema, memberRoleSchema, TEAM_TEXT } from '#shared/team.ts';
+import { safeText } from '#shared/validation.ts';
 import type { AppEnv } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
 import { readJson } from '#server/http.ts';
@@ -11,7 +11,7 @@ import { cancelInvitation, changeMemberRole, getTeam, inviteMember, removeMember
 import { idOr404 } from '#server/db/helpers.ts';
 
 // User ids are UUIDs here (auth.ts generateId), but any better-auth id shape is accepted.
-const userIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const userIdParam = safeText({ trim: false }).regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const invitationId = (raw: string) => idOr404(raw, TEAM_TEXT.invitationNotFound);
 

@@ -2,9 +2,9 @@
 // map's 'api'), managed by the agency's owner or an admin.
 import { Hono } from 'hono';
 import { featureNeed } from '#shared/features.ts';
-import { deliveryQuerySchema, webhookEndpointSchema } from '#shared/webhooks.ts';
+import { deliveryQuerySchema, WEBHOOK_TEXT, webhookEndpointSchema } from '#shared/webhooks.ts';
 import { type AppEnv, requireAccess } from '#server/context.ts';
-import { readJson, validate } from '#server/http.ts';
+import { idParam, readJson, validate } from '#server/http.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -29,22 +29,22 @@ export function webhookRoutes() {
     const input = await readJson(c, webhookEndpointSchema);
     return c.json(await createEndpoint(c.var.deps.db, c.var.actor, input, allowPrivate(c)), 201);
   });
-  r.get('/webhooks/:id', async (c) => c.json(await getEndpoint(c.var.deps.db, c.var.actor, c.req.param('id'))));
+  r.get('/webhooks/:id', async (c) => c.json(await getEndpoint(c.var.deps.db, c.var.actor, idParam(c, 'id', WEBHOOK_TEXT.notFound))));
   r.put('/webhooks/:id', async (c) => {
     const input = await readJson(c, webhookEndpointSchema);
-    return c.json(await updateEndpoint(c.var.deps.db, c.var.actor, c.req.param('id'), input, allowPrivate(c)));
+    return c.json(await updateEndpoint(c.var.deps.db, c.var.actor, idParam(c, 'id', WEBHOOK_TEXT.notFound), input, allowPrivate(c)));
   });
   r.delete('/webhooks/:id', async (c) => {
-    await deleteEndpoint(c.var.deps.db, c.var.actor, c.req.param('id'));
+    await deleteEndpoint(c.var.deps.db, c.var.actor, idParam(c, 'id', WEBHOOK_TEXT.notFound));
     return c.json({ ok: true });
   });
-  r.post('/webhooks/:id/rotate-secret', async (c) => c.json(await rotateSecret(c.var.deps.db, c.var.actor, c.req.param('id'))));
-  r.post('/webhooks/:id/test', async (c) => c.json(await sendTestEvent(c.var.deps.db, c.var.actor, c.req.param('id')), 202));
+  r.post('/webhooks/:id/rotate-secret', async (c) => c.json(await rotateSecret(c.var.deps.db, c.var.actor, idParam(c, 'id', WEBHOOK_TEXT.notFound))));
+  r.post('/webhooks/:id/test', async (c) => c.json(await sendTestEvent(c.var.deps.db, c.var.actor, idParam(c, 'id', WEBHOOK_TEXT.notFound)), 202));
   r.get('/webhooks/:id/deliveries', async (c) =>
-    c.json(await listDeliveries(c.var.deps.db, c.var.actor, c.req.param('id'), validate(deliveryQuerySchema, c.req.query()))),
+    c.json(await listDeliveries(c.var.deps.db, c.var.actor, idParam(c, 'id', WEBHOOK_TEXT.notFound), validate(deliveryQuerySchema, c.req.query()))),
   );
   r.post('/webhooks/:id/deliveries/:deliveryId/redeliver', async (c) =>
-    c.json(await redeliver(c.var.deps.db, c.var.actor, c.req.param('id'), c.req.param('deliveryId')), 202),
+    c.json(await redeliver(c.var.deps.db, c.var.actor, idParam(c, 'id', WEBHOOK_TEXT.notFound), idParam(c, 'deliveryId', WEBHOOK_TEXT.deliveryNotFound)), 202),
   );
   return r;
 }

@@ -4,6 +4,7 @@ import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { API_LIST_DEFAULT_LIMIT, API_LIST_MAX_LIMIT, API_TEXT } from '#shared/api-keys.ts';
+import { safeText } from '#shared/validation.ts';
 import { COMMUNICATION_TYPES } from '#shared/communications.ts';
 import { customerListQuerySchema, type Communication, type Customer } from '#shared/customers.ts';
 import { policyListQuerySchema, type Policy } from '#shared/policies.ts';
@@ -17,6 +18,16 @@ import { cachedStatement, constantLimit, preparedRows } from '#server/db/prepare
 import { customerFilter, toCommunication, toCustomer } from '#server/features/customers/service.ts';
 import { keepsPlan, policyFromText, policyTextColumns, POLICY_TEXT_UPDATED_AT, preparedPolicyFilter } from '#server/features/policies/service.ts';
 
+// An ISO 8601 / PostgreSQL timestamp with a four-digit year from 1 to 9999. Date.parse alone reads
+// "1" as 2001 and accepts years like -200000 or +275760, which PostgreSQL refuses (a 500).
+const TIMESTAMP_TEXT = /^(\d{4})-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+export function isStoredTimestamp(value: string): boolean {
+  const match = TIMESTAMP_TEXT.exec(value);
+  // V8 reads PostgreSQL's own text ("2026-01-02 03:04:05.123456+00") only with the space
+  return match !== null && Number(match[1]) >= 1 && !(Number.isNaN(Date.parse(value)) && Number.isNaN(Date.parse(value.replace(/t/i, ' '))));
+}
+
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${API_LIST_MAX_LIMIT}.`;
 
 /** The paging parameters every /api/v1 list shares. */
@@ -28,11 +39,10 @@ export const pagingSchema = z.object({
     .max(API_LIST_MAX_LIMIT, LIMIT_MESSAGE)
     .default(API_LIST_DEFAULT_LIMIT)
     .describe(`Rows per page, at most ${API_LIST_MAX_LIMIT}.`),
-  cursor: z.string().max(500).optional().describe('The next_cursor of the previous page.'),
-  updated_since: z
-    .string()
+  cursor: safeText({ trim: false }).max(500).optional().describe('The next_cursor of the previous page.'),
+  updated_since: safeText({ trim: false })
     .optional()
-    .refine((v) => v === undefined || (v.length <= 40 && !Number.isNaN(Date.parse(v))), API_TEXT.invalidUpdatedSince)
+    .refine((v) => v === undefined || isStoredTimestamp(v), API_TEXT.invalidUpdatedSince)
     .describe('Only rows created or changed at or after this time (ISO 8601).'),
 });
 type Paging = z.output<typeof pagingSchema>;
@@ -55,13 +65,12 @@ interface Cursor {
   id: string;
 }
 
-const cursorShape = z.tuple([z.string().max(64), z.uuid()]);
+const cursorShape = z.tuple([safeText({ trim: false }).max(64).refine(isStoredTimestamp), z.uuid()]);
 
 function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
   try {
     const [at, id] = cursorShape.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    if (Number.isNaN(Date.parse(at))) throw new Error('bad time');
     return { at, id };
   } catch {
     throw badRequest(API_TEXT.invalidCursor, { cursor: API_TEXT.invalidCursor }, 'INVALID_CURSOR');

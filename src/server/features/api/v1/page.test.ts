@@ -26,8 +26,9 @@ let empty: TestUser;
 const keys = new Map<TestUser, string>();
 const actors = new Map<TestUser, Actor>();
 
+// customers: read too: the pages are compared with the reference rows, contact details included
 async function newKey(u: TestUser): Promise<string> {
-  const res = await t.request('/api/api-keys', { cookie: u.cookie, json: { name: 'Sync', scopes: { policies: 'read' } } });
+  const res = await t.request('/api/api-keys', { cookie: u.cookie, json: { name: 'Sync', scopes: { policies: 'read', customers: 'read' } } });
   expect(res.status).toBe(201);
   return (await json(res)).key;
 }

@@ -2,19 +2,19 @@
 // OpenAPI document and the router (define), so the document cannot miss a route. Handlers parse
 // with the web's schemas and call the web's services: same rules, limits, tenant layer and events.
 import { createRoute, OpenAPIHono, type RouteConfig, z as zo } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { API_TEXT, type ApiResource } from '#shared/api-keys.ts';
-import { communicationInputSchema } from '#shared/communications.ts';
-import { customerInputSchema } from '#shared/customers.ts';
-import { policyDocumentSchema, policyInputSchema } from '#shared/policies.ts';
+import { API_TEXT, scopeAllows, type ApiResource } from '#shared/api-keys.ts';
+import { COMMUNICATION_TEXT, communicationInputSchema } from '#shared/communications.ts';
+import { CUSTOMER_TEXT, customerInputSchema } from '#shared/customers.ts';
+import { POLICY_TEXT, policyDocumentSchema, policyInputSchema } from '#shared/policies.ts';
 import type { AppEnv } from '#server/context.ts';
-import { tooMany } from '#server/errors.ts';
-import { readJson, validate } from '#server/http.ts';
+import { forbidden, tooMany } from '#server/errors.ts';
+import { idParam, readJson, validate } from '#server/http.ts';
 import { createReservedCounter } from '#server/rate-limit.ts';
 import { addCommunication, deleteCommunication, getCommunication, updateCommunication } from '#server/features/communications/service.ts';
 import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from '#server/features/customers/service.ts';
-import { createPolicy, deletePolicy, getPolicy, updatePolicy } from '#server/features/policies/service.ts';
+import { createPolicy, deletePolicy, getPolicy, updatePolicy, type PolicyWriteOptions } from '#server/features/policies/service.ts';
 import { requireApiKey, requireScope } from '../authenticate.ts';
 import { writeOnce } from './idempotency.ts';
 import {
@@ -36,6 +36,21 @@ import {
   policyDetailOut,
   policyOut,
 } from './schemas.ts';
+
+/** A policy write that would create a customer needs customers: write too (issue 26). */
+function policyWrite(ctx: Context<AppEnv>): PolicyWriteOptions {
+  if (scopeAllows(ctx.var.apiKey.scopes, 'customers', 'write')) return {};
+  return { newCustomerDenied: () => forbidden(API_TEXT.customerWriteNeeded, 'SCOPE_DENIED') };
+}
+
+type PolicyAnswer = { customer_email: string; customer_phone: string | null; customer?: { id: string; name: string; email: string; phone: string | null } | null };
+
+/** The customer's contact details are customer data: without customers: read, a policy answer leaves them out. */
+function policyView<P extends PolicyAnswer>(ctx: Context<AppEnv>, policy: P) {
+  if (scopeAllows(ctx.var.apiKey.scopes, 'customers', 'read')) return policy;
+  const { customer_email: _email, customer_phone: _phone, ...rest } = policy;
+  return policy.customer === undefined ? rest : { ...rest, customer: policy.customer && { id: policy.customer.id, name: policy.customer.name } };
+}
 
 export const API_V1_PREFIX = '/api/v1';
 export const OPENAPI_PATH = `${API_V1_PREFIX}/openapi.json`;
@@ -59,8 +74,9 @@ function errorResponses(codes: (keyof typeof ERRORS)[]) {
   return Object.fromEntries(codes.map((code) => [code, { description: ERRORS[code], content: { 'application/json': { schema: documented(errorOut, 'output') } } }]));
 }
 
-const idParam = zo.object({ id: zo.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+const idPathSchema = zo.object({ id: zo.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
 const idempotencyHeader = zo.object({
+  // eslint-disable-next-line no-restricted-syntax -- documents a header for OpenAPI only (an HTTP header cannot carry NUL)
   'Idempotency-Key': zo.string().max(255).optional().openapi({
     param: { name: 'Idempotency-Key', in: 'header' },
     description: 'Any unique string: a retry with the same key and body gets the first answer (kept 24 hours).',
@@ -103,7 +119,7 @@ function routeConfigs(r: Resource) {
       method: 'get',
       path: item,
       summary: `Get one of the ${r.name}`,
-      request: { params: idParam },
+      request: { params: idPathSchema },
       responses: { 200: jsonResponse('Found', r.detail), ...errorResponses([401, 403, 404, 429]) },
     }),
     create: createRoute({
@@ -119,7 +135,7 @@ function routeConfigs(r: Resource) {
       method: 'put',
       path: item,
       summary: `Replace one of the ${r.name}`,
-      request: { params: idParam, headers: idempotencyHeader, body: jsonBody(r.updateBody) },
+      request: { params: idPathSchema, headers: idempotencyHeader, body: jsonBody(r.updateBody) },
       responses: { 200: jsonResponse('Updated', r.detail), ...errorResponses([400, 401, 403, 404, 409, 413, 429]) },
     }),
     remove: createRoute({
@@ -127,7 +143,7 @@ function routeConfigs(r: Resource) {
       method: 'delete',
       path: item,
       summary: `Delete one of the ${r.name}`,
-      request: { params: idParam, headers: idempotencyHeader },
+      request: { params: idPathSchema, headers: idempotencyHeader },
       responses: { 204: { description: 'Deleted' }, ...errorResponses([401, 403, 404, 409, 429]) },
     }),
   };
@@ -219,7 +235,7 @@ export function apiV1Routes() {
   define(api, c.list, requireScope('customers', 'read'), async (ctx) =>
     ctx.json(await listCustomersPage(ctx.var.deps.db, ctx.var.actor, validate(customerApiQuerySchema, ctx.req.query()))),
   );
-  define(api, c.get, requireScope('customers', 'read'), async (ctx) => ctx.json(await getCustomer(ctx.var.deps.db, ctx.var.actor, ctx.req.param('id')!)));
+  define(api, c.get, requireScope('customers', 'read'), async (ctx) => ctx.json(await getCustomer(ctx.var.deps.db, ctx.var.actor, idParam(ctx, 'id', CUSTOMER_TEXT.notFound))));
   define(api, c.create, requireScope('customers', 'write'), async (ctx) => {
     const input = await readJson(ctx, customerInputSchema);
     return writeOnce(ctx, async (db) => {
@@ -230,33 +246,37 @@ export function apiV1Routes() {
   define(api, c.update, requireScope('customers', 'write'), async (ctx) => {
     const input = await readJson(ctx, customerInputSchema);
     return writeOnce(ctx, async (db) => {
-      const updated = await updateCustomer(db, ctx.var.actor, ctx.req.param('id')!, input);
+      const updated = await updateCustomer(db, ctx.var.actor, idParam(ctx, 'id', CUSTOMER_TEXT.notFound), input);
       return { status: 200, body: await getCustomer(db, ctx.var.actor, updated.id) };
     });
   });
   define(api, c.remove, requireScope('customers', 'write'), (ctx) =>
     writeOnce(ctx, async (db) => {
-      await deleteCustomer(db, ctx.var.actor, ctx.req.param('id')!);
+      await deleteCustomer(db, ctx.var.actor, idParam(ctx, 'id', CUSTOMER_TEXT.notFound));
       return { status: 204, body: null };
     }),
   );
 
   const p = routeConfigs(policies);
-  define(api, p.list, requireScope('policies', 'read'), async (ctx) =>
-    ctx.json(await listPoliciesPage(ctx.var.deps.db, ctx.var.actor, validate(policyApiQuerySchema, ctx.req.query()))),
+  define(api, p.list, requireScope('policies', 'read'), async (ctx) => {
+    const page = await listPoliciesPage(ctx.var.deps.db, ctx.var.actor, validate(policyApiQuerySchema, ctx.req.query()));
+    return ctx.json({ ...page, data: page.data.map((row) => policyView(ctx, row)) });
+  });
+  define(api, p.get, requireScope('policies', 'read'), async (ctx) =>
+    ctx.json(policyView(ctx, await getPolicy(ctx.var.deps.db, ctx.var.actor, idParam(ctx, 'id', POLICY_TEXT.notFound)))),
   );
-  define(api, p.get, requireScope('policies', 'read'), async (ctx) => ctx.json(await getPolicy(ctx.var.deps.db, ctx.var.actor, ctx.req.param('id')!)));
   define(api, p.create, requireScope('policies', 'write'), async (ctx) => {
     const input = await readJson(ctx, policyInputSchema);
-    return writeOnce(ctx, async (db) => ({ status: 201, body: await createPolicy(db, ctx.var.actor, input) }));
+    return writeOnce(ctx, async (db) => ({ status: 201, body: policyView(ctx, await createPolicy(db, ctx.var.actor, input, policyWrite(ctx))) }));
   });
   define(api, p.update, requireScope('policies', 'write'), async (ctx) => {
     const input = await readJson(ctx, policyInputSchema);
-    return writeOnce(ctx, async (db) => ({ status: 200, body: await updatePolicy(db, ctx.var.actor, ctx.req.param('id')!, input) }));
+    const id = idParam(ctx, 'id', POLICY_TEXT.notFound);
+    return writeOnce(ctx, async (db) => ({ status: 200, body: policyView(ctx, await updatePolicy(db, ctx.var.actor, id, input, policyWrite(ctx))) }));
   });
   define(api, p.remove, requireScope('policies', 'write'), (ctx) =>
     writeOnce(ctx, async (db) => {
-      await deletePolicy(db, ctx.var.actor, ctx.req.param('id')!);
+      await deletePolicy(db, ctx.var.actor, idParam(ctx, 'id', POLICY_TEXT.notFound));
       return { status: 204, body: null };
     }),
   );
@@ -266,7 +286,7 @@ export function apiV1Routes() {
     ctx.json(await listCommunicationsPage(ctx.var.deps.db, ctx.var.actor, validate(communicationApiQuerySchema, ctx.req.query()))),
   );
   define(api, m.get, requireScope('communications', 'read'), async (ctx) =>
-    ctx.json(await getCommunication(ctx.var.deps.db, ctx.var.actor, ctx.req.param('id')!)),
+    ctx.json(await getCommunication(ctx.var.deps.db, ctx.var.actor, idParam(ctx, 'id', COMMUNICATION_TEXT.notFound))),
   );
   define(api, m.create, requireScope('communications', 'write'), async (ctx) => {
     const { customer_id, ...input } = await readJson(ctx, communicationCreateSchema);
@@ -274,11 +294,11 @@ export function apiV1Routes() {
   });
   define(api, m.update, requireScope('communications', 'write'), async (ctx) => {
     const input = await readJson(ctx, communicationInputSchema);
-    return writeOnce(ctx, async (db) => ({ status: 200, body: await updateCommunication(db, ctx.var.actor, ctx.req.param('id')!, input) }));
+    return writeOnce(ctx, async (db) => ({ status: 200, body: await updateCommunication(db, ctx.var.actor, idParam(ctx, 'id', COMMUNICATION_TEXT.notFound), input) }));
   });
   define(api, m.remove, requireScope('communications', 'write'), (ctx) =>
     writeOnce(ctx, async (db) => {
-      await deleteCommunication(db, ctx.var.actor, ctx.req.param('id')!);
+      await deleteCommunication(db, ctx.var.actor, idParam(ctx, 'id', COMMUNICATION_TEXT.notFound));
       return { status: 204, body: null };
     }),
   );

@@ -20,6 +20,8 @@ export function documentedQuery(schema: z.ZodObject) {
 }
 
 const nullableString = z.string().nullable();
+/** Contact details are customer data: a key without customers: read gets policies without them. */
+const CONTACT_NOTE = 'Only for a key with customers: read (the customer\'s contact details).';
 const timestamp = z.string().describe('ISO 8601 date and time');
 
 export const customerOut = z.object({
@@ -63,8 +65,8 @@ export const policyOut = z.object({
   insurance_company: z.string(),
   policy_type: z.enum(POLICY_TYPES),
   customer_name: z.string(),
-  customer_email: z.string(),
-  customer_phone: nullableString,
+  customer_email: z.string().optional().describe(CONTACT_NOTE),
+  customer_phone: nullableString.optional().describe(CONTACT_NOTE),
   premium_amount: z.string().describe('decimal, 2 places'),
   coverage_amount: z.string(),
   deductible: z.string(),
@@ -104,7 +106,7 @@ export const policyDetailOut = policyOut.extend({
       contents_coverage: nullableString,
     })
     .nullable(),
-  customer: z.object({ id: z.uuid(), name: z.string(), email: z.string(), phone: nullableString }).nullable(),
+  customer: z.object({ id: z.uuid(), name: z.string(), email: z.string().optional().describe(CONTACT_NOTE), phone: nullableString.optional().describe(CONTACT_NOTE) }).nullable(),
   previous_term: termLink,
   next_term: termLink,
 });
@@ -122,11 +124,16 @@ export const listOut = (row: z.ZodType) =>
 
 // The documented responses stay in step with what the services return.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** A policy answer as a key without customers: read may get it (routes.ts, policyView). */
+type ContactsOptional<P> = Omit<P, 'customer_email' | 'customer_phone'> & { customer_email?: string; customer_phone?: string | null };
+type DetailContactsOptional = Omit<ContactsOptional<PolicyDetail>, 'customer'> & {
+  customer: { id: string; name: string; email?: string; phone?: string | null } | null;
+};
 const inSync: [
   Same<z.output<typeof customerOut>, Customer>,
   Same<Omit<z.output<typeof customerDetailOut>, 'communications'>, Omit<CustomerDetail, 'communications'>>,
-  Same<z.output<typeof policyOut>, Policy>,
-  Same<z.output<typeof policyDetailOut>, PolicyDetail>,
+  Same<z.output<typeof policyOut>, ContactsOptional<Policy>>,
+  Same<z.output<typeof policyDetailOut>, DetailContactsOptional>,
   Same<Omit<z.output<typeof communicationOut>, 'type'>, Omit<Communication, 'type'>>,
 ] = [true, true, true, true, true];
 void inSync;

@@ -1,4 +1,5 @@
-// /api/api-keys (session): the agency owner or an admin lists, creates and revokes keys (Enterprise).
+// /api/api-keys (session): the agency owner or an admin lists, creates and revokes keys (Business
+// and up; write scopes at Enterprise, checked in createApiKey).
 import { Hono } from 'hono';
 import { apiKeyInputSchema } from '#shared/api-keys.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
@@ -9,7 +10,7 @@ export function apiKeyRoutes() {
   const r = new Hono<AppEnv>();
   r.use('/api-keys', requireFeature('api'));
   r.use('/api-keys/*', requireFeature('api'));
-  r.get('/api-keys', async (c) => c.json({ keys: await listApiKeys(c.var.deps.db, c.var.actor) }));
+  r.get('/api-keys', async (c) => c.json(await listApiKeys(c.var.deps.db, c.var.actor, c.var.deps.config.API_RATE_LIMIT)));
   r.post('/api-keys', async (c) => {
     const input = await readJson(c, apiKeyInputSchema);
     c.header('cache-control', 'no-store');

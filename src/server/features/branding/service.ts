@@ -25,7 +25,7 @@ type BrandRow = typeof agencyBranding.$inferSelect;
 /** The feature map's `manage` of 'white-label': the owner or an agency admin; team members read. */
 export const canEditBranding = (actor: Actor) => checkAccess(accessSubject(actor), FEATURES['white-label'].manage) === null;
 
-function assertEditor(actor: Actor) {
+export function assertEditor(actor: Actor) {
   if (!canEditBranding(actor)) throw forbidden(BRANDING_TEXT.editDenied, 'DENIED_AGENCY_ROLE');
 }
 

@@ -1,7 +1,7 @@
 // What a membership opens and what it leaves behind (issues 26 §2, 30 §2–3): a team member is told up
 // front what they may only read (API Settings, Webhooks, White Label); a Business agency gets read-only
 // API keys; an admin's key stops when the admin is removed, and the owner is told on the keys page.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { BRANDING_TEXT } from '#shared/branding.ts';
 import { WEBHOOK_TEXT } from '#shared/webhooks.ts';
@@ -52,49 +52,75 @@ async function joinAs(browser: Browser, ownerPage: Page, role: 'admin' | 'team_m
   return { page, id: me.profile.id };
 }
 
-test("a team member sees up front what they may only read: API Settings, Webhooks, White Label", async ({ page, browser }) => {
-  test.slow();
-  await enterpriseOwner(browser, page);
-  const { page: member } = await joinAs(browser, page, 'team_member', 'Tess');
-  const failed: string[] = [];
-  member.on('response', (res) => {
-    if (res.url().includes('/api/') && res.status() === 403) failed.push(res.url());
+test.describe('a team member of an Enterprise agency', () => {
+  let member: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    testInfo.setTimeout(180_000);
+    const ownerPage = await newPage(browser);
+    await enterpriseOwner(browser, ownerPage);
+    const { page } = await joinAs(browser, ownerPage, 'team_member', 'Tess');
+    member = await page.context().storageState();
+    await page.context().close();
+    await ownerPage.context().close();
   });
 
-  for (const width of [1280, 390]) {
-    await member.setViewportSize({ width, height: 900 });
-    await opened(member, '/dashboard/api-settings', API_TEXT.title);
-    await expect(member.getByText(API_TEXT.managersOnly)).toBeVisible();
-    expect(await member.getByRole('button', { name: 'Create key' }).count()).toBe(0);
-    await shot(member, 'member-api-settings');
-
-    await member.getByRole('navigation', { name: 'API settings' }).getByRole('link', { name: API_TEXT.webhooksTab }).click();
-    await expect(member.getByText(WEBHOOK_TEXT.managersOnly)).toBeVisible();
-    expect(await member.getByRole('button', { name: WEBHOOK_TEXT.add }).count()).toBe(0);
-    expect(await member.getByRole('status').filter({ hasText: /Loading/ }).count()).toBe(0);
-    await shot(member, 'member-webhooks');
-
-    // the reference is theirs to read
-    await member.getByRole('link', { name: 'Open the API reference' }).or(member.getByRole('link', { name: API_TEXT.referenceTab })).first().click();
-    await expect(member).toHaveURL(/\/dashboard\/api-settings\/reference$/);
-
-    await opened(member, '/dashboard/white-label', 'White Label');
-    await expect(member.getByRole('note').filter({ hasText: BRANDING_TEXT.editDenied })).toBeVisible();
-    await expect(member.getByLabel('Display name')).toBeDisabled();
-    expect(await member.getByRole('button', { name: 'Reset to default' }).count()).toBe(0);
-    await shot(member, 'member-white-label');
+  /** The member's browser, which records any API request the server refused. */
+  async function asMember(browser: Browser, width: number) {
+    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, storageState: member });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/') && res.status() === 403) refused.push(res.url());
+    });
+    return { page, refused };
   }
 
-  // the sidebar marks both pages as view only, at desktop width
-  await member.setViewportSize({ width: 1280, height: 900 });
-  await opened(member, '/dashboard', /^Welcome/);
-  const nav = member.getByRole('navigation', { name: 'Dashboard' });
-  await expect(nav.getByRole('link', { name: 'API Settings View only' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'White Label View only' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Customers', exact: true })).toBeVisible();
-  // nothing the pages asked for was refused: they did not ask
-  expect(failed).toEqual([]);
-  await member.context().close();
+  for (const width of [1280, 390]) {
+    test(`API Settings and Webhooks say up front that only the owner or an admin manages them (${width} px)`, async ({ browser }) => {
+      const { page, refused } = await asMember(browser, width);
+      await opened(page, '/dashboard/api-settings', API_TEXT.title);
+      await expect(page.getByText(API_TEXT.managersOnly)).toBeVisible();
+      expect(await page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
+      await shot(page, 'member-api-settings');
+
+      await page.getByRole('navigation', { name: 'API settings' }).getByRole('link', { name: API_TEXT.webhooksTab }).click();
+      await expect(page.getByText(WEBHOOK_TEXT.managersOnly)).toBeVisible();
+      expect(await page.getByRole('button', { name: WEBHOOK_TEXT.add }).count()).toBe(0);
+      expect(await page.getByRole('status').filter({ hasText: /Loading/ }).count()).toBe(0);
+      await shot(page, 'member-webhooks');
+
+      // the reference is theirs to read
+      await page.getByRole('navigation', { name: 'API settings' }).getByRole('link', { name: API_TEXT.referenceTab }).click();
+      await expect(page).toHaveURL(/\/dashboard\/api-settings\/reference$/);
+      // nothing the pages asked for was refused: they did not ask
+      expect(refused).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  test('White Label is read only, and says so before anything can be typed', async ({ browser }) => {
+    const { page, refused } = await asMember(browser, 390);
+    await opened(page, '/dashboard/white-label', 'White Label');
+    await expect(page.getByRole('note').filter({ hasText: BRANDING_TEXT.editDenied })).toBeVisible();
+    await expect(page.getByLabel('Display name')).toBeDisabled();
+    expect(await page.getByRole('button', { name: 'Reset to default' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /save/i }).count()).toBe(0);
+    await shot(page, 'member-white-label');
+    expect(refused).toEqual([]);
+    await page.context().close();
+  });
+
+  test('the sidebar marks API Settings and White Label as view only', async ({ browser }) => {
+    const { page } = await asMember(browser, 1280);
+    await opened(page, '/dashboard', /^Welcome/);
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(nav.getByRole('link', { name: 'API Settings View only' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'White Label View only' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Customers', exact: true })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Team Management (locked)' })).toBeVisible();
+    await page.context().close();
+  });
 });
 
 test('a Business owner opens API Settings: limits shown, read-only keys only, webhooks at Enterprise', async ({ page }) => {

@@ -93,9 +93,9 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('API settings is an Enterprise page', async ({ page }) => {
-  const account = await createAccount(page.request, { plan: 'business' });
+test('API settings opens at Business (read-only keys): Professional is shown the upgrade gate', async ({ page }) => {
+  const account = await createAccount(page.request, { plan: 'professional' });
   await signInAs(page, account.email, account.password);
   await page.goto('/dashboard/api-settings');
-  await expect(page.getByText(ACCESS_TEXT.tierDenied('enterprise', 'business'))).toBeVisible();
+  await expect(page.getByText(ACCESS_TEXT.tierDenied('business', 'professional'))).toBeVisible();
 });

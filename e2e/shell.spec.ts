@@ -66,8 +66,8 @@ test('Upgrade Required on a tier page; a business trial opens its pages', async 
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('CRM');
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(nav.getByRole('link', { name: 'Bulk Actions' })).toBeVisible();
-  await expect(nav.getByRole('button', { name: 'API Settings (locked)' })).toBeVisible();
-  await page.goto('/dashboard/api-settings');
+  await expect(nav.getByRole('button', { name: 'White Label (locked)' })).toBeVisible();
+  await page.goto('/dashboard/white-label');
   await expect(page.getByText('This feature requires a enterprise subscription or higher. Your current plan: business')).toBeVisible();
 });
 

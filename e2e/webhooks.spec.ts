@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
+import { WEBHOOK_TEXT } from '#shared/webhooks.ts';
 import { admin, BASE_URL, createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
@@ -128,10 +129,11 @@ test('an Enterprise owner adds a webhook, creates a policy, sees the signed deli
   }
 });
 
-test('a Business agent is shown the upgrade gate, not the webhooks page', async ({ page }) => {
+test('a Business agent is told webhooks come with Enterprise, not shown the webhooks form', async ({ page }) => {
   const account = await createAccount(page.request, { plan: 'business' });
   await signInAs(page, account.email, account.password);
   await page.goto('/dashboard/api-settings/webhooks');
-  await expect(page.getByRole('heading', { level: 2, name: 'Webhooks' })).toHaveCount(0);
+  await expect(page.getByText(WEBHOOK_TEXT.planRequired('Enterprise'))).toBeVisible();
+  expect(await page.getByRole('button', { name: WEBHOOK_TEXT.add }).count()).toBe(0);
   expect((await page.request.get('/api/webhooks')).status()).toBe(403);
 });

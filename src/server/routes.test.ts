@@ -1,6 +1,8 @@
 // The route guard matrix: every /api route the app registers, now and later, answers 401 without
 // a session unless it is on the explicit public list below, and admin routes refuse a plain user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { agencyMembers, session as sessionTable } from './db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from './test/harness.ts';
 
 /** Routes that anyone may call. Adding one here is a security decision: say why. */
@@ -116,6 +118,40 @@ describe('route guard matrix', () => {
       code: 'DENIED_TIER',
       message: 'This feature requires an enterprise subscription or higher. Your current plan: starter',
     });
+  });
+
+  it("refuses a team member exactly what only the owner or an admin may do, before reading any body, and nothing else by role (issue 30 §3)", async () => {
+    // What a member may not do, as the pages show it (src/shared/navigation.test.ts: member × every page):
+    // API keys and webhooks (view only: the reference is theirs), the team, the white label's and the
+    // agency's changes, and the plan's payments. Any other route answering a role denial fails here.
+    const MANAGERS_ONLY = [
+      /^\w+ \/api\/api-keys/,
+      /^\w+ \/api\/webhooks/,
+      /^\w+ \/api\/team(\/|$)/,
+      /^(PUT|DELETE) \/api\/branding(\/logo)?$/,
+      /^PUT \/api\/settings\/agency$/,
+      /^\w+ \/api\/payment-submissions/,
+      /^POST \/api\/settings\/delete-account$/, // an agency's owner deletes; a member's own account is deleted from their own agency
+    ];
+    // routes that would end the member's own session in the middle of the walk
+    const SKIP = new Set(['POST /api/account/sign-out', 'POST /api/settings/sessions/sign-out-others', 'DELETE /api/settings/sessions/:id']);
+    const owner = await createUser(t, { tier: 'enterprise', permissions: ['manage_team'] });
+    const agencyId = (await json(await t.request('/api/me', { cookie: owner.cookie }))).agency.id;
+    const member = await createUser(t, { tier: 'enterprise' });
+    await t.db.insert(agencyMembers).values({ agencyId, userId: member.id, role: 'team_member' });
+    await t.db.update(sessionTable).set({ activeAgencyId: agencyId }).where(eq(sessionTable.userId, member.id));
+    const failures: string[] = [];
+    const walked = routes.filter((r) => !PUBLIC_ROUTES.has(r.key) && !r.path.startsWith('/api/admin/') && !r.path.startsWith('/api/v1/') && !SKIP.has(r.key));
+    for (const route of walked) {
+      const res = await call(route, member.cookie);
+      const body = await res.json().catch(() => null);
+      const roleDenied = res.status === 403 && /^DENIED_AGENCY_?ROLE$/.test(body?.error?.code ?? '');
+      const expected = MANAGERS_ONLY.some((rx) => rx.test(route.key));
+      if (res.status >= 500 || res.status === 401 || roleDenied !== expected) failures.push(`${route.key} → ${res.status} ${body?.error?.code ?? ''}`);
+    }
+    expect(failures).toEqual([]);
+    // the member is still signed in and working in the agency after the walk
+    expect((await json(await t.request('/api/me', { cookie: member.cookie }))).agency.id).toBe(agencyId);
   });
 
   it('answers unknown /api paths with 404, never the web app', async () => {

@@ -1,6 +1,12 @@
 // API keys and the REST API /api/v1 (issue 15): scopes, the key form's schema, and the texts.
 import { z } from 'zod';
+import { featureNeed, planIncludes } from './features.ts';
+import { TIER_LABEL, type Tier } from './tiers.ts';
 import { requiredText } from './validation.ts';
+
+/** The plans of the feature map's two API features, for the texts: reading (Business) and writing (Enterprise). */
+const READ_PLAN = TIER_LABEL[featureNeed('api').tier];
+const WRITE_PLAN = TIER_LABEL[featureNeed('api-write').tier];
 
 /**
  * The resources a key can be scoped to. Adding one (e.g. 'tasks') is one line here: the form, the
@@ -40,13 +46,21 @@ export const API_TEXT = {
   revokeTitle: 'Revoke this key?',
   revokeText: (name: string) => `Apps using "${name}" stop working on their next request. This cannot be undone.`,
   empty: 'No API keys yet. Create one to connect another application.',
-  managersOnly: 'Only the agency owner or an admin can manage API keys.',
+  managersOnly: 'Only the owner or an agency admin can create, see or revoke API keys. You can read the API reference.',
+  writeNeedsPlan: `Write access through the API needs the ${WRITE_PLAN} plan. On this plan API keys can read only.`,
+  readOnlyPlan: (plan: string, perMinute: number) =>
+    `Your ${plan} plan includes read-only API keys, up to ${perMinute} requests per minute per key. Write access and webhooks come with the ${WRITE_PLAN} plan.`,
+  fullPlan: (perMinute: number) => `Keys may read and write, up to ${perMinute} requests per minute per key.`,
+  revokedTitle: 'Keys revoked when their creator left',
+  revokedIntro: 'These keys stopped working because the person who created them no longer manages this agency. Create new keys for the apps that used them.',
+  revokedRemoved: (who: string) => `${who} was removed from the team.`,
+  revokedDemoted: (who: string) => `${who} is no longer an admin.`,
   notFound: 'API key not found.',
   neverUsed: 'Never',
   // /api/v1 errors
   missingKey: 'Send an API key in the Authorization header: "Authorization: Bearer <key>".',
   invalidKey: 'This API key is not valid. It may have been revoked.',
-  planRequired: 'API access requires the Enterprise plan. The agency owner can upgrade at /dashboard/subscription/upgrade.',
+  planRequired: `API access requires the ${READ_PLAN} plan or higher. The agency owner can upgrade at /dashboard/subscription/upgrade.`,
   scopeDenied: (resource: ApiResource, access: 'read' | 'write') =>
     `This API key has no ${access === 'write' ? 'write' : 'read'} access to ${resource}.`,
   rateLimited: (seconds: number) => `Too many requests for this API key. Try again in ${seconds} seconds.`,
@@ -77,6 +91,20 @@ export const apiKeyInputSchema = z.object({
 export type ApiKeyInput = z.input<typeof apiKeyInputSchema>;
 export type ApiKeyValues = z.output<typeof apiKeyInputSchema>;
 
+/** The access a plan may grant a key: read only below the feature map's 'api-write'. */
+export function apiAccessFor(tier: Tier): readonly ApiAccess[] {
+  return planIncludes(tier, 'api-write') ? API_ACCESS : API_ACCESS.filter((a) => a !== 'write');
+}
+
+export function hasWriteScope(scopes: ApiScopes): boolean {
+  return Object.values(scopes).includes('write');
+}
+
+/** Requests per minute per key: the configured rate with write access, a fifth of it for read-only plans. */
+export function apiRateLimitFor(tier: Tier, configured: number): number {
+  return planIncludes(tier, 'api-write') ? configured : Math.max(1, Math.floor(configured / 5));
+}
+
 /** Whether the scopes allow the access: write includes read. */
 export function scopeAllows(scopes: ApiScopes, resource: ApiResource, access: 'read' | 'write'): boolean {
   const granted = scopes[resource];
@@ -102,6 +130,29 @@ export interface ApiKeyView {
 /** The answer to a create: the only time the whole key is sent. */
 export interface CreatedApiKey extends ApiKeyView {
   key: string;
+}
+
+/** What the agency's plan lets its keys do, shown above the form. */
+export interface ApiPlanView {
+  tier: Tier;
+  write: boolean;
+  webhooks: boolean;
+  rate_limit: number;
+}
+
+/** A key revoked because its creator left the team or the admin role, for the owner's notice. */
+export interface RevokedKeyNotice {
+  id: string;
+  name: string;
+  prefix: string;
+  revoked_at: string;
+  reason: string;
+}
+
+export interface ApiKeysAnswer {
+  keys: ApiKeyView[];
+  plan: ApiPlanView;
+  revoked: RevokedKeyNotice[];
 }
 
 export const API_LIST_DEFAULT_LIMIT = 50;

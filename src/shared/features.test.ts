@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canManageFeature,
   canUseFeature,
   FEATURE_NAMES,
   FEATURES,
@@ -32,7 +33,9 @@ describe('feature map', () => {
       crm: 'business',
       communications: 'business',
       'team-management': 'enterprise',
-      api: 'enterprise',
+      // Business's "limited API access" (platform.md §9): read-only keys; writing and webhooks at Enterprise
+      api: 'business',
+      'api-write': 'enterprise',
       'white-label': 'enterprise',
       'two-factor': 'enterprise',
     });
@@ -50,7 +53,7 @@ describe('feature map', () => {
       expect(item.need, item.name).toBe(featureNeed(item.feature!));
     }
     expect(new Set(SIDEBAR_ITEMS.map((i) => i.feature))).toEqual(
-      new Set(FEATURE_NAMES.filter((f) => f !== 'communications' && f !== 'two-factor')),
+      new Set(FEATURE_NAMES.filter((f) => f !== 'communications' && f !== 'two-factor' && f !== 'api-write')),
     );
   });
 
@@ -66,6 +69,21 @@ describe('feature map', () => {
     expect(featureDenial(subject('enterprise', { agencyRole: 'team_member' }), 'subscription')?.kind).toBe('agencyRole');
     expect(canUseFeature({ role: 'super_admin', tier: 'starter', permissions: [] }, 'white-label')).toBe(true);
     expect(canUseFeature(null, 'dashboard')).toBe(false);
+  });
+
+  it('lets the owner and agency admins manage the integrations and the brand; a team member reads them', () => {
+    const as = (tier: string, agencyRole: 'owner' | 'admin' | 'team_member') => ({ role: 'user', tier, permissions: [] as string[], agencyRole });
+    for (const feature of ['api', 'api-write', 'white-label'] as const) {
+      expect(canManageFeature(as('enterprise', 'owner'), feature), feature).toBe(true);
+      expect(canManageFeature(as('enterprise', 'admin'), feature), feature).toBe(true);
+      expect(canManageFeature(as('enterprise', 'team_member'), feature), feature).toBe(false);
+      expect(canUseFeature(as('enterprise', 'team_member'), feature), feature).toBe(true);
+    }
+    expect(canManageFeature(as('business', 'owner'), 'api')).toBe(true);
+    expect(canManageFeature(as('business', 'owner'), 'api-write')).toBe(false);
+    expect(canManageFeature(as('professional', 'owner'), 'api')).toBe(false);
+    // features without a `manage` rule: whoever may use them may change them
+    expect(canManageFeature(as('business', 'team_member'), 'documents')).toBe(true);
   });
 
   it('says which plan includes which feature', () => {
@@ -88,8 +106,8 @@ describe('plan data for the pricing and upgrade pages', () => {
 
   it('lists each paid feature on exactly one plan card, the one that introduces it', () => {
     expect(pricingFeatures('professional')).toEqual(['Renewal tracking', 'Reports', 'Data export']);
-    expect(pricingFeatures('business')).toEqual(['Documents', 'Analytics', 'Bulk actions', 'CRM', 'Communication logs']);
-    expect(pricingFeatures('enterprise')).toEqual(['Team management', 'API settings', 'White label', 'Two-factor authentication']);
+    expect(pricingFeatures('business')).toEqual(['Documents', 'Analytics', 'Bulk actions', 'CRM', 'Communication logs', 'Read-only API keys']);
+    expect(pricingFeatures('enterprise')).toEqual(['Team management', 'API write access and webhooks', 'White label', 'Two-factor authentication']);
     const all = TIERS.flatMap((t) => pricingFeatures(t));
     expect(new Set(all).size).toBe(all.length);
   });

@@ -11,7 +11,15 @@ export interface FeatureSpec {
   need: Requirement & { tier: Tier };
   /** the line on the pricing page; none when the plan card does not advertise it */
   pricing?: string;
+  /**
+   * Who may change it, beyond using it: the others who may use the feature read it only, and the
+   * page says so up front instead of offering forms the server refuses (issue 30 §3).
+   */
+  manage?: Requirement;
 }
+
+/** The agency's integrations and brand are managed by its owner and admins; members read. */
+const MANAGERS: Requirement = { agencyRoles: ['owner', 'admin'] };
 
 export const FEATURES = {
   dashboard: { label: 'Dashboard', need: { tier: 'starter' }, pricing: 'Dashboard' },
@@ -33,8 +41,11 @@ export const FEATURES = {
     need: { tier: 'enterprise', permission: 'manage_team', agencyRoles: ['owner', 'admin'] },
     pricing: 'Team management',
   },
-  api: { label: 'API Settings', need: { tier: 'enterprise' }, pricing: 'API settings' },
-  'white-label': { label: 'White Label', need: { tier: 'enterprise' }, pricing: 'White label' },
+  // Business's "limited API access" (platform.md §9): read-only keys at a lower rate; writing through
+  // the API and webhooks are Enterprise's (issue 30 §2).
+  api: { label: 'API Settings', need: { tier: 'business' }, pricing: 'Read-only API keys', manage: MANAGERS },
+  'api-write': { label: 'API write access and webhooks', need: { tier: 'enterprise' }, pricing: 'API write access and webhooks', manage: MANAGERS },
+  'white-label': { label: 'White Label', need: { tier: 'enterprise' }, pricing: 'White label', manage: MANAGERS },
   'two-factor': { label: 'Two-factor authentication', need: { tier: 'enterprise' }, pricing: 'Two-factor authentication' },
 } as const satisfies Record<string, FeatureSpec>;
 
@@ -58,6 +69,12 @@ export function featureDenial(subject: AccessSubject | null | undefined, feature
 
 export function canUseFeature(subject: AccessSubject | null | undefined, feature: Feature): boolean {
   return featureDenial(subject, feature) === null;
+}
+
+/** Whether the subject may change the feature, not only use (read) it: its `manage` requirement too. */
+export function canManageFeature(subject: AccessSubject | null | undefined, feature: Feature): boolean {
+  const spec: FeatureSpec = FEATURES[feature];
+  return canUseFeature(subject, feature) && (!spec.manage || checkAccess(subject, spec.manage) === null);
 }
 
 /** Whether a plan includes the feature's tier (its permission and agency role aside). */

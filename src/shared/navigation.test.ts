@@ -120,7 +120,9 @@ describe('sidebar', () => {
       '/dashboard/bulk-actions': { tier: 'business' },
       '/dashboard/crm': { tier: 'business' },
       '/dashboard/team-management': { tier: 'enterprise', permission: 'manage_team', agencyRoles: ['owner', 'admin'] },
-      '/dashboard/api-settings': { tier: 'enterprise' },
+      // API Settings opens at Business for its read-only keys (platform.md §9's "limited API access",
+      // issue 30); writing and webhooks stay Enterprise's (the feature map's 'api-write')
+      '/dashboard/api-settings': { tier: 'business' },
       '/dashboard/white-label': { tier: 'enterprise' },
     });
   });
@@ -136,6 +138,46 @@ describe('sidebar', () => {
       '/dashboard/team-management',
     ]);
     expect(lockedFor('admin', ['manage_team'])).toEqual(['/dashboard/subscription/upgrade', '/dashboard/subscription/history']);
+  });
+
+  it("gives a team member every page as open, view only or locked, and says which up front (issue 30 §3)", () => {
+    const view = (tier: string, agencyRole: 'owner' | 'admin' | 'team_member', permissions: string[] = []) =>
+      Object.fromEntries(
+        sidebarFor({ role: 'user', tier, permissions, agencyRole }).main.map((i) => [i.href, i.locked ? 'locked' : i.viewOnly ? 'view only' : 'open']),
+      );
+    const open = (hrefs: string[]) => Object.fromEntries(hrefs.map((h) => [h, 'open']));
+    const everyday = [
+      '/dashboard',
+      '/dashboard/customers',
+      '/dashboard/policies',
+      '/dashboard/settings',
+      '/dashboard/renewals',
+      '/dashboard/reports',
+      '/dashboard/export',
+      '/dashboard/documents',
+      '/dashboard/analytics',
+      '/dashboard/bulk-actions',
+      '/dashboard/crm',
+    ];
+    expect(view('enterprise', 'team_member')).toEqual({
+      ...open(everyday),
+      '/dashboard/subscription/upgrade': 'locked',
+      '/dashboard/subscription/history': 'locked',
+      '/dashboard/team-management': 'locked',
+      '/dashboard/api-settings': 'view only',
+      '/dashboard/white-label': 'view only',
+    });
+    expect(view('business', 'team_member')).toEqual({
+      ...open(everyday),
+      '/dashboard/subscription/upgrade': 'locked',
+      '/dashboard/subscription/history': 'locked',
+      '/dashboard/team-management': 'locked',
+      '/dashboard/api-settings': 'view only',
+      '/dashboard/white-label': 'locked',
+    });
+    // the agency's admin and owner manage what they open
+    expect(Object.values(view('enterprise', 'admin', ['manage_team'])).filter((v) => v === 'view only')).toEqual([]);
+    expect(Object.values(view('business', 'owner')).filter((v) => v === 'view only')).toEqual([]);
   });
 
   it('locks what the tier does not include', () => {
@@ -160,7 +202,7 @@ describe('sidebar', () => {
       '/dashboard/api-settings',
       '/dashboard/white-label',
     ]);
-    expect(locked('business')).toEqual(['/dashboard/team-management', '/dashboard/api-settings', '/dashboard/white-label']);
+    expect(locked('business')).toEqual(['/dashboard/team-management', '/dashboard/white-label']);
     // enterprise without manage_team: team management stays locked
     expect(locked('enterprise')).toEqual(['/dashboard/team-management']);
     expect(locked('enterprise', 'user', ['manage_team'])).toEqual([]);

@@ -1,6 +1,6 @@
 // The signed-in sidebar as data and the breadcrumb rules (spec: platform.md §2, §6; agency.md §2).
 import { checkAccess, type AccessSubject, type Requirement } from './access.ts';
-import { featureNeed, type Feature } from './features.ts';
+import { canManageFeature, featureNeed, type Feature } from './features.ts';
 
 export type NavIcon =
   | 'dashboard'
@@ -80,6 +80,8 @@ export const ADMIN_ITEMS: readonly NavItem[] = [
 
 export interface SidebarEntry extends NavItem {
   locked: boolean;
+  /** open, but the subject may only read it (a team member on the agency's integrations and brand) */
+  viewOnly: boolean;
 }
 
 export interface SidebarModel {
@@ -90,7 +92,10 @@ export interface SidebarModel {
 
 /** Which items a subject sees and which of them are locked. */
 export function sidebarFor(subject: AccessSubject | null | undefined): SidebarModel {
-  const mark = (item: NavItem): SidebarEntry => ({ ...item, locked: checkAccess(subject, item.need) !== null });
+  const mark = (item: NavItem): SidebarEntry => {
+    const locked = checkAccess(subject, item.need) !== null;
+    return { ...item, locked, viewOnly: !locked && item.feature !== undefined && !canManageFeature(subject, item.feature) };
+  };
   const isAdmin = checkAccess(subject, { role: 'admin' }) === null;
   return { main: SIDEBAR_ITEMS.map(mark), admin: isAdmin ? ADMIN_ITEMS.map(mark) : null };
 }

@@ -72,6 +72,10 @@ export const WEBHOOK_TEXT = {
   disabledReason: 'Disabled automatically after failing for 24 hours.',
   endpointDisabled: 'The endpoint is disabled.',
   logEmpty: 'No deliveries yet. Events appear here when they are sent.',
+  managersOnly: 'Only the owner or an agency admin can see and manage webhooks.',
+  planRequired: (plan: string) => `Webhooks come with the ${plan} plan. Your plan includes read-only API keys.`,
+  createdBy: (who: string | null, left: boolean) =>
+    `Added by ${who ?? 'a deleted account'}${left ? ' (no longer on the team; the endpoint stays with the agency)' : ''}`,
 } as const;
 
 const URL_MAX = 2000;
@@ -119,6 +123,10 @@ export interface WebhookEndpoint {
   /** shown to the owner and admins, who manage the endpoint and verify with it */
   secret: string;
   disabled_reason: string | null;
+  /** who added it (null: the account is deleted); the endpoint is the agency's and stays when they leave */
+  created_by_name: string | null;
+  /** the creator is no longer a member of the agency */
+  created_by_left: boolean;
   created_at: string;
   updated_at: string;
 }

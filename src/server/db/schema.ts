@@ -1325,6 +1325,8 @@ export const apiKeys = pgTable(
     /** updated at most once a minute (no write per request) */
     lastUsedAt: timestamp(tz),
     revokedAt: timestamp(tz),
+    /** set when the key was revoked because its creator left the team or the admin role (the owner's notice) */
+    revokedReason: text(),
   },
   (t) => [
     uniqueIndex('api_keys_secret_hash_uq').on(t.secretHash),

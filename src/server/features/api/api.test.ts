@@ -68,11 +68,15 @@ describe('API keys (session routes)', () => {
     expect(body.error.fields).toEqual({ name: API_TEXT.nameRequired, scopes: API_TEXT.scopeRequired });
   });
 
-  it('is Enterprise only, and only for the owner or an agency admin', async () => {
-    const business = await createUser(t, { tier: 'business' });
-    const denied = await t.request('/api/api-keys', { cookie: business.cookie, json: { name: 'x', scopes: ALL_WRITE } });
+  it('is Business and up (write scopes Enterprise), and only for the owner or an agency admin', async () => {
+    const professional = await createUser(t, { tier: 'professional' });
+    const denied = await t.request('/api/api-keys', { cookie: professional.cookie, json: { name: 'x', scopes: ALL_WRITE } });
     expect(denied.status).toBe(403);
-    expect((await json(denied)).error.message).toBe(ACCESS_TEXT.tierDenied('enterprise', 'business'));
+    expect((await json(denied)).error.message).toBe(ACCESS_TEXT.tierDenied('business', 'professional'));
+    const business = await createUser(t, { tier: 'business' });
+    const writeRefused = await t.request('/api/api-keys', { cookie: business.cookie, json: { name: 'x', scopes: ALL_WRITE } });
+    expect(writeRefused.status).toBe(403);
+    expect((await json(writeRefused)).error.message).toBe(API_TEXT.writeNeedsPlan);
     const member = await createUser(t);
     await t.db.insert(agencyMembers).values({ agencyId: ownerAgency, userId: member.id, role: 'team_member' });
     await t.db.update(sessionTable).set({ activeAgencyId: ownerAgency }).where(eq(sessionTable.userId, member.id));
@@ -132,9 +136,14 @@ describe('/api/v1 authentication', () => {
     expect((await json(read)).error.message).toBe(API_TEXT.scopeDenied('policies', 'read'));
   });
 
-  it('stops working when the owner drops below Enterprise and works again after re-upgrade', async () => {
+  it('reads only when the owner drops to Business, stops below it, and works again after re-upgrade', async () => {
     const k = await newKey(owner);
     await t.db.update(user).set({ subscriptionTier: 'business' }).where(eq(user.id, owner.id));
+    expect((await v1(k.key, '/customers')).status).toBe(200);
+    const writeRefused = await v1(k.key, '/customers', { json: customerPayload() });
+    expect(writeRefused.status).toBe(403);
+    expect((await json(writeRefused)).error).toEqual({ code: 'PLAN_REQUIRED', message: API_TEXT.writeNeedsPlan });
+    await t.db.update(user).set({ subscriptionTier: 'professional' }).where(eq(user.id, owner.id));
     const refused = await v1(k.key, '/customers');
     expect(refused.status).toBe(403);
     expect((await json(refused)).error).toEqual({ code: 'PLAN_REQUIRED', message: API_TEXT.planRequired });

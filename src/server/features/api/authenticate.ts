@@ -143,7 +143,10 @@ export async function touchLastUsed(db: Db, keyId: string): Promise<void> {
     .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
 }
 
-/** Reads `Authorization: Bearer <key>`; 401 without a valid key, 403 below Enterprise. Cookies are ignored. */
+/**
+ * Reads `Authorization: Bearer <key>`; 401 without a valid key (a revoked one included), 403 below the
+ * feature map's 'api' (Business). Cookies are ignored.
+ */
 export const requireApiKey = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization');
   if (!header) throw new AppError(401, 'UNAUTHORIZED', API_TEXT.missingKey);
@@ -160,9 +163,13 @@ export const requireApiKey = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** 403 unless the key's scopes allow this access to the resource. */
+/**
+ * 403 unless the key's scopes allow this access to the resource, and, for a write, the plan includes
+ * 'api-write' (a write key of an agency since moved down to Business reads only).
+ */
 export function requireScope(resource: ApiResource, access: 'read' | 'write') {
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (access === 'write' && !planIncludes(c.var.actor.agency.tier, 'api-write')) throw forbidden(API_TEXT.writeNeedsPlan, 'PLAN_REQUIRED');
     if (!scopeAllows(c.var.apiKey.scopes, resource, access)) throw forbidden(API_TEXT.scopeDenied(resource, access), 'SCOPE_DENIED');
     await next();
   });

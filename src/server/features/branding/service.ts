@@ -10,9 +10,10 @@ import {
   type BrandingValues,
   type EffectiveBrand,
 } from '#shared/branding.ts';
-import { planIncludes } from '#shared/features.ts';
+import { checkAccess } from '#shared/access.ts';
+import { FEATURES, planIncludes } from '#shared/features.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
-import type { Actor, Deps } from '#server/context.ts';
+import { accessSubject, type Actor, type Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencies, agencyBranding, user } from '#server/db/schema.ts';
 import { forbidden } from '#server/errors.ts';
@@ -21,9 +22,10 @@ import { logActivity } from '../activity/service.ts';
 
 type BrandRow = typeof agencyBranding.$inferSelect;
 
-export const canEditBranding = (actor: Actor) => actor.agency.role === 'owner' || actor.agency.role === 'admin';
+/** The feature map's `manage` of 'white-label': the owner or an agency admin; team members read. */
+export const canEditBranding = (actor: Actor) => checkAccess(accessSubject(actor), FEATURES['white-label'].manage) === null;
 
-function assertEditor(actor: Actor) {
+export function assertEditor(actor: Actor) {
   if (!canEditBranding(actor)) throw forbidden(BRANDING_TEXT.editDenied, 'DENIED_AGENCY_ROLE');
 }
 

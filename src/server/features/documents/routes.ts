@@ -21,6 +21,9 @@ import { uploadDocument } from './upload.ts';
 
 export { DOCUMENT_UPLOAD_PATH } from './upload.ts';
 
+/** The presigned GET behind an opened link only has to survive the browser following the redirect. */
+export const REDIRECT_TTL_SECONDS = 30;
+
 const disposition = (raw: string | undefined): LinkDisposition => (raw === 'attachment' ? 'attachment' : 'inline');
 
 export function documentRoutes() {
@@ -61,6 +64,13 @@ export function documentRoutes() {
     if (check === 'expired') throw new AppError(403, 'LINK_EXPIRED', 'This link has expired. Please open the file again.');
     if (check !== 'ok') throw notFound('Document not found.');
     const doc = await findLinkedDocument(deps.db, actor, id);
+    // On S3 the bytes come from the storage: a presigned GET just long enough to follow this redirect,
+    // minted only after the caller was checked, so a removed member's old link gets nothing.
+    const presigned = await deps.storage.presign(doc.storageKey, { expiresIn: REDIRECT_TTL_SECONDS, fileName: doc.name, contentType: doc.contentType, disposition: how });
+    if (presigned) {
+      c.header('cache-control', 'no-store');
+      return c.redirect(presigned, 302);
+    }
     const body = await deps.storage.get(doc.storageKey);
     if (!body) throw notFound('Document not found.');
     return new Response(body, {

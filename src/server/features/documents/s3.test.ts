@@ -1,6 +1,6 @@
 // The documents' S3 path against a real S3-compatible server (s3rver, started here on a free port),
-// not a client mock: the upload streams into the bucket, the presigned link serves the bytes for
-// 300 s, and the purge removes the object.
+// not a client mock: the upload streams into the bucket, the app's link (checked when opened)
+// redirects to a short presigned GET that serves the bytes, and the purge removes the object.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { createCustomer } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { PDF, pdfOfSize } from '../payments/fixtures.ts';
 import { runDocumentPurge } from './purge.ts';
+import { REDIRECT_TTL_SECONDS } from './routes.ts';
 
 async function objectCount(): Promise<number> {
   const out = await client.send(new ListObjectsV2Command({ Bucket: 'documents' }));
@@ -60,10 +61,16 @@ describe('documents on S3 storage (s3rver)', () => {
     expect(Buffer.compare(stored, bytes)).toBe(0);
 
     const link = await json(await t.request(`/api/documents/${doc.id}/link?disposition=attachment`, { cookie: owner.cookie }));
-    const url = new URL(link.url);
-    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    // the app's own link (checked when opened, so it dies with the membership), redirecting to a short presigned GET
+    expect(link.url).toMatch(new RegExp(`^/api/documents/${doc.id}/content\\?`));
+    const opened = await t.request(link.url, { cookie: owner.cookie });
+    expect(opened.status).toBe(302);
+    const url = new URL(opened.headers.get('location')!);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(REDIRECT_TTL_SECONDS));
     expect(url.searchParams.get('response-content-disposition')).toMatch(/^attachment;/);
-    const fetched = await fetch(link.url);
+    // without the session, the app's link gives nothing
+    expect((await t.request(link.url)).status).toBe(401);
+    const fetched = await fetch(url);
     expect(fetched.status).toBe(200);
     expect(fetched.headers.get('content-type')).toBe('application/pdf');
     expect((await fetched.arrayBuffer()).byteLength).toBe(bytes.length);

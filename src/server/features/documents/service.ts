@@ -205,7 +205,8 @@ export async function trashDocumentsOf(t: Tenant, actor: Pick<Actor, 'userId'>, 
 
 /**
  * A signed link valid 300 s (decision 010's scheme), for preview (inline: images and PDFs only) or
- * download. On S3 a presigned GET; locally the app's own link, checked again when it is opened.
+ * download: the app's own link, checked again when it is opened (on S3 it then redirects to a
+ * presigned GET minted for that one request).
  * Each link handed out is in the activity log.
  */
 export async function createDocumentLink(deps: Deps, actor: Actor, id: string, disposition: LinkDisposition, now = Date.now()): Promise<FileLink> {
@@ -218,8 +219,8 @@ export async function createDocumentLink(deps: Deps, actor: Actor, id: string, d
   });
   const expires = Math.floor(now / 1000) + FILE_LINK_TTL_SECONDS;
   const expiresAt = new Date(expires * 1000).toISOString();
-  const presigned = await deps.storage.presign(doc.storageKey, { expiresIn: FILE_LINK_TTL_SECONDS, fileName: doc.name, contentType: doc.contentType, disposition });
-  if (presigned) return { url: presigned, expiresAt };
+  // Always the app's own link, on S3 too: a presigned URL handed out here would keep working for
+  // 300 s after the member is removed; the app's link asks again who the caller is (issue 26 §2).
   return { url: signDocumentLink(deps.config.authSecret, doc.id, actor.userId, actor.agency.id, expires, disposition), expiresAt };
 }
 

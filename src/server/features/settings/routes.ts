@@ -6,11 +6,12 @@ import { deleteCookie } from 'hono/cookie';
 import { agencySettingsSchema, deleteAccountSchema, notificationPreferencesSchema, USER_SETTINGS_TEXT } from '#shared/settings.ts';
 import { requireFeature, type AppEnv } from '#server/context.ts';
 import { idParam, readJson } from '#server/http.ts';
-import { getAgencySettings, updateAgencySettings } from './agency-service.ts';
+import { canEditAgency, getAgencySettings, updateAgencySettings } from './agency-service.ts';
 import { deleteOwnAccount } from './delete-account.ts';
 import { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
 import { listMySessions, signOutOtherSessions, signOutSession } from './sessions-service.ts';
 import { listSignInHistory } from './sign-in-history.ts';
+import { forbidden } from '#server/errors.ts';
 
 export function settingsRoutes() {
   const r = new Hono<AppEnv>();
@@ -18,6 +19,8 @@ export function settingsRoutes() {
 
   r.get('/settings/agency', async (c) => c.json({ agency: await getAgencySettings(c.var.deps.db, c.var.actor) }));
   r.put('/settings/agency', async (c) => {
+    // a team member is refused before the body is read: the answer is the same whatever they send
+    if (!canEditAgency(c.var.actor)) throw forbidden(USER_SETTINGS_TEXT.agencyEditDenied, 'DENIED_AGENCY_ROLE');
     const input = await readJson(c, agencySettingsSchema);
     return c.json({ agency: await updateAgencySettings(c.var.deps.db, c.var.actor, input) });
   });
@@ -40,6 +43,8 @@ export function settingsRoutes() {
   r.get('/settings/sign-in-history', async (c) => c.json({ attempts: await listSignInHistory(c.var.deps.db, c.var.actor) }));
 
   r.post('/settings/delete-account', async (c) => {
+    // only from one's own agency, whatever the body (deleteOwnAccount checks again under its lock)
+    if (c.var.actor.agency.ownerId !== c.var.actor.userId) throw forbidden(USER_SETTINGS_TEXT.deleteOwnerOnly, 'DENIED_AGENCY_ROLE');
     const input = await readJson(c, deleteAccountSchema);
     await deleteOwnAccount(c.var.deps, c.var.actor, input);
     // the session rows are gone with the user; the browser's cookies go too

@@ -8,8 +8,11 @@ import { agencies, agencyMembers, policies, session as sessionTable, user, userI
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '#server/errors.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
-import { tenant } from '#server/tenant.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
+import { API_TEXT } from '#shared/api-keys.ts';
 import { invitationExpiry, newInvitationToken } from './tokens.ts';
+import { logActivity } from '../activity/service.ts';
+import { revokeKeysCreatedBy } from '../api/keys.ts';
 import { mailBrandForAgency } from '../branding/mail-brand.ts';
 
 /** Invitation e-mails (new and resent) per agency: enough to onboard a team, not to send spam. */
@@ -173,22 +176,41 @@ async function memberRow(db: Db, actor: Actor, userId: string) {
   return row;
 }
 
+const nameOf = async (t: Tenant, userId: string) => {
+  const [row] = await t.db.select({ firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
+  return row ? (displayName(row) ?? row.email) : 'A former member';
+};
+
+/** An admin who becomes a team member may no longer hold API keys: theirs are revoked with the change. */
 export async function changeMemberRole(db: Db, actor: Actor, userId: string, role: InviteRole) {
-  await memberRow(db, actor, userId);
-  await tenant(db, actor).update(agencyMembers, { role }, eq(agencyMembers.userId, userId));
+  const before = await memberRow(db, actor, userId);
+  await tenant(db, actor).transaction(async (t) => {
+    await t.update(agencyMembers, { role }, eq(agencyMembers.userId, userId));
+    if (before.role === 'admin' && role === 'team_member') await revokeKeysCreatedBy(t, actor, userId, API_TEXT.revokedDemoted(await nameOf(t, userId)));
+  });
   return { user_id: userId, role };
 }
 
 /**
- * Ends the member's access at once: their sessions in this agency fall back to their own agency, and
- * each remembers which agency it lost, so the member is told on their next request.
+ * Ends the member's access at once (issue 26 §2): their sessions in this agency fall back to their own
+ * agency, and each remembers which agency it lost, so the member is told on their next request; the
+ * API keys they created are revoked and the invitations they sent cancelled, each in the activity log.
+ * Document links they were given stop working with the session (they are bound to the user and the
+ * agency and checked again when opened); webhook endpoints they added stay, as the agency's.
  */
 export async function removeMember(db: Db, actor: Actor, userId: string) {
   await memberRow(db, actor, userId);
   await tenant(db, actor).transaction(async (t) => {
+    const who = await nameOf(t, userId);
     // Their assigned terms fall back to the owner before the membership (the assignee key's target) goes.
     await t.update(policies, { assigneeId: actor.agency.ownerId }, eq(policies.assigneeId, userId));
     await t.delete(agencyMembers, eq(agencyMembers.userId, userId));
+    await revokeKeysCreatedBy(t, actor, userId, API_TEXT.revokedRemoved(who));
+    const cancelled = await t
+      .update(userInvitations, { status: 'cancelled' }, eq(userInvitations.invitedBy, userId), eq(userInvitations.status, 'pending'))
+      .returning({ id: userInvitations.id, email: userInvitations.email });
+    for (const inv of cancelled)
+      await logActivity(t, actor, { kind: 'team', action: 'deleted', entityId: inv.id, summary: `Cancelled the invitation of ${inv.email}: ${who} who sent it was removed from the team` });
     // Sessions are better-auth's, not the agency's: the agency is matched by hand here.
     const sessions = await t.db
       .select({ id: sessionTable.id })

@@ -67,7 +67,7 @@ export async function emitEvent(
   type: WebhookEvent,
   data: unknown | (() => Promise<unknown>),
 ): Promise<number> {
-  if (!planIncludes(owner.agency.tier, 'api') || owner.agency.webhooks === false) return 0;
+  if (!planIncludes(owner.agency.tier, 'api-write') || owner.agency.webhooks === false) return 0;
   const targets = (await enabledEndpoints(t)).filter((e) => e.events.includes(type));
   if (!targets.length) return 0;
   const resolved = typeof data === 'function' ? await (data as () => Promise<unknown>)() : data;
@@ -82,7 +82,7 @@ export async function emitEvent(
 
 /** Whether any enabled endpoint of the agency listens to `type` (batch writers check once, then emit per row). */
 export async function listening(t: Tenant, owner: { agency: { tier: Tier; webhooks?: boolean } }, type: WebhookEvent): Promise<boolean> {
-  if (!planIncludes(owner.agency.tier, 'api') || owner.agency.webhooks === false) return false;
+  if (!planIncludes(owner.agency.tier, 'api-write') || owner.agency.webhooks === false) return false;
   const [row] = await t
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints, eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`)

@@ -1,7 +1,8 @@
 // /api/webhooks: endpoints, their secret, test events and the delivery log. Enterprise (the feature
-// map's 'api'), managed by the agency's owner or an admin.
+// map's 'api-write'), managed by the agency's owner or an admin (its `manage`).
 import { Hono } from 'hono';
-import { featureNeed } from '#shared/features.ts';
+import type { Requirement } from '#shared/access.ts';
+import { FEATURES, featureNeed } from '#shared/features.ts';
 import { deliveryQuerySchema, WEBHOOK_TEXT, webhookEndpointSchema } from '#shared/webhooks.ts';
 import { type AppEnv, requireAccess } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
@@ -17,7 +18,7 @@ import {
   updateEndpoint,
 } from './service.ts';
 
-export const WEBHOOK_NEED = { ...featureNeed('api'), agencyRoles: ['owner', 'admin'] as ('owner' | 'admin')[] };
+export const WEBHOOK_NEED: Requirement = { ...featureNeed('api-write'), ...FEATURES['api-write'].manage };
 
 export function webhookRoutes() {
   const r = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 // Webhook endpoints and their delivery log, through the tenant context. Every change is recorded in
 // the activity log (kind 'integration') in its own transaction.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Page } from '#shared/policies.ts';
 import {
   WEBHOOK_TEXT,
@@ -16,7 +16,7 @@ import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { boundedCount } from '#server/db/count.ts';
 import { idOr404 } from '#server/db/helpers.ts';
-import { webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
+import { agencyMembers, user, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { sortOrder } from '#server/lists.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
@@ -29,7 +29,12 @@ type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export const newSecret = () => `whsec_${randomBytes(24).toString('hex')}`;
 
-function toEndpoint(r: EndpointRow): WebhookEndpoint {
+interface Creator {
+  name: string | null;
+  left: boolean;
+}
+
+function toEndpoint(r: EndpointRow, creator: Creator): WebhookEndpoint {
   return {
     id: r.id,
     url: r.url,
@@ -38,6 +43,8 @@ function toEndpoint(r: EndpointRow): WebhookEndpoint {
     enabled: r.enabled,
     secret: r.secret,
     disabled_reason: r.disabledReason,
+    created_by_name: creator.name,
+    created_by_left: creator.left,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
@@ -71,6 +78,25 @@ export async function assertDeliverableUrl(url: string, allowPrivate: boolean): 
   }
 }
 
+/**
+ * Endpoints outlive the member who added them (they are the agency's): the answer says who added each
+ * and whether they have since left, so the owner knows whose integration it was (issue 26 §2).
+ */
+async function withCreators(t: Tenant, rows: EndpointRow[]): Promise<WebhookEndpoint[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])))];
+  const people = ids.length
+    ? await t.db
+        .select({ id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, member: agencyMembers.userId })
+        .from(user)
+        .leftJoin(agencyMembers, and(eq(agencyMembers.agencyId, t.agencyId), eq(agencyMembers.userId, user.id)))
+        .where(inArray(user.id, ids))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, { name: `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || p.email, left: p.member === null }]));
+  return rows.map((r) => toEndpoint(r, (r.createdBy && byId.get(r.createdBy)) || { name: null, left: true }));
+}
+
+const withCreator = async (t: Tenant, row: EndpointRow) => (await withCreators(t, [row]))[0];
+
 async function ownEndpoint(t: Tenant, rawId: string): Promise<EndpointRow> {
   const id = idOr404(rawId, WEBHOOK_TEXT.notFound);
   const [row] = await t.from(webhookEndpoints, eq(webhookEndpoints.id, id));
@@ -79,12 +105,14 @@ async function ownEndpoint(t: Tenant, rawId: string): Promise<EndpointRow> {
 }
 
 export async function listEndpoints(db: Db, actor: Actor): Promise<{ rows: WebhookEndpoint[] }> {
-  const rows = await tenant(db, actor).from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
-  return { rows: rows.map(toEndpoint) };
+  const t = tenant(db, actor);
+  const rows = await t.from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return { rows: await withCreators(t, rows) };
 }
 
 export async function getEndpoint(db: Db, actor: Actor, rawId: string): Promise<WebhookEndpoint> {
-  return toEndpoint(await ownEndpoint(tenant(db, actor), rawId));
+  const t = tenant(db, actor);
+  return withCreator(t, await ownEndpoint(t, rawId));
 }
 
 export async function createEndpoint(db: Db, actor: Actor, input: WebhookEndpointValues, allowPrivate: boolean): Promise<WebhookEndpoint> {
@@ -95,7 +123,7 @@ export async function createEndpoint(db: Db, actor: Actor, input: WebhookEndpoin
       .insert(webhookEndpoints, { url: input.url, description: input.description, events: input.events, enabled: input.enabled, secret: newSecret(), createdBy: actor.userId })
       .returning();
     await logActivity(t, actor, { kind: 'integration', action: 'created', entityId: row.id, summary: `Added webhook endpoint ${row.url}` });
-    return toEndpoint(row);
+    return withCreator(t, row);
   });
 }
 
@@ -121,7 +149,7 @@ export async function updateEndpoint(db: Db, actor: Actor, rawId: string, input:
         eq(webhookDeliveries.status, 'pending'),
       );
     await logActivity(t, actor, { kind: 'integration', action: 'updated', entityId: id, summary: `Updated webhook endpoint ${row.url}` });
-    return toEndpoint(row);
+    return withCreator(t, row);
   });
 }
 
@@ -138,7 +166,7 @@ export async function rotateSecret(db: Db, actor: Actor, rawId: string): Promise
     const before = await ownEndpoint(t, rawId);
     const [row] = await t.update(webhookEndpoints, { secret: newSecret(), updatedAt: new Date() }, eq(webhookEndpoints.id, before.id)).returning();
     await logActivity(t, actor, { kind: 'integration', action: 'updated', entityId: row.id, summary: `Rotated the signing secret of webhook endpoint ${row.url}` });
-    return toEndpoint(row);
+    return withCreator(t, row);
   });
 }
 

@@ -1,11 +1,15 @@
-// /dashboard/api-settings: the agency's API keys (Enterprise; owner or admin manage them).
+// /dashboard/api-settings: the agency's API keys (Business reads, Enterprise reads and writes; the
+// owner or an agency admin manages them, a team member is told so up front and reads the reference).
 import { useState } from 'react';
 import type { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy, KeyRound, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Copy, KeyRound, Plus, TriangleAlert } from 'lucide-react';
+import { canManageFeature, featureNeed } from '#shared/features.ts';
+import { TIER_LABEL } from '#shared/tiers.ts';
 import {
-  API_ACCESS,
+  apiAccessFor,
   API_ACCESS_LABEL,
   API_RESOURCE_LABEL,
   API_RESOURCES,
@@ -13,7 +17,9 @@ import {
   apiKeyInputSchema,
   describeScopes,
   type ApiKeyInput,
+  type ApiKeysAnswer,
   type ApiKeyView,
+  type ApiPlanView,
   type CreatedApiKey,
 } from '#shared/api-keys.ts';
 import { ApiSettingsTabs } from '#web/components/api-settings-tabs.tsx';
@@ -26,7 +32,7 @@ import { Input, Select } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
-import { useSession } from '#web/lib/session.ts';
+import { accessSubjectOf, useSession } from '#web/lib/session.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api.ts';
 
@@ -39,29 +45,82 @@ function when(value: string | null): string {
 
 export function ApiKeysPage() {
   const { data: session } = useSession();
-  const role = session?.agency?.role;
-  const canManage = role === 'owner' || role === 'admin';
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  // the feature map's `manage`: a team member never gets the form or the list the server refuses them
+  const canManage = canManageFeature(accessSubjectOf(session), 'api');
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={API_TEXT.title} description="Connect raters, websites and automation tools to your agency's book." />
       <ApiSettingsTabs />
       {canManage ? (
-        <div className="grid gap-6">
-          <CreateKeyForm onCreated={setCreated} />
-          <KeyList />
-        </div>
+        <KeysManager />
       ) : (
         <Card>
-          <CardContent className="py-6 text-sm text-slate-600">{API_TEXT.managersOnly}</CardContent>
+          <CardContent className="flex flex-wrap items-center gap-3 py-6 text-sm text-slate-600" data-testid="managers-only">
+            <span className="flex-1">{API_TEXT.managersOnly}</span>
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/dashboard/api-settings/reference">Open the API reference</Link>
+            </Button>
+          </CardContent>
         </Card>
       )}
+    </div>
+  );
+}
+
+function KeysManager() {
+  const keys = useApiKeys();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  return (
+    <div className="grid gap-6">
+      {keys.data?.revoked.length ? <RevokedNotice revoked={keys.data.revoked} /> : null}
+      {keys.data ? <PlanLimits plan={keys.data.plan} /> : null}
+      {keys.data ? <CreateKeyForm plan={keys.data.plan} onCreated={setCreated} /> : null}
+      <KeyList keys={keys} />
       <ShowOnceDialog created={created} onClose={() => setCreated(null)} />
     </div>
   );
 }
 
-function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+/** What the plan lets keys do; below write access, the way up. */
+function PlanLimits({ plan }: { plan: ApiPlanView }) {
+  const upTo = featureNeed('api-write').tier;
+  return (
+    <Card data-testid="api-plan">
+      <CardContent className="flex flex-wrap items-center gap-3 py-4 text-sm text-slate-700">
+        <span className="flex-1">{plan.write ? API_TEXT.fullPlan(plan.rate_limit) : API_TEXT.readOnlyPlan(TIER_LABEL[plan.tier], plan.rate_limit)}</span>
+        {plan.write ? null : (
+          <Button size="sm" asChild>
+            <Link to={`/dashboard/subscription/upgrade?tier=${upTo}`}>Upgrade to {TIER_LABEL[upTo]}</Link>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Keys that stopped working with their creator's membership or admin role: the owner is told which and why. */
+function RevokedNotice({ revoked }: { revoked: ApiKeysAnswer['revoked'] }) {
+  return (
+    <section role="status" aria-labelledby="revoked-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <h2 id="revoked-title" className="flex items-center gap-2 font-semibold">
+        <TriangleAlert className="h-4 w-4" aria-hidden />
+        {API_TEXT.revokedTitle}
+      </h2>
+      <p className="mt-1">{API_TEXT.revokedIntro}</p>
+      <ul className="mt-2 grid gap-1">
+        {revoked.map((k) => (
+          <li key={k.id}>
+            <span className="font-medium">{k.name}</span> <span className="font-mono text-xs">({k.prefix}…)</span>, revoked {when(k.revoked_at)}: {k.reason}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CreateKeyForm({ plan, onCreated }: { plan: ApiPlanView; onCreated: (key: CreatedApiKey) => void }) {
+  // a read-only plan is offered only the access the server grants it
+  const choices = apiAccessFor(plan.tier);
   const create = useCreateApiKey();
   const form = useForm<ApiKeyInput, unknown, z.output<typeof apiKeyInputSchema>>({
     resolver: zodResolver(apiKeyInputSchema),
@@ -97,7 +156,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
             {API_RESOURCES.map((resource) => (
               <FormField key={resource} label={API_RESOURCE_LABEL[resource]}>
                 <Select {...register(`scopes.${resource}`, { onChange: () => clearErrors('scopes') })}>
-                  {API_ACCESS.map((a) => (
+                  {choices.map((a) => (
                     <option key={a} value={a}>
                       {API_ACCESS_LABEL[a]}
                     </option>
@@ -155,8 +214,7 @@ function ShowOnceDialog({ created, onClose }: { created: CreatedApiKey | null; o
   );
 }
 
-function KeyList() {
-  const keys = useApiKeys();
+function KeyList({ keys }: { keys: ReturnType<typeof useApiKeys> }) {
   const revoke = useRevokeApiKey();
   const [target, setTarget] = useState<ApiKeyView | null>(null);
   const onRevoke = async () => {

@@ -1,12 +1,12 @@
 // Query hooks for the API keys endpoints and the OpenAPI document (one hook per endpoint).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyInput, ApiKeyView, CreatedApiKey } from '#shared/api-keys.ts';
+import type { ApiKeyInput, ApiKeysAnswer, CreatedApiKey } from '#shared/api-keys.ts';
 import { apiDelete, apiGet, apiPost } from '#web/lib/api.ts';
 
 export const apiKeysKey = ['api-keys'] as const;
 
 export function useApiKeys(enabled = true) {
-  return useQuery({ queryKey: apiKeysKey, enabled, queryFn: ({ signal }) => apiGet<{ keys: ApiKeyView[] }>('/api/api-keys', signal) });
+  return useQuery({ queryKey: apiKeysKey, enabled, queryFn: ({ signal }) => apiGet<ApiKeysAnswer>('/api/api-keys', signal) });
 }
 
 export function useCreateApiKey() {

@@ -10,6 +10,8 @@ import { accessSubjectOf, type Session } from '#web/lib/session.ts';
 import { NAV_ICONS } from './nav-icons.ts';
 
 export const ACCESS_DENIED_TITLE = 'Access Denied';
+/** beside an item the user may open but only read (a team member on API Settings and White Label) */
+export const VIEW_ONLY = 'View only';
 
 function Item({ item, onNavigate }: { item: SidebarEntry; onNavigate?: () => void }) {
   const Icon = NAV_ICONS[item.icon];
@@ -38,6 +40,7 @@ function Item({ item, onNavigate }: { item: SidebarEntry; onNavigate?: () => voi
     >
       <Icon className="h-4 w-4 shrink-0" aria-hidden />
       <span className="flex-1">{item.name}</span>
+      {item.viewOnly ? <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">{VIEW_ONLY}</span> : null}
     </NavLink>
   );
 }

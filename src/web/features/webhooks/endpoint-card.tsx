@@ -41,6 +41,7 @@ export function EndpointCard({ endpoint, selected, onSelect, onEdit }: Props) {
         <div className="min-w-0 space-y-1">
           <p className="break-all font-mono text-sm font-medium text-slate-900">{endpoint.url}</p>
           {endpoint.description ? <p className="text-sm text-slate-600">{endpoint.description}</p> : null}
+          <p className="text-xs text-slate-500">{WEBHOOK_TEXT.createdBy(endpoint.created_by_name, endpoint.created_by_left)}</p>
           <div className="flex flex-wrap items-center gap-2">
             {endpoint.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="red">Disabled</Badge>}
             {endpoint.disabled_reason && !endpoint.enabled ? <span className="text-xs text-red-700">{endpoint.disabled_reason}</span> : null}

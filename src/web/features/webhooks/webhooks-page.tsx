@@ -1,7 +1,9 @@
-// /dashboard/api-settings/webhooks (Enterprise; owner and agency admins): endpoints, their secret,
-// a test event, the delivery log with Redeliver, and how to verify a signature.
+// /dashboard/api-settings/webhooks (Enterprise, the feature map's 'api-write'; owner and agency admins):
+// endpoints, their secret, a test event, the delivery log with Redeliver, and how to verify a signature.
+// A team member, or a Business agency (read-only API), is told why up front: nothing is fetched and no
+// form is offered that the server would refuse (issue 30 §3).
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import { SIGNATURE_HEADER, VERIFY_SAMPLE, WEBHOOK_TEXT, type WebhookEndpoint } from '#shared/webhooks.ts';
 import { ApiSettingsTabs } from '#web/components/api-settings-tabs.tsx';
@@ -13,8 +15,40 @@ import { DeliveryLog } from './delivery-log.tsx';
 import { EndpointCard } from './endpoint-card.tsx';
 import { EndpointDialog } from './endpoint-dialog.tsx';
 import { useEndpoints } from './queries.ts';
+import { checkAccess } from '#shared/access.ts';
+import { FEATURES, featureNeed } from '#shared/features.ts';
+import { TIER_LABEL } from '#shared/tiers.ts';
+import { accessSubjectOf, useSession } from '#web/lib/session.ts';
 
 export function WebhooksPage() {
+  const { data: session } = useSession();
+  const subject = accessSubjectOf(session);
+  const manager = checkAccess(subject, FEATURES['api-write'].manage) === null;
+  const planHasWebhooks = checkAccess(subject, featureNeed('api-write')) === null;
+  const plan = featureNeed('api-write').tier;
+  if (manager && planHasWebhooks) return <WebhooksManager />;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="API Settings" description="Connect PolicyDesk to your website, raters and automation tools." />
+      <ApiSettingsTabs />
+      <Card data-testid="webhooks-unavailable">
+        <CardHeader>
+          <CardTitle>{WEBHOOK_TEXT.title}</CardTitle>
+          <CardDescription>{!manager ? WEBHOOK_TEXT.managersOnly : WEBHOOK_TEXT.planRequired(TIER_LABEL[plan])}</CardDescription>
+        </CardHeader>
+        {manager ? (
+          <CardContent>
+            <Button asChild>
+              <Link to={`/dashboard/subscription/upgrade?tier=${plan}`}>Upgrade to {TIER_LABEL[plan]}</Link>
+            </Button>
+          </CardContent>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
+
+function WebhooksManager() {
   const endpoints = useEndpoints();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<{ open: boolean; endpoint: WebhookEndpoint | null }>({ open: false, endpoint: null });

@@ -4,7 +4,9 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z as zo } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { API_TEXT, scopeAllows, type ApiResource } from '#shared/api-keys.ts';
+import { API_TEXT, apiRateLimitFor, scopeAllows, type ApiResource } from '#shared/api-keys.ts';
+import { featureNeed } from '#shared/features.ts';
+import { TIER_LABEL } from '#shared/tiers.ts';
 import { COMMUNICATION_TEXT, communicationInputSchema } from '#shared/communications.ts';
 import { CUSTOMER_TEXT, customerInputSchema } from '#shared/customers.ts';
 import { POLICY_TEXT, policyDocumentSchema, policyInputSchema } from '#shared/policies.ts';
@@ -63,7 +65,7 @@ export const communicationCreateSchema = communicationInputSchema.extend({
 const ERRORS = {
   400: 'Invalid input: `fields` names each field and its message.',
   401: 'Missing, malformed or revoked API key.',
-  403: "The key's scopes or the agency's plan do not allow this.",
+  403: "The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise).",
   404: 'Not found in this agency.',
   409: 'A duplicate, or an Idempotency-Key reused with another request.',
   413: 'The request body is over 1 MB.',
@@ -101,29 +103,44 @@ function jsonResponse(description: string, schema: z.ZodType) {
   return { description, content: { 'application/json': { schema: documented(schema, 'output') } } };
 }
 
+/**
+ * The plan an operation needs, from the feature map: reading at 'api' (Business), writing at 'api-write'
+ * (Enterprise). Said in the description and in `x-required-plan`, so clients and the reference page know.
+ */
+function planOf(feature: 'api' | 'api-write') {
+  const tier = featureNeed(feature).tier;
+  const text = feature === 'api' ? `Needs the ${TIER_LABEL[tier]} plan or higher and a key with read access.` : `Needs the ${TIER_LABEL[tier]} plan and a key with write access.`;
+  return { 'x-required-plan': tier, text };
+}
+const READ = planOf('api');
+const WRITE = planOf('api-write');
+
 function routeConfigs(r: Resource) {
-  const base = { tags: [r.tag], security: [{ bearerKey: [] }] };
+  const read = { tags: [r.tag], security: [{ bearerKey: [] }], 'x-required-plan': READ['x-required-plan'] };
+  const write = { ...read, 'x-required-plan': WRITE['x-required-plan'] };
   const item = `${r.path}/{id}`;
   return {
     list: createRoute({
-      ...base,
+      ...read,
       method: 'get',
       path: r.path,
       summary: `List ${r.name}`,
-      description: 'Oldest change first, in pages; pass next_cursor as cursor until it is null.',
+      description: `Oldest change first, in pages; pass next_cursor as cursor until it is null. ${READ.text}`,
       request: { query: documentedQuery(r.listQuery) },
       responses: { 200: jsonResponse(`A page of ${r.name}`, listOut(r.row)), ...errorResponses([400, 401, 403, 429]) },
     }),
     get: createRoute({
-      ...base,
+      ...read,
       method: 'get',
       path: item,
       summary: `Get one of the ${r.name}`,
+      description: READ.text,
       request: { params: idPathSchema },
       responses: { 200: jsonResponse('Found', r.detail), ...errorResponses([401, 403, 404, 429]) },
     }),
     create: createRoute({
-      ...base,
+      ...write,
+      description: WRITE.text,
       method: 'post',
       path: r.path,
       summary: `Create one of the ${r.name}`,
@@ -131,7 +148,8 @@ function routeConfigs(r: Resource) {
       responses: { 201: jsonResponse('Created', r.detail), ...errorResponses([400, 401, 403, 404, 409, 413, 429]) },
     }),
     update: createRoute({
-      ...base,
+      ...write,
+      description: WRITE.text,
       method: 'put',
       path: item,
       summary: `Replace one of the ${r.name}`,
@@ -139,7 +157,8 @@ function routeConfigs(r: Resource) {
       responses: { 200: jsonResponse('Updated', r.detail), ...errorResponses([400, 401, 403, 404, 409, 413, 429]) },
     }),
     remove: createRoute({
-      ...base,
+      ...write,
+      description: WRITE.text,
       method: 'delete',
       path: item,
       summary: `Delete one of the ${r.name}`,
@@ -191,9 +210,12 @@ function define(api: OpenAPIHono<AppEnv>, route: RouteConfig, ...handlers: Middl
 /** This process's reservations of the keys' shared windows. */
 const hit = createReservedCounter();
 
-/** Per key, counted in PostgreSQL so every instance shares the window, in reserved blocks (rate-limit.ts). */
+/**
+ * Per key, counted in PostgreSQL so every instance shares the window, in reserved blocks (rate-limit.ts);
+ * the plan's share of the configured rate (a read-only Business key gets less).
+ */
 const rateLimitPerKey: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const limit = c.var.deps.config.API_RATE_LIMIT;
+  const limit = apiRateLimitFor(c.var.actor.agency.tier, c.var.deps.config.API_RATE_LIMIT);
   const windowMs = 60_000;
   const now = Date.now();
   const { count, windowStart } = await hit(c.var.deps.db, `api:key:${c.var.apiKey.keyId}`, { limit, windowMs }, now);
@@ -224,6 +246,7 @@ export function apiV1Routes() {
       description:
         'Customers, policies and communications of your agency. Authenticate with `Authorization: Bearer <key>`. ' +
         'Each key may make a limited number of requests per minute (RateLimit-* headers). Writes accept an Idempotency-Key header. ' +
+        `Keys of the ${TIER_LABEL[featureNeed('api').tier]} plan read only, at a fifth of the rate; writing needs the ${TIER_LABEL[featureNeed('api-write').tier]} plan (\`x-required-plan\` on each operation). ` +
         'Errors are `{ "error": { "code", "message", "fields"? } }`.',
     },
     servers: [{ url: API_V1_PREFIX }],

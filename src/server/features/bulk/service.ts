@@ -23,7 +23,7 @@ import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { bulkActions, bulkJournal, user } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
-import { defineJob, type JobContext } from '#server/jobs/queue.ts';
+import { DEFAULT_LEASE_MS, defineJob, type JobContext } from '#server/jobs/queue.ts';
 import { kickInBackground } from '#server/jobs/runner.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
@@ -37,7 +37,7 @@ import { resolveTargets, uuidArray } from './targets.ts';
 type Row = typeof bulkActions.$inferSelect;
 const UNDO_MS = BULK_UNDO_HOURS * 3_600_000;
 /** A job's lease: a crashed instance's job is taken over this long after its last batch. */
-export const LEASE_MS = 60_000;
+export const LEASE_MS = DEFAULT_LEASE_MS;
 
 function valueOf(action: BulkRequest['action']): string {
   if (action.kind === 'set_status') return action.status;

@@ -215,4 +215,8 @@ export async function runDeliveries(deps: Pick<Deps, 'db' | 'config' | 'logger'>
  * The `webhooks.deliver` job: one drain of the outbox. Scheduled every few seconds (retries and other
  * instances' events) and enqueued right after events are written in this process (jobs/all.ts).
  */
-export const webhookJob = defineJob<Record<string, never>>({ name: 'webhooks.deliver', run: async (deps) => void (await runDeliveries(deps)) });
+export const webhookJob = defineJob<Record<string, never>>({
+  name: 'webhooks.deliver',
+  // JOBS_LEASE_MS (the takeover test) shortens the deliveries' lease too; it must stay above the timeout
+  run: async (deps) => void (await runDeliveries(deps, process.env.JOBS_LEASE_MS ? { leaseMs: Math.max(Number(process.env.JOBS_LEASE_MS), deps.config.WEBHOOK_TIMEOUT_MS + 1_000) } : {})),
+});

@@ -204,7 +204,8 @@ export interface DigestResult {
 }
 
 /**
- * One run (the `renewals.digest` job, every five minutes: one run at a time across instances), and from 07:00 in each agency's timezone send each agent with due
+ * One run of the `renewals.digest` job (scheduled every five minutes, one run at a time across
+ * instances): from 07:00 in each agency's timezone, send each agent with due
  * renewals one digest for that agency's day (the day boundary is the agency's midnight too). The
  * (user, day) marker is written before the e-mail, so a run killed half-way, a rerun, or a second
  * instance never sends anyone two; a run after downtime sends today's digests that are still missing.

@@ -576,7 +576,7 @@ async function digestScenario(pgInfo: Postgres) {
   const deps = { db: database.db, database, logger, mailer: createMailer({ from: 'bench@policydesk.test', outboxDir, logger }), config: { appUrl: 'http://127.0.0.1' } } as unknown as Deps;
   const now = new Date(`${new Date().toISOString().slice(0, 10)}T08:00:00Z`);
   const t0 = performance.now();
-  const result = await runDigest(deps, now, 'bench');
+  const result = await runDigest(deps, now);
   const seconds = (performance.now() - t0) / 1000;
   const counted = await sql(pgInfo.url, `select count(*)::int as n from notifications where kind in ('renewal_window', 'renewal_lapsed')`);
   const n = Number(counted.rows[0]?.n ?? 0);

@@ -14,10 +14,7 @@ import { ConfigError, loadConfig, type LoadedConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { drainBackgroundMail } from './mail.ts';
 import { acquireDataDirLock } from './db/lock.ts';
-import { startScheduler } from './features/renewals/digest.ts';
-import { startWebhookWorker } from './features/webhooks/worker.ts';
-import { startDocumentPurge } from './features/documents/purge.ts';
-import { startBulkWorker } from './features/bulk/worker.ts';
+import { startAllJobs } from './jobs/all.ts';
 import { keepConnectionsAlive } from './keep-alive.ts';
 
 // No allocation-site pretenuring (decision 037): once V8 had seen a site's objects survive (rows of
@@ -62,13 +59,9 @@ async function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webRoot = process.env.WEB_ROOT ?? path.resolve(here, '../web');
   const app = createApp(deps, { webRoot });
-  // The daily digest; API tests never start it (they call runDigest directly).
-  const stopScheduler = startScheduler(deps);
-  // Webhook deliveries: every few seconds and right after events are written (decision 028).
-  const stopWebhooks = startWebhookWorker(deps);
-  const stopPurge = startDocumentPurge(deps);
-  // Bulk jobs left by a stopped instance resume here; their journals are purged after 24 hours.
-  const stopBulkWorker = startBulkWorker(deps);
+  // Every background job (digest, purges, webhook deliveries, bulk changes, imports) and schedule:
+  // one loop over the jobs table (decision 043). API tests never start it; they run jobs directly.
+  const stopJobs = startAllJobs(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     if (isWorker) return logger.debug({ worker: cluster.worker?.id, pid: process.pid }, 'worker listening');
     logger.info(
@@ -82,10 +75,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    stopScheduler();
-    stopWebhooks();
-    stopPurge();
-    stopBulkWorker();
+    stopJobs();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

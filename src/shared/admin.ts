@@ -100,6 +100,7 @@ export const ADMIN_CARDS = [
   { href: '/admin/messages', title: 'Contact Messages', description: 'Messages sent through the contact form.', role: 'admin' },
   { href: '/admin/analytics', title: 'System Analytics', description: 'Platform-wide usage and growth.', role: 'super_admin' },
   { href: '/admin/security', title: 'Security Settings', description: 'Authentication and access policies.', role: 'super_admin' },
+  { href: '/admin/system', title: 'System', description: 'Background jobs: queued, running and failed, with Retry.', role: 'super_admin' },
   { href: '/admin/cms', title: 'CMS Pages', description: 'Edit the marketing site pages.', role: 'super_admin' },
   { href: '/admin/blog', title: 'Blog Management', description: 'Write and publish blog posts.', role: 'super_admin' },
   { href: '/admin/seo', title: 'SEO Tools', description: 'Titles, descriptions and sitemaps.', role: 'super_admin' },

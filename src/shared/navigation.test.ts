@@ -217,6 +217,7 @@ describe('sidebar', () => {
     expect(admin?.filter((i) => i.locked).map((i) => i.href)).toEqual([
       '/admin/analytics',
       '/admin/security',
+      '/admin/system',
       '/admin/cms',
       '/admin/blog',
       '/admin/seo',

@@ -26,7 +26,8 @@ export type NavIcon =
   | 'cms'
   | 'blog'
   | 'seo'
-  | 'messages';
+  | 'messages'
+  | 'system';
 
 export interface NavItem {
   name: string;
@@ -73,6 +74,7 @@ export const ADMIN_ITEMS: readonly NavItem[] = [
   { name: 'Admin Settings', href: '/admin/settings', icon: 'settings', need: { role: 'admin' } },
   { name: 'System Analytics', href: '/admin/analytics', icon: 'analytics', need: { role: 'super_admin' } },
   { name: 'Security Settings', href: '/admin/security', icon: 'security', need: { role: 'super_admin' } },
+  { name: 'System', href: '/admin/system', icon: 'system', need: { role: 'super_admin' } },
   { name: 'CMS Pages', href: '/admin/cms', icon: 'cms', need: { role: 'super_admin' } },
   { name: 'Blog', href: '/admin/blog', icon: 'blog', need: { role: 'super_admin' } },
   { name: 'SEO Tools', href: '/admin/seo', icon: 'seo', need: { role: 'super_admin' } },

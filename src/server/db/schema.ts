@@ -797,6 +797,10 @@ export const importJobs = pgTable(
     failures: jsonb().$type<{ line: number; reason: string }[]>().notNull().default([]),
     createdCustomerIds: jsonb().$type<string[]>().notNull().default([]),
     createdPolicyIds: jsonb().$type<string[]>().notNull().default([]),
+    /** the file's rows as text, kept while the job runs so another instance can resume it (decision 043) */
+    source: jsonb().$type<{ mapping: Record<string, number | null>; rows: string[][]; lines: number[] }>(),
+    /** where a resumed run picks up: the chunk being worked on and which of its rows the fast path committed */
+    checkpoint: jsonb().$type<{ start: number; fast: number[]; cut: number; limitMessage: string | null }>(),
     createdAt: createdAt(),
     finishedAt: timestamp(tz),
   },
@@ -856,6 +860,51 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lockedUntil: timestamp(tz),
   lockedBy: text(),
   lastFinishedAt: timestamp(tz),
+});
+
+/**
+ * The one job queue (decision 043): a row per job, claimed with FOR UPDATE SKIP LOCKED under a lease,
+ * so any instance takes over a job whose instance died. Enqueued inside the caller's transaction.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    state: text().notNull().default('queued'),
+    /** the agency whose work it is (null: a system job) — for the admin list, and gone with the agency */
+    agencyId: uuid().references(() => agencies.id, { onDelete: 'cascade' }),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(5),
+    /** the first backoff; each retry waits twice the previous one, capped at an hour */
+    backoffMs: integer().notNull().default(30_000),
+    runAt: timestamp(tz).notNull().defaultNow(),
+    lockedUntil: timestamp(tz),
+    /** the claim's token: only the current claim may record progress or an outcome */
+    lockedBy: text(),
+    /** at most one queued or running job per key (a schedule's runs, one drain of the webhook outbox) */
+    singletonKey: text(),
+    progress: jsonb().$type<Record<string, unknown>>(),
+    lastError: text(),
+    createdAt: createdAt(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+    finishedAt: timestamp(tz),
+  },
+  (t) => [
+    // the claim's scan: due queued jobs and running ones whose lease may have expired
+    index('jobs_due_idx').on(t.runAt).where(sql`state in ('queued', 'running')`),
+    index('jobs_state_created_idx').on(t.state, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('jobs_singleton_uq').on(t.singletonKey).where(sql`state in ('queued', 'running')`),
+    check('jobs_state_check', sql`state in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** When each schedule next runs: the instance whose update moves it on enqueues that run. */
+export const jobSchedules = pgTable('job_schedules', {
+  name: text().primaryKey(),
+  nextRunAt: timestamp(tz).notNull(),
+  lastRunAt: timestamp(tz),
 });
 
 /** The digest's sent-marker: written before the e-mail, so no user gets two digests for one day. */

@@ -34,6 +34,7 @@ import { pipelineRoutes } from './pipeline/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { brandingRoutes, LOGO_UPLOAD_PREFIX } from './branding/routes.ts';
 import { apiKeyRoutes } from './api/routes.ts';
+import { systemRoutes } from './system/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX, DOCUMENT_UPLOAD_PATH, LOGO_UPLOAD_PREFIX];
@@ -60,6 +61,7 @@ export function featureRoutes() {
   r.route('/', securityRoutes());
   r.route('/', adminGateRoutes());
   r.route('/', adminAnalyticsRoutes());
+  r.route('/', systemRoutes());
   r.route('/', contentRoutes());
   r.route('/', reportRoutes());
   r.route('/', analyticsRoutes());

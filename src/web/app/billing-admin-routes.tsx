@@ -34,6 +34,7 @@ export const billingAndAdminRoutes: RouteObject[] = [
     children: [
       { path: '/admin/analytics', ...page(() => import('../features/admin/analytics-page.tsx'), 'AdminAnalyticsPage') },
       { path: '/admin/security', ...page(() => import('../features/admin/security-page.tsx'), 'AdminSecurityPage') },
+      { path: '/admin/system', ...page(() => import('../features/admin/system-page.tsx'), 'AdminSystemPage') },
       { path: '/admin/cms', ...page(() => import('../features/admin/cms-page.tsx'), 'AdminCmsPage') },
       { path: '/admin/blog', ...page(() => import('../features/admin/blog-list-page.tsx'), 'AdminBlogPage') },
       { path: '/admin/blog/new', ...blogEditor },

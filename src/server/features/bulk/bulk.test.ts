@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { BULK_TEXT } from '#shared/bulk.ts';
 import { RENEWAL_TEXT } from '#shared/renewals.ts';
-import { activityLog, bulkActions, bulkJournal, carInsuranceDetails, customerCommunications, customers, documents, policies, subscriptionLimits, tasks } from '#server/db/schema.ts';
+import { activityLog, bulkActions, bulkJournal, carInsuranceDetails, customerCommunications, customers, documents, jobs, policies, subscriptionLimits, tasks } from '#server/db/schema.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { purgeBulkJournals, resumeBulkJobs, runBulkBatch } from './service.ts';
+import { claimJobs, renew } from '#server/jobs/queue.ts';
+import { workOnce } from '#server/jobs/runner.ts';
+import { bulkJob, LEASE_MS, purgeBulkJournals, runBulkBatch } from './service.ts';
 
 let t: TestContext;
 let biz: TestUser;
@@ -347,15 +349,26 @@ describe('the job path', () => {
     config.BULK_BATCH_SIZE = 4;
     try {
       const ids = (await seedPolicies(bigAgency.agencyId, 10, 'RES-')).sort();
-      const [row] = await t.db
-        .insert(bulkActions)
-        .values({ agencyId: bigAgency.agencyId, createdBy: bigAgency.user.id, entity: 'policies', kind: 'set_status', action: { kind: 'set_status', status: 'expired' }, summary: 'Change status to Expired', targets: ids, total: ids.length, lockedBy: 'dead', lockedUntil: new Date(Date.now() + 60_000) })
-        .returning();
+      // the action and its job, written together as startBulk does
+      const { row, jobId } = await t.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(bulkActions)
+          .values({ agencyId: bigAgency.agencyId, createdBy: bigAgency.user.id, entity: 'policies', kind: 'set_status', action: { kind: 'set_status', status: 'expired' }, summary: 'Change status to Expired', targets: ids, total: ids.length })
+          .returning();
+        return { row: created, jobId: (await bulkJob.enqueue(tx, { bulkId: created.id }, { agencyId: bigAgency.agencyId }))! };
+      });
+      const now = new Date();
+      const [first] = await claimJobs(t.db, now, 1, { id: jobId });
+      const firstHolds = (tx: Parameters<typeof renew>[0]) => renew(tx, jobId, first.token, now, LEASE_MS);
       // the first instance did one batch, then died; its cursor update is lost too (worst case)
-      expect(await runBulkBatch(t.deps, row.id, 'dead')).toBe(true);
-      await t.db.update(bulkActions).set({ cursor: 0, changed: 0, lockedUntil: new Date(Date.now() - 1000) }).where(eq(bulkActions.id, row.id));
-      // a live holder cannot take the job before the lease expires; after it, the worker resumes it
-      expect(await resumeBulkJobs(t.deps, 'second')).toBeGreaterThanOrEqual(1);
+      expect(await runBulkBatch(t.deps, row.id, firstHolds)).toBe(true);
+      await t.db.update(bulkActions).set({ cursor: 0, changed: 0 }).where(eq(bulkActions.id, row.id));
+      // another instance cannot take the job before the lease expires; after it, it resumes the job
+      expect(await claimJobs(t.db, new Date(now.getTime() + 30_000), 1, { id: jobId })).toHaveLength(0);
+      expect(await workOnce(t.deps, { name: bulkJob.name, now: new Date(now.getTime() + LEASE_MS + 1_000) })).toBe(1);
+      // the first instance, were it alive after all, can no longer commit a batch
+      expect(await runBulkBatch(t.deps, row.id, firstHolds)).toBe(false);
+      expect((await t.db.select().from(jobs).where(eq(jobs.id, jobId)))[0]).toMatchObject({ state: 'done', attempts: 2 });
       const done = await waitDone(bigAgency.user, row.id);
       expect(done).toMatchObject({ state: 'done', processed: 10 });
       // the four journaled in the first batch were skipped, not changed again

@@ -23,6 +23,8 @@ import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { bulkActions, bulkJournal, user } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
+import { DEFAULT_LEASE_MS, defineJob, type JobContext } from '#server/jobs/queue.ts';
+import { kickInBackground } from '#server/jobs/runner.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { countRows, limitError, readLimit } from '../limits/service.ts';
@@ -35,7 +37,7 @@ import { resolveTargets, uuidArray } from './targets.ts';
 type Row = typeof bulkActions.$inferSelect;
 const UNDO_MS = BULK_UNDO_HOURS * 3_600_000;
 /** A job's lease: a crashed instance's job is taken over this long after its last batch. */
-export const LEASE_SECONDS = 60;
+export const LEASE_MS = DEFAULT_LEASE_MS;
 
 function valueOf(action: BulkRequest['action']): string {
   if (action.kind === 'set_status') return action.status;
@@ -127,7 +129,7 @@ async function applyBatch(t: Tenant, row: Pick<Row, 'id' | 'entity' | 'kind' | '
 }
 
 async function finish(t: Tenant, row: Row, result: { changed: number; unchanged: number }) {
-  await t.update(bulkActions, { state: 'done', cursor: row.total, changed: result.changed, unchangedCount: result.unchanged, finishedAt: new Date(), lockedUntil: null, lockedBy: null }, eq(bulkActions.id, row.id));
+  await t.update(bulkActions, { state: 'done', cursor: row.total, changed: result.changed, unchangedCount: result.unchanged, finishedAt: new Date() }, eq(bulkActions.id, row.id));
   const assignee = row.kind === 'assign' ? valueOf(row.action as BulkRequest['action']) : null;
   // the new assignee hears of it once for the whole action, as one assignment tells them of one policy
   if (assignee && assignee !== row.createdBy && result.changed > 0)
@@ -148,14 +150,12 @@ async function finish(t: Tenant, row: Row, result: { changed: number; unchanged:
   });
 }
 
-const holderName = () => `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-
 /** Runs the action now (up to the sync limit, one transaction) or starts its job. */
 export async function startBulk(deps: Deps, actor: Actor, req: BulkRequest): Promise<BulkActionInfo> {
   const t0 = tenant(deps.db, actor);
   if (req.action.kind === 'assign') await assertMember(t0, req.action.assignee_id, RENEWAL_TEXT.notMember);
   const names = req.action.kind === 'assign' ? await memberNames(t0) : {};
-  const { row, job } = await t0.transaction(async (t) => {
+  const { row, jobId } = await t0.transaction(async (t) => {
     await lockBulk(t);
     const targets = await resolveTargets(t, actor, req);
     if (!targets.ids.length) throw badRequest(BULK_TEXT.nothingToChange, undefined, 'NOTHING_TO_CHANGE');
@@ -171,27 +171,17 @@ export async function startBulk(deps: Deps, actor: Actor, req: BulkRequest): Pro
         ignoredCount: targets.ignored.length,
       })
       .returning();
-    if (targets.ids.length > deps.config.BULK_SYNC_LIMIT) return { row: created, job: true };
+    // the job is written with the action: it exists exactly when the action does
+    if (targets.ids.length > deps.config.BULK_SYNC_LIMIT) return { row: created, jobId: await bulkJob.enqueue(t.db, { bulkId: created.id }, { agencyId: t.agencyId }) };
     const result = await applyBatch(t, created, targets.ids);
     // nothing would change: refused, and the empty action is rolled back with everything else
     if (result.changed === 0) throw badRequest(BULK_TEXT.nothingToChange, undefined, 'NOTHING_TO_CHANGE');
     await finish(t, created, result);
-    return { row: created, job: false };
+    return { row: created, jobId: null };
   });
-  if (job) {
-    void runBulkJob(deps, row.id).catch((err: unknown) => deps.logger.error({ err, bulkId: row.id }, 'bulk job failed'));
-  }
+  // this instance starts it at once; if it stops, another takes the job over when its lease expires
+  kickInBackground(deps, jobId);
   return getBulkAction(deps.db, actor, row.id);
-}
-
-/** Takes the job's lease: free, expired, or already this holder's. */
-async function takeJobLease(db: Db, id: string, holder: string): Promise<boolean> {
-  const taken = await db
-    .update(bulkActions)
-    .set({ lockedBy: holder, lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-    .where(and(eq(bulkActions.id, id), eq(bulkActions.state, 'running'), sql`(${bulkActions.lockedUntil} is null or ${bulkActions.lockedUntil} < now() or ${bulkActions.lockedBy} = ${holder})`))
-    .returning({ id: bulkActions.id });
-  return taken.length > 0;
 }
 
 /**
@@ -199,13 +189,15 @@ async function takeJobLease(db: Db, id: string, holder: string): Promise<boolean
  * their journal rows and the new cursor commit together; false when the job is finished or no
  * longer this holder's.
  */
-export async function runBulkBatch(deps: Deps, id: string, holder: string): Promise<boolean> {
+export async function runBulkBatch(deps: Deps, id: string, holds: JobContext<unknown>['holds']): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
+    // the batch commits only while this claim holds the job (a claim that outlived its lease stops here)
+    if (!(await holds(tx))) return false;
     const [agency] = await tx.select({ agencyId: bulkActions.agencyId }).from(bulkActions).where(eq(bulkActions.id, id));
     if (!agency) return false;
     const t = tenant(tx, { agency: { id: agency.agencyId } });
     await lockBulk(t);
-    const [row] = await t.from(bulkActions, eq(bulkActions.id, id), eq(bulkActions.state, 'running'), eq(bulkActions.lockedBy, holder)).for('update');
+    const [row] = await t.from(bulkActions, eq(bulkActions.id, id), eq(bulkActions.state, 'running')).for('update');
     if (!row) return false;
     const size = deps.config.BULK_BATCH_SIZE;
     const slice = (await tx.execute(sql`select x.id from bulk_actions b, unnest(b.targets[${row.cursor + 1}:${row.cursor + size}]) as x(id) where b.id = ${id}`)).rows as { id: string }[];
@@ -216,39 +208,31 @@ export async function runBulkBatch(deps: Deps, id: string, holder: string): Prom
       await finish(t, row, totals);
       return false;
     }
-    await t.update(
-      bulkActions,
-      { cursor, changed: totals.changed, unchangedCount: totals.unchanged, lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` },
-      eq(bulkActions.id, id),
-    );
+    await t.update(bulkActions, { cursor, changed: totals.changed, unchangedCount: totals.unchanged }, eq(bulkActions.id, id));
     return true;
   });
 }
 
-/** Works a job to its end while it holds the lease; a failure marks it failed (its journal still undoes it). */
-export async function runBulkJob(deps: Deps, id: string, holder = holderName()): Promise<void> {
-  if (!(await takeJobLease(deps.db, id, holder))) return;
-  try {
-    while (await runBulkBatch(deps, id, holder));
-  } catch (err) {
+/**
+ * The `bulk.run` job: batches to the end while this claim holds it. A batch that fails is retried
+ * with backoff from the cursor (a journaled record is never applied twice); when the job dies the
+ * action is marked failed (its journal still undoes what it changed).
+ */
+export const bulkJob = defineJob<{ bulkId: string }>({
+  name: 'bulk.run',
+  maxAttempts: 3,
+  backoffMs: 10_000,
+  leaseMs: LEASE_MS,
+  run: async (deps, ctx) => {
+    while (await runBulkBatch(deps, ctx.payload.bulkId, ctx.holds));
+  },
+  onDead: async (deps, { bulkId }) => {
     await deps.db
       .update(bulkActions)
-      .set({ state: 'failed', message: 'The bulk action stopped on an error. What it changed can be undone.', finishedAt: new Date(), lockedBy: null, lockedUntil: null })
-      .where(and(eq(bulkActions.id, id), eq(bulkActions.state, 'running')));
-    throw err;
-  }
-}
-
-/** Jobs whose instance stopped (restart, crash): their lease expired, so this one resumes them from their cursor. */
-export async function resumeBulkJobs(deps: Deps, holder = holderName()): Promise<number> {
-  const stale = await deps.db
-    .select({ id: bulkActions.id })
-    .from(bulkActions)
-    .where(and(eq(bulkActions.state, 'running'), sql`(${bulkActions.lockedUntil} is null or ${bulkActions.lockedUntil} < now())`))
-    .limit(10);
-  for (const job of stale) await runBulkJob(deps, job.id, holder).catch((err: unknown) => deps.logger.error({ err, bulkId: job.id }, 'bulk job failed'));
-  return stale.length;
-}
+      .set({ state: 'failed', message: 'The bulk action stopped on an error. What it changed can be undone.', finishedAt: new Date() })
+      .where(and(eq(bulkActions.id, bulkId), eq(bulkActions.state, 'running')));
+  },
+});
 
 function labelsError(make: (labels: string[], more: number) => string, found: { labels: string[]; count: number }, code: string) {
   return conflict(make(found.labels, found.count - found.labels.length), code);
@@ -340,7 +324,7 @@ export async function listJournal(db: Db, actor: Actor, rawId: string, q: { page
 }
 
 /**
- * The scheduled purge: 24 hours after an action, the whole rows its deletes kept are removed for
+ * The scheduled purge (`bulk.purge-journals`, every five minutes): 24 hours after an action, the whole rows its deletes kept are removed for
  * good (the journal keeps only labels and values). A system job across agencies, like the digest.
  */
 export async function purgeBulkJournals(db: Db, now = new Date()): Promise<number> {
@@ -354,3 +338,5 @@ export async function purgeBulkJournals(db: Db, now = new Date()): Promise<numbe
     return expired.length;
   });
 }
+
+export const bulkPurgeJob = defineJob<Record<string, never>>({ name: 'bulk.purge-journals', run: async (deps, ctx) => void (await purgeBulkJournals(deps.db, ctx.now)) });

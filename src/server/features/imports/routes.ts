@@ -45,7 +45,7 @@ export function importRoutes() {
   });
   r.post('/imports', async (c) => {
     const upload = await readUpload(c);
-    return c.json(await startImport(c.var.deps.db, c.var.actor, c.var.deps.logger, upload), 202);
+    return c.json(await startImport(c.var.deps, c.var.actor, upload), 202);
   });
   r.get('/imports/latest', async (c) => c.json({ job: await latestImport(c.var.deps.db, c.var.actor) }));
   r.get('/imports/:id', async (c) => c.json(await getImport(c.var.deps.db, c.var.actor, idParam(c, 'id', IMPORT_TEXT.notFound))));

@@ -1,6 +1,6 @@
 // CSV and Excel imports: a job row per import, rows written through the customers' and policies' own create
 // and update paths (same validation, limits and activity log as the forms), undo within 24 hours.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { csvLine } from '#shared/csv.ts';
 import { CsvError, parseCsv } from '#server/platform/csv.ts';
 import {
@@ -23,18 +23,19 @@ import {
   type ImportValues,
   type SheetCell,
 } from '#shared/imports.ts';
-import type { Logger } from '#server/logger.ts';
-import { jobActor, type Actor } from '#server/context.ts';
+import { jobActor, type Actor, type Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/helpers.ts';
 import { customers, importJobs, policies } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
-import { tenant } from '#server/tenant.ts';
+import { defineJob, type JobContext } from '#server/jobs/queue.ts';
+import { kickInBackground } from '#server/jobs/runner.ts';
+import { tenant, type Tenant } from '#server/tenant.ts';
 import { createCustomer, findCustomerByEmail, updateCustomer } from '../customers/service.ts';
 import { createPolicy, updatePolicy } from '../policies/service.ts';
 import { existingCustomers, existingPolicyNumbers, fitWithin, IMPORT_CHUNK, insertCustomerRows, insertPolicyRows, remainingCapacity } from './batch.ts';
 
-/** A running job older than this was cut off by a restart (10,000 rows take a few minutes at most). */
+/** A running import without a live job this old was cut off before the job queue (or written by hand). */
 const STALE_AFTER_MINUTES = 60;
 /** Failures kept for the failures CSV; the count covers them all. */
 const MAX_FAILURES = 10_000;
@@ -117,66 +118,139 @@ export interface StartImport {
   file: ImportFile;
 }
 
-/** Creates the job (one running import per agency) and runs it in the background. */
-export async function startImport(db: Db, actor: Actor, logger: Logger, input: StartImport): Promise<ImportJob> {
+/**
+ * Creates the import and its job in one transaction (one running import per agency) and starts it
+ * in this process; any instance resumes it from its last checkpoint if this one stops (decision 043).
+ */
+export async function startImport(deps: Deps, actor: Actor, input: StartImport): Promise<ImportJob> {
   const { mapping, rows, lines } = parseFile(input.kind, input.file, input.mapping);
   const missing = missingRequired(input.kind, mapping);
   if (missing.length) throw badRequest(IMPORT_TEXT.missingFields(missing), undefined, 'MAPPING_INCOMPLETE');
-  const t = tenant(db, actor);
-  let row: JobRow;
+  const t = tenant(deps.db, actor);
+  let started: { row: JobRow; jobId: string | null };
   try {
-    row = await t.transaction(async (tx) => {
+    started = await t.transaction(async (tx) => {
       // same-agency starts queue on the agency row; the partial unique index is the backstop
       await tx.lockAgency();
-      // a job that ran in a server that has since stopped never finishes: after an hour it is failed
+      // an import left running without a live job (written before the job queue, or by hand) stops blocking after an hour
       await tx.update(
         importJobs,
-        { status: 'failed', message: IMPORT_TEXT.interrupted, finishedAt: new Date() },
+        { status: 'failed', message: IMPORT_TEXT.interrupted, finishedAt: new Date(), source: null, checkpoint: null },
         eq(importJobs.status, 'running'),
         sql`${importJobs.createdAt} < now() - interval '${sql.raw(String(STALE_AFTER_MINUTES))} minutes'`,
+        sql`not exists (select 1 from jobs j where j.name = ${IMPORT_JOB} and j.payload->>'importId' = ${importJobs.id}::text and j.state in ('queued', 'running'))`,
       );
       const [running] = await tx.select({ id: importJobs.id }).from(importJobs, eq(importJobs.status, 'running'));
       if (running) throw conflict(IMPORT_TEXT.busy, 'IMPORT_RUNNING');
+      // the job keeps the text rows only (not the upload or the sheet's cells), until it finishes
       const [created] = await tx
-        .insert(importJobs, { createdBy: actor.userId, kind: input.kind, fileName: input.fileName.slice(0, 200), duplicates: input.duplicates, total: rows.length })
+        .insert(importJobs, {
+          createdBy: actor.userId,
+          kind: input.kind,
+          fileName: input.fileName.slice(0, 200),
+          duplicates: input.duplicates,
+          total: rows.length,
+          source: { mapping, rows, lines },
+        })
         .returning();
-      return created;
+      const jobId = await importJob.enqueue(tx.db, { importId: created.id, actor: jobActor(actor) }, { agencyId: actor.agency.id });
+      return { row: created, jobId };
     });
   } catch (err) {
     if (isUniqueViolation(err, 'import_jobs_one_running_uq')) throw conflict(IMPORT_TEXT.busy, 'IMPORT_RUNNING');
     throw err;
   }
-  // the job keeps the text rows only (not the upload or the sheet's cells)
-  void runImport(db, jobActor(actor), row.id, { kind: input.kind, duplicates: input.duplicates }, mapping, rows, lines).catch(async (err: unknown) => {
-    logger.error({ err, importId: row.id }, 'import failed');
-    await t.update(importJobs, { status: 'failed', message: 'The import stopped on an unexpected error.', finishedAt: new Date() }, eq(importJobs.id, row.id));
-  });
-  return toJob(row);
+  kickInBackground(deps, started.jobId);
+  return toJob(started.row);
 }
 
-async function runImport(db: Db, actor: Actor, jobId: string, input: Pick<StartImport, 'kind' | 'duplicates'>, mapping: ImportMapping, rows: string[][], lines: number[]) {
+export const IMPORT_JOB = 'imports.run';
+
+/**
+ * The `imports.run` job. A failed attempt is retried from the checkpoint; when the job dies the
+ * import is marked failed and keeps what it imported.
+ */
+export const importJob = defineJob<{ importId: string; actor: Actor }>({
+  name: IMPORT_JOB,
+  maxAttempts: 3,
+  backoffMs: 10_000,
+  run: (deps, ctx) => runImport(deps.db, ctx.payload.actor, ctx.payload.importId, ctx.holds),
+  onDead: async (deps, { importId, actor }) => {
+    await tenant(deps.db, actor).update(
+      importJobs,
+      { status: 'failed', message: 'The import stopped on an unexpected error.', finishedAt: new Date(), source: null, checkpoint: null },
+      eq(importJobs.id, importId),
+      eq(importJobs.status, 'running'),
+    );
+  },
+});
+
+class LostClaim extends Error {
+  constructor() {
+    super('another instance has taken the import over');
+  }
+}
+
+const appendJson = (column: AnyColumn, items: unknown[]) => sql`${column} || ${JSON.stringify(items)}::jsonb`;
+
+/**
+ * Works the import from where its row says it is: `processed` rows of the file are done, and when
+ * the checkpoint names the current chunk, that chunk's fast path has committed. Counts, failures and
+ * created ids are appended at each checkpoint, so a resumed run neither loses nor repeats them; a
+ * row created through the services just before a crash is found again as an existing record (then
+ * skipped or updated, never created twice).
+ */
+async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<unknown>['holds']) {
   const t = tenant(db, actor);
-  const counts = { processed: 0, imported: 0, updated: 0, skipped: 0, failed: 0 };
-  const failures: ImportFailure[] = [];
-  const createdCustomerIds: string[] = [];
-  const createdPolicyIds: string[] = [];
+  const [job] = await t.from(importJobs, eq(importJobs.id, jobId));
+  if (!job || job.status !== 'running' || !job.source) return;
+  const { rows, lines } = job.source;
+  const mapping: ImportMapping = job.source.mapping;
+  const input = { kind: job.kind as ImportKind, duplicates: job.duplicates as DuplicateMode };
+  const counts = { processed: job.processed, imported: job.imported, updated: job.updated, skipped: job.skipped, failed: job.failed };
+  // what is new since the last checkpoint
+  let failures: ImportFailure[] = [];
+  let failuresKept = job.failures.length;
+  let createdCustomerIds: string[] = [];
+  let createdPolicyIds: string[] = [];
   let status: ImportStatus = 'done';
   let message: string | null = null;
   const fail = (line: number, reason: string) => {
     counts.failed += 1;
-    if (failures.length < MAX_FAILURES) failures.push({ line, reason });
+    if (failuresKept + failures.length < MAX_FAILURES) failures.push({ line, reason });
   };
-  // progress writes only the counts; the id lists (which grow with the file) are written once, at the end
-  const saveProgress = () => t.update(importJobs, { ...counts }, eq(importJobs.id, jobId));
+  const pending = () => ({
+    ...counts,
+    failures: appendJson(importJobs.failures, failures),
+    createdCustomerIds: appendJson(importJobs.createdCustomerIds, createdCustomerIds),
+    createdPolicyIds: appendJson(importJobs.createdPolicyIds, createdPolicyIds),
+  });
+  const written = () => {
+    failuresKept += failures.length;
+    failures = [];
+    createdCustomerIds = [];
+    createdPolicyIds = [];
+  };
+  /** Counts, new failures and ids, and the checkpoint, in one statement (in the chunk's transaction when given). */
+  const save = async (tx?: Tenant, checkpoint?: typeof job.checkpoint) => {
+    const on = tx ?? t;
+    if (!(await holds(on.db))) throw new LostClaim();
+    await on.update(importJobs, { ...pending(), ...(checkpoint !== undefined ? { checkpoint } : {}) }, eq(importJobs.id, jobId));
+    // in a transaction, what was saved counts as written only once it has committed
+    if (!tx) written();
+  };
 
   /** One row through the services' own create and update paths; false when the plan's limit stops the import. */
-  const slowRow = async (line: number, value: ImportValues): Promise<boolean> => {
+  const slowRow = async (line: number, value: ImportValues): Promise<'written' | 'read' | 'limit'> => {
     try {
       if (value.kind === 'customers') {
         const values = value.values;
         const existing = await findCustomerByEmail(t, values.email);
-        if (existing && input.duplicates === 'skip') counts.skipped += 1;
-        else if (existing) {
+        if (existing && input.duplicates === 'skip') {
+          counts.skipped += 1;
+          return 'read';
+        }
+        if (existing) {
           await updateCustomer(db, actor, existing.id, values);
           counts.updated += 1;
         } else {
@@ -186,8 +260,11 @@ async function runImport(db: Db, actor: Actor, jobId: string, input: Pick<StartI
       } else {
         const values = value.values;
         const [existing] = await t.select({ id: policies.id }).from(policies, eq(policies.policyNumber, values.policy_number));
-        if (existing && input.duplicates === 'skip') counts.skipped += 1;
-        else if (existing) {
+        if (existing && input.duplicates === 'skip') {
+          counts.skipped += 1;
+          return 'read';
+        }
+        if (existing) {
           await updatePolicy(db, actor, existing.id, values);
           counts.updated += 1;
         } else {
@@ -198,20 +275,21 @@ async function runImport(db: Db, actor: Actor, jobId: string, input: Pick<StartI
           counts.imported += 1;
         }
       }
+      return 'written';
     } catch (err) {
       if (err instanceof AppError && err.code.endsWith('_LIMIT_REACHED')) {
         // the plan's limit: stop here and keep what was imported
         status = 'stopped';
         message = err.message;
-        return false;
+        return 'limit';
       }
       if (!(err instanceof AppError)) throw err;
       fail(line, err.fields ? Object.values(err.fields).join(' ') : err.message);
+      return 'read';
     }
-    return true;
   };
 
-  for (let start = 0; start < rows.length && status === 'done'; start += IMPORT_CHUNK) {
+  for (let start = counts.processed - (counts.processed % IMPORT_CHUNK); start < rows.length && status === 'done'; start += IMPORT_CHUNK) {
     const chunk: { line: number; value: ImportValues | null; errors: string[] }[] = [];
     for (let i = start; i < Math.min(rows.length, start + IMPORT_CHUNK); i += 1) {
       const check = validateRow(input.kind, rowRecord(input.kind, mapping, rows[i]));
@@ -219,81 +297,90 @@ async function runImport(db: Db, actor: Actor, jobId: string, input: Pick<StartI
       const value = check.ok && check.value.kind === 'policies' ? { kind: 'policies' as const, values: { ...check.value.values, customer_id: null } } : check.ok ? check.value : null;
       chunk.push({ line: lines[i], value, errors: check.ok ? [] : check.errors });
     }
-    // 1. the chunk's plain creates in one transaction (see batch.ts); the rest wait for step 2
-    let fast: Set<number>;
-    let cut: number;
-    let limitMessage: string | null = null;
-    try {
-      const done = await t.transaction(async (tx) => {
-        const room = await remainingCapacity(tx, actor);
-        const picked: number[] = [];
-        const needs: { policies: number; customers: number }[] = [];
-        const claimed = new Set<string>();
-        if (input.kind === 'customers') {
-          const known = await existingCustomers(tx, chunk.flatMap((r) => (r.value?.kind === 'customers' ? [r.value.values.email] : [])));
-          chunk.forEach((r, i) => {
-            if (r.value?.kind !== 'customers' || known.has(r.value.values.email) || claimed.has(r.value.values.email)) return;
-            claimed.add(r.value.values.email);
-            picked.push(i);
-            needs.push({ policies: 0, customers: 1 });
-          });
-          const fit = fitWithin(room, needs);
-          const ids = await insertCustomerRows(tx, actor, picked.slice(0, fit.fits).map((i) => (chunk[i].value as Extract<ImportValues, { kind: 'customers' }>).values));
-          return { picked: picked.slice(0, fit.fits), cut: fit.error ? picked[fit.fits] : chunk.length, error: fit.error, customerIds: ids, policyIds: [] as string[] };
-        }
-        const values = chunk.map((r) => (r.value?.kind === 'policies' ? r.value.values : null));
-        const [taken, known] = await Promise.all([
-          existingPolicyNumbers(tx, values.flatMap((v) => (v ? [v.policy_number] : []))),
-          existingCustomers(tx, values.flatMap((v) => (v ? [v.customer_email] : []))),
-        ]);
-        const newEmails = new Set<string>();
-        values.forEach((v, i) => {
-          // an assignee is checked against the agency's members by the services
-          if (!v || v.assignee_id || taken.has(v.policy_number) || claimed.has(v.policy_number)) return;
-          claimed.add(v.policy_number);
-          picked.push(i);
-          const newCustomer = !known.has(v.customer_email) && !newEmails.has(v.customer_email);
-          if (newCustomer) newEmails.add(v.customer_email);
-          needs.push({ policies: 1, customers: newCustomer ? 1 : 0 });
+    let checkpoint = job.checkpoint?.start === start ? job.checkpoint : null;
+    // 1. the chunk's plain creates in one transaction (see batch.ts), with its checkpoint; the rest wait for step 2
+    if (!checkpoint) {
+      const importedBefore = counts.imported;
+      try {
+        checkpoint = await t.transaction(async (tx) => {
+          const room = await remainingCapacity(tx, actor);
+          const picked: number[] = [];
+          const needs: { policies: number; customers: number }[] = [];
+          const claimed = new Set<string>();
+          let fit: ReturnType<typeof fitWithin>;
+          if (input.kind === 'customers') {
+            const known = await existingCustomers(tx, chunk.flatMap((r) => (r.value?.kind === 'customers' ? [r.value.values.email] : [])));
+            chunk.forEach((r, i) => {
+              if (r.value?.kind !== 'customers' || known.has(r.value.values.email) || claimed.has(r.value.values.email)) return;
+              claimed.add(r.value.values.email);
+              picked.push(i);
+              needs.push({ policies: 0, customers: 1 });
+            });
+            fit = fitWithin(room, needs);
+            createdCustomerIds.push(...(await insertCustomerRows(tx, actor, picked.slice(0, fit.fits).map((i) => (chunk[i].value as Extract<ImportValues, { kind: 'customers' }>).values))));
+          } else {
+            const values = chunk.map((r) => (r.value?.kind === 'policies' ? r.value.values : null));
+            const [taken, known] = await Promise.all([
+              existingPolicyNumbers(tx, values.flatMap((v) => (v ? [v.policy_number] : []))),
+              existingCustomers(tx, values.flatMap((v) => (v ? [v.customer_email] : []))),
+            ]);
+            const newEmails = new Set<string>();
+            values.forEach((v, i) => {
+              // an assignee is checked against the agency's members by the services
+              if (!v || v.assignee_id || taken.has(v.policy_number) || claimed.has(v.policy_number)) return;
+              claimed.add(v.policy_number);
+              picked.push(i);
+              const newCustomer = !known.has(v.customer_email) && !newEmails.has(v.customer_email);
+              if (newCustomer) newEmails.add(v.customer_email);
+              needs.push({ policies: 1, customers: newCustomer ? 1 : 0 });
+            });
+            fit = fitWithin(room, needs);
+            const ids = await insertPolicyRows(tx, actor, picked.slice(0, fit.fits).map((i) => values[i]!), known);
+            createdCustomerIds.push(...ids.customerIds);
+            createdPolicyIds.push(...ids.policyIds);
+          }
+          counts.imported += fit.fits;
+          const done = { start, fast: picked.slice(0, fit.fits), cut: fit.error ? picked[fit.fits] : chunk.length, limitMessage: fit.error?.message ?? null };
+          await save(tx, done);
+          return done;
         });
-        const fit = fitWithin(room, needs);
-        const ids = await insertPolicyRows(tx, actor, picked.slice(0, fit.fits).map((i) => values[i]!), known);
-        return { picked: picked.slice(0, fit.fits), cut: fit.error ? picked[fit.fits] : chunk.length, error: fit.error, customerIds: ids.customerIds, policyIds: ids.policyIds };
-      });
-      fast = new Set(done.picked);
-      cut = done.cut;
-      limitMessage = done.error?.message ?? null;
-      createdCustomerIds.push(...done.customerIds);
-      createdPolicyIds.push(...done.policyIds);
-      counts.imported += done.picked.length;
-    } catch (err) {
-      // a database error (a row another request created meanwhile, a constraint): nothing of the
-      // chunk was written; every row goes through the services instead
-      if (err instanceof AppError) throw err;
-      fast = new Set();
-      cut = chunk.length;
+        written();
+      } catch (err) {
+        // a database error (a row another request created meanwhile, a constraint): nothing of the
+        // chunk was written; every row goes through the services instead
+        if (err instanceof AppError || err instanceof LostClaim) throw err;
+        counts.imported = importedBefore;
+        createdCustomerIds = [];
+        createdPolicyIds = [];
+        checkpoint = { start, fast: [], cut: chunk.length, limitMessage: null };
+      }
     }
+    const fast = new Set(checkpoint.fast);
     // 2. in file order, up to the limit's cut: failures, duplicates, assignees and replays
-    for (let i = 0; i < cut; i += 1) {
+    for (let i = counts.processed - start; i < checkpoint.cut; i += 1) {
       const row = chunk[i];
       if (fast.has(i)) {
         counts.processed += 1;
         continue;
       }
+      let outcome: 'written' | 'read' | 'limit' = 'read';
       if (!row.value) fail(row.line, row.errors.join(' '));
-      else if (!(await slowRow(row.line, row.value))) break;
+      else outcome = await slowRow(row.line, row.value);
+      if (outcome === 'limit') break;
       counts.processed += 1;
-      if (counts.processed % 50 === 0) await saveProgress();
+      // a row written through the services is checkpointed at once: a resumed run must not count it twice
+      if (outcome === 'written' || counts.processed % 50 === 0) await save();
     }
-    if (limitMessage && status === 'done') {
+    if (checkpoint.limitMessage && status === 'done') {
       status = 'stopped';
-      message = limitMessage;
+      message = checkpoint.limitMessage;
     }
-    await saveProgress();
+    await save();
   }
+  if (!(await holds(db))) throw new LostClaim();
   await t.update(
     importJobs,
-    { ...counts, failures, createdCustomerIds, createdPolicyIds, status, message, finishedAt: new Date() },
+    { ...pending(), status, message, finishedAt: new Date(), source: null, checkpoint: null },
     eq(importJobs.id, jobId),
   );
 }

@@ -1,13 +1,16 @@
 // The daily digest job: once a day per agent from 07:00, never twice (reruns, a second instance, a
-// run killed half-way), opt-out, plan, and the window/lapse notifications.
+// run killed half-way, two instances scheduling it), opt-out, plan, and the window/lapse notifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays } from '#shared/renewals.ts';
-import { digestDeliveries, notificationPreferences, notifications, policies, scheduledJobs } from '#server/db/schema.ts';
+import { digestDeliveries, jobs, notificationPreferences, notifications, policies } from '#server/db/schema.ts';
+import { SCHEDULES } from '#server/jobs/all.ts';
+import { workOnce } from '#server/jobs/runner.ts';
+import { runSchedules } from '#server/jobs/schedule.ts';
 import type { MailMessage } from '#server/mail.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { DIGEST_JOB, DIGEST_LINES, runDigest, takeLease } from './digest.ts';
+import { DIGEST_JOB, DIGEST_LINES, runDigest } from './digest.ts';
 
 let t: TestContext;
 let a: TestUser;
@@ -80,13 +83,17 @@ describe('the daily digest', () => {
     expect((await runDigest(t.deps, late)).sent).toBeGreaterThanOrEqual(2);
   });
 
-  it('runs on one instance at a time: a held lease makes a second instance skip', async () => {
+  it('runs on one instance at a time: two instances scheduling it queue one run, which one of them works', async () => {
     const now = morning();
-    expect(await takeLease(t.db, DIGEST_JOB, 'other-instance', now)).toBe(true);
-    expect(await runDigest(t.deps, new Date(now.getTime() + 1000))).toEqual({ ran: false, sent: 0 });
-    await t.db.update(scheduledJobs).set({ lockedUntil: null, lockedBy: null }).where(eq(scheduledJobs.name, DIGEST_JOB));
-    const parallel = await Promise.all([runDigest(t.deps, now, 'x'), runDigest(t.deps, now, 'y')]);
-    expect(parallel.filter((r) => r.ran).length).toBeGreaterThanOrEqual(1);
+    const schedules = SCHEDULES.filter((s) => s.job === DIGEST_JOB);
+    const queued = await Promise.all([runSchedules(t.db, schedules, now), runSchedules(t.db, schedules, now)]);
+    expect(queued.flat()).toEqual([DIGEST_JOB]);
+    const worked = await Promise.all([workOnce(t.deps, { name: DIGEST_JOB, now }), workOnce(t.deps, { name: DIGEST_JOB, now })]);
+    expect(worked[0] + worked[1]).toBe(1);
+    const [run] = await t.db.select().from(jobs).where(eq(jobs.name, DIGEST_JOB));
+    expect(run).toMatchObject({ state: 'done', attempts: 1 });
+    // even two runs at once (a run taken over after its lease while the first still sends) mail each agent once
+    await Promise.all([runDigest(t.deps, now), runDigest(t.deps, now)]);
     const day = now.toISOString().slice(0, 10);
     const markers = await t.db.select().from(digestDeliveries).where(eq(digestDeliveries.day, day));
     expect(markers.filter((m) => m.userId === a.id)).toHaveLength(1);
@@ -108,14 +115,14 @@ describe('the daily digest', () => {
         return new Promise<void>(() => {});
       },
     };
-    void runDigest({ ...t.deps, mailer: dying }, now, 'dying');
+    void runDigest({ ...t.deps, mailer: dying }, now);
     await expect.poll(() => calls).toBe(2);
     // after the dead run's lease expires, another instance runs the job again
     const healthy = { kind: 'smtp' as const, send: async (m: MailMessage) => void sent.push(m) };
-    const rerun = await runDigest({ ...t.deps, mailer: healthy }, new Date(now.getTime() + 6 * 60_000), 'rerun');
+    const rerun = await runDigest({ ...t.deps, mailer: healthy }, new Date(now.getTime() + 6 * 60_000));
     expect(rerun.ran).toBe(true);
     for (const u of [a, b]) expect(digestsTo(u, sent).length).toBeLessThanOrEqual(1);
-    const third = await runDigest({ ...t.deps, mailer: healthy }, new Date(now.getTime() + 7 * 60_000), 'third');
+    const third = await runDigest({ ...t.deps, mailer: healthy }, new Date(now.getTime() + 7 * 60_000));
     expect(third.sent).toBe(0);
     expect(sent.length).toBeGreaterThanOrEqual(1);
   });

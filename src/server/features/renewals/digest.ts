@@ -1,14 +1,15 @@
 // The daily renewals digest and the renewal-window notifications (issue 11; docs/decisions/017).
 // A system job, not one agency's caller: it reads every agency's due terms in one query, so it does
 // not go through the tenant context (decision 015's list of such exceptions).
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { planIncludes } from '#shared/features.ts';
 import { formatMoney } from '#shared/money.ts';
 import { addDays, agencyToday, COCKPIT_HORIZON_DAYS, daysLeft } from '#shared/renewals.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import type { Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { agencies, digestDeliveries, scheduledJobs, user } from '#server/db/schema.ts';
+import { agencies, digestDeliveries, user } from '#server/db/schema.ts';
+import { defineJob } from '#server/jobs/queue.ts';
 import { renderMail, type MailBrand } from '#server/mail.ts';
 import { mailBrandForAgency } from '../branding/mail-brand.ts';
 import { notifyMany } from '../notifications/service.ts';
@@ -16,10 +17,8 @@ import { readTasksDueToday, tasksDigestLines, type DueTask } from '../tasks/dige
 import { purgeIdempotency } from '../api/v1/idempotency.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
 
-export const DIGEST_JOB = 'renewal-digest';
+export const DIGEST_JOB = 'renewals.digest';
 export const DIGEST_HOUR = 7;
-/** A run that dies keeps the lease this long; then the next tick takes over. */
-const LEASE_MS = 5 * 60_000;
 const WINDOW_DAYS = 30;
 
 /** The hour of day in the agency's timezone; UTC's for a name this runtime does not know. */
@@ -29,24 +28,6 @@ export function hourIn(timeZone: string, now: Date): number {
   } catch {
     return now.getUTCHours();
   }
-}
-
-/** One instance at a time: a lease row in PostgreSQL; false when another instance holds it. */
-export async function takeLease(db: Db, job: string, holder: string, now = new Date()): Promise<boolean> {
-  await db.insert(scheduledJobs).values({ name: job }).onConflictDoNothing();
-  const rows = await db
-    .update(scheduledJobs)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), lockedBy: holder })
-    .where(and(eq(scheduledJobs.name, job), or(isNull(scheduledJobs.lockedUntil), lt(scheduledJobs.lockedUntil, now))))
-    .returning({ name: scheduledJobs.name });
-  return rows.length > 0;
-}
-
-export async function releaseLease(db: Db, job: string, holder: string) {
-  await db
-    .update(scheduledJobs)
-    .set({ lockedUntil: null, lockedBy: null, lastFinishedAt: new Date() })
-    .where(and(eq(scheduledJobs.name, job), eq(scheduledJobs.lockedBy, holder)));
 }
 
 /** Lines the digest lists per section; the section's heading gives its full count. */
@@ -223,79 +204,57 @@ export interface DigestResult {
 }
 
 /**
- * One run: take the lease, and from 07:00 in each agency's timezone send each agent with due
+ * One run of the `renewals.digest` job (scheduled every five minutes, one run at a time across
+ * instances): from 07:00 in each agency's timezone, send each agent with due
  * renewals one digest for that agency's day (the day boundary is the agency's midnight too). The
  * (user, day) marker is written before the e-mail, so a run killed half-way, a rerun, or a second
  * instance never sends anyone two; a run after downtime sends today's digests that are still missing.
  * An agent in agencies of different timezones gets one digest per day: the first zone to reach
  * 07:00 on that date sends it, with that zone's terms.
  */
-export async function runDigest(deps: Deps, now = new Date(), holder = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`): Promise<DigestResult> {
+export async function runDigest(deps: Deps, now = new Date()): Promise<DigestResult> {
   const { db } = deps;
-  if (!(await takeLease(db, DIGEST_JOB, holder, now))) return { ran: false, sent: 0 };
   let sent = 0;
-  try {
-    // one pass per timezone in use (a handful), each with its own today and hour
-    const zones = await db.selectDistinct({ timeZone: agencies.timezone }).from(agencies);
-    const byUserDay = new Map<string, AgentDigest>();
-    for (const { timeZone } of zones) {
-      const today = agencyToday(timeZone, now);
-      const agencyIds = await agenciesWithRenewals(db, timeZone);
-      if (agencyIds.length) await notifyWindows(db, agencyIds, today);
-      if (hourIn(timeZone, now) < DIGEST_HOUR) continue;
-      const add = (digest: AgentDigest) => {
-        const key = `${digest.userId}|${today}`;
-        const seen = byUserDay.get(key);
-        if (seen) mergeDigests(seen, digest);
-        else byUserDay.set(key, digest);
-      };
-      if (agencyIds.length) for (const digest of await readDigests(db, agencyIds, today, timeZone)) add(digest);
-      // tasks due today (agencies whose plan has the CRM), for agents with or without renewals
-      for (const task of await readTasksDueToday(db, timeZone, today)) {
-        if (task.optOut) continue;
-        add({ userId: task.userId, email: task.email, firstName: task.firstName ?? '', today, timeZone, sections: emptySections(), tasks: [task], agencyIds: [] });
-      }
+  // one pass per timezone in use (a handful), each with its own today and hour
+  const zones = await db.selectDistinct({ timeZone: agencies.timezone }).from(agencies);
+  const byUserDay = new Map<string, AgentDigest>();
+  for (const { timeZone } of zones) {
+    const today = agencyToday(timeZone, now);
+    const agencyIds = await agenciesWithRenewals(db, timeZone);
+    if (agencyIds.length) await notifyWindows(db, agencyIds, today);
+    if (hourIn(timeZone, now) < DIGEST_HOUR) continue;
+    const add = (digest: AgentDigest) => {
+      const key = `${digest.userId}|${today}`;
+      const seen = byUserDay.get(key);
+      if (seen) mergeDigests(seen, digest);
+      else byUserDay.set(key, digest);
+    };
+    if (agencyIds.length) for (const digest of await readDigests(db, agencyIds, today, timeZone)) add(digest);
+    // tasks due today (agencies whose plan has the CRM), for agents with or without renewals
+    for (const task of await readTasksDueToday(db, timeZone, today)) {
+      if (task.optOut) continue;
+      add({ userId: task.userId, email: task.email, firstName: task.firstName ?? '', today, timeZone, sections: emptySections(), tasks: [task], agencyIds: [] });
     }
-    for (const digest of byUserDay.values()) {
-      const { userId, today } = digest;
-      const marked = await db.insert(digestDeliveries).values({ userId, day: today }).onConflictDoNothing().returning({ userId: digestDeliveries.userId });
-      if (!marked.length) continue;
-      try {
-        // white label: a digest of one agency's renewals carries that agency's brand; one that spans agencies, the default
-        const brand = digest.agencyIds.length === 1 ? await mailBrandForAgency(deps, digest.agencyIds[0]) : null;
-        await deps.mailer.send(digestMail(deps, digest, brand));
-        sent += 1;
-      } catch (err) {
-        // The send failed for sure: free the marker so the next run tries again.
-        await db.delete(digestDeliveries).where(and(eq(digestDeliveries.userId, userId), eq(digestDeliveries.day, today)));
-        deps.logger.error({ err, userId }, 'renewal digest not sent');
-      }
-    }
-    return { ran: true, sent };
-  } finally {
-    await releaseLease(db, DIGEST_JOB, holder);
   }
+  for (const digest of byUserDay.values()) {
+    const { userId, today } = digest;
+    const marked = await db.insert(digestDeliveries).values({ userId, day: today }).onConflictDoNothing().returning({ userId: digestDeliveries.userId });
+    if (!marked.length) continue;
+    try {
+      // white label: a digest of one agency's renewals carries that agency's brand; one that spans agencies, the default
+      const brand = digest.agencyIds.length === 1 ? await mailBrandForAgency(deps, digest.agencyIds[0]) : null;
+      await deps.mailer.send(digestMail(deps, digest, brand));
+      sent += 1;
+    } catch (err) {
+      // The send failed for sure: free the marker so the next run tries again.
+      await db.delete(digestDeliveries).where(and(eq(digestDeliveries.userId, userId), eq(digestDeliveries.day, today)));
+      deps.logger.error({ err, userId }, 'renewal digest not sent');
+    }
+  }
+  return { ran: true, sent };
 }
 
-/** The scheduler main.ts starts: a tick every five minutes (and one shortly after start), unref'd. */
-export function startScheduler(deps: Deps, everyMs = 5 * 60_000): () => void {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = Promise.all([
-      runDigest(deps),
-      // Stored API answers past their 24 hours: a plain delete, safe on every instance at once.
-      purgeIdempotency(deps.db),
-    ])
-      .catch((err) => deps.logger.error({ err }, 'renewal digest run failed'))
-      .finally(() => (running = null));
-  };
-  const first = setTimeout(tick, 10_000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
-}
+export const digestJob = defineJob<Record<string, never>>({ name: DIGEST_JOB, run: async (deps, ctx) => void (await runDigest(deps, ctx.now)) });
+
+/** Stored API answers past their 24 hours: a plain delete. */
+export const idempotencyPurgeJob = defineJob<Record<string, never>>({ name: 'api.idempotency-purge', run: async (deps) => void (await purgeIdempotency(deps.db)) });

@@ -7,8 +7,8 @@ import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADE
 import type { Deps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { activityLog, agencies, webhookDeliveries as d, webhookEndpoints as e } from '#server/db/schema.ts';
+import { defineJob } from '#server/jobs/queue.ts';
 import { notify } from '../notifications/service.ts';
-import { onEventsWritten } from './events.ts';
 import { postWebhook, signatureHeader, type PostResult } from './net.ts';
 
 /** Attempts per delivery; the waits between them add up to about 24 hours. */
@@ -212,32 +212,11 @@ export async function runDeliveries(deps: Pick<Deps, 'db' | 'config' | 'logger'>
 }
 
 /**
- * Runs the worker in this process: every `everyMs`, and right after events are written. A tick
- * that arrives during a run makes one more run afterwards. Returns the stop function.
+ * The `webhooks.deliver` job: one drain of the outbox. Scheduled every few seconds (retries and other
+ * instances' events) and enqueued right after events are written in this process (jobs/all.ts).
  */
-export function startWebhookWorker(deps: Deps, everyMs = 5_000): () => void {
-  let running: Promise<unknown> | null = null;
-  let again = false;
-  const tick = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runDeliveries(deps)
-      .catch((err) => deps.logger.error({ err }, 'webhook delivery run failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  };
-  const stopWaking = onEventsWritten(tick);
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return () => {
-    stopWaking();
-    clearInterval(timer);
-  };
-}
+export const webhookJob = defineJob<Record<string, never>>({
+  name: 'webhooks.deliver',
+  // JOBS_LEASE_MS (the takeover test) shortens the deliveries' lease too; it must stay above the timeout
+  run: async (deps) => void (await runDeliveries(deps, process.env.JOBS_LEASE_MS ? { leaseMs: Math.max(Number(process.env.JOBS_LEASE_MS), deps.config.WEBHOOK_TIMEOUT_MS + 1_000) } : {})),
+});

@@ -1,6 +1,6 @@
 // /admin (cards, each hidden without its role) and the super-admin placeholder pages.
 import { Link } from 'react-router';
-import { BarChart3, CreditCard, FileText, Inbox, Lock, Newspaper, Search, Users } from 'lucide-react';
+import { BarChart3, Cog, CreditCard, FileText, Inbox, Lock, Newspaper, Search, Users } from 'lucide-react';
 import { ADMIN_CARDS } from '#shared/admin.ts';
 import { hasRole } from '#shared/access.ts';
 import { accessSubjectOf, useSession } from '#web/lib/session.ts';
@@ -14,6 +14,7 @@ const ICONS: Record<string, typeof Users> = {
   '/admin/cms': FileText,
   '/admin/blog': Newspaper,
   '/admin/seo': Search,
+  '/admin/system': Cog,
 };
 
 export function AdminDashboardPage() {

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   BookOpen,
+  Cog,
   Code2,
   CreditCard,
   Download,
@@ -50,4 +51,5 @@ export const NAV_ICONS: Record<NavIcon, LucideIcon> = {
   blog: BookOpen,
   seo: Search,
   messages: Inbox,
+  system: Cog,
 };

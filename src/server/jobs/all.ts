@@ -1,0 +1,59 @@
+// Every job kind and schedule of the server, and the one background loop main.ts starts (decision
+// 043). A feature declares its job next to its code (defineJob) and is listed here, so the process
+// that works the queue knows every handler whatever it has served.
+import { lt, and, eq, or } from 'drizzle-orm';
+import type { Deps } from '#server/context.ts';
+import { jobs } from '#server/db/schema.ts';
+import { bulkJob, bulkPurgeJob } from '../features/bulk/service.ts';
+import { documentPurgeJob } from '../features/documents/purge.ts';
+import { importJob } from '../features/imports/service.ts';
+import { digestJob, idempotencyPurgeJob } from '../features/renewals/digest.ts';
+import { onEventsWritten } from '../features/webhooks/events.ts';
+import { webhookJob } from '../features/webhooks/worker.ts';
+import { defineJob, enqueue } from './queue.ts';
+import { startJobs } from './runner.ts';
+import type { Schedule } from './schedule.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Finished jobs are kept a week for the admin page; dead ones a month (or until retried). */
+export const jobsCleanupJob = defineJob<Record<string, never>>({
+  name: 'jobs.cleanup',
+  run: async (deps, ctx) => {
+    const now = ctx.now.getTime();
+    await deps.db
+      .delete(jobs)
+      .where(or(and(eq(jobs.state, 'done'), lt(jobs.finishedAt, new Date(now - 7 * DAY_MS))), and(eq(jobs.state, 'failed'), lt(jobs.finishedAt, new Date(now - 30 * DAY_MS)))));
+  },
+});
+
+/** Every kind: the handlers a worker process needs (importing the modules registers them). */
+export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, idempotencyPurgeJob, webhookJob, jobsCleanupJob].map((j) => j.name);
+
+const MINUTE = 60_000;
+
+export const SCHEDULES: Schedule[] = [
+  // the digest decides per agency: from 07:00 in the agency's time zone, and catches up after downtime (decision 017)
+  { job: digestJob.name, every: { everyMs: 5 * MINUTE } },
+  { job: idempotencyPurgeJob.name, every: { everyMs: 15 * MINUTE } },
+  { job: documentPurgeJob.name, every: { everyMs: 60 * MINUTE } },
+  { job: bulkPurgeJob.name, every: { everyMs: 5 * MINUTE } },
+  // retries and other instances' events; this process's own events wake it at once (below)
+  { job: webhookJob.name, every: { everyMs: 5_000 } },
+  { job: jobsCleanupJob.name, every: { dailyAt: '03:00', timeZone: 'UTC' } },
+];
+
+/** Starts the process's job loop; returns its stop function. */
+export function startAllJobs(deps: Deps): () => void {
+  const loop = startJobs(deps, { schedules: SCHEDULES });
+  // events were just written and committed here: a drain now, not at the next 5-second run
+  const stopWaking = onEventsWritten(() => {
+    void enqueue(deps.db, webhookJob.name, {}, { singletonKey: `schedule:${webhookJob.name}`, maxAttempts: 3 })
+      .then(() => loop.wake())
+      .catch((err: unknown) => deps.logger.error({ err }, 'webhook drain not queued'));
+  });
+  return () => {
+    stopWaking();
+    loop.stop();
+  };
+}

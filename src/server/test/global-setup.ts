@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`drop database if exists ${PG_TEMPLATE} with (force)`);
     await admin.query(`create database ${PG_TEMPLATE}`);
     // Migrated the way the app migrates: through the pooler when there is one.
-    const db = await openPostgres(withDatabase(postgres.url, PG_TEMPLATE), 1);
+    const db = await openPostgres(withDatabase(postgres.url, PG_TEMPLATE), { max: 1, pooler: postgres.pooler });
     await runMigrations(db);
     await db.close();
     // A pooler keeps its server connections to the template open; a copy needs it unused.

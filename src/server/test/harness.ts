@@ -38,7 +38,7 @@ async function openTestDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`create database ${name} template ${pgTemplate}`);
     await admin.end();
-    const database = await openPostgres(withDatabase(postgres.url, name), 5);
+    const database = await openPostgres(withDatabase(postgres.url, name), { max: 5, pooler: postgres.pooler });
     const close = database.close;
     database.close = async () => {
       await close();

@@ -168,7 +168,7 @@ export async function poolerScenario(opts: { buildDir: string; port: number; sec
   const work = mkdtempSync(path.join(os.tmpdir(), 'policydesk-pooler-'));
   const pgInfo = await startPostgres();
   try {
-    const env = process.env.BENCH_WORKERS ? {} : { WORKERS: '1' };
+    const env: Record<string, string> = process.env.BENCH_WORKERS ? {} : { WORKERS: '1' };
     const direct = await startServer({ buildDir: opts.buildDir, port: opts.port, databaseUrl: pgInfo.url, dataDir: path.join(work, 'data'), logFile: path.join(work, 'server.log'), env });
     try {
       const base = direct.url;

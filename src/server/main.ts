@@ -19,6 +19,7 @@ import { startWebhookWorker } from './features/webhooks/worker.ts';
 import { startDocumentPurge } from './features/documents/purge.ts';
 import { startBulkWorker } from './features/bulk/worker.ts';
 import { keepConnectionsAlive } from './keep-alive.ts';
+import { answerBackupRequests } from './backup/control.ts';
 
 // No allocation-site pretenuring (decision 037): once V8 had seen a site's objects survive (rows of
 // earlier requests), it allocated that site's objects straight in the old generation, and a full
@@ -69,6 +70,8 @@ async function main() {
   const stopPurge = startDocumentPurge(deps);
   // Bulk jobs left by a stopped instance resume here; their journals are purged after 24 hours.
   const stopBulkWorker = startBulkWorker(deps);
+  // npm run backup while the server runs: the embedded database is open here only (decision 042)
+  const stopBackups = database.pglite ? answerBackupRequests(config.DATA_DIR, database.pglite, logger) : () => {};
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     if (isWorker) return logger.debug({ worker: cluster.worker?.id, pid: process.pid }, 'worker listening');
     logger.info(
@@ -86,6 +89,7 @@ async function main() {
     stopWebhooks();
     stopPurge();
     stopBulkWorker();
+    stopBackups();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

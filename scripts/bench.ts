@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|tasks|exchange|api|reports|creates|list|pglite|xlsx]
+// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|tasks|exchange|api|reports|creates|list|pooler|pglite|xlsx]
 // Measures the production build on a throwaway PostgreSQL 15 (and on PGlite), side by side with
 // pgbench running the SQL the list endpoint sends, and writes bench/results/latest.md.
 // Exits non-zero only when it could not run; missed figures are reported, not fatal.
@@ -17,6 +17,7 @@ import { DASHBOARD_PAGE, firstLoad, PUBLIC_PAGES, TARGETED_PAGES, type FirstLoad
 import { cpuBreakdown, cycle, load, type LoadResult } from './bench/load.ts';
 import { captureStatements, checkPostgresBinaries, pgbench, sql, startPostgres, statementStats, type PgbenchResult, type Postgres } from './bench/postgres.ts';
 import { listScenario } from './bench/list.ts';
+import { checkPgbouncer, poolerComparison, poolerScenario, type PoolerFigures } from './bench/pooler.ts';
 import { PIPELINE_BOARD_PATHS, PIPELINE_OPPORTUNITIES, seedOpportunities } from './bench/pipeline.ts';
 import { seed, SEARCH_TERMS, type SeedPlan } from './bench/seed.ts';
 import { uploadMemory } from './bench/documents.ts';
@@ -43,7 +44,7 @@ const secondsArg = args.indexOf('--seconds');
 const SECONDS = secondsArg >= 0 ? Number(args[secondsArg + 1]) : QUICK ? 3 : 12;
 // BENCH_PORT: another base port when several benches share a machine
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4351);
-const PORTS = { pg: BASE_PORT, pglite: BASE_PORT + 1, lighthouse: BASE_PORT + 2 };
+const PORTS = { pg: BASE_PORT, pglite: BASE_PORT + 1, lighthouse: BASE_PORT + 2, pooler: BASE_PORT + 3 };
 /** only scenario 7 (build, first-load JS, Lighthouse on PGlite): no PostgreSQL, no seeding */
 const ONLY_FRONTEND = args.includes('--only-frontend');
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -450,6 +451,7 @@ async function postgresScenarios(pgInfo: Postgres) {
   const rawSearch = await pgbench(pgInfo, captured.search, 20, SECONDS, 'search-all');
   loadRow('1. list policies, 3-letter search', s1s, { text: 'p99 ≤ 150 ms', ok: s1s.p99 <= 150 && s1s.non2xx === 0 },
     rawSearch.tps ? `pgbench of its SQL: ${rawSearch.tps.toFixed(0)} tps; app/raw ${((s1s.rps / rawSearch.tps) * 100).toFixed(0)} %` : `pgbench: ${rawSearch.error}`);
+  await poolerRows(pgInfo, small.cookie, { list: s1list, search: s1s });
   if (policyIds.length) {
     const s1g = await run(server, small.cookie, policyIds.map((id) => `/api/policies/${id}`));
     loadRow('1. get one policy with details', s1g, { text: 'p99 ≤ 100 ms', ok: s1g.p99 <= 100 && s1g.non2xx === 0 });
@@ -570,7 +572,7 @@ function rawRow(scenario: string, r: PgbenchResult, statements: number): Row {
  */
 async function digestScenario(pgInfo: Postgres) {
   log(`scenario 2b: daily renewals digest over ${SIZE.agencies.toLocaleString('en')}+ agencies`);
-  const database = await openPostgres(pgInfo.url, 4);
+  const database = await openPostgres(pgInfo.url, { max: 4 });
   const outboxDir = path.join(work, 'digest-outbox');
   const logger = createLogger('warn');
   const deps = { db: database.db, database, logger, mailer: createMailer({ from: 'bench@policydesk.test', outboxDir, logger }), config: { appUrl: 'http://127.0.0.1' } } as unknown as Deps;
@@ -1045,6 +1047,38 @@ async function createsOnly(pgInfo: Postgres) {
   }
 }
 
+/**
+ * Scenario 1 through PgBouncer in transaction mode (decision 042): a second server on the same
+ * database with DATABASE_POOLER=transaction, list page 1 and the searches, beside the direct rows.
+ */
+async function poolerRows(pgInfo: Postgres, cookie: string, direct?: { list: LoadResult; search: LoadResult }) {
+  const missing = checkPgbouncer();
+  if (missing) {
+    notes.push(`PgBouncer rows skipped: ${missing}`);
+    return;
+  }
+  const figures = await poolerComparison({ buildDir: BUILD, port: PORTS.pooler, pgInfo, cookie, seconds: SECONDS, workDir: work, log });
+  poolerTable(figures, direct);
+}
+
+function poolerTable(figures: PoolerFigures[], direct?: { list: LoadResult; search: LoadResult }) {
+  for (const f of figures) {
+    const reference = direct && (/search/.test(f.scenario) ? direct.search : direct.list);
+    const pooler = f.poolerCpuMsPerRequest !== undefined ? `PgBouncer CPU ${f.poolerCpuMsPerRequest.toFixed(2)} ms/request` : '';
+    const beside = reference ? `direct: ${reference.rps.toFixed(0)} req/s, p99 ${reference.p99} ms; through the pooler ${((f.result.rps / reference.rps) * 100).toFixed(0)} %` : '';
+    loadRow(`1. ${f.scenario}`, f.result, { text: /search/.test(f.scenario) ? 'p99 ≤ 150 ms' : 'p99 ≤ 100 ms', ok: f.result.p99 <= (/search/.test(f.scenario) ? 150 : 100) && f.result.non2xx + f.result.errors === 0 }, [beside, pooler].filter(Boolean).join('; ') || undefined);
+  }
+}
+
+/** --only pooler: a fresh PostgreSQL (one agency of 5,000 policies among 20,000), the list page and search direct and through PgBouncer, one server worker each. */
+async function poolerOnly() {
+  const figures = await poolerScenario({ buildDir: BUILD, port: PORTS.pooler, seconds: SECONDS, log });
+  const direct = figures.filter((f) => f.scenario.endsWith(', direct'));
+  const [list, search] = [direct.find((f) => !/search/.test(f.scenario))?.result, direct.find((f) => /search/.test(f.scenario))?.result];
+  for (const f of direct) loadRow(`1. ${f.scenario}`, f.result);
+  poolerTable(figures.filter((f) => !direct.includes(f)), list && search ? { list, search } : undefined);
+}
+
 /** The scenarios `--only <name>` runs alone, each on a fresh PostgreSQL of its own. */
 const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
   documents: documentsOnly,
@@ -1101,9 +1135,19 @@ async function main() {
     await listScenario({ buildDir: BUILD, port: PORTS.pg, seconds: SECONDS, prof: args.includes('--prof'), log });
     return;
   }
+  if (ONLY === 'pooler') {
+    const missing = checkPgbouncer();
+    if (missing) {
+      console.error(`bench: cannot run: ${missing}`);
+      process.exit(2);
+    }
+    await poolerOnly();
+    console.log(`\n${table()}\n`);
+    return;
+  }
   const only = ONLY ? ONLY_SCENARIOS[ONLY] : undefined;
   if (ONLY && !only) {
-    console.error(`bench: no scenario "${ONLY}"; --only takes ${Object.keys(ONLY_SCENARIOS).join(', ')}, list, pglite or xlsx`);
+    console.error(`bench: no scenario "${ONLY}"; --only takes ${Object.keys(ONLY_SCENARIOS).join(', ')}, list, pooler, pglite or xlsx`);
     process.exit(2);
   }
   if (only) {

@@ -14,8 +14,14 @@ import { storageFromConfig, type Storage } from './storage.ts';
 import { featuresIntroducedIn } from '#shared/features.ts';
 import { DEFAULT_LIMITS, TIERS } from '#shared/tiers.ts';
 
-export async function openDatabase(config: Pick<LoadedConfig, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+export async function openDatabase(
+  config: Pick<LoadedConfig, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<LoadedConfig, 'DATABASE_POOLER' | 'DATABASE_MIGRATION_URL'>>,
+): Promise<Database> {
+  if (config.DATABASE_URL)
+    return openPostgres(config.DATABASE_URL, {
+      pooler: config.DATABASE_POOLER === 'transaction' ? 'transaction' : undefined,
+      migrationUrl: config.DATABASE_MIGRATION_URL,
+    });
   return openPglite(path.join(config.DATA_DIR, 'db'));
 }
 

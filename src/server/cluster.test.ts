@@ -37,6 +37,8 @@ async function startCluster(databaseUrl: string, workers: number): Promise<Prima
       APP_URL,
       AUTH_SECRET,
       DATABASE_URL: databaseUrl,
+      // through PgBouncer in transaction mode in .ci/run's pooler stage (decision 042)
+      ...(process.env.DATABASE_POOLER ? { DATABASE_POOLER: process.env.DATABASE_POOLER } : {}),
       DATA_DIR: dataDir,
       WEB_ROOT: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'info',

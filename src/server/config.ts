@@ -21,6 +21,16 @@ const envSchema = z
       (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
       'DATABASE_URL must start with postgres:// or postgresql://',
     ),
+    /**
+     * `transaction` behind a pooler in transaction mode (PgBouncer pool_mode=transaction): statements
+     * are sent unnamed and migrations lock per transaction (decision 042). `none`: a direct server.
+     */
+    DATABASE_POOLER: z.enum(['none', 'transaction'], 'DATABASE_POOLER must be transaction (PgBouncer in transaction mode) or none').default('none'),
+    /** Direct to the server, past the pooler: migrations run over it when set. */
+    DATABASE_MIGRATION_URL: optionalString.refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+      'DATABASE_MIGRATION_URL must start with postgres:// or postgresql://',
+    ),
     APP_URL: urlString('APP_URL'),
     AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'AUTH_SECRET must be at least 32 characters'),
     SMTP_URL: optionalString.refine(
@@ -67,6 +77,14 @@ const envSchema = z
     BULK_SYNC_LIMIT: z.coerce.number().int('BULK_SYNC_LIMIT must be a whole number').min(1, 'BULK_SYNC_LIMIT must be at least 1').default(1000),
     /** Records per transaction of a bulk job. */
     BULK_BATCH_SIZE: z.coerce.number().int('BULK_BATCH_SIZE must be a whole number').min(1, 'BULK_BATCH_SIZE must be at least 1').default(500),
+  })
+  .refine((e) => e.DATABASE_URL || e.DATABASE_POOLER === 'none', {
+    message: 'DATABASE_POOLER needs DATABASE_URL (the embedded database has no pooler)',
+    path: ['DATABASE_POOLER'],
+  })
+  .refine((e) => e.DATABASE_URL || !e.DATABASE_MIGRATION_URL, {
+    message: 'DATABASE_MIGRATION_URL needs DATABASE_URL (the embedded database migrates itself)',
+    path: ['DATABASE_MIGRATION_URL'],
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -162,7 +162,10 @@ left join subscription_limits lim on lim.tier_name = o.subscription_tier
 left join subscription_limits st on st.tier_name = 'starter'
 where s.token = $1`;
 
-/** Runs IDENTITY_SQL: a named prepared statement on PostgreSQL (parsed and planned once per connection). */
+/**
+ * Runs IDENTITY_SQL: a named prepared statement on PostgreSQL (parsed and planned once per
+ * connection); unnamed behind a transaction pooler, where the client drops the name (decision 042).
+ */
 export async function readIdentity(database: Database, token: string): Promise<IdentityRow | null> {
   if (database.pool) {
     const res = await database.pool.query<IdentityRow>({ name: 'policydesk_identity_v3', text: IDENTITY_SQL, values: [token] });

@@ -16,6 +16,7 @@ import { drainBackgroundMail } from './mail.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { startAllJobs } from './jobs/all.ts';
 import { keepConnectionsAlive } from './keep-alive.ts';
+import { answerBackupRequests } from './backup/control.ts';
 
 // No allocation-site pretenuring (decision 037): once V8 had seen a site's objects survive (rows of
 // earlier requests), it allocated that site's objects straight in the old generation, and a full
@@ -62,6 +63,8 @@ async function main() {
   // Every background job (digest, purges, webhook deliveries, bulk changes, imports) and schedule:
   // one loop over the jobs table (decision 043). API tests never start it; they run jobs directly.
   const stopJobs = startAllJobs(deps);
+  // npm run backup while the server runs: the embedded database is open here only (decision 042)
+  const stopBackups = database.pglite ? answerBackupRequests(config.DATA_DIR, database.pglite, logger) : () => {};
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     if (isWorker) return logger.debug({ worker: cluster.worker?.id, pid: process.pid }, 'worker listening');
     logger.info(
@@ -76,6 +79,7 @@ async function main() {
     if (closing) return;
     closing = true;
     stopJobs();
+    stopBackups();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

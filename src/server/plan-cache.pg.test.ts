@@ -6,8 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { createTestContext, createUser, insertPolicyRows, json, type TestContext, type TestUser } from './test/harness.ts';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-if (!onPostgres) console.info('plan-cache.pg.test.ts skipped: set TEST_DATABASE_URL (a PostgreSQL server) to check the plan cache');
+// Behind a transaction pooler statements go unnamed (decision 042): there is no plan to keep.
+const behindPooler = process.env.DATABASE_POOLER === 'transaction';
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL) && !behindPooler;
+if (!onPostgres)
+  console.info(
+    behindPooler
+      ? 'plan-cache.pg.test.ts skipped: statements go unnamed behind a transaction pooler (DATABASE_POOLER=transaction)'
+      : 'plan-cache.pg.test.ts skipped: set TEST_DATABASE_URL (a PostgreSQL server) to check the plan cache',
+  );
 
 const RUNS = 12;
 let t: TestContext;

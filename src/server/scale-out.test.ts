@@ -42,6 +42,8 @@ async function startInstance(name: string): Promise<Instance> {
       APP_URL,
       AUTH_SECRET,
       DATABASE_URL: databaseUrl,
+      // through PgBouncer in transaction mode in .ci/run's pooler stage (decision 042)
+      ...(process.env.DATABASE_POOLER ? { DATABASE_POOLER: process.env.DATABASE_POOLER } : {}),
       DATA_DIR: path.join(dataDir, name),
       WEB_ROOT: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'info',

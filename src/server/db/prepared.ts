@@ -2,6 +2,8 @@
 // tenant layer's preparedWhere), then run as a named prepared statement whose rows come back as arrays
 // of PostgreSQL's text values, for the caller to map itself. drizzle's per-request query building and
 // its per-row mapping (an entity check per column) are the largest JavaScript cost of a list request.
+// Behind a transaction pooler (DATABASE_POOLER=transaction) the client drops every name and the
+// statements go unnamed (UnnamedStatementClient in client.ts, decision 042).
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';

@@ -16,6 +16,7 @@ import { createLogger } from '../logger.ts';
 import type { Mailer, MailMessage } from '../mail.ts';
 import type { Storage } from '../storage.ts';
 import { createLocalStorage } from '../storage.ts';
+import { testPostgres, withDatabase } from './postgres.ts';
 
 export const APP_URL = 'http://localhost:3000';
 
@@ -30,20 +31,18 @@ function createCapturingMailer(): CapturingMailer {
 
 async function openTestDatabase(): Promise<Database> {
   const pgTemplate = inject('pgTemplateDb');
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (pgTemplate && baseUrl) {
+  const postgres = testPostgres();
+  if (pgTemplate && postgres) {
     const name = `policydesk_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${pgTemplate}`);
     await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString(), 5);
+    const database = await openPostgres(withDatabase(postgres.url, name), { max: 5, pooler: postgres.pooler });
     const close = database.close;
     database.close = async () => {
       await close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
+      const cleanup = new pg.Client({ connectionString: postgres.adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();

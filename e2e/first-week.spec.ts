@@ -1,0 +1,79 @@
+// What a paying agency meets in its first week (issue 30): each test proves one fix.
+import type { Browser, Page } from '@playwright/test';
+import { admin, BASE_URL, createAccount, expect, signInAs, test, uniqueEmail, type Account } from './support/fixtures.ts';
+import { firstLink, readMail } from './support/mail.ts';
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+/** Sets the signed-in account's plan (and permissions) through the admin API, as an admin would. */
+async function setPlan(browser: Browser, page: Page, tier: string, permissions: string[] = []): Promise<void> {
+  const me = await (await page.request.get('/api/me')).json();
+  const adminPage = await newPage(browser);
+  await signInAs(adminPage, admin.email, admin.password);
+  const res = await adminPage.request.patch(`/api/admin/users/${me.profile.id}`, { data: { subscription_tier: tier } });
+  expect(res.status(), await res.text()).toBe(200);
+  for (const permission of permissions) {
+    const perm = await adminPage.request.post(`/api/admin/users/${me.profile.id}/permissions/${permission}`);
+    expect(perm.status(), await perm.text()).toBe(200);
+  }
+  await adminPage.context().close();
+}
+
+async function signedIn(browser: Browser, page: Page, tier: string, opts: Partial<Account> & { permissions?: string[] } = {}) {
+  const account = await createAccount(page.request, opts);
+  await signInAs(page, account.email, account.password);
+  await setPlan(browser, page, tier, opts.permissions);
+  return account;
+}
+
+test('an invitation link signs up without a company and joins the inviting agency, named as it is now', async ({ page, browser }) => {
+  test.slow();
+  await signedIn(browser, page, 'enterprise', { company: 'Harbor Insurance', permissions: ['manage_team'] });
+  // The agency was renamed in Settings: the invitation names the agency, not the owner's profile company.
+  const agency = (await (await page.request.get('/api/settings/agency')).json()).agency;
+  const renamed = await page.request.put('/api/settings/agency', { data: { ...agency, name: 'Harbor Insurance Group' } });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  const email = uniqueEmail('invitee');
+  expect((await page.request.post('/api/team/invitations', { data: { email, role: 'team_member' } })).status()).toBe(201);
+  const link = new URL(firstLink(await readMail(email, /invited to join Harbor Insurance Group/))).pathname;
+
+  const invitee = await newPage(browser);
+  await invitee.goto(link);
+  await expect(invitee.getByText('Join Harbor Insurance Group on PolicyDesk')).toBeVisible();
+  await invitee.getByRole('link', { name: 'Create an account' }).click();
+  await expect(invitee).toHaveURL(new RegExp(`${link}/register$`));
+  await expect(invitee.getByRole('heading', { name: 'Join Harbor Insurance Group' })).toBeVisible();
+  await expect(invitee.getByLabel('Email')).toHaveValue(email);
+  expect(await invitee.getByLabel('Company').count()).toBe(0);
+  // every message of the form
+  await invitee.getByRole('button', { name: 'Create Account' }).click();
+  await expect(invitee.getByText('Please enter your full name.')).toBeVisible();
+  await expect(invitee.getByText('Password must be at least 8 characters long.')).toBeVisible();
+  await expect(invitee.getByText('You must accept the terms and conditions.')).toBeVisible();
+  await invitee.getByLabel('Full name').fill('Ivy Invitee');
+  await invitee.getByLabel('Password', { exact: true }).fill('password123');
+  await invitee.getByLabel('Confirm password').fill('password124');
+  await invitee.getByRole('checkbox').click();
+  await invitee.getByRole('button', { name: 'Create Account' }).click();
+  await expect(invitee.getByText('Passwords do not match.').first()).toBeVisible();
+  await invitee.getByLabel('Confirm password').fill('password123');
+  await invitee.getByRole('button', { name: 'Create Account' }).click();
+  await expect(invitee).toHaveURL(/\/confirm-email$/);
+
+  await invitee.goto(firstLink(await readMail(email, /Confirm/)));
+  await expect(invitee).toHaveURL(/\/login\?verified=1/);
+  await invitee.getByLabel('Email').fill(email);
+  await invitee.getByLabel('Password', { exact: true }).fill('password123');
+  await invitee.getByRole('button', { name: 'Sign In' }).click();
+  await expect(invitee).toHaveURL(/\/dashboard$/);
+  const me = await (await invitee.request.get('/api/me')).json();
+  expect(me.agency).toMatchObject({ name: 'Harbor Insurance Group', role: 'team_member' });
+  expect(me.agencies.map((a: { name: string }) => a.name)).toEqual(['Harbor Insurance Group']);
+  // the link is spent: it joined at sign-up
+  await invitee.goto(link);
+  await expect(invitee.getByRole('heading', { name: 'Invitation Invalid' })).toBeVisible();
+  await invitee.context().close();
+});

@@ -77,3 +77,27 @@ test('an invitation link signs up without a company and joins the inviting agenc
   await expect(invitee.getByRole('heading', { name: 'Invitation Invalid' })).toBeVisible();
   await invitee.context().close();
 });
+
+test('an Enterprise agency is told it is on the top plan and shown billing, never urged to upgrade', async ({ page, browser }) => {
+  await signedIn(browser, page, 'enterprise');
+  await page.goto('/dashboard');
+  await expect(page.getByText('Enterprise is our top plan.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Billing History' })).toHaveAttribute('href', '/dashboard/subscription/history');
+  expect(await page.getByRole('link', { name: 'Upgrade Plan' }).count()).toBe(0);
+  // the sidebar keeps its Upgrade entry (the spec lists it for every plan); it opens the top-plan page
+  await page.goto('/dashboard/subscription/upgrade');
+  await expect(page.getByRole('heading', { name: "You're on our top plan" })).toBeVisible();
+  await expect(page.getByText("Enterprise is PolicyDesk's top plan")).toBeVisible();
+  expect(await page.getByRole('button', { name: 'Submit Payment' }).count()).toBe(0);
+  await page.getByRole('main').getByRole('link', { name: 'Billing History' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscription\/history$/);
+});
+
+test('a Business agency is still offered the upgrade', async ({ page, browser }) => {
+  await signedIn(browser, page, 'business');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/dashboard/subscription/upgrade');
+  await page.goto('/dashboard/subscription/upgrade');
+  await expect(page.getByRole('heading', { name: 'Upgrade Your Subscription' })).toBeVisible();
+  expect(await page.getByText('Enterprise is our top plan.').count()).toBe(0);
+});

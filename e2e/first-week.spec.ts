@@ -101,3 +101,69 @@ test('a Business agency is still offered the upgrade', async ({ page, browser })
   await expect(page.getByRole('heading', { name: 'Upgrade Your Subscription' })).toBeVisible();
   expect(await page.getByText('Enterprise is our top plan.').count()).toBe(0);
 });
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
+
+/** A car policy through the API whose 12-month term ends about `days` from today. */
+async function policyEndingIn(page: Page, number: string, days: number, extra: Record<string, unknown> = {}) {
+  const end = new Date(Date.now() + days * 86_400_000);
+  const start = new Date(Date.UTC(end.getUTCFullYear() - 1, end.getUTCMonth(), Math.min(end.getUTCDate(), 28)));
+  const res = await page.request.post('/api/policies', {
+    data: {
+      customer_name: `Client ${number}`,
+      customer_email: `${number.toLowerCase()}@example.com`,
+      policy_number: number,
+      insurance_company: 'Acme Mutual',
+      policy_type: 'car',
+      premium_amount: '1000.00',
+      coverage_amount: '50000',
+      deductible: '500',
+      start_date: start.toISOString().slice(0, 10),
+      status: 'active',
+      car_details: { vehicle_make: 'Toyota', vehicle_model: 'Corolla', vehicle_year: 2020, vin_number: 'VIN1', driver_license: 'DL-1' },
+      ...extra,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+test('Mark lost on the renewals page offers Undo in its toast, and the Lost filter finds the term again', async ({ page, browser }) => {
+  await signedIn(browser, page, 'professional');
+  await policyEndingIn(page, 'KEEP-1', 20);
+  await policyEndingIn(page, 'LOSE-1', 40);
+  await page.goto('/dashboard/renewals');
+  const rows = page.getByTestId('renewal-row');
+  await expect(rows).toHaveCount(2);
+
+  const markLost = async () => {
+    await page.getByRole('button', { name: 'Actions for policy LOSE-1' }).click();
+    await page.getByRole('menuitem', { name: 'Mark lost' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark lost' });
+    await dialog.getByLabel('Reason').selectOption('price');
+    await dialog.getByRole('button', { name: 'Mark lost' }).click();
+    await expect(rows).toHaveCount(1);
+  };
+
+  // Undo from the toast brings the row back
+  await markLost();
+  const lostToast = toast(page, 'Renewal marked as lost.');
+  await lostToast.getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, 'Lost status removed.')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'LOSE-1' })).toContainText('Not started');
+
+  // …and the Lost filter finds a lost term after the toast has gone
+  await markLost();
+  await page.getByLabel('Show').selectOption('lost');
+  await expect(page).toHaveURL(/view=lost/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('LOSE-1');
+  await expect(rows.first()).toContainText('Lost');
+  await page.getByRole('button', { name: 'Actions for policy LOSE-1' }).click();
+  await page.getByRole('menuitem', { name: 'Undo lost' }).click();
+  await expect(toast(page, 'Lost status removed.')).toBeVisible();
+  await expect(page.getByText('No renewals marked lost in the last 12 months.')).toBeVisible();
+  await page.getByLabel('Show').selectOption('open');
+  await expect(rows).toHaveCount(2);
+});

@@ -5,7 +5,7 @@ import type { LostReason, RenewalCockpit, RenewalPrefill, RenewalQuery } from '#
 import { apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
 import { policyKeys, refreshBook } from './book.ts';
 
-export type CockpitFilters = Partial<Pick<RenewalQuery, 'assignee' | 'type' | 'carrier' | 'bucket' | 'sort' | 'page'>>;
+export type CockpitFilters = Partial<Pick<RenewalQuery, 'assignee' | 'type' | 'carrier' | 'bucket' | 'sort' | 'page' | 'view'>>;
 
 export const renewalKeys = {
   all: ['renewals'] as const,

@@ -167,3 +167,19 @@ test('Mark lost on the renewals page offers Undo in its toast, and the Lost filt
   await page.getByLabel('Show').selectOption('open');
   await expect(rows).toHaveCount(2);
 });
+
+test('renewing a term asks for its renew info no more once it is renewed: no 409 in the console', async ({ page, browser }) => {
+  await signedIn(browser, page, 'professional');
+  const { id } = await policyEndingIn(page, 'RENEW-1', 15);
+  const refused: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400 && res.url().includes('/api/renewals/')) refused.push(`${res.status()} ${new URL(res.url()).pathname}`);
+  });
+  await page.goto(`/dashboard/policies/${id}/renew`);
+  await expect(page.getByRole('heading', { name: 'Renew policy RENEW-1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Renew policy' }).click();
+  await expect(toast(page, 'Success')).toContainText('Policy renewed successfully.');
+  await expect(page).not.toHaveURL(new RegExp(`${id}/renew$`));
+  await expect(page.getByRole('heading', { name: /^Policy RENEW-1/ })).toBeVisible();
+  expect(refused).toEqual([]);
+});

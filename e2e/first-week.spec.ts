@@ -183,3 +183,21 @@ test('renewing a term asks for its renew info no more once it is renewed: no 409
   await expect(page.getByRole('heading', { name: /^Policy RENEW-1/ })).toBeVisible();
   expect(refused).toEqual([]);
 });
+
+test("a won opportunity's estimated premium is carried into the prefilled policy form", async ({ page, browser }) => {
+  await signedIn(browser, page, 'business');
+  const res = await page.request.post('/api/opportunities', {
+    data: { prospect_name: 'Wyn Winner', prospect_email: 'wyn.winner@example.com', estimated_premium: '1234.50', line: 'fire' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const opportunity = await res.json();
+  await page.goto(`/dashboard/crm/opportunities/${opportunity.id}`);
+  await page.getByRole('button', { name: 'Won' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/policies\/new\?customer=[0-9a-f-]+&line=fire&premium=1234\.50$/);
+  await expect(page.getByLabel('Customer Name')).toHaveValue('Wyn Winner');
+  await expect(page.getByLabel('Premium Amount')).toHaveValue('1234.50');
+  // a hand-made address with a bad amount leaves the premium empty
+  await page.goto('/dashboard/policies/new?premium=abc');
+  await expect(page.getByRole('heading', { name: 'Add New Policy' })).toBeVisible();
+  await expect(page.getByLabel('Premium Amount')).toHaveValue('');
+});

@@ -201,3 +201,30 @@ test("a won opportunity's estimated premium is carried into the prefilled policy
   await expect(page.getByRole('heading', { name: 'Add New Policy' })).toBeVisible();
   await expect(page.getByLabel('Premium Amount')).toHaveValue('');
 });
+
+test('a pipeline card moves one stage per arrow key, or straight to a stage by number key, and the move is announced', async ({ page, browser }) => {
+  await signedIn(browser, page, 'business');
+  const res = await page.request.post('/api/opportunities', { data: { prospect_name: 'Kai Keys', estimated_premium: '800', line: 'car' } });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.goto('/dashboard/crm/pipeline');
+  const column = (stage: string) => page.getByTestId(`column-${stage}`);
+  await expect(column('new_lead').getByTestId('opportunity-card')).toContainText('Kai Keys');
+
+  // Space lifts, two arrow presses reach Quoted (New lead → Contacted → Quoted), Space drops
+  const handle = page.getByRole('button', { name: 'Drag Kai Keys' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Over Contacted.')).toBeAttached();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Over Quoted.')).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(column('quoted').getByTestId('opportunity-card')).toContainText('Kai Keys');
+  await expect(toast(page, 'Moved to Quoted.')).toBeVisible();
+
+  // the number keys: 2 is Contacted
+  await page.getByRole('button', { name: 'Drag Kai Keys' }).focus();
+  await page.keyboard.press('2');
+  await expect(column('contacted').getByTestId('opportunity-card')).toContainText('Kai Keys');
+  await expect(page.getByTestId('board-announcement')).toHaveText('Kai Keys moved to Contacted.');
+});

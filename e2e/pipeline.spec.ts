@@ -93,7 +93,7 @@ test(`${width} px: create an opportunity, drag it, move it from the keyboard, wi
   await page.getByRole('button', { name: 'Won' }).click();
 
   // converted: the new-policy form, prefilled with the new customer and the line
-  await expect(page).toHaveURL(/\/dashboard\/policies\/new\?customer=[0-9a-f-]+&line=car$/);
+  await expect(page).toHaveURL(/\/dashboard\/policies\/new\?customer=[0-9a-f-]+&line=car&premium=1500\.00$/);
   await expect(toast(page, 'Success')).toContainText('Opportunity won. Create the policy now.');
   await expect(page.getByLabel('Customer Name')).toHaveValue('Dana Driver');
   await expect(page.getByLabel('Customer Email')).toHaveValue('dana.driver@example.com');

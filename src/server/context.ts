@@ -1,5 +1,5 @@
 // Who is calling: resolved once per request from the session cookie, never from the request body.
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { agencyScopedPermissions, checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
@@ -57,6 +57,19 @@ async function resolveAgencySlow(db: Db, me: AgencyOwnerFields, sessionId: strin
   return { agency: { id: agency.id, name: agency.name, ownerId: agency.ownerId, role: 'owner' as const, tier: effectiveTier(me), timeZone: agencyTimeZone(agency.timezone) }, lost };
 }
 
+/** Points the session at the user's earliest membership, if they have one; true when it did. */
+async function adoptMembership(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const [first] = await db
+    .select({ agencyId: agencyMembers.agencyId })
+    .from(agencyMembers)
+    .where(eq(agencyMembers.userId, userId))
+    .orderBy(asc(agencyMembers.createdAt))
+    .limit(1);
+  if (!first) return false;
+  await setActiveAgency(db, sessionId, first.agencyId);
+  return true;
+}
+
 type AgencyOwnerFields = Pick<UserRow, 'id' | 'company' | 'firstName' | 'lastName' | 'subscriptionTier' | 'subscriptionStatus' | 'trialEndsAt'>;
 
 const SESSION_EXPIRES_IN_MS = SESSION_DAYS * 86_400_000;
@@ -69,7 +82,7 @@ const SESSION_UPDATE_AGE_MS = SESSION_UPDATE_AGE_SECONDS * 1000;
 export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | null> {
   const token = await sessionToken(deps.auth, headers);
   if (!token) return null;
-  const row = await readIdentity(deps.database, token);
+  let row = await readIdentity(deps.database, token);
   if (!row) return null;
   const now = Date.now();
   // The platform's session lifetime counts from sign-in, whatever better-auth's sliding expiry says;
@@ -90,6 +103,10 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
     subscriptionStatus: row.subscription_status,
     trialEndsAt: row.trial_ends_ms === null ? null : new Date(row.trial_ends_ms),
   };
+  // A member who signed up through an invitation owns no agency: the session works in the agency
+  // they joined instead of making one of their own (once; then it is the session's active agency).
+  if (row.pick === null && !row.active_agency_id && (await adoptMembership(deps.db, row.user_id, row.session_id)))
+    row = (await readIdentity(deps.database, token)) ?? row;
   let agency: Actor['agency'];
   let lost: string | null = null;
   if (row.pick === 1 || (row.pick === 2 && !row.active_agency_id)) {

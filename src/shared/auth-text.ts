@@ -14,6 +14,8 @@ export const AUTH_TEXT = {
   passwordTooShortRegister: 'Password must be at least 8 characters long.',
   passwordsDoNotMatch: 'Passwords do not match.',
   termsRequired: 'You must accept the terms and conditions.',
+  invitationMissing: 'The invitation link is missing. Please open the link from your invitation e-mail again.',
+  invitationEmailMismatch: (email: string) => `This invitation was sent to ${email}. Create the account with that e-mail address.`,
   resetMismatch: 'Passwords do not match',
   resetTooShort: 'Password must be at least 6 characters long.',
   changeMismatchTitle: "Passwords don't match",

@@ -36,6 +36,16 @@ export const registerSchema = z
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_TEXT.passwordsDoNotMatch });
 export type RegisterInput = z.input<typeof registerSchema>;
 
+/**
+ * Sign-up through an invitation link: no company (the member joins the inviting agency, none of their
+ * own is made) and no plan; the token says which invitation, and its e-mail must be the one typed.
+ */
+const { company: _company, plan: _plan, ...invitedFields } = registerFields;
+export const invitedRegisterSchema = z
+  .object({ ...invitedFields, invitation: safeText().min(1, AUTH_TEXT.invitationMissing).max(100) })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_TEXT.passwordsDoNotMatch });
+export type InvitedRegisterInput = z.input<typeof invitedRegisterSchema>;
+
 /** full_name is split at the first space: first word → first_name, the rest → last_name. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const trimmed = fullName.trim().replace(/\s+/g, ' ');

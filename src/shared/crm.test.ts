@@ -1,6 +1,6 @@
 // The task schema and the timezone helpers the tasks and the digest rely on.
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, TASK_TEXT, taskInputSchema, zonedInstant, zonedParts } from './crm.ts';
+import { isCalendarDate, newPolicyHref, TASK_TEXT, taskInputSchema, zonedInstant, zonedParts } from './crm.ts';
 
 describe('zonedInstant / zonedParts', () => {
   it('turns a wall-clock time into the instant of that zone, across DST', () => {
@@ -57,5 +57,14 @@ describe('taskInputSchema', () => {
     expect(isCalendarDate('2026-02-29')).toBe(false);
     expect(isCalendarDate('1800-01-01')).toBe(false);
     expect(isCalendarDate('2026-1-1')).toBe(false);
+  });
+});
+
+describe('newPolicyHref', () => {
+  it("carries a won opportunity's customer, line and estimated premium into the policy form", () => {
+    expect(newPolicyHref('c-1', 'fire', '1250.00')).toBe('/dashboard/policies/new?customer=c-1&line=fire&premium=1250.00');
+    // no estimate: the form's premium stays empty
+    expect(newPolicyHref('c-1', 'car', '0.00')).toBe('/dashboard/policies/new?customer=c-1&line=car');
+    expect(newPolicyHref('c 1', 'car')).toBe('/dashboard/policies/new?customer=c%201&line=car');
   });
 });

@@ -234,9 +234,10 @@ export function newOpportunityHref(customerId: string, line: PolicyType): string
   return `/dashboard/crm/pipeline?new=1&customer=${encodeURIComponent(customerId)}&line=${line}`;
 }
 
-/** The new-policy form prefilled after a win. */
-export function newPolicyHref(customerId: string, line: PolicyType): string {
-  return `/dashboard/policies/new?customer=${encodeURIComponent(customerId)}&line=${line}`;
+/** The new-policy form prefilled after a win: the customer, the line and the estimated premium (when there is one). */
+export function newPolicyHref(customerId: string, line: PolicyType, premium?: string | null): string {
+  const base = `/dashboard/policies/new?customer=${encodeURIComponent(customerId)}&line=${line}`;
+  return premium && Number(premium) > 0 ? `${base}&premium=${encodeURIComponent(premium)}` : base;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -66,7 +66,16 @@ export const RENEWAL_TEXT = {
   previousTerm: 'Previous term',
   nextTerm: 'Next term',
   unassigned: 'Unassigned',
+  undo: 'Undo',
+  undoLost: 'Undo lost',
+  view: 'Show',
+  viewOpen: 'Open renewals',
+  viewLost: 'Lost',
+  emptyLost: 'No renewals marked lost in the last 12 months.',
 } as const;
+
+/** What the cockpit's table lists: the open terms (buckets), or those marked lost in the same span. */
+export const COCKPIT_VIEWS = ['open', 'lost'] as const;
 
 /** Days from `today` to `endDate` (both yyyy-MM-dd): 0 on the end date, negative once it passed. */
 export function daysLeft(endDate: string, today: string): number {
@@ -185,6 +194,7 @@ export const renewalQuerySchema = z.object({
   carrier: safeText().max(200).catch('').default(''),
   bucket: z.enum(['all', ...BUCKETS]).catch('all').default('all'),
   sort: z.enum(['end_asc', 'end_desc']).catch('end_asc').default('end_asc'),
+  view: z.enum(COCKPIT_VIEWS).catch('open').default('open'),
 });
 export type RenewalQuery = z.output<typeof renewalQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTier, tierFromSignupPlan, trialDaysLeft } from './tiers.ts';
+import { effectiveTier, isOnTopPlan, tierFromSignupPlan, trialDaysLeft } from './tiers.ts';
 
 const now = new Date('2026-06-15T12:00:00Z');
 const day = 86_400_000;
@@ -26,5 +26,14 @@ describe('tiers', () => {
     expect(trialDaysLeft(new Date(now.getTime() + 1), now)).toBe(1);
     expect(trialDaysLeft(new Date(now.getTime() - 1), now)).toBe(0);
     expect(trialDaysLeft(null, now)).toBe(0);
+  });
+});
+
+describe('isOnTopPlan', () => {
+  it('is Enterprise paid for (nothing to upgrade to); a trial of it may still be paid for', () => {
+    expect(isOnTopPlan('enterprise', 'active')).toBe(true);
+    expect(isOnTopPlan('enterprise', 'trialing')).toBe(false);
+    expect(isOnTopPlan('business', 'active')).toBe(false);
+    expect(isOnTopPlan(undefined, undefined)).toBe(false);
   });
 });

@@ -15,6 +15,24 @@ export const TIER_LABEL: Record<Tier, string> = {
 export const PAID_TIERS = ['professional', 'business', 'enterprise'] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
 
+/** The highest plan: nothing to upgrade to. */
+export const TOP_TIER: Tier = 'enterprise';
+
+export const TOP_PLAN_TEXT = {
+  title: "You're on our top plan",
+  body: "Enterprise is PolicyDesk's top plan: every feature is included and there is nothing to upgrade to.",
+  short: 'Enterprise is our top plan.',
+  billing: 'Billing History',
+} as const;
+
+/**
+ * On the top plan for good, so nothing should urge an upgrade; a trial of it still may be paid for.
+ * `tier` is the agency's plan (the one that applies), `status` the signed-in account's.
+ */
+export function isOnTopPlan(tier: string | undefined, status: string | undefined): boolean {
+  return tier === TOP_TIER && status !== 'trialing';
+}
+
 /** Plans that may be chosen at sign-up; anything else falls back to starter. */
 export const SIGNUP_PLANS = ['professional', 'business'] as const;
 

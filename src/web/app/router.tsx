@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
               { path: '/forgot-password', ...page(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage') },
               { path: '/reset-password', ...page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage') },
               { path: '/accept-invitation/:token', ...page(() => import('../features/team/accept-invitation-page.tsx'), 'AcceptInvitationPage') },
+              { path: '/accept-invitation/:token/register', ...page(() => import('../features/team/invited-register-page.tsx'), 'InvitedRegisterPage') },
             ],
           },
         ],

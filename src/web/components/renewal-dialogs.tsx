@@ -8,7 +8,7 @@ import { Select, Textarea } from '#web/components/ui/input.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { AssigneeOptions, useAssignees } from './assignees.tsx';
-import { useAssign, useMarkLost } from '#web/lib/renewals.ts';
+import { useAssign, useMarkLost, useUndoLost } from '#web/lib/renewals.ts';
 
 export interface RowRef {
   id: string;
@@ -21,6 +21,7 @@ export function MarkLostDialog({ row, onClose }: { row: RowRef | null; onClose: 
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
   const lost = useMarkLost();
+  const undo = useUndoLost();
   useEffect(() => {
     setReason('');
     setNote('');
@@ -34,7 +35,16 @@ export function MarkLostDialog({ row, onClose }: { row: RowRef | null; onClose: 
       { id: row.id, reason, note },
       {
         onSuccess: () => {
-          notify.success('Success', RENEWAL_TEXT.markedLost);
+          const id = row.id;
+          // the row leaves the open renewals at once: the toast offers to take it back
+          notify.successWithAction('Success', RENEWAL_TEXT.markedLost, {
+            label: RENEWAL_TEXT.undo,
+            onClick: () =>
+              undo.mutate(id, {
+                onSuccess: () => notify.success('Success', RENEWAL_TEXT.lostUndone),
+                onError: (err) => notify.error('Error', errorMessage(err)),
+              }),
+          });
           onClose();
         },
         onError: (err) => (err instanceof ApiError && err.fields?.reason ? setError(err.fields.reason) : notify.error('Error', errorMessage(err))),

@@ -5,7 +5,7 @@ import type { LostReason, RenewalCockpit, RenewalPrefill, RenewalQuery } from '#
 import { apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
 import { policyKeys, refreshBook } from './book.ts';
 
-export type CockpitFilters = Partial<Pick<RenewalQuery, 'assignee' | 'type' | 'carrier' | 'bucket' | 'sort' | 'page'>>;
+export type CockpitFilters = Partial<Pick<RenewalQuery, 'assignee' | 'type' | 'carrier' | 'bucket' | 'sort' | 'page' | 'view'>>;
 
 export const renewalKeys = {
   all: ['renewals'] as const,
@@ -40,28 +40,46 @@ export function usePrefill(id: string) {
   });
 }
 
-/** After a renewal action: the cockpit, the policy lists and details, the counts. */
-function useRenewalMutation<V>(call: (vars: V) => Promise<PolicyDetail>) {
+/**
+ * After a renewal action: the cockpit, the policy lists and details, the counts. The acted-on
+ * policy's renew info is only marked stale, not fetched again: the Renew form is still on screen
+ * when its renew succeeds, and asking again would be answered 409 (that term is renewed now).
+ */
+function useRenewalMutation<V>(call: (vars: V) => Promise<PolicyDetail>, idOf: (vars: V) => string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: async (saved) => {
+    onSuccess: async (saved, vars) => {
       qc.setQueryData(policyKeys.detail(saved.id), saved);
-      await Promise.all([refreshBook(qc), qc.invalidateQueries({ queryKey: renewalKeys.all })]);
+      const acted = renewalKeys.prefill(idOf(vars));
+      const isActed = (key: readonly unknown[]) => key.length === acted.length && acted.every((part, i) => key[i] === part);
+      await Promise.all([
+        refreshBook(qc),
+        qc.invalidateQueries({ queryKey: renewalKeys.all, predicate: (q) => !isActed(q.queryKey) }),
+        qc.invalidateQueries({ queryKey: acted, refetchType: 'none' }),
+      ]);
     },
   });
 }
 
 const path = (id: string, tail: string) => `/api/renewals/${encodeURIComponent(id)}/${tail}`;
 
+const byId = (v: { id: string }) => v.id;
+
 export const useRenew = () =>
-  useRenewalMutation((v: { id: string; premium_amount: string; policy_number: string }) =>
-    apiPost<PolicyDetail>(path(v.id, 'renew'), { premium_amount: v.premium_amount, policy_number: v.policy_number }),
+  useRenewalMutation(
+    (v: { id: string; premium_amount: string; policy_number: string }) =>
+      apiPost<PolicyDetail>(path(v.id, 'renew'), { premium_amount: v.premium_amount, policy_number: v.policy_number }),
+    byId,
   );
 export const useMarkLost = () =>
-  useRenewalMutation((v: { id: string; reason: LostReason; note: string }) => apiPost<PolicyDetail>(path(v.id, 'lost'), { reason: v.reason, note: v.note }));
-export const useUndoLost = () => useRenewalMutation((id: string) => apiDelete<PolicyDetail>(path(id, 'lost')));
+  useRenewalMutation((v: { id: string; reason: LostReason; note: string }) => apiPost<PolicyDetail>(path(v.id, 'lost'), { reason: v.reason, note: v.note }), byId);
+export const useUndoLost = () =>
+  useRenewalMutation(
+    (id: string) => apiDelete<PolicyDetail>(path(id, 'lost')),
+    (id) => id,
+  );
 export const useAssign = () =>
-  useRenewalMutation((v: { id: string; assignee_id: string }) => apiPut<PolicyDetail>(path(v.id, 'assignee'), { assignee_id: v.assignee_id }));
+  useRenewalMutation((v: { id: string; assignee_id: string }) => apiPut<PolicyDetail>(path(v.id, 'assignee'), { assignee_id: v.assignee_id }), byId);
 export const useSetRenewalState = () =>
-  useRenewalMutation((v: { id: string; state: 'not_started' | 'contacted' | 'quoted' }) => apiPut<PolicyDetail>(path(v.id, 'state'), { state: v.state }));
+  useRenewalMutation((v: { id: string; state: 'not_started' | 'contacted' | 'quoted' }) => apiPut<PolicyDetail>(path(v.id, 'state'), { state: v.state }), byId);

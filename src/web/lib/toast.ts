@@ -13,6 +13,13 @@ export const NOT_IMPLEMENTED_TEXT = "This feature isn't implemented yet—but do
 interface ToastOptions {
   description?: string;
   duration?: number;
+  /** a button in the toast, e.g. Undo; the toast closes when it is pressed */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
 }
 
 let sonnerModule: Promise<Sonner> | null = null;
@@ -49,7 +56,7 @@ function show(kind: 'success' | 'error' | 'message', title: string, opts: ToastO
   void loadToaster().then(({ toast: sonner }) => {
     sonner.dismiss();
     const fn = kind === 'message' ? sonner : sonner[kind];
-    fn(title, { description: opts.description, duration: opts.duration ?? TOAST_MS });
+    fn(title, { description: opts.description, duration: opts.duration ?? TOAST_MS, action: opts.action });
   });
 }
 
@@ -57,5 +64,8 @@ export const notify = {
   success: (title: string, description?: string, duration?: number) => show('success', title, { description, duration }),
   error: (title: string, description?: string, duration?: number) => show('error', title, { description, duration }),
   info: (title: string, description?: string, duration?: number) => show('message', title, { description, duration }),
+  /** A success that can be taken back: the toast offers `action` (Undo) and stays 10 s to reach it. */
+  successWithAction: (title: string, description: string, action: ToastAction) =>
+    show('success', title, { description, action, duration: LONG_TOAST_MS }),
   notImplemented: () => show('message', NOT_IMPLEMENTED_TITLE, { description: NOT_IMPLEMENTED_TEXT }),
 };

@@ -6,6 +6,7 @@ import {
   AUTH_TEXT,
   changePasswordRequestSchema,
   forgotPasswordSchema,
+  invitedRegisterSchema,
   loginSchema,
   profileUpdateSchema,
   REGISTER_PASSWORD_MIN,
@@ -22,6 +23,7 @@ import { renderMail, runInBackground, sendInBackground } from '#server/mail.ts';
 import { clearLimit, consume, isLimited, RATE_RULES, release } from '#server/rate-limit.ts';
 import { authErrorCode, authRequest, callAuth, forwardCookies } from './auth-proxy.ts';
 import { findUserByEmail, getMe, markDashboardSeen, updateProfile } from './service.ts';
+import { checkInvitationForSignUp, joinAtSignUp } from '../invitations/service.ts';
 import { auditSignInLockout } from '../security/lockouts.ts';
 import { requireTwoFactorAccess } from '../security/routes.ts';
 import { checkPasswordLength, readPlatformSettings } from '../security/settings.ts';
@@ -51,7 +53,10 @@ export function accountRoutes() {
 
   r.post('/account/register', async (c) => {
     const { db, auth, mailer, logger, config } = c.var.deps;
-    const input = await readJson(c, registerSchema);
+    // A sign-up through an invitation link has no company: the member joins the inviting agency.
+    const body: unknown = await c.req.json().catch(() => null);
+    const invited = typeof body === 'object' && body !== null && 'invitation' in body;
+    const input = invited ? { ...(await readJson(c, invitedRegisterSchema)), company: undefined, plan: undefined } : await readJson(c, registerSchema);
     // SIGNUP_RATE_LIMIT, when set, overrides the super admin's platform setting (load tests, operators).
     const settings = await readPlatformSettings(db);
     const signUpLimit = config.SIGNUP_RATE_LIMIT ?? settings.sign_up_limit_per_hour;
@@ -59,6 +64,8 @@ export function accountRoutes() {
     if (config.RATE_LIMIT === 'on' && !(await consume(db, `signup:ip:${clientAddress(c)}`, signUpRule)))
       throw tooMany(AUTH_TEXT.tooManyAttempts);
     checkPasswordLength(input.password, REGISTER_PASSWORD_MIN, settings, 'password');
+    const invitation = 'invitation' in input ? input.invitation : null;
+    if (invitation) await checkInvitationForSignUp(db, invitation, input.email);
     const existing = await findUserByEmail(db, input.email);
     if (existing) {
       // A new sign-up spends its time hashing the password; so does this branch, so the answer's
@@ -95,6 +102,10 @@ export function accountRoutes() {
       if (await findUserByEmail(db, input.email)) return c.json({ ok: true });
       const message = typeof result.body?.message === 'string' ? result.body.message : AUTH_TEXT.somethingWentWrong;
       throw new AppError(result.status === 422 ? 400 : 400, authErrorCode(result) ?? 'SIGN_UP_FAILED', message);
+    }
+    if (invitation) {
+      const created = await findUserByEmail(db, input.email);
+      if (created) await joinAtSignUp(db, { userId: created.id, email: created.email }, invitation);
     }
     return c.json({ ok: true });
   });

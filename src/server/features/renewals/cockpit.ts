@@ -53,6 +53,16 @@ function openWindow(today: string): SQL[] {
   ];
 }
 
+/** Terms marked lost in the same window: the Lost view, the retention figure's lost terms. */
+function lostWindow(today: string): SQL[] {
+  return [
+    gte(policies.endDate, addDays(today, -LOOKBACK_DAYS)),
+    lte(policies.endDate, addDays(today, COCKPIT_HORIZON_DAYS)),
+    eq(policies.renewalState, 'lost'),
+    ne(policies.status, 'cancelled'),
+  ];
+}
+
 function bucketRange(bucket: Bucket, today: string): SQL[] {
   if (bucket === 'lapsed') return [lt(policies.endDate, today)];
   const index = BUCKETS.indexOf(bucket);
@@ -68,8 +78,9 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
   const assignee = q.assignee || (actor.agency.role === 'team_member' ? 'me' : 'all');
   const shared = filters(actor, q, assignee);
   const carrier = q.carrier ? eq(policies.insuranceCompany, q.carrier) : undefined;
-  const window = openWindow(today);
-  const tableWhere = t.where(policies, ...window, ...shared, carrier, ...(q.bucket !== 'all' ? bucketRange(q.bucket, today) : []));
+  const lost = q.view === 'lost';
+  const window = lost ? lostWindow(today) : openWindow(today);
+  const tableWhere = t.where(policies, ...window, ...shared, carrier, ...(!lost && q.bucket !== 'all' ? bucketRange(q.bucket, today) : []));
   const [{ buckets, retention, carriers }, rows, members] = await Promise.all([
     readSummary(t, today, statsFilters(actor, q, assignee), q.carrier || undefined),
     db
@@ -105,8 +116,10 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
         remarket: policy.remarket,
       };
     }),
-    // the table shows exactly the open terms the buckets count
-    total: q.bucket === 'all' ? buckets.reduce((n, b) => n + b.count, 0) : (buckets.find((b) => b.bucket === q.bucket)?.count ?? 0),
+    // the table shows exactly the open terms the buckets count, or the lost ones retention counts
+    total: lost
+      ? retention.lost
+      : q.bucket === 'all' ? buckets.reduce((n, b) => n + b.count, 0) : (buckets.find((b) => b.bucket === q.bucket)?.count ?? 0),
     page: q.page,
     pageSize: q.pageSize,
     assignee,

@@ -21,6 +21,9 @@ afterAll(async () => {
 /** A new user who is a member of the owner's agency and works in it. */
 async function joinedMember(): Promise<TestUser> {
   const member = await createUser(t);
+  // signed up normally: their first request makes their own agency (one who signs up through an
+  // invitation has none, and works in the agency they joined)
+  await t.request('/api/me', { cookie: member.cookie });
   await t.db.insert(agencyMembers).values({ agencyId: agency.id, userId: member.id, role: 'team_member' });
   expect((await t.request('/api/agencies/active', { cookie: member.cookie, json: { agencyId: agency.id } })).status).toBe(200);
   return member;

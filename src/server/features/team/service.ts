@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { sortTeamEntries, TEAM_TEXT, isExpired, type InviteRole, type TeamEntry, type TeamOverview } from '#shared/team.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { agencies, agencyMembers, policies, session as sessionTable, user, userInvitations } from '#server/db/schema.ts';
+import { agencyMembers, policies, session as sessionTable, user, userInvitations } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '#server/errors.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
@@ -72,15 +72,11 @@ export async function getTeam(db: Db, actor: Actor): Promise<TeamOverview> {
 }
 
 async function inviterDetails(deps: Deps, actor: Actor) {
-  const [row] = await deps.db
-    .select({ company: user.company, firstName: user.firstName, lastName: user.lastName, name: user.name })
-    .from(agencies)
-    .innerJoin(user, eq(user.id, agencies.ownerId))
-    .where(eq(agencies.id, actor.agency.id));
-  // white label: the agency's own name, logo and reply-to while its plan includes it
+  // white label: the agency's own name, logo and reply-to while its plan includes it; else the
+  // agency's name, the one the member will work in (not the owner's profile company)
   const brand = await mailBrandForAgency(deps, actor.agency.id);
   return {
-    company: brand?.name ?? (row?.company?.trim() || actor.agency.name),
+    company: brand?.name ?? actor.agency.name,
     inviter: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
     brand,
   };

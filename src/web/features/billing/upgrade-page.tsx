@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { Check, Info, Paperclip, X } from 'lucide-react';
 import { PAYMENT_METHODS, PAYMENT_TEXT, paymentSubmissionSchema, type PaymentSubmissionInput } from '#shared/payments.ts';
 import { acceptAttribute, formatBytes, looksAllowed, RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '#shared/files.ts';
-import { PAID_TIERS, PLAN_PRICES, TIER_LABEL, planLimitLines, type PaidTier } from '#shared/tiers.ts';
+import { isOnTopPlan, PAID_TIERS, PLAN_PRICES, TIER_LABEL, TOP_PLAN_TEXT, TOP_TIER, planLimitLines, type PaidTier } from '#shared/tiers.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
@@ -48,6 +48,36 @@ function fileErrorTitle(code: string): string | null {
 }
 
 export function UpgradePage() {
+  const { data: session } = useSession();
+  if (isOnTopPlan(session?.agency?.tier, session?.profile.subscription_status)) return <TopPlan />;
+  return <UpgradeForm />;
+}
+
+/** The top plan has nothing to upgrade to: say so, and show where its payments are. */
+function TopPlan() {
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">Your Subscription</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>{TOP_PLAN_TEXT.title}</CardTitle>
+          <CardDescription className="flex items-center gap-2">
+            Current plan <PlanBadge tier={TOP_TIER} />
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <p className="text-slate-700">{TOP_PLAN_TEXT.body}</p>
+          <p className="text-sm text-slate-600">{planLimitLines(TOP_TIER).join(', ')}.</p>
+          <Button asChild>
+            <Link to="/dashboard/subscription/history">{TOP_PLAN_TEXT.billing}</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function UpgradeForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { data: session } = useSession();

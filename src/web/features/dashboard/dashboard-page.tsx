@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiPost, errorMessage } from '#web/lib/api.ts';
 import { ActivityItem } from '#web/components/activity-item.tsx';
+import { UpgradePlanButton } from '#web/components/upgrade-plan-button.tsx';
 import { useActivity } from '#web/lib/activity.ts';
 import { meKey, useSession } from '#web/lib/session.ts';
 import { useUsage } from '#web/lib/book.ts';
@@ -113,9 +114,7 @@ export function DashboardPage() {
                   <UsageBar label="Customers" usage={usage.data.customers} />
                 </>
               )}
-              <Button asChild className="w-full">
-                <Link to="/dashboard/subscription/upgrade">Upgrade Plan</Link>
-              </Button>
+              <UpgradePlanButton className="w-full" />
             </CardContent>
           </Card>
 

@@ -1,7 +1,20 @@
 // The board: one column per stage (count and summed estimated premium), cards dragged with the mouse
-// or the keyboard (dnd-kit's pointer and keyboard sensors: focus a card's handle, Space to lift, the
-// arrow keys to move, Space to drop), and each card's menu offering "Move to…" every other stage.
-import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+// or the keyboard (dnd-kit's pointer and keyboard sensors: focus a card's handle, Space to lift, one
+// arrow key press per stage, Space to drop; or the number keys 1–5 on the handle move the card to
+// that stage at once), and each card's menu offering "Move to…" every other stage.
+import { useState } from 'react';
+import {
+  DndContext,
+  KeyboardCode,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
 import { Link } from 'react-router';
 import { GripVertical, MoreHorizontal } from 'lucide-react';
 import { OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_STAGES, OPPORTUNITY_TEXT, isStage, type BoardColumn, type BoardCard, type OpportunityStage } from '#shared/crm.ts';
@@ -42,6 +55,30 @@ export function CardMenu({ row, onMove }: { row: BoardCard; onMove: (row: BoardC
   );
 }
 
+/**
+ * An arrow key moves a lifted card a whole stage (dnd-kit's default moves it 25 px, so New lead to
+ * Quoted took a dozen presses): right/down to the next stage's column, left/up to the previous.
+ */
+export const stageCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
+  const forward = event.code === KeyboardCode.Right || event.code === KeyboardCode.Down;
+  const back = event.code === KeyboardCode.Left || event.code === KeyboardCode.Up;
+  if (!forward && !back) return undefined;
+  event.preventDefault();
+  const from = context.over?.id ?? (context.active?.data.current?.row as BoardCard | undefined)?.stage;
+  const index = OPPORTUNITY_STAGES.indexOf(from as OpportunityStage);
+  const next = OPPORTUNITY_STAGES[Math.min(OPPORTUNITY_STAGES.length - 1, Math.max(0, index + (forward ? 1 : -1)))];
+  const rect = context.droppableRects.get(next);
+  if (!rect) return currentCoordinates;
+  const width = context.collisionRect?.width ?? 0;
+  return { x: rect.left + Math.max(0, (rect.width - width) / 2), y: rect.top + Math.min(40, rect.height / 2) };
+};
+
+/** The number keys 1–5 on a card's handle: the stage in the board's order, or null. */
+export function stageForKey(key: string): OpportunityStage | null {
+  const n = Number(key);
+  return Number.isInteger(n) && n >= 1 && n <= OPPORTUNITY_STAGES.length ? OPPORTUNITY_STAGES[n - 1] : null;
+}
+
 function Card({ row, onMove }: { row: BoardCard; onMove: (row: BoardCard, stage: OpportunityStage) => void }) {
   const won = row.stage === 'won';
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({ id: row.id, data: { row }, disabled: won });
@@ -60,7 +97,17 @@ function Card({ row, onMove }: { row: BoardCard; onMove: (row: BoardCard, stage:
             ref={setActivatorNodeRef}
             {...attributes}
             {...listeners}
+            onKeyDown={(e) => {
+              const stage = stageForKey(e.key);
+              if (stage && !isDragging) {
+                e.preventDefault();
+                if (stage !== row.stage) onMove(row, stage);
+                return;
+              }
+              listeners?.onKeyDown?.(e);
+            }}
             aria-label={`Drag ${row.name}`}
+            aria-keyshortcuts="1 2 3 4 5"
             className="-ml-1 mt-0.5 cursor-grab touch-none rounded p-0.5 text-slate-400 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             <GripVertical className="h-4 w-4" aria-hidden />
@@ -119,7 +166,7 @@ function Column({ column, onMove, onLoadMore, loadingMore }: { column: BoardColu
 }
 
 const announcements = {
-  onDragStart: () => 'Picked up the opportunity. Use the arrow keys to move it over a stage, Space to drop it, Escape to cancel.',
+  onDragStart: () => 'Picked up the opportunity. Each arrow key moves it one stage, Space drops it, Escape cancels.',
   onDragOver: ({ over }: { over: { id: string | number } | null }) => (over ? `Over ${OPPORTUNITY_STAGE_LABEL[over.id as OpportunityStage] ?? over.id}.` : 'Not over a stage.'),
   onDragEnd: ({ over }: { over: { id: string | number } | null }) => (over ? `Dropped in ${OPPORTUNITY_STAGE_LABEL[over.id as OpportunityStage] ?? over.id}.` : 'Dropped outside the stages.'),
   onDragCancel: () => 'Move cancelled.',
@@ -142,7 +189,13 @@ export function Board({
   onLoadMore: (stage: OpportunityStage, offset: number) => void;
   loadingMore: boolean;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: stageCoordinates }));
+  // what a move by number key did, said by the live region (a drag is announced by dnd-kit's own)
+  const [announced, setAnnounced] = useState('');
+  const moveAndSay = (row: BoardCard, stage: OpportunityStage) => {
+    setAnnounced(`${row.name} moved to ${OPPORTUNITY_STAGE_LABEL[stage]}.`);
+    onMove(row, stage);
+  };
   if (isPending && !columns) return <ListSkeleton />;
   if (error && !columns) return <ListError onRetry={onRetry}>{errorMessage(error)}</ListError>;
   const onDragEnd = (e: DragEndEvent) => {
@@ -154,9 +207,12 @@ export function Board({
     <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements }}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-5" data-testid="pipeline-board">
         {(columns ?? []).map((c) => (
-          <Column key={c.stage} column={c} onMove={onMove} onLoadMore={() => onLoadMore(c.stage, c.cards.length)} loadingMore={loadingMore} />
+          <Column key={c.stage} column={c} onMove={moveAndSay} onLoadMore={() => onLoadMore(c.stage, c.cards.length)} loadingMore={loadingMore} />
         ))}
       </div>
+      <p role="status" aria-live="polite" className="sr-only" data-testid="board-announcement">
+        {announced}
+      </p>
     </DndContext>
   );
 }

@@ -72,7 +72,7 @@ function OpportunityView() {
           <>
             {o.stage === 'won' && o.customer_id ? (
               <Button asChild>
-                <Link to={newPolicyHref(o.customer_id, o.line)}>Create the policy</Link>
+                <Link to={newPolicyHref(o.customer_id, o.line, o.estimated_premium)}>Create the policy</Link>
               </Button>
             ) : null}
             {o.stage !== 'won' ? (

@@ -52,7 +52,7 @@ export function useStageActions(): { moveTo: (row: BoardCard, stage: Opportunity
       (saved) => {
         if (stage === 'won' && saved.customer_id) {
           notify.success('Success', OPPORTUNITY_TEXT.won);
-          navigate(newPolicyHref(saved.customer_id, saved.line));
+          navigate(newPolicyHref(saved.customer_id, saved.line, saved.estimated_premium));
         } else notify.success('Success', OPPORTUNITY_TEXT.moved(OPPORTUNITY_STAGE_LABEL[stage]));
         return null;
       },

@@ -1,6 +1,7 @@
 // /dashboard/policies/new and /dashboard/policies/:id/edit
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { parseMoney } from '#shared/money.ts';
 import { atLimit } from '#shared/usage.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -16,14 +17,20 @@ export function NewPolicyPage() {
   const customerId = params.get('customer') ?? undefined;
   // ?line=car|fire: a won opportunity opens the form on its line (the pipeline's Won)
   const line = params.get('line');
+  // ?premium=…: the won opportunity's estimated premium, kept only when it is a valid amount
+  const premium = parseMoney(params.get('premium'));
   const customer = useCustomer(customerId);
   const usage = useUsage();
   const initial = useMemo(() => {
-    const blank = { ...emptyPolicy(), ...(line === 'car' || line === 'fire' ? { policy_type: line as 'car' | 'fire' } : {}) };
+    const blank = {
+      ...emptyPolicy(),
+      ...(line === 'car' || line === 'fire' ? { policy_type: line as 'car' | 'fire' } : {}),
+      ...(premium ? { premium_amount: premium } : {}),
+    };
     if (!customer.data) return blank;
     const c = customer.data;
     return { ...blank, customer_id: c.id, customer_name: c.name, customer_email: c.email, customer_phone: c.phone ?? '' };
-  }, [customer.data, line]);
+  }, [customer.data, line, premium]);
   if (customerId && customer.isPending) return <Spinner label="Loading customer" />;
   return (
     <div className="mx-auto max-w-5xl">

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Button } from '#web/components/ui/button.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { PlanBadge, RoleBadge } from '#web/components/plan-badge.tsx';
-import { TIER_LABEL, isTier, trialDaysLeft } from '#shared/tiers.ts';
+import { TIER_LABEL, TOP_PLAN_TEXT, isOnTopPlan, isTier, trialDaysLeft } from '#shared/tiers.ts';
 import { useSession } from '#web/lib/session.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -103,9 +103,13 @@ export function ProfilePage() {
                 </div>
               </dl>
               <div className="mt-6 flex flex-wrap gap-2">
-                <Button asChild>
-                  <Link to="/dashboard/subscription/upgrade">Upgrade Plan</Link>
-                </Button>
+                {isOnTopPlan(session.agency?.tier, p.subscription_status) ? (
+                  <p className="w-full text-sm text-slate-600">{TOP_PLAN_TEXT.short}</p>
+                ) : (
+                  <Button asChild>
+                    <Link to="/dashboard/subscription/upgrade">Upgrade Plan</Link>
+                  </Button>
+                )}
                 <Button asChild variant="outline">
                   <Link to="/dashboard/subscription/history">Billing History</Link>
                 </Button>

@@ -13,7 +13,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { RemarketBadge, RenewalStateBadge } from '#web/components/badges.tsx';
-import { useSetRenewalState } from '#web/lib/renewals.ts';
+import { useSetRenewalState, useUndoLost } from '#web/lib/renewals.ts';
 import { useFeature } from '#web/lib/session.ts';
 
 function daysText(days: number) {
@@ -30,12 +30,29 @@ export interface RowHandlers {
 function RowMenu({ row, handlers }: { row: RenewalRow; handlers: RowHandlers }) {
   const navigate = useNavigate();
   const setState = useSetRenewalState();
+  const undo = useUndoLost();
   const communications = useFeature('communications').allowed;
   const move = (state: 'quoted' | 'contacted', message: string) =>
     setState.mutate({ id: row.id, state }, { onSuccess: () => notify.success('Success', message), onError: (e) => notify.error('Error', errorMessage(e)) });
   const quoted = () => move('quoted', RENEWAL_TEXT.stateUpdated);
   const logContact = () =>
     communications && row.customer_id ? navigate(`/dashboard/customers/${row.customer_id}#communications`) : move('contacted', RENEWAL_TEXT.contactLogged);
+  const undoLost = () =>
+    undo.mutate(row.id, { onSuccess: () => notify.success('Success', RENEWAL_TEXT.lostUndone), onError: (e) => notify.error('Error', errorMessage(e)) });
+  if (row.renewal_state === 'lost')
+    return (
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`Actions for policy ${row.policy_number}`}>
+            <MoreHorizontal className="h-4 w-4" aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${row.id}`)}>Open</DropdownMenuItem>
+          <DropdownMenuItem onSelect={undoLost}>{RENEWAL_TEXT.undoLost}</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    );
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -56,7 +73,17 @@ function RowMenu({ row, handlers }: { row: RenewalRow; handlers: RowHandlers }) 
 }
 
 /** The cockpit's rows in the list kit: a table on wide screens, a card per row on phones. */
-export function RenewalTable({ source, sort, handlers }: { source: ListSource<RenewalRow>; sort: { value: string; onChange: (value: string) => void }; handlers: RowHandlers }) {
+export function RenewalTable({
+  source,
+  sort,
+  handlers,
+  empty = RENEWAL_TEXT.empty,
+}: {
+  source: ListSource<RenewalRow>;
+  sort: { value: string; onChange: (value: string) => void };
+  handlers: RowHandlers;
+  empty?: string;
+}) {
   const columns: ListColumn<RenewalRow>[] = [
     {
       id: 'policy',
@@ -98,7 +125,7 @@ export function RenewalTable({ source, sort, handlers }: { source: ListSource<Re
       rowKey={(r) => r.id}
       rowLabel={(r) => `policy ${r.policy_number}`}
       rowTestId="renewal-row"
-      empty={RENEWAL_TEXT.empty}
+      empty={empty}
       sort={sort}
       actions={(r) => <RowMenu row={r} handlers={handlers} />}
     />

@@ -31,6 +31,7 @@ function Cockpit() {
     carrier: params.get('carrier') ?? undefined,
     bucket: (params.get('bucket') as Bucket | null) ?? undefined,
     sort: (params.get('sort') as CockpitFilters['sort']) ?? undefined,
+    view: params.get('view') === 'lost' ? 'lost' : undefined,
     page: Number(params.get('page') ?? 1) || 1,
   };
   const cockpit = useCockpit(filters);
@@ -58,7 +59,8 @@ function Cockpit() {
               key={b}
               type="button"
               aria-pressed={active}
-              onClick={() => change({ bucket: active ? undefined : b })}
+              // a bucket holds open terms: choosing one leaves the Lost view
+              onClick={() => change({ bucket: active ? undefined : b, view: undefined })}
               className={cn(
                 'rounded-lg border bg-white p-4 text-left shadow-xs transition hover:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
                 active ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200',
@@ -87,6 +89,15 @@ function Cockpit() {
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row md:flex-wrap">
+          <Select
+            aria-label={RENEWAL_TEXT.view}
+            className="md:w-44"
+            value={filters.view ?? 'open'}
+            onChange={(e) => change({ view: e.target.value === 'lost' ? 'lost' : undefined, bucket: undefined })}
+          >
+            <option value="open">{RENEWAL_TEXT.viewOpen}</option>
+            <option value="lost">{RENEWAL_TEXT.viewLost}</option>
+          </Select>
           <Select aria-label="Assignee" className="md:w-48" value={assignee} onChange={(e) => change({ assignee: e.target.value })}>
             <option value="me">My renewals</option>
             <option value="all">Everyone</option>
@@ -118,6 +129,7 @@ function Cockpit() {
           source={cockpit}
           sort={{ value: filters.sort === 'end_desc' ? 'end_date.desc' : 'end_date.asc', onChange: (v) => change({ sort: v.endsWith('.desc') ? 'end_desc' : undefined }) }}
           handlers={{ onMarkLost: setLosing, onAssign: setAssigning }}
+          empty={filters.view === 'lost' ? RENEWAL_TEXT.emptyLost : RENEWAL_TEXT.empty}
         />
         {data ? <Pager page={data.page} total={data.total} pageSize={data.pageSize} onPage={(page) => change({ page: String(page) })} /> : null}
       </Card>

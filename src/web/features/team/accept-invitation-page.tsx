@@ -27,11 +27,19 @@ export function AcceptInvitationPage() {
         </div>
       </AuthCard>
     );
-  if (invitation.isError) return <Invalid error={invitation.error} />;
+  if (invitation.isError) return <InvitationInvalid error={invitation.error} />;
   return <Valid token={token} invitation={invitation.data.invitation} onAccepted={setAccepted} />;
 }
 
-function Invalid({ error }: { error: unknown }) {
+/**
+ * The agency the invitation joins: its white-label name, else the agency's own name (Settings ›
+ * Agency), which is what the member then works in, not the owner's profile company.
+ */
+export function invitationAgencyName(invitation: InvitationView): string {
+  return invitation.brand?.name ?? invitation.agency_name;
+}
+
+export function InvitationInvalid({ error }: { error: unknown }) {
   const { data: session } = useSession();
   const detail =
     error instanceof ApiError && (error.code === 'INVITATION_USED' || error.code === 'INVITATION_CANCELLED') ? error.message : null;
@@ -65,7 +73,7 @@ function Valid({
   const here = `/accept-invitation/${token}`;
   const brand = invitation.brand;
   useBrandColors(brand?.color);
-  const company = brand?.name ?? invitation.company ?? invitation.agency_name;
+  const company = invitationAgencyName(invitation);
   const signedInAs = session?.profile.email ?? null;
   const matches = signedInAs !== null && signedInAs.toLowerCase() === invitation.email.toLowerCase();
 
@@ -111,11 +119,9 @@ function Valid({
               <Link to={`/login?redirect=${encodeURIComponent(here)}`}>Sign in to accept</Link>
             </Button>
             <Button asChild variant="outline" className="w-full">
-              <Link to={`/register?email=${encodeURIComponent(invitation.email)}&redirect=${encodeURIComponent(here)}`}>Create an account</Link>
+              <Link to={`${here}/register`}>Create an account</Link>
             </Button>
-            <p className="text-xs text-slate-500">
-              New here? After you confirm your e-mail address, open this invitation link again and sign in to accept.
-            </p>
+            <p className="text-xs text-slate-500">New here? Your account joins {company} as soon as you create it: no company of your own needed.</p>
           </div>
         ) : matches ? (
           <Button className="w-full" onClick={onAccept} disabled={accept.isPending}>

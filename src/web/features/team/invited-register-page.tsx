@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AUTH_TEXT, invitedRegisterSchema, type InvitedRegisterInput } from '#shared/auth.ts';
+import { AGENCY_ROLE_LABEL, type InvitationView } from '#shared/team.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input, PasswordInput } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { AuthCard } from '#web/components/auth-card.tsx';
+import { BrandMark } from '#web/components/brand-mark.tsx';
+import { apiPost, ApiError, errorMessage } from '#web/lib/api.ts';
+import { useBrandColors } from '#web/lib/brand.ts';
+import { notify } from '#web/lib/toast.ts';
+import { useInvitation } from './api.ts';
+import { InvitationInvalid, invitationAgencyName } from './accept-invitation-page.tsx';
+
+type Field = keyof InvitedRegisterInput;
+
+/**
+ * /accept-invitation/:token/register — an account for the invited address, without a company: it
+ * joins the inviting agency (the server checks the link and the address again).
+ */
+export function InvitedRegisterPage() {
+  const { token = '' } = useParams();
+  const invitation = useInvitation(token);
+  if (invitation.isPending)
+    return (
+      <AuthCard title="Checking your invitation">
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading invitation" className="h-8 w-8" />
+        </div>
+      </AuthCard>
+    );
+  if (invitation.isError) return <InvitationInvalid error={invitation.error} />;
+  return <InvitedRegisterForm token={token} invitation={invitation.data.invitation} />;
+}
+
+function InvitedRegisterForm({ token, invitation }: { token: string; invitation: InvitationView }) {
+  const navigate = useNavigate();
+  const agency = invitationAgencyName(invitation);
+  useBrandColors(invitation.brand?.color);
+  const form = useForm<InvitedRegisterInput, unknown, z.output<typeof invitedRegisterSchema>>({
+    resolver: zodResolver(invitedRegisterSchema),
+    defaultValues: { invitation: token, full_name: '', email: invitation.email, password: '', confirmPassword: '', termsAccepted: false },
+    reValidateMode: 'onSubmit',
+  });
+  const { register, handleSubmit, formState, clearErrors, control, setError } = form;
+  const errors = formState.errors;
+  const clearOnType = (name: Field) => ({ onChange: () => clearErrors(name) });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await apiPost('/api/account/register', values);
+        notify.success('Account created', AUTH_TEXT.registrationSuccess);
+        navigate('/confirm-email', { state: { email: values.email } });
+      } catch (err) {
+        const fields = err instanceof ApiError ? err.fields : undefined;
+        for (const [name, message] of Object.entries(fields ?? {})) setError(name as Field, { message });
+        notify.error(AUTH_TEXT.registrationFailedTitle, errorMessage(err, AUTH_TEXT.somethingWentWrong));
+      }
+    },
+    (errs) => {
+      const first = Object.values(errs)[0]?.message;
+      notify.error(AUTH_TEXT.registrationErrorTitle, typeof first === 'string' ? first : AUTH_TEXT.correctFields);
+    },
+  );
+
+  return (
+    <AuthCard
+      title={`Join ${agency}`}
+      subtitle={`Create your account to work in ${agency} as ${AGENCY_ROLE_LABEL[invitation.role] ?? invitation.role}.`}
+      mark={invitation.brand ? <BrandMark brand={invitation.brand} className="justify-center" /> : undefined}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={`/login?redirect=${encodeURIComponent(`/accept-invitation/${token}`)}`} className="font-medium text-brand-700 hover:underline">
+            Sign in to accept
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Full name" error={errors.full_name?.message}>
+          <Input autoComplete="name" {...register('full_name', clearOnType('full_name'))} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message} hint="The address the invitation was sent to.">
+          <Input type="email" autoComplete="email" readOnly {...register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+          <PasswordInput autoComplete="new-password" {...register('password', clearOnType('password'))} />
+        </FormField>
+        <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+          <PasswordInput autoComplete="new-password" {...register('confirmPassword', clearOnType('confirmPassword'))} />
+        </FormField>
+        <div>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <Controller
+              control={control}
+              name="termsAccepted"
+              render={({ field }) => (
+                <Checkbox
+                  className="mt-0.5"
+                  checked={field.value === true}
+                  aria-invalid={errors.termsAccepted ? true : undefined}
+                  onCheckedChange={(v) => {
+                    field.onChange(v === true);
+                    clearErrors('termsAccepted');
+                  }}
+                />
+              )}
+            />
+            <span>I accept the terms and conditions and the privacy policy.</span>
+          </label>
+          {errors.termsAccepted?.message ? (
+            <p role="alert" className="mt-1 text-sm text-red-600">
+              {errors.termsAccepted.message}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -41,6 +41,7 @@ async function pendingSubmission(): Promise<string> {
 const NOT_AUDITED = new Map([
   ['POST /api/admin/messages/:id/read', 'marks a contact message read: inbox state, no privilege or content changes'],
   ['DELETE /api/admin/messages/:id/read', 'marks a contact message unread'],
+  ['POST /api/admin/jobs/:id/retry', 're-queues a failed background job as it was enqueued: no data or privilege changes by itself; what the job writes is recorded by its feature'],
 ]);
 
 interface Case {

@@ -1,8 +1,8 @@
 // /api/admin/jobs (super admin): the job queue of Admin › System, and Retry of a failed job.
 import { Hono } from 'hono';
-import { jobsQuerySchema } from '#shared/jobs.ts';
+import { JOBS_TEXT, jobsQuerySchema } from '#shared/jobs.ts';
 import type { AppEnv } from '#server/context.ts';
-import { validate } from '#server/http.ts';
+import { idParam, validate } from '#server/http.ts';
 import { requireSuperAdmin } from '../admin/guard.ts';
 import { listJobs, retryFailedJob } from './jobs-service.ts';
 
@@ -11,6 +11,6 @@ export function systemRoutes() {
   r.use('/admin/jobs', requireSuperAdmin);
   r.use('/admin/jobs/*', requireSuperAdmin);
   r.get('/admin/jobs', async (c) => c.json(await listJobs(c.var.deps.db, validate(jobsQuerySchema, c.req.query()))));
-  r.post('/admin/jobs/:id/retry', async (c) => c.json({ job: await retryFailedJob(c.var.deps.db, c.req.param('id')) }));
+  r.post('/admin/jobs/:id/retry', async (c) => c.json({ job: await retryFailedJob(c.var.deps.db, idParam(c, 'id', JOBS_TEXT.notFound)) }));
   return r;
 }

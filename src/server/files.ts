@@ -1,6 +1,6 @@
 // Uploaded files: the type comes from the bytes (never the name or the declared type), names are
 // sanitised, objects are stored before their rows and removed again if the rows cannot be written.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { FILE_LINK_TTL_SECONDS, FILE_TYPES, type FileContentType } from '#shared/files.ts';
 import type { Deps } from './context.ts';
 import { storedFiles } from './db/schema.ts';
@@ -91,7 +91,10 @@ export async function storeWithRows<T>(
     storageKey: '',
     index: i,
   }));
-  for (const p of planned) p.storageKey = `${owner.userId}/${stamp}-${p.index}-${p.fileName}`;
+  // the user id, a timestamp and the clean name (spec); a random tag keeps two uploads of one user in
+  // the same millisecond (parallel requests, two instances) from sharing a key
+  const tag = randomBytes(3).toString('hex');
+  for (const p of planned) p.storageKey = `${owner.userId}/${stamp}-${tag}-${p.index}-${p.fileName}`;
   const stored: string[] = [];
   try {
     for (const p of planned) {

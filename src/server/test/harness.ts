@@ -84,7 +84,7 @@ export async function createTestContext(overrides: { env?: Record<string, string
   });
   const database = await openTestDatabase();
   const mail = createCapturingMailer();
-  const deps = buildDeps(config, database, createLogger('silent'), {
+  const deps = buildDeps(config, database, createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent'), {
     mailer: mail,
     storage: overrides.storage ?? createLocalStorage(path.join(dataDir, 'files')),
   });

@@ -71,7 +71,7 @@ describe('payment submission', () => {
       receipt_file: { file_name: 'My Receipt _May_.pdf', content_type: 'application/pdf', size: PDF.length },
     });
     const [file] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, submission.receipt_file.id));
-    expect(file.storageKey).toMatch(new RegExp(`^${u.id}/\\d{13}-0-My Receipt _May_\\.pdf$`));
+    expect(file.storageKey).toMatch(new RegExp(`^${u.id}/\\d{13}-[0-9a-f]{6}-0-My Receipt _May_\\.pdf$`));
     expect(filesOnDisk(u.id)).toHaveLength(1);
     // the plan does not change before an admin approves
     const [row] = await t.db.select().from(user).where(eq(user.id, u.id));

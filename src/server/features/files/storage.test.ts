@@ -125,7 +125,7 @@ describe('the app on S3 storage', () => {
     expect(res.status).toBe(201);
     const { submission } = await json(res);
     const [key] = [...objects.keys()].filter((k) => k.startsWith(`${u.id}/`));
-    expect(key).toMatch(/^[A-Za-z0-9-]+\/\d{13}-0-proof\.png$/);
+    expect(key).toMatch(/^[A-Za-z0-9-]+\/\d{13}-[0-9a-f]{6}-0-proof\.png$/);
     expect(objects.get(key)).toMatchObject({ type: 'image/png' });
     const link = await json(await t.request(`/api/files/${submission.receipt_file.id}/link`, { cookie: u.cookie }));
     expect(link.url).toContain(`http://127.0.0.1:9000/receipts/${key}`);

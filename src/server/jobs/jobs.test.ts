@@ -79,8 +79,10 @@ describe('running', () => {
   });
 
   it('retries a failure after its backoff, then keeps it dead (failed) and tells the feature once', async () => {
-    const now = new Date();
     const id = await failing.enqueue(t.db, { tag: 'f1' });
+    // after the enqueue, and a little ahead: the row's run_at is the database's now() in microseconds,
+    // which a Date taken in the same millisecond (or before the insert) can precede (flaked once in CI)
+    const now = new Date(Date.now() + 5);
     await workOnce(t.deps, { name: failing.name, now });
     const retry = await row(id!);
     expect(retry).toMatchObject({ state: 'queued', attempts: 1, lastError: 'receiver down' });
@@ -109,7 +111,7 @@ describe('running', () => {
 describe('leases', () => {
   it('another instance takes over a job whose lease expired; the first claim can then record nothing', async () => {
     const id = await okJob.enqueue(t.db, { tag: 'takeover' });
-    const now = new Date();
+    const now = new Date(Date.now() + 5); // ahead of run_at (microseconds) taken in the same millisecond
     const [first] = await claimJobs(t.db, now, 1, { id: id! });
     expect(first.job.attempts).toBe(1);
     // a second instance finds nothing while the lease holds

@@ -37,6 +37,8 @@ for (const width of [1280, 390]) {
     await shot(page, 'api-keys-empty');
 
     await page.getByLabel('Key name').fill('Website quotes');
+    // a policy that creates its customer needs customer write access too (issue 26)
+    await page.getByLabel('Customers').selectOption('write');
     await page.getByLabel('Policies').selectOption('write');
     await page.getByRole('button', { name: 'Create key' }).click();
     const dialog = page.getByRole('dialog');
@@ -49,7 +51,7 @@ for (const width of [1280, 390]) {
     // listed by its prefix, never the whole key
     await expect(page.getByText(`${key.slice(0, 12)}…`).filter({ visible: true })).toBeVisible();
     await expect(page.getByText(key)).toHaveCount(0);
-    await expect(page.getByText('Customers: read, Policies: read and write').filter({ visible: true })).toBeVisible();
+    await expect(page.getByText('Customers: read and write, Policies: read and write').filter({ visible: true })).toBeVisible();
 
     // an outside application calls the API with the key (no cookies)
     const outside = await playwrightRequest.newContext({ baseURL: BASE_URL });

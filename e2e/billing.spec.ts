@@ -38,7 +38,8 @@ test('a trial user sends a receipt, the super admin approves it, and the plan ba
   await page.goto('/dashboard');
   await expect(page.getByRole('status').filter({ hasText: '14 days left in your Business trial.' })).toBeVisible();
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' }).first();
-  await expect(sidebar.getByRole('button', { name: /API Settings/ })).toBeVisible();
+  // Business opens API Settings (read-only keys, issue 30); White Label stays locked until Enterprise
+  await expect(sidebar.getByRole('button', { name: /White Label/ })).toBeVisible();
   await shot(page, 'billing-trial-banner');
 
   await page.getByRole('link', { name: 'Upgrade now' }).click();

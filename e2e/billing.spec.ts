@@ -75,6 +75,7 @@ test('a trial user sends a receipt, the super admin approves it, and the plan ba
   expect(href).toMatch(/\/api\/files\/[0-9a-f-]{36}\/content\?expires=\d+&sig=/);
   await shot(adm, 'billing-admin-review');
   await dialog.getByLabel('Notes').fill('Verified against the bank statement.');
+  await expect(dialog.getByLabel('Notes')).toHaveValue('Verified against the bank statement.');
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(toast(adm, 'Submission approved')).toBeVisible();
   await expect(adm.getByTestId('submission-row').filter({ hasText: user.email })).toHaveCount(0);

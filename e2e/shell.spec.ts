@@ -54,7 +54,7 @@ test('Upgrade Required on a tier page; a business trial opens its pages', async 
   );
   await shot(page, 'upgrade-required');
   await page.goto('/dashboard/white-label');
-  await expect(page.getByText('This feature requires a enterprise subscription or higher. Your current plan: starter')).toBeVisible();
+  await expect(page.getByText('This feature requires an enterprise subscription or higher. Your current plan: starter')).toBeVisible();
   expect(account.email).toBeTruthy();
 
   const business = await createAccount(page.request, { plan: 'business' });
@@ -68,7 +68,7 @@ test('Upgrade Required on a tier page; a business trial opens its pages', async 
   await expect(nav.getByRole('link', { name: 'Bulk Actions' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'White Label (locked)' })).toBeVisible();
   await page.goto('/dashboard/white-label');
-  await expect(page.getByText('This feature requires a enterprise subscription or higher. Your current plan: business')).toBeVisible();
+  await expect(page.getByText('This feature requires an enterprise subscription or higher. Your current plan: business')).toBeVisible();
 });
 
 test('signed out, a protected page redirects to login and returns there after signing in', async ({ page }) => {

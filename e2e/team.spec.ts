@@ -269,6 +269,6 @@ test('a starter account sees Upgrade Required on the team page', async ({ page, 
   expect(account.email).toBeTruthy();
   await page.goto('/dashboard/team-management');
   await expect(page.getByRole('heading', { name: 'Upgrade Required' })).toBeVisible();
-  await expect(page.getByText('This feature requires a enterprise subscription or higher. Your current plan: starter')).toBeVisible();
+  await expect(page.getByText('This feature requires an enterprise subscription or higher. Your current plan: starter')).toBeVisible();
   expect((await page.request.post('/api/team/invitations', { data: { email: uniqueEmail('x') } })).status()).toBe(403);
 });

@@ -43,6 +43,8 @@ async function startInstance(name: string): Promise<Instance> {
       APP_URL,
       AUTH_SECRET,
       DATABASE_URL: databaseUrl,
+      // through PgBouncer in CI's pooler stage: the instances migrate and lease the way production would there
+      ...(process.env.DATABASE_POOLER ? { DATABASE_POOLER: process.env.DATABASE_POOLER } : {}),
       DATA_DIR: path.join(dataDir, name),
       WEB_ROOT: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'info',

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, E2E_PORT, MAIL_DIR, SMTP_PORT, SUPPORT_EMAIL } from './ports.ts';
@@ -45,6 +46,29 @@ if (!process.env.E2E_SKIP_BUILD) {
 }
 
 const dataDir = path.join(os.tmpdir(), `policydesk-e2e-${E2E_PORT}-${Date.now()}`);
+
+// E2E_DATABASE_URL (CI sets it to its throwaway PostgreSQL): the journeys run on a fresh database
+// there instead of the embedded one, which answers one query at a time in the server's own thread.
+const pgAdminUrl = process.env.E2E_DATABASE_URL;
+const pgDatabase = `policydesk_e2e_${E2E_PORT}_${Date.now()}`;
+const databaseUrl = pgAdminUrl ? withDatabase(pgAdminUrl, pgDatabase) : undefined;
+if (pgAdminUrl) await adminQuery(pgAdminUrl, `create database ${pgDatabase}`);
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(buildDir, 'server/main.js')], {
   stdio: 'inherit',
   env: {
@@ -55,6 +79,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(buildD
     HOST: '127.0.0.1',
     APP_URL: BASE_URL,
     DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     SUPPORT_EMAIL,
     ADMIN_EMAIL,
@@ -76,5 +101,6 @@ process.on('SIGINT', stop);
 server.on('exit', (code) => {
   smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
+  const dropped = pgAdminUrl ? adminQuery(pgAdminUrl, `drop database if exists ${pgDatabase} with (force)`) : Promise.resolve();
+  void dropped.catch(() => undefined).finally(() => process.exit(code ?? 0));
 });

@@ -41,7 +41,7 @@ export function importRoutes() {
   r.use('/imports/*', requireFeature('export'));
   r.post('/imports/preview', async (c) => {
     const upload = await readUpload(c);
-    return c.json(previewImport(upload.kind, upload.file, upload.mapping));
+    return c.json(await previewImport(c.var.deps.db, c.var.actor, upload.kind, upload.file, upload.mapping, upload.duplicates));
   });
   r.post('/imports', async (c) => {
     const upload = await readUpload(c);

@@ -5,7 +5,10 @@ import { csvLine } from '#shared/csv.ts';
 import { CsvError, parseCsv } from '#server/platform/csv.ts';
 import {
   autoMap,
+  duplicateKey,
+  duplicateReason,
   IMPORT_TEXT,
+  RESULT_ISSUES,
   missingRequired,
   PREVIEW_ROWS,
   rowRecord,
@@ -21,6 +24,7 @@ import {
   type ImportPreview,
   type ImportStatus,
   type ImportValues,
+  type PreviewStatus,
   type SheetCell,
 } from '#shared/imports.ts';
 import { jobActor, type Actor, type Deps } from '#server/context.ts';
@@ -59,6 +63,7 @@ function toJob(row: JobRow, now = Date.now()): ImportJob {
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
     undoable: (row.status === 'done' || row.status === 'stopped') && now - row.createdAt.getTime() < UNDO_HOURS * 3_600_000,
+    issues: row.failures.slice(0, RESULT_ISSUES).map((f) => ({ line: f.line, outcome: f.outcome ?? 'failed', reason: f.reason })),
   };
 }
 
@@ -81,33 +86,84 @@ function parseFile(kind: ImportKind, file: ImportFile, given?: ImportMapping) {
       }
     });
     if (cells.length === 0) throw badRequest(IMPORT_TEXT.emptySheet, { file: IMPORT_TEXT.emptySheet }, 'INVALID_XLSX');
-    const headers = cells[0].map((cell) => sheetCellText(cell).trim());
+    const original = cells[0].map((cell) => sheetCellText(cell));
+    const headers = original.map((h) => h.trim());
     const mapping = given ?? autoMap(kind, headers);
-    return { headers, mapping, rows: sheetRowsAsText(kind, mapping, cells.slice(1)), lines: lines.slice(1) };
+    return { headers, original, mapping, rows: withoutNul(sheetRowsAsText(kind, mapping, cells.slice(1))), lines: lines.slice(1) };
   }
   try {
     const { rows, lines } = parseCsv(file.text);
     const headers = rows[0].map((h) => h.trim());
-    return { headers, mapping: given ?? autoMap(kind, headers), rows: rows.slice(1), lines: lines.slice(1) };
+    return { headers, original: rows[0], mapping: given ?? autoMap(kind, headers), rows: withoutNul(rows.slice(1)), lines: lines.slice(1) };
   } catch (err) {
     if (err instanceof CsvError) throw badRequest(err.message, { file: err.message }, 'INVALID_CSV');
     throw err;
   }
 }
 
-/** The columns, the mapping (automatic unless given) and the first rows with their errors. */
-export function previewImport(kind: ImportKind, file: ImportFile, given?: ImportMapping): ImportPreview {
+/**
+ * NUL cannot be stored in PostgreSQL's text or jsonb: it becomes SUB (U+001A, "substitute"), a control
+ * character all the same, so the row fails validation with the text rule's reason instead of the job failing.
+ */
+function withoutNul(rows: string[][]): string[][] {
+  return rows.map((row) => (row.some((cell) => cell.includes('\0')) ? row.map((cell) => cell.replaceAll('\0', '\u001a')) : row));
+}
+
+/** A preview shows this much of a cell; the import reads it whole. */
+const PREVIEW_CELL_CHARS = 300;
+/** Keys looked up per query when the preview checks the agency's existing records. */
+const LOOKUP_CHUNK = 1000;
+
+/**
+ * The columns, the mapping (automatic unless given), what will happen to every row of the file (counted)
+ * and the first rows with their errors or the record they duplicate, by the importer's own rules: a
+ * duplicate is an earlier row of the file or an existing record of this agency with the same key.
+ */
+export async function previewImport(db: Db, actor: Actor, kind: ImportKind, file: ImportFile, given?: ImportMapping, duplicates: DuplicateMode = 'skip'): Promise<ImportPreview> {
   const { headers, mapping, rows, lines } = parseFile(kind, file, given);
+  const checks = rows.map((row) => validateRow(kind, rowRecord(kind, mapping, row)));
+  const keys = checks.map((check) => (check.ok ? duplicateKey(check.value) : null));
+  const existing = await existingKeys(tenant(db, actor), kind, [...new Set(keys.filter((k) => k !== null))]);
+  const firstRow = new Map<string, number>();
+  const summary: ImportPreview['summary'] = { import: 0, update: 0, skip: 0, invalid: 0 };
+  const outcomes = checks.map((check, i) => {
+    const key = keys[i];
+    let status: PreviewStatus = 'invalid';
+    let duplicate: string | null = null;
+    if (key !== null) {
+      const first = firstRow.get(key);
+      if (first === undefined) firstRow.set(key, lines[i]);
+      if (first !== undefined || existing.has(key)) {
+        status = duplicates === 'skip' ? 'skip' : 'update';
+        duplicate = duplicateReason(kind, first, lines[i]);
+      } else status = 'import';
+    }
+    summary[status] += 1;
+    return { status, duplicate, errors: check.ok ? [] : check.errors };
+  });
   return {
     headers,
     mapping,
     missing: missingRequired(kind, mapping),
     total: rows.length,
-    rows: rows.slice(0, PREVIEW_ROWS).map((row, i) => {
-      const check = validateRow(kind, rowRecord(kind, mapping, row));
-      return { line: lines[i], values: row, errors: check.ok ? [] : check.errors };
-    }),
+    summary,
+    rows: rows.slice(0, PREVIEW_ROWS).map((row, i) => ({
+      line: lines[i],
+      values: row.map((cell) => (cell.length > PREVIEW_CELL_CHARS ? `${cell.slice(0, PREVIEW_CELL_CHARS)}…` : cell)),
+      ...outcomes[i],
+    })),
   };
+}
+
+/** Which of these keys the agency already has (another agency's records never count). */
+async function existingKeys(t: Tenant, kind: ImportKind, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
+    const part = keys.slice(i, i + LOOKUP_CHUNK);
+    const hits = kind === 'customers' ? [...(await existingCustomers(t, part)).keys()] : [...(await existingPolicyNumbers(t, part))];
+    for (const key of hits) found.add(key);
+  }
+  return found;
 }
 
 export interface StartImport {
@@ -123,7 +179,7 @@ export interface StartImport {
  * in this process; any instance resumes it from its last checkpoint if this one stops (decision 043).
  */
 export async function startImport(deps: Deps, actor: Actor, input: StartImport): Promise<ImportJob> {
-  const { mapping, rows, lines } = parseFile(input.kind, input.file, input.mapping);
+  const { mapping, rows, lines, original } = parseFile(input.kind, input.file, input.mapping);
   const missing = missingRequired(input.kind, mapping);
   if (missing.length) throw badRequest(IMPORT_TEXT.missingFields(missing), undefined, 'MAPPING_INCOMPLETE');
   const t = tenant(deps.db, actor);
@@ -150,6 +206,7 @@ export async function startImport(deps: Deps, actor: Actor, input: StartImport):
           fileName: input.fileName.slice(0, 200),
           duplicates: input.duplicates,
           total: rows.length,
+          headers: withoutNul([original])[0],
           source: { mapping, rows, lines },
         })
         .returning();
@@ -215,10 +272,29 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
   let createdPolicyIds: string[] = [];
   let status: ImportStatus = 'done';
   let message: string | null = null;
-  const fail = (line: number, reason: string) => {
+  /** A failed or skipped row is kept with its cells as uploaded, for the failures file. */
+  const fail = (i: number, reason: string) => {
     counts.failed += 1;
-    if (failuresKept + failures.length < MAX_FAILURES) failures.push({ line, reason });
+    if (failuresKept + failures.length < MAX_FAILURES) failures.push({ line: lines[i], reason, outcome: 'failed', values: rows[i] });
   };
+  const skip = (i: number, reason: string) => {
+    counts.skipped += 1;
+    if (failuresKept + failures.length < MAX_FAILURES) failures.push({ line: lines[i], reason: IMPORT_TEXT.skipped(reason), outcome: 'skipped', values: rows[i] });
+  };
+  // the first valid row of each key (e-mail, policy number), to name the row a duplicate repeats; a
+  // resumed run reads the rows before its chunk again
+  const firstRow = new Map<string, number>();
+  const noteKey = (value: ImportValues | null, line: number) => {
+    if (!value) return;
+    const key = duplicateKey(value);
+    if (!firstRow.has(key)) firstRow.set(key, line);
+  };
+  const startAt = counts.processed - (counts.processed % IMPORT_CHUNK);
+  for (let i = 0; i < startAt; i += 1) {
+    const check = validateRow(input.kind, rowRecord(input.kind, mapping, rows[i]));
+    if (check.ok) noteKey(check.value, lines[i]);
+  }
+  const duplicateOf = (value: ImportValues, line: number) => duplicateReason(input.kind, firstRow.get(duplicateKey(value)), line);
   const pending = () => ({
     ...counts,
     failures: appendJson(importJobs.failures, failures),
@@ -241,13 +317,13 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
   };
 
   /** One row through the services' own create and update paths; false when the plan's limit stops the import. */
-  const slowRow = async (line: number, value: ImportValues): Promise<'written' | 'read' | 'limit'> => {
+  const slowRow = async (i: number, value: ImportValues): Promise<'written' | 'read' | 'limit'> => {
     try {
       if (value.kind === 'customers') {
         const values = value.values;
         const existing = await findCustomerByEmail(t, values.email);
         if (existing && input.duplicates === 'skip') {
-          counts.skipped += 1;
+          skip(i, duplicateOf(value, lines[i]));
           return 'read';
         }
         if (existing) {
@@ -261,7 +337,7 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
         const values = value.values;
         const [existing] = await t.select({ id: policies.id }).from(policies, eq(policies.policyNumber, values.policy_number));
         if (existing && input.duplicates === 'skip') {
-          counts.skipped += 1;
+          skip(i, duplicateOf(value, lines[i]));
           return 'read';
         }
         if (existing) {
@@ -284,18 +360,19 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
         return 'limit';
       }
       if (!(err instanceof AppError)) throw err;
-      fail(line, err.fields ? Object.values(err.fields).join(' ') : err.message);
+      fail(i, err.fields ? Object.values(err.fields).join(' ') : err.message);
       return 'read';
     }
   };
 
-  for (let start = counts.processed - (counts.processed % IMPORT_CHUNK); start < rows.length && status === 'done'; start += IMPORT_CHUNK) {
+  for (let start = startAt; start < rows.length && status === 'done'; start += IMPORT_CHUNK) {
     const chunk: { line: number; value: ImportValues | null; errors: string[] }[] = [];
     for (let i = start; i < Math.min(rows.length, start + IMPORT_CHUNK); i += 1) {
       const check = validateRow(input.kind, rowRecord(input.kind, mapping, rows[i]));
       // another agency's ids in the file are never read: a policy's customer is found by e-mail, as the form does
       const value = check.ok && check.value.kind === 'policies' ? { kind: 'policies' as const, values: { ...check.value.values, customer_id: null } } : check.ok ? check.value : null;
       chunk.push({ line: lines[i], value, errors: check.ok ? [] : check.errors });
+      noteKey(value, lines[i]);
     }
     let checkpoint = job.checkpoint?.start === start ? job.checkpoint : null;
     // 1. the chunk's plain creates in one transaction (see batch.ts), with its checkpoint; the rest wait for step 2
@@ -364,8 +441,8 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
         continue;
       }
       let outcome: 'written' | 'read' | 'limit' = 'read';
-      if (!row.value) fail(row.line, row.errors.join(' '));
-      else outcome = await slowRow(row.line, row.value);
+      if (!row.value) fail(start + i, row.errors.join(' '));
+      else outcome = await slowRow(start + i, row.value);
       if (outcome === 'limit') break;
       counts.processed += 1;
       // a row written through the services is checkpointed at once: a resumed run must not count it twice
@@ -402,9 +479,22 @@ export async function latestImport(db: Db, actor: Actor): Promise<ImportJob | nu
   return row ? toJob(row) : null;
 }
 
+/**
+ * The skipped and failed rows as uploaded — the file's own columns in their order, each cell as it was
+ * (formula-escaped, which the import undoes) — then the row number and the reason: fixed and uploaded
+ * again, it imports as the original would. A failures file's own Row and Error columns are not repeated.
+ */
 export async function failuresCsv(db: Db, actor: Actor, id: string): Promise<string> {
   const row = await readJob(db, actor, id);
-  return '\uFEFF' + csvLine(['Line', 'Reason']) + row.failures.map((f) => csvLine([String(f.line), f.reason])).join('');
+  const added = [IMPORT_TEXT.rowColumn, IMPORT_TEXT.errorColumn];
+  const reimported = row.headers.length >= 2 && added.every((name, i) => row.headers[row.headers.length - 2 + i]?.trim() === name);
+  const width = reimported ? row.headers.length - 2 : row.headers.length;
+  const cells = (values: string[] | undefined) => Array.from({ length: width }, (_, i) => values?.[i] ?? '');
+  return (
+    '\uFEFF' +
+    csvLine([...row.headers.slice(0, width), ...added]) +
+    row.failures.map((f) => csvLine([...cells(f.values), String(f.line), f.reason])).join('')
+  );
 }
 
 /** Removes what the import created (updated records keep their new values), within 24 hours. */

@@ -8,7 +8,8 @@ import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
 import type { UploadRules } from '#server/files.ts';
 import { readUploadForm } from '../files/upload.ts';
-import { failuresCsv, getImport, latestImport, previewImport, startImport, undoImport, type ImportFile } from './service.ts';
+import { failuresCsv, getImport, latestImport, startImport, undoImport } from './service.ts';
+import { previewImport, type ImportFile } from './preview.ts';
 import { readFirstSheet, sniffImport } from './xlsx.ts';
 
 export const IMPORT_UPLOAD_PREFIX = '/api/imports';

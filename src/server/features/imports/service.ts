@@ -2,18 +2,13 @@
 // and update paths (same validation, limits and activity log as the forms), undo within 24 hours.
 import { and, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { csvLine } from '#shared/csv.ts';
-import { CsvError, parseCsv } from '#server/platform/csv.ts';
 import {
-  autoMap,
   duplicateKey,
   duplicateReason,
   IMPORT_TEXT,
   RESULT_ISSUES,
   missingRequired,
-  PREVIEW_ROWS,
   rowRecord,
-  sheetCellText,
-  sheetRowsAsText,
   UNDO_HOURS,
   validateRow,
   type DuplicateMode,
@@ -21,11 +16,8 @@ import {
   type ImportJob,
   type ImportKind,
   type ImportMapping,
-  type ImportPreview,
   type ImportStatus,
   type ImportValues,
-  type PreviewStatus,
-  type SheetCell,
 } from '#shared/imports.ts';
 import { jobActor, type Actor, type Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -37,6 +29,7 @@ import { kickInBackground } from '#server/jobs/runner.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { createCustomer, findCustomerByEmail, updateCustomer } from '../customers/service.ts';
 import { createPolicy, updatePolicy } from '../policies/service.ts';
+import { parseFile, validateAll, withoutNul, type ImportFile } from './preview.ts';
 import { existingCustomers, existingPolicyNumbers, fitWithin, IMPORT_CHUNK, insertCustomerRows, insertPolicyRows, remainingCapacity } from './batch.ts';
 
 /** A running import without a live job this old was cut off before the job queue (or written by hand). */
@@ -65,105 +58,6 @@ function toJob(row: JobRow, now = Date.now()): ImportJob {
     undoable: (row.status === 'done' || row.status === 'stopped') && now - row.createdAt.getTime() < UNDO_HOURS * 3_600_000,
     issues: row.failures.slice(0, RESULT_ISSUES).map((f) => ({ line: f.line, outcome: f.outcome ?? 'failed', reason: f.reason })),
   };
-}
-
-/** An upload as read: a CSV's text, or the first sheet of an Excel workbook. */
-export type ImportFile = { format: 'csv'; text: string } | { format: 'xlsx'; rows: SheetCell[][] };
-
-/**
- * The header, the mapping (automatic unless given) and the data rows as text with their line numbers
- * (a sheet's row numbers), whatever the format: from here on a sheet is imported exactly as a CSV.
- */
-function parseFile(kind: ImportKind, file: ImportFile, given?: ImportMapping) {
-  if (file.format === 'xlsx') {
-    const lines: number[] = [];
-    const cells: SheetCell[][] = [];
-    file.rows.forEach((row, i) => {
-      // blank rows are skipped, as blank lines in a CSV
-      if (row.some((cell) => cell !== null && !(typeof cell === 'string' && cell.trim() === ''))) {
-        cells.push(row);
-        lines.push(i + 1);
-      }
-    });
-    if (cells.length === 0) throw badRequest(IMPORT_TEXT.emptySheet, { file: IMPORT_TEXT.emptySheet }, 'INVALID_XLSX');
-    const original = cells[0].map((cell) => sheetCellText(cell));
-    const headers = original.map((h) => h.trim());
-    const mapping = given ?? autoMap(kind, headers);
-    return { headers, original, mapping, rows: withoutNul(sheetRowsAsText(kind, mapping, cells.slice(1))), lines: lines.slice(1) };
-  }
-  try {
-    const { rows, lines } = parseCsv(file.text);
-    const headers = rows[0].map((h) => h.trim());
-    return { headers, original: rows[0], mapping: given ?? autoMap(kind, headers), rows: withoutNul(rows.slice(1)), lines: lines.slice(1) };
-  } catch (err) {
-    if (err instanceof CsvError) throw badRequest(err.message, { file: err.message }, 'INVALID_CSV');
-    throw err;
-  }
-}
-
-/**
- * NUL cannot be stored in PostgreSQL's text or jsonb: it becomes SUB (U+001A, "substitute"), a control
- * character all the same, so the row fails validation with the text rule's reason instead of the job failing.
- */
-function withoutNul(rows: string[][]): string[][] {
-  return rows.map((row) => (row.some((cell) => cell.includes('\0')) ? row.map((cell) => cell.replaceAll('\0', '\u001a')) : row));
-}
-
-/** A preview shows this much of a cell; the import reads it whole. */
-const PREVIEW_CELL_CHARS = 300;
-/** Keys looked up per query when the preview checks the agency's existing records. */
-const LOOKUP_CHUNK = 1000;
-
-/**
- * The columns, the mapping (automatic unless given), what will happen to every row of the file (counted)
- * and the first rows with their errors or the record they duplicate, by the importer's own rules: a
- * duplicate is an earlier row of the file or an existing record of this agency with the same key.
- */
-export async function previewImport(db: Db, actor: Actor, kind: ImportKind, file: ImportFile, given?: ImportMapping, duplicates: DuplicateMode = 'skip'): Promise<ImportPreview> {
-  const { headers, mapping, rows, lines } = parseFile(kind, file, given);
-  const checks = rows.map((row) => validateRow(kind, rowRecord(kind, mapping, row)));
-  const keys = checks.map((check) => (check.ok ? duplicateKey(check.value) : null));
-  const existing = await existingKeys(tenant(db, actor), kind, [...new Set(keys.filter((k) => k !== null))]);
-  const firstRow = new Map<string, number>();
-  const summary: ImportPreview['summary'] = { import: 0, update: 0, skip: 0, invalid: 0 };
-  const outcomes = checks.map((check, i) => {
-    const key = keys[i];
-    let status: PreviewStatus = 'invalid';
-    let duplicate: string | null = null;
-    if (key !== null) {
-      const first = firstRow.get(key);
-      if (first === undefined) firstRow.set(key, lines[i]);
-      if (first !== undefined || existing.has(key)) {
-        status = duplicates === 'skip' ? 'skip' : 'update';
-        duplicate = duplicateReason(kind, first, lines[i]);
-      } else status = 'import';
-    }
-    summary[status] += 1;
-    return { status, duplicate, errors: check.ok ? [] : check.errors };
-  });
-  return {
-    headers,
-    mapping,
-    missing: missingRequired(kind, mapping),
-    total: rows.length,
-    summary,
-    rows: rows.slice(0, PREVIEW_ROWS).map((row, i) => ({
-      line: lines[i],
-      values: row.map((cell) => (cell.length > PREVIEW_CELL_CHARS ? `${cell.slice(0, PREVIEW_CELL_CHARS)}…` : cell)),
-      ...outcomes[i],
-    })),
-  };
-}
-
-/** Which of these keys the agency already has (another agency's records never count). */
-async function existingKeys(t: Tenant, kind: ImportKind, keys: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
-    const part = keys.slice(i, i + LOOKUP_CHUNK);
-    const hits = kind === 'customers' ? [...(await existingCustomers(t, part)).keys()] : [...(await existingPolicyNumbers(t, part))];
-    for (const key of hits) found.add(key);
-  }
-  return found;
 }
 
 export interface StartImport {
@@ -290,10 +184,7 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
     if (!firstRow.has(key)) firstRow.set(key, line);
   };
   const startAt = counts.processed - (counts.processed % IMPORT_CHUNK);
-  for (let i = 0; i < startAt; i += 1) {
-    const check = validateRow(input.kind, rowRecord(input.kind, mapping, rows[i]));
-    if (check.ok) noteKey(check.value, lines[i]);
-  }
+  (await validateAll(input.kind, mapping, rows, startAt)).forEach((check, i) => check.ok && noteKey(check.value, lines[i]));
   const duplicateOf = (value: ImportValues, line: number) => duplicateReason(input.kind, firstRow.get(duplicateKey(value)), line);
   const pending = () => ({
     ...counts,

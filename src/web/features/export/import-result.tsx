@@ -68,7 +68,8 @@ export function ImportResult({ job }: { job: ImportJob }) {
       {job.status !== 'running' ? (
         <div className="flex flex-wrap gap-2">
           {job.failed || job.skipped ? (
-            <Button variant="outline" size="sm" asChild>
+            // the label wraps at 390 px rather than leave the card
+            <Button variant="outline" size="sm" className="h-auto min-h-8 whitespace-normal py-1 text-left" asChild>
               <a href={`/api/imports/${job.id}/failures`} download aria-describedby="import-download-hint">
                 {IMPORT_TEXT.downloadProblems}
               </a>

@@ -99,6 +99,12 @@ describe('the preview marks duplicates', () => {
     expect(body.summary).toEqual({ import: 26, update: 0, skip: 2, invalid: 0 });
   });
 
+  it('a plan without import is refused the preview', async () => {
+    const starter = await createUser(t, { tier: 'starter' });
+    const res = await t.request('/api/imports/preview', { cookie: starter.cookie, method: 'POST', body: form('name,email\nA,ann@example.com\n') });
+    expect(res.status).toBe(403);
+  });
+
   it('a file of duplicates only: nothing will be imported, and nothing is', async () => {
     const csv = 'name,email\nAnn One,ann@example.com\nAnn Two,ann@example.com\n';
     const body = await preview(agent, csv);

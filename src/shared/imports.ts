@@ -67,6 +67,7 @@ export const IMPORT_TEXT = {
   downloadProblems: 'Download skipped and failed rows (CSV)',
   downloadHint: 'The file repeats each row as uploaded with its reason: fix the rows and import the file again.',
   rowColumn: 'Row',
+  outcomeColumn: 'Outcome',
   errorColumn: 'Error',
 } as const;
 

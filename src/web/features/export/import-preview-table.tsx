@@ -94,7 +94,7 @@ export function ImportPreviewTable({ kind, preview }: { kind: ImportKind; previe
                 </th>
               ))}
               <th scope="col" className={th}>
-                Outcome
+                {IMPORT_TEXT.outcomeColumn}
               </th>
             </tr>
           </thead>

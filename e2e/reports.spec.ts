@@ -212,38 +212,77 @@ test('export: the whole book downloads as one zip that opens, with the documente
   await shot(page, 'export');
 });
 
-test('import: a small CSV with one bad row — mapping, preview, progress, result, failures and undo', async ({ page }) => {
+/** A professional agency with one customer, and a CSV of it: two new rows, a bad one, and two duplicates (of the customer, and of row 2). */
+async function uploadClients(page: Page) {
   await signedIn(page, 'professional');
+  expect((await page.request.post('/api/customers', { data: customerPayload({ name: 'Cy Known', email: 'cy@example.com', city: 'Ogdenville' }) })).status()).toBe(201);
   await page.goto('/dashboard/export');
   await page.getByLabel(IMPORT_TEXT.fileLabel).setInputFiles({
     name: 'clients.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('\uFEFFClient Name,E-mail,Town\r\nAnn Lee,ann@example.com,Springfield\r\nBad Row,not-an-email,Nowhere\r\nBo Ray,bo@example.com,Shelbyville\r\n'),
+    buffer: Buffer.from(
+      '\uFEFFClient Name,E-mail,Town\r\nAnn Lee,ann@example.com,Springfield\r\nBad Row,not-an-email,Nowhere\r\nBo Ray,bo@example.com,Shelbyville\r\nCy Again,cy@example.com,Ogdenville\r\nAnn Twice,ann@example.com,=cmd\r\n',
+    ),
   });
   await expect(page.getByLabel('Full Name')).toHaveValue('0');
   await expect(page.getByLabel('Email')).toHaveValue('1');
   await page.getByLabel('City').selectOption({ label: 'Town' });
   const preview = page.getByRole('table', { name: 'Import preview' });
-  await expect(preview.getByRole('row')).toHaveCount(4);
-  await expect(preview).toContainText('Please enter a valid email address.');
+  await expect(preview.getByRole('row')).toHaveCount(6);
+  return preview;
+}
+
+test('import preview: a bad row and duplicates — each duplicate says what it repeats and what will happen, the file is counted', async ({ page }) => {
+  const preview = await uploadClients(page);
+  await expect(preview.getByRole('row').nth(2)).toContainText('Please enter a valid email address.');
+  // a duplicate is never "OK": it says so, what it duplicates, and what will happen
+  await expect(preview.getByRole('row').nth(4)).toContainText(IMPORT_TEXT.willSkip);
+  await expect(preview.getByRole('row').nth(4)).toContainText(IMPORT_TEXT.existingCustomer);
+  await expect(preview.getByRole('row').nth(5)).toContainText(IMPORT_TEXT.willSkip);
+  await expect(preview.getByRole('row').nth(5)).toContainText(IMPORT_TEXT.sameAsRow(2));
+  expect(await preview.getByRole('row').nth(5).getByText(IMPORT_TEXT.willImport).count()).toBe(0);
+  await expect(page.getByTestId('import-preview-summary')).toContainText(`${IMPORT_TEXT.summaryImport(2)}, ${IMPORT_TEXT.summarySkip(2)}, ${IMPORT_TEXT.summaryFail(1)}.`);
   await shot(page, 'import-preview');
-  await page.getByRole('button', { name: 'Import 3 rows' }).click();
+  // choosing "update" changes what the preview says will happen
+  await page.getByLabel('Duplicates (same e-mail or policy number)').selectOption('update');
+  await expect(preview.getByRole('row').nth(4)).toContainText(IMPORT_TEXT.willUpdate);
+  await page.getByLabel('Duplicates (same e-mail or policy number)').selectOption('skip');
+  await expect(preview.getByRole('row').nth(4)).toContainText(IMPORT_TEXT.willSkip);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('list', { name: 'Import preview rows' }).getByRole('listitem').nth(4)).toContainText(IMPORT_TEXT.sameAsRow(2));
+  await shot(page, 'import-preview');
+});
+
+test('import: the result lists why rows were skipped or failed, the failures file repeats them as uploaded, undo', async ({ page }) => {
+  await uploadClients(page);
+  await page.getByRole('button', { name: 'Import 5 rows' }).click();
   const result = page.getByTestId('import-result');
   await expect(result).toContainText('Import finished');
-  await expect(result).toContainText('Imported 2 · Updated 0 · Skipped 0 · Failed 1');
+  await expect(result).toContainText('Imported 2 · Updated 0 · Skipped 2 · Failed 1');
   await page.reload();
-  await expect(result).toContainText('Imported 2');
+  // "Skipped 2" comes with the reasons, row by row
+  const issues = result.getByTestId('import-issues');
+  await expect(issues).toContainText(`${IMPORT_TEXT.rowColumn} 5: ${IMPORT_TEXT.skipped(IMPORT_TEXT.existingCustomer)}`);
+  await expect(issues).toContainText(`${IMPORT_TEXT.rowColumn} 6: ${IMPORT_TEXT.skipped(IMPORT_TEXT.sameAsRow(2))}`);
+  await expect(issues).toContainText(`${IMPORT_TEXT.rowColumn} 3: ${IMPORT_TEXT.outcomeFailed}: Please enter a valid email address.`);
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download failures CSV' }).click();
-  expect(readFileSync(await (await download).path(), 'utf8')).toContain('3,Please enter a valid email address.');
+  await page.getByRole('link', { name: IMPORT_TEXT.downloadProblems }).click();
+  // the rows as uploaded (the formula neutralised), with their row number and reason
+  expect(readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+    'Client Name,E-mail,Town,Row,Error',
+    'Bad Row,not-an-email,Nowhere,3,Please enter a valid email address.',
+    `Cy Again,cy@example.com,Ogdenville,5,${IMPORT_TEXT.skipped(IMPORT_TEXT.existingCustomer)}`,
+    `Ann Twice,ann@example.com,'=cmd,6,${IMPORT_TEXT.skipped(IMPORT_TEXT.sameAsRow(2))}`,
+    '',
+  ]);
   const customers = await (await page.request.get('/api/customers')).json();
-  expect(customers.rows.map((c: { city: string }) => c.city).sort()).toEqual(['Shelbyville', 'Springfield']);
+  expect(customers.rows.map((c: { city: string }) => c.city).sort()).toEqual(['Ogdenville', 'Shelbyville', 'Springfield']);
   await shot(page, 'import-result');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'import-result');
   await page.getByRole('button', { name: 'Undo this import' }).click();
   await expect(result).toContainText('Import undone');
-  expect((await (await page.request.get('/api/customers')).json()).rows).toHaveLength(0);
+  expect((await (await page.request.get('/api/customers')).json()).rows).toHaveLength(1);
 });
 
 test('import: a small Excel workbook of policies with one bad row — mapping, preview, progress and result', async ({ page }) => {
@@ -285,8 +324,10 @@ test('import: a small Excel workbook of policies with one bad row — mapping, p
   await expect(result.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '3');
   await expect(page.getByLabel(IMPORT_TEXT.fileLabel)).toHaveValue('');
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download failures CSV' }).click();
-  expect(readFileSync(await (await download).path(), 'utf8')).toContain('3,Please enter a valid email address.');
+  await page.getByRole('link', { name: IMPORT_TEXT.downloadProblems }).click();
+  // the failed row as the sheet held it, its row number and the reason, named by its column
+  expect(readFileSync(await (await download).path(), 'utf8')).toContain(',not-an-email,250.00,5000.00,100.00,');
+  expect(readFileSync(await (await download).path(), 'utf8')).toContain('3,Customer Email: Please enter a valid email address.');
   const policies = (await (await page.request.get('/api/policies?search=XLS-')).json()) as { rows: { policy_number: string; premium_amount: string; start_date: string }[] };
   expect(policies.rows.map((p) => [p.policy_number, p.premium_amount, p.start_date]).sort()).toEqual([
     ['XLS-1', '0.30', `${thisYear}-02-01`],
@@ -327,7 +368,7 @@ test('the export page with an import preview has no serious accessibility violat
   await signedIn(page, 'business');
   await seedBook(page.request);
   await page.goto('/dashboard/export');
-  await page.getByLabel(IMPORT_TEXT.fileLabel).setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from('name,email\nA,bad\n') });
+  await page.getByLabel(IMPORT_TEXT.fileLabel).setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from('name,email\nA,bad\nB,b@example.com\nB again,b@example.com\n') });
   await expect(page.getByRole('table', { name: 'Import preview' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/dashboard/export');
 });

@@ -6,6 +6,8 @@ import { customerInputSchema } from './customers.ts';
 import { policyInputSchema } from './policies.ts';
 import { fieldErrors, safeText } from './validation.ts';
 import { unescapeFormula } from './csv.ts';
+import { CUSTOMER_TEXT } from './customers.ts';
+import { POLICY_TEXT } from './policies.ts';
 
 export const IMPORT_KINDS = ['customers', 'policies'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -43,7 +45,30 @@ export const IMPORT_TEXT = {
   notUndoable: 'Only a finished import can be undone.',
   undone: 'Import undone.',
   interrupted: 'The import was interrupted (the server stopped). The rows listed as imported were kept.',
-  duplicate: (what: string) => `Duplicate: ${what} already exists (skipped).`,
+  // issue 30: what the preview says of each row, why a row was skipped, and the failures file's added columns
+  willImport: 'OK — will be imported',
+  willSkip: 'Duplicate — will be skipped',
+  willUpdate: 'Duplicate — will update the existing record',
+  willFail: 'Error — will be listed as failed',
+  existingCustomer: CUSTOMER_TEXT.duplicate,
+  existingPolicy: POLICY_TEXT.duplicateNumber,
+  sameAsRow: (row: number) => `Same as row ${row} of this file.`,
+  skipped: (reason: string) => `Skipped as a duplicate: ${reason}`,
+  previewSummary: (total: number) => `${total.toLocaleString('en-US')} ${total === 1 ? 'row' : 'rows'} in the file:`,
+  summaryImport: (n: number) => `${n.toLocaleString('en-US')} will be imported`,
+  summaryUpdate: (n: number) => `${n.toLocaleString('en-US')} will update existing records`,
+  summarySkip: (n: number) => `${n.toLocaleString('en-US')} will be skipped as duplicates`,
+  summaryFail: (n: number) => `${n.toLocaleString('en-US')} will fail (errors)`,
+  previewShown: (shown: number, total: number) => `Showing the first ${shown} of ${total.toLocaleString('en-US')} rows.`,
+  problemsTitle: (n: number) => `Skipped and failed rows (${n.toLocaleString('en-US')})`,
+  problemsMore: (n: number) => `and ${n.toLocaleString('en-US')} more in the downloaded file.`,
+  outcomeSkipped: 'Skipped',
+  outcomeFailed: 'Failed',
+  downloadProblems: 'Download skipped and failed rows (CSV)',
+  downloadHint: 'The file repeats each row as uploaded with its reason: fix the rows and import the file again.',
+  rowColumn: 'Row',
+  outcomeColumn: 'Outcome',
+  errorColumn: 'Error',
 } as const;
 
 interface FieldSpec {
@@ -241,9 +266,26 @@ export type ImportValues =
 /** The row checked by the form's own schema: its values, or its messages in the spec's words. */
 export function validateRow(kind: ImportKind, record: Record<string, unknown>): { ok: true; value: ImportValues } | { ok: false; errors: string[] } {
   const parsed = kind === 'customers' ? customerInputSchema.safeParse(record) : policyInputSchema.safeParse(record);
-  // the first message of each field, as the form shows them
-  if (!parsed.success) return { ok: false, errors: Object.values(fieldErrors(parsed.error)) };
+  // the first message of each field, as the form shows them, named by its column when the message does not
+  // say which field it is ("Must be at most 200 characters.")
+  if (!parsed.success) return { ok: false, errors: Object.entries(fieldErrors(parsed.error)).map(([key, message]) => namedMessage(kind, key, message)) };
   return { ok: true, value: { kind, values: parsed.data } as ImportValues };
+}
+
+function namedMessage(kind: ImportKind, key: string, message: string): string {
+  const label = IMPORT_FIELDS[kind].find((f) => f.key === key.split('.').at(-1))?.label;
+  return label && !message.toLowerCase().includes(label.toLowerCase()) ? `${label}: ${message}` : message;
+}
+
+/** What makes two rows the same record: a customer's e-mail, a policy's number (as the importer matches them). */
+export function duplicateKey(value: ImportValues): string {
+  return value.kind === 'customers' ? value.values.email : value.values.policy_number;
+}
+
+/** Why a duplicate row is one: an earlier row of the file with the same key, else the agency's existing record. */
+export function duplicateReason(kind: ImportKind, firstRow: number | undefined, row: number): string {
+  if (firstRow !== undefined && firstRow < row) return IMPORT_TEXT.sameAsRow(firstRow);
+  return kind === 'customers' ? IMPORT_TEXT.existingCustomer : IMPORT_TEXT.existingPolicy;
 }
 
 export const importOptionsSchema = z.object({
@@ -266,10 +308,23 @@ export const importOptionsSchema = z.object({
 });
 export type ImportOptions = z.output<typeof importOptionsSchema>;
 
+/** What the import will do with a row: create it, update or skip the record it duplicates, or list it as failed. */
+export type PreviewStatus = 'import' | 'update' | 'skip' | 'invalid';
+
+export const PREVIEW_STATUS_TEXT: Record<PreviewStatus, string> = {
+  import: IMPORT_TEXT.willImport,
+  update: IMPORT_TEXT.willUpdate,
+  skip: IMPORT_TEXT.willSkip,
+  invalid: IMPORT_TEXT.willFail,
+};
+
 export interface PreviewRow {
   line: number;
   values: string[];
   errors: string[];
+  status: PreviewStatus;
+  /** what a duplicate duplicates ("Same as row 4 of this file.") */
+  duplicate: string | null;
 }
 
 export interface ImportPreview {
@@ -277,13 +332,29 @@ export interface ImportPreview {
   mapping: ImportMapping;
   missing: string[];
   total: number;
+  /** the whole file's rows by what will happen to them */
+  summary: Record<PreviewStatus, number>;
   rows: PreviewRow[];
 }
 
+/** A row the import skipped or could not import, with the row as uploaded (for the failures file). */
 export interface ImportFailure {
   line: number;
   reason: string;
+  /** absent in imports from before issue 30: they listed failures only */
+  outcome?: 'failed' | 'skipped';
+  values?: string[];
 }
+
+/** A skipped or failed row as the result lists it. */
+export interface ImportIssue {
+  line: number;
+  outcome: 'failed' | 'skipped';
+  reason: string;
+}
+
+/** Rows listed with the result; the failures file has them all. */
+export const RESULT_ISSUES = 50;
 
 export interface ImportJob {
   id: string;
@@ -301,4 +372,6 @@ export interface ImportJob {
   created_at: string;
   finished_at: string | null;
   undoable: boolean;
+  /** the first skipped and failed rows with their reasons (RESULT_ISSUES at most) */
+  issues: ImportIssue[];
 }

@@ -794,7 +794,10 @@ export const importJobs = pgTable(
     skipped: integer().notNull().default(0),
     failed: integer().notNull().default(0),
     message: text(),
-    failures: jsonb().$type<{ line: number; reason: string }[]>().notNull().default([]),
+    /** skipped and failed rows with their reasons and their cells as uploaded (issue 30), for the failures file */
+    failures: jsonb().$type<{ line: number; reason: string; outcome?: 'failed' | 'skipped'; values?: string[] }[]>().notNull().default([]),
+    /** the file's header row, so the failures file repeats the columns as uploaded */
+    headers: jsonb().$type<string[]>().notNull().default([]),
     createdCustomerIds: jsonb().$type<string[]>().notNull().default([]),
     createdPolicyIds: jsonb().$type<string[]>().notNull().default([]),
     /** the file's rows as text, kept while the job runs so another instance can resume it (decision 043) */

@@ -160,7 +160,8 @@ describe('Excel workbooks (.xlsx)', () => {
     const job = await finished(u, await upload(u, xlsx(rows), {}, 'clients.xlsx'));
     expect(job).toMatchObject({ status: 'done', file_name: 'clients.xlsx', total: 4, processed: 4, imported: 3, failed: 1, undoable: true });
     const failures = await (await t.request(`/api/imports/${job.id}/failures`, { cookie: u.cookie })).text();
-    expect(failures.replace(/^\uFEFF/, '')).toBe('Line,Reason\r\n6,Please enter a valid email address.\r\n');
+    // the failed row as the sheet held it (the date cell as the CSV's text), with its row number and reason
+    expect(failures.replace(/^\uFEFF/, '')).toBe('Full Name,E-mail Address,Phone,Date of Birth,Notes,Row,Error\r\nXl Bad,not-an-email,,1990-05-06,,6,Please enter a valid email address.\r\n');
     const book = Object.fromEntries((await allCustomers(u)).map((c) => [c.email, [c.phone, c.date_of_birth, c.notes]]));
     expect(book).toEqual({
       'xl-ann@example.com': ['5550100', '1980-02-29', 'first'],
@@ -191,7 +192,8 @@ describe('Excel workbooks (.xlsx)', () => {
       ['1234.50', '250000.00', '500.00', '2025-03-01'],
       ['-5.00', '1.00', '1.00', '2025-03-01'],
     ]);
-    expect(previewed.rows.map((r) => r.errors)).toEqual([[], [], ['The amount cannot be negative.']]);
+    // a message that does not say which field it is about is named by its column
+    expect(previewed.rows.map((r) => r.errors)).toEqual([[], [], ['Premium Amount: The amount cannot be negative.']]);
 
     const job = await finished(u, await upload(u, xlsx(rows), { kind: 'policies' }));
     expect(job).toMatchObject({ status: 'done', imported: 2, failed: 1 });
@@ -285,7 +287,7 @@ describe('running an import', () => {
     const job = await finished(agent, await start(agent, csv));
     expect(job).toMatchObject({ status: 'done', total: 3, processed: 3, imported: 2, failed: 1, skipped: 0, undoable: true });
     const failures = await (await t.request(`/api/imports/${job.id}/failures`, { cookie: agent.cookie })).text();
-    expect(failures.replace(/^\uFEFF/, '')).toBe('Line,Reason\r\n3,Please enter a valid email address.\r\n');
+    expect(failures.replace(/^\uFEFF/, '')).toBe('name,email,customer_type,Row,Error\r\nRow Bad,not-an-email,,3,Please enter a valid email address.\r\n');
     expect((await allCustomers(agent)).find((c) => c.email === 'one@example.com')?.customer_type).toBe('business');
     const latest = await json<{ job: ImportJob }>(await t.request('/api/imports/latest', { cookie: agent.cookie }));
     expect(latest.job.id).toBe(job.id);

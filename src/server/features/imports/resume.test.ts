@@ -3,7 +3,7 @@
 // failure repeated, and the file's rows dropped once it has finished.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { autoMap, type ImportJob } from '#shared/imports.ts';
+import { autoMap, IMPORT_TEXT, type ImportJob } from '#shared/imports.ts';
 import { jobActor, loadActor, type Actor } from '#server/context.ts';
 import { customers, importJobs, jobs } from '#server/db/schema.ts';
 import { jobDefinition } from '#server/jobs/queue.ts';
@@ -60,7 +60,9 @@ describe('resuming an import', () => {
     const job = await json<ImportJob>(await t.request(`/api/imports/${importId}`, { cookie: agent.cookie }));
     expect(job).toMatchObject({ status: 'done', total: 1100, processed: 1100, imported: 1097, skipped: 1, failed: 2 });
     const [done] = await t.db.select().from(importJobs).where(eq(importJobs.id, importId));
-    expect(done.failures.map((f) => f.line)).toEqual([12, 22]);
+    // the skipped row is listed with its reason too, found after the resume as before it
+    expect(done.failures.map((f) => [f.line, f.outcome])).toEqual([[12, 'failed'], [22, 'failed'], [602, 'skipped']]);
+    expect(done.failures[2]).toMatchObject({ reason: IMPORT_TEXT.skipped(IMPORT_TEXT.existingCustomer), values: ['Resume 600', 'res600@example.com'] });
     expect(new Set(done.createdCustomerIds).size).toBe(1097);
     expect(done.createdCustomerIds).toHaveLength(1097);
     expect(done).toMatchObject({ source: null, checkpoint: null });

@@ -8,7 +8,8 @@ import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
 import type { UploadRules } from '#server/files.ts';
 import { readUploadForm } from '../files/upload.ts';
-import { failuresCsv, getImport, latestImport, previewImport, startImport, undoImport, type ImportFile } from './service.ts';
+import { failuresCsv, getImport, latestImport, startImport, undoImport } from './service.ts';
+import { previewImport, type ImportFile } from './preview.ts';
 import { readFirstSheet, sniffImport } from './xlsx.ts';
 
 export const IMPORT_UPLOAD_PREFIX = '/api/imports';
@@ -41,7 +42,7 @@ export function importRoutes() {
   r.use('/imports/*', requireFeature('export'));
   r.post('/imports/preview', async (c) => {
     const upload = await readUpload(c);
-    return c.json(previewImport(upload.kind, upload.file, upload.mapping));
+    return c.json(await previewImport(c.var.deps.db, c.var.actor, upload.kind, upload.file, upload.mapping, upload.duplicates));
   });
   r.post('/imports', async (c) => {
     const upload = await readUpload(c);

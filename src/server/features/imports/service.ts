@@ -2,15 +2,13 @@
 // and update paths (same validation, limits and activity log as the forms), undo within 24 hours.
 import { and, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { csvLine } from '#shared/csv.ts';
-import { CsvError, parseCsv } from '#server/platform/csv.ts';
 import {
-  autoMap,
+  duplicateKey,
+  duplicateReason,
   IMPORT_TEXT,
+  RESULT_ISSUES,
   missingRequired,
-  PREVIEW_ROWS,
   rowRecord,
-  sheetCellText,
-  sheetRowsAsText,
   UNDO_HOURS,
   validateRow,
   type DuplicateMode,
@@ -18,10 +16,8 @@ import {
   type ImportJob,
   type ImportKind,
   type ImportMapping,
-  type ImportPreview,
   type ImportStatus,
   type ImportValues,
-  type SheetCell,
 } from '#shared/imports.ts';
 import { jobActor, type Actor, type Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -33,6 +29,7 @@ import { kickInBackground } from '#server/jobs/runner.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { createCustomer, findCustomerByEmail, updateCustomer } from '../customers/service.ts';
 import { createPolicy, updatePolicy } from '../policies/service.ts';
+import { parseFile, validateAll, withoutNul, type ImportFile } from './preview.ts';
 import { existingCustomers, existingPolicyNumbers, fitWithin, IMPORT_CHUNK, insertCustomerRows, insertPolicyRows, remainingCapacity } from './batch.ts';
 
 /** A running import without a live job this old was cut off before the job queue (or written by hand). */
@@ -59,54 +56,7 @@ function toJob(row: JobRow, now = Date.now()): ImportJob {
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
     undoable: (row.status === 'done' || row.status === 'stopped') && now - row.createdAt.getTime() < UNDO_HOURS * 3_600_000,
-  };
-}
-
-/** An upload as read: a CSV's text, or the first sheet of an Excel workbook. */
-export type ImportFile = { format: 'csv'; text: string } | { format: 'xlsx'; rows: SheetCell[][] };
-
-/**
- * The header, the mapping (automatic unless given) and the data rows as text with their line numbers
- * (a sheet's row numbers), whatever the format: from here on a sheet is imported exactly as a CSV.
- */
-function parseFile(kind: ImportKind, file: ImportFile, given?: ImportMapping) {
-  if (file.format === 'xlsx') {
-    const lines: number[] = [];
-    const cells: SheetCell[][] = [];
-    file.rows.forEach((row, i) => {
-      // blank rows are skipped, as blank lines in a CSV
-      if (row.some((cell) => cell !== null && !(typeof cell === 'string' && cell.trim() === ''))) {
-        cells.push(row);
-        lines.push(i + 1);
-      }
-    });
-    if (cells.length === 0) throw badRequest(IMPORT_TEXT.emptySheet, { file: IMPORT_TEXT.emptySheet }, 'INVALID_XLSX');
-    const headers = cells[0].map((cell) => sheetCellText(cell).trim());
-    const mapping = given ?? autoMap(kind, headers);
-    return { headers, mapping, rows: sheetRowsAsText(kind, mapping, cells.slice(1)), lines: lines.slice(1) };
-  }
-  try {
-    const { rows, lines } = parseCsv(file.text);
-    const headers = rows[0].map((h) => h.trim());
-    return { headers, mapping: given ?? autoMap(kind, headers), rows: rows.slice(1), lines: lines.slice(1) };
-  } catch (err) {
-    if (err instanceof CsvError) throw badRequest(err.message, { file: err.message }, 'INVALID_CSV');
-    throw err;
-  }
-}
-
-/** The columns, the mapping (automatic unless given) and the first rows with their errors. */
-export function previewImport(kind: ImportKind, file: ImportFile, given?: ImportMapping): ImportPreview {
-  const { headers, mapping, rows, lines } = parseFile(kind, file, given);
-  return {
-    headers,
-    mapping,
-    missing: missingRequired(kind, mapping),
-    total: rows.length,
-    rows: rows.slice(0, PREVIEW_ROWS).map((row, i) => {
-      const check = validateRow(kind, rowRecord(kind, mapping, row));
-      return { line: lines[i], values: row, errors: check.ok ? [] : check.errors };
-    }),
+    issues: row.failures.slice(0, RESULT_ISSUES).map((f) => ({ line: f.line, outcome: f.outcome ?? 'failed', reason: f.reason })),
   };
 }
 
@@ -123,7 +73,7 @@ export interface StartImport {
  * in this process; any instance resumes it from its last checkpoint if this one stops (decision 043).
  */
 export async function startImport(deps: Deps, actor: Actor, input: StartImport): Promise<ImportJob> {
-  const { mapping, rows, lines } = parseFile(input.kind, input.file, input.mapping);
+  const { mapping, rows, lines, original } = parseFile(input.kind, input.file, input.mapping);
   const missing = missingRequired(input.kind, mapping);
   if (missing.length) throw badRequest(IMPORT_TEXT.missingFields(missing), undefined, 'MAPPING_INCOMPLETE');
   const t = tenant(deps.db, actor);
@@ -150,6 +100,7 @@ export async function startImport(deps: Deps, actor: Actor, input: StartImport):
           fileName: input.fileName.slice(0, 200),
           duplicates: input.duplicates,
           total: rows.length,
+          headers: withoutNul([original])[0],
           source: { mapping, rows, lines },
         })
         .returning();
@@ -215,10 +166,26 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
   let createdPolicyIds: string[] = [];
   let status: ImportStatus = 'done';
   let message: string | null = null;
-  const fail = (line: number, reason: string) => {
+  /** A failed or skipped row is kept with its cells as uploaded, for the failures file. */
+  const fail = (i: number, reason: string) => {
     counts.failed += 1;
-    if (failuresKept + failures.length < MAX_FAILURES) failures.push({ line, reason });
+    if (failuresKept + failures.length < MAX_FAILURES) failures.push({ line: lines[i], reason, outcome: 'failed', values: rows[i] });
   };
+  const skip = (i: number, reason: string) => {
+    counts.skipped += 1;
+    if (failuresKept + failures.length < MAX_FAILURES) failures.push({ line: lines[i], reason: IMPORT_TEXT.skipped(reason), outcome: 'skipped', values: rows[i] });
+  };
+  // the first valid row of each key (e-mail, policy number), to name the row a duplicate repeats; a
+  // resumed run reads the rows before its chunk again
+  const firstRow = new Map<string, number>();
+  const noteKey = (value: ImportValues | null, line: number) => {
+    if (!value) return;
+    const key = duplicateKey(value);
+    if (!firstRow.has(key)) firstRow.set(key, line);
+  };
+  const startAt = counts.processed - (counts.processed % IMPORT_CHUNK);
+  (await validateAll(input.kind, mapping, rows, startAt)).forEach((check, i) => check.ok && noteKey(check.value, lines[i]));
+  const duplicateOf = (value: ImportValues, line: number) => duplicateReason(input.kind, firstRow.get(duplicateKey(value)), line);
   const pending = () => ({
     ...counts,
     failures: appendJson(importJobs.failures, failures),
@@ -241,13 +208,13 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
   };
 
   /** One row through the services' own create and update paths; false when the plan's limit stops the import. */
-  const slowRow = async (line: number, value: ImportValues): Promise<'written' | 'read' | 'limit'> => {
+  const slowRow = async (i: number, value: ImportValues): Promise<'written' | 'read' | 'limit'> => {
     try {
       if (value.kind === 'customers') {
         const values = value.values;
         const existing = await findCustomerByEmail(t, values.email);
         if (existing && input.duplicates === 'skip') {
-          counts.skipped += 1;
+          skip(i, duplicateOf(value, lines[i]));
           return 'read';
         }
         if (existing) {
@@ -261,7 +228,7 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
         const values = value.values;
         const [existing] = await t.select({ id: policies.id }).from(policies, eq(policies.policyNumber, values.policy_number));
         if (existing && input.duplicates === 'skip') {
-          counts.skipped += 1;
+          skip(i, duplicateOf(value, lines[i]));
           return 'read';
         }
         if (existing) {
@@ -284,18 +251,19 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
         return 'limit';
       }
       if (!(err instanceof AppError)) throw err;
-      fail(line, err.fields ? Object.values(err.fields).join(' ') : err.message);
+      fail(i, err.fields ? Object.values(err.fields).join(' ') : err.message);
       return 'read';
     }
   };
 
-  for (let start = counts.processed - (counts.processed % IMPORT_CHUNK); start < rows.length && status === 'done'; start += IMPORT_CHUNK) {
+  for (let start = startAt; start < rows.length && status === 'done'; start += IMPORT_CHUNK) {
     const chunk: { line: number; value: ImportValues | null; errors: string[] }[] = [];
     for (let i = start; i < Math.min(rows.length, start + IMPORT_CHUNK); i += 1) {
       const check = validateRow(input.kind, rowRecord(input.kind, mapping, rows[i]));
       // another agency's ids in the file are never read: a policy's customer is found by e-mail, as the form does
       const value = check.ok && check.value.kind === 'policies' ? { kind: 'policies' as const, values: { ...check.value.values, customer_id: null } } : check.ok ? check.value : null;
       chunk.push({ line: lines[i], value, errors: check.ok ? [] : check.errors });
+      noteKey(value, lines[i]);
     }
     let checkpoint = job.checkpoint?.start === start ? job.checkpoint : null;
     // 1. the chunk's plain creates in one transaction (see batch.ts), with its checkpoint; the rest wait for step 2
@@ -364,8 +332,8 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
         continue;
       }
       let outcome: 'written' | 'read' | 'limit' = 'read';
-      if (!row.value) fail(row.line, row.errors.join(' '));
-      else outcome = await slowRow(row.line, row.value);
+      if (!row.value) fail(start + i, row.errors.join(' '));
+      else outcome = await slowRow(start + i, row.value);
       if (outcome === 'limit') break;
       counts.processed += 1;
       // a row written through the services is checkpointed at once: a resumed run must not count it twice
@@ -402,9 +370,22 @@ export async function latestImport(db: Db, actor: Actor): Promise<ImportJob | nu
   return row ? toJob(row) : null;
 }
 
+/**
+ * The skipped and failed rows as uploaded — the file's own columns in their order, each cell as it was
+ * (formula-escaped, which the import undoes) — then the row number and the reason: fixed and uploaded
+ * again, it imports as the original would. A failures file's own Row and Error columns are not repeated.
+ */
 export async function failuresCsv(db: Db, actor: Actor, id: string): Promise<string> {
   const row = await readJob(db, actor, id);
-  return '\uFEFF' + csvLine(['Line', 'Reason']) + row.failures.map((f) => csvLine([String(f.line), f.reason])).join('');
+  const added = [IMPORT_TEXT.rowColumn, IMPORT_TEXT.errorColumn];
+  const reimported = row.headers.length >= 2 && added.every((name, i) => row.headers[row.headers.length - 2 + i]?.trim() === name);
+  const width = reimported ? row.headers.length - 2 : row.headers.length;
+  const cells = (values: string[] | undefined) => Array.from({ length: width }, (_, i) => values?.[i] ?? '');
+  return (
+    '\uFEFF' +
+    csvLine([...row.headers.slice(0, width), ...added]) +
+    row.failures.map((f) => csvLine([...cells(f.values), String(f.line), f.reason])).join('')
+  );
 }
 
 /** Removes what the import created (updated records keep their new values), within 24 hours. */

@@ -27,14 +27,16 @@ export function ImportPanel() {
   const start = useStartImport();
   const running = latest.data?.job?.status === 'running';
 
-  const load = async (next: { file?: File | null; kind?: ImportKind; mapping?: ImportMapping }) => {
+  const load = async (next: { file?: File | null; kind?: ImportKind; mapping?: ImportMapping; duplicates?: DuplicateMode }) => {
     const f = next.file === undefined ? file : next.file;
     const k = next.kind ?? kind;
+    // a new kind or file is mapped afresh; a new duplicates choice keeps the mapping the user made
+    const mapping = next.mapping ?? (next.duplicates && preview ? preview.mapping : undefined);
     setError(null);
     if (!f) return setPreview(null);
     setLoading(true);
     try {
-      setPreview(await previewImport(f, k, next.mapping));
+      setPreview(await previewImport(f, k, mapping, next.duplicates ?? duplicates));
     } catch (err) {
       setPreview(null);
       setError(errorMessage(err));
@@ -86,7 +88,15 @@ export function ImportPanel() {
             />
           </FormField>
           <FormField label="Duplicates (same e-mail or policy number)">
-            <Select value={duplicates} onChange={(e) => setDuplicates(e.target.value as DuplicateMode)}>
+            <Select
+              value={duplicates}
+              onChange={(e) => {
+                const d = e.target.value as DuplicateMode;
+                setDuplicates(d);
+                // the preview says what happens to each duplicate, so it follows the choice
+                void load({ duplicates: d });
+              }}
+            >
               <option value="skip">Skip them</option>
               <option value="update">Update the existing record</option>
             </Select>

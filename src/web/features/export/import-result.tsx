@@ -1,5 +1,5 @@
 // The latest import: its progress while it runs (found again after a reload), then its counts,
-// the failures CSV and the one-step undo.
+// why rows were skipped or failed, the file of those rows to fix and import again, and the one-step undo.
 import { format } from 'date-fns';
 import { IMPORT_TEXT, type ImportJob } from '#shared/imports.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -14,6 +14,34 @@ const STATUS_TEXT: Record<ImportJob['status'], string> = {
   failed: 'Import failed',
   undone: 'Import undone',
 };
+
+/** Why rows were skipped or failed, row by row (the first RESULT_ISSUES; the file has them all). */
+function ImportIssues({ job }: { job: ImportJob }) {
+  const count = job.skipped + job.failed;
+  if (!count || !job.issues.length) return null;
+  return (
+    <details className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm" open={count <= OPEN_UP_TO} data-testid="import-issues">
+      <summary className="cursor-pointer font-medium text-slate-900">{IMPORT_TEXT.problemsTitle(count)}</summary>
+      <ul className="mt-2 space-y-1">
+        {job.issues.map((issue) => (
+          <li key={issue.line} className="break-words text-slate-700">
+            <span className="font-medium text-slate-900">
+              {IMPORT_TEXT.rowColumn} {issue.line}:
+            </span>{' '}
+            <span className={issue.outcome === 'failed' ? 'text-red-700' : undefined}>
+              {issue.outcome === 'failed' ? `${IMPORT_TEXT.outcomeFailed}: ` : ''}
+              {issue.reason}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {count > job.issues.length ? <p className="mt-1 text-slate-500">{IMPORT_TEXT.problemsMore(count - job.issues.length)}</p> : null}
+    </details>
+  );
+}
+
+/** A few reasons are shown at once; more are a click away. */
+const OPEN_UP_TO = 5;
 
 export function ImportResult({ job }: { job: ImportJob }) {
   const undo = useUndoImport();
@@ -36,12 +64,14 @@ export function ImportResult({ job }: { job: ImportJob }) {
           {job.message}
         </p>
       ) : null}
+      <ImportIssues job={job} />
       {job.status !== 'running' ? (
         <div className="flex flex-wrap gap-2">
-          {job.failed ? (
-            <Button variant="outline" size="sm" asChild>
-              <a href={`/api/imports/${job.id}/failures`} download>
-                Download failures CSV
+          {job.failed || job.skipped ? (
+            // the label wraps at 390 px rather than leave the card
+            <Button variant="outline" size="sm" className="h-auto min-h-8 whitespace-normal py-1 text-left" asChild>
+              <a href={`/api/imports/${job.id}/failures`} download aria-describedby="import-download-hint">
+                {IMPORT_TEXT.downloadProblems}
               </a>
             </Button>
           ) : null}
@@ -58,6 +88,11 @@ export function ImportResult({ job }: { job: ImportJob }) {
             </Button>
           ) : null}
         </div>
+      ) : null}
+      {job.status !== 'running' && (job.failed || job.skipped) ? (
+        <p id="import-download-hint" className="text-xs text-slate-500">
+          {IMPORT_TEXT.downloadHint}
+        </p>
       ) : null}
     </section>
   );

@@ -15,8 +15,8 @@ function importForm(file: File, kind: ImportKind, mapping?: ImportMapping, dupli
   return form;
 }
 
-export function previewImport(file: File, kind: ImportKind, mapping?: ImportMapping) {
-  return api<ImportPreview>('/api/imports/preview', { method: 'POST', body: importForm(file, kind, mapping) });
+export function previewImport(file: File, kind: ImportKind, mapping: ImportMapping | undefined, duplicates: DuplicateMode) {
+  return api<ImportPreview>('/api/imports/preview', { method: 'POST', body: importForm(file, kind, mapping, duplicates) });
 }
 
 /** The agency's latest import; polled while it runs. */

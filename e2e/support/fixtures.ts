@@ -57,6 +57,8 @@ export const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** Saves a screenshot under e2e/.artifacts/screens to look at. */
 export async function shot(page: Page, name: string): Promise<void> {
+  // for people to look at; CI has no one looking, and 190 full-page captures cost it minutes
+  if (process.env.CI && !process.env.E2E_SHOTS) return;
   mkdirSync(SCREENS_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${width}.png`), fullPage: true });

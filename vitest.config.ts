@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Test files that replace a module (vi.mock) need a module registry of their own; every other file
-// shares its worker's modules with the files before it, so the app's module graph is imported once
-// per worker rather than once per file (it was half of the suite's time: import 492 s of 960 s).
-const ISOLATED = ['src/server/nul-walk.test.ts'];
+// Test files that replace a module (vi.mock) or start an S3 server (s3rver: the AWS SDK's client
+// answered undefined in the second such file of a shared worker) get a module registry of their
+// own. Every other file shares its worker's modules with the files before it, so the app's module
+// graph is imported once per worker rather than once per file (import was 492 s of 960 s).
+const ISOLATED = ['src/server/nul-walk.test.ts', 'src/server/features/documents/s3.test.ts', 'src/server/features/files/storage.test.ts'];
 
 export default defineConfig({
   test: {

@@ -57,15 +57,54 @@ export interface TableReference {
   alias: string;
 }
 
+/** One `table [as] alias` item of a FROM list or after JOIN/UPDATE/INTO; null for a function or subquery. */
+function tableItem(item: string): TableReference | null {
+  const match = /^(?:only\s+)?(?:public\.)?([a-z_][a-z0-9_]*)(?:\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/.exec(item.trim());
+  if (!match || /^[a-z_][a-z0-9_.]*\s*\(/.test(item.trim()) || /^[a-z_][a-z0-9_]*\./.test(item.trim().replace(/^public\./, ''))) return null;
+  const table = match[1];
+  return { table, alias: match[2] && !KEYWORDS.has(match[2]) ? match[2] : table };
+}
+
+/** The text of a FROM list: up to the clause that ends it, at the same parenthesis depth. */
+function fromList(text: string, start: number): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    if (c === ')') {
+      if (depth === 0) break;
+      depth--;
+    }
+    if (depth === 0) {
+      if (c === ',') {
+        items.push(current);
+        current = '';
+        continue;
+      }
+      if (c === ';' || /^\s(?:where|join|inner|left|right|full|cross|on|group|order|limit|offset|having|union|returning|window|for|except|intersect|natural)\b/.test(text.slice(i, i + 12))) break;
+    }
+    current += c;
+  }
+  items.push(current);
+  return items;
+}
+
 /** Every table a statement reads or writes, with the name it is referred to by. */
 export function tableReferences(statement: string): TableReference[] {
   const text = normalize(statement);
   const found: TableReference[] = [];
-  const pattern = /\b(?:from|join|update|into)\s+(?:only\s+)?(?:public\.)?([a-z_][a-z0-9_]*)(?:\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/g;
-  for (const match of text.matchAll(pattern)) {
-    const table = match[1];
-    const alias = match[2] && !KEYWORDS.has(match[2]) ? match[2] : table;
-    found.push({ table, alias });
+  for (const match of text.matchAll(/\b(join|update|into)\s+/g)) {
+    const item = tableItem(text.slice(match.index + match[0].length, match.index + match[0].length + 120));
+    if (item) found.push(item);
+  }
+  // FROM lists, comma-separated items included (`from bulk_journal j, jsonb_array_elements(…) e`)
+  for (const match of text.matchAll(/\bfrom\s+/g)) {
+    for (const raw of fromList(text, match.index + match[0].length)) {
+      const item = tableItem(raw);
+      if (item) found.push(item);
+    }
   }
   return found;
 }

@@ -116,6 +116,7 @@ describe('every statement of an agency’s requests names its agency', () => {
     await ok(call(owner, `/api/customers/${customer.id}`, { method: 'PUT', json: customerPayload({ email: customer.email, name: 'Renamed Customer' }) }));
     await ok(call(owner, `/api/customers/${customer.id}/communications`, { json: { type: 'phone', content: 'Called about the renewal.' } }), 201);
     await ok(call(owner, `/api/customers/${customer.id}/communications`));
+    await ok(call(owner, `/api/customers/${customer.id}/timeline`));
     // policies: car and fire details, an edit that swaps them, a read and the list
     const car = await ok(call(owner, '/api/policies', { json: carPolicyPayload({ customer_id: customer.id }) }), 201);
     const fire = await ok(call(owner, '/api/policies', { json: firePolicyPayload() }), 201);
@@ -137,7 +138,7 @@ describe('every statement of an agency’s requests names its agency', () => {
     await ok(call(owner, '/api/documents'));
     await ok(call(owner, `/api/documents/${uploaded.document.id}`, { method: 'DELETE' }));
     // CRM: a task, an opportunity moved along the board
-    await ok(call(owner, '/api/tasks', { json: { title: 'Send the quote', due_date: '2026-01-05', assignee_id: owner.id, customer_id: customer.id } }), 201);
+    const task = await ok(call(owner, '/api/tasks', { json: { title: 'Send the quote', due_date: '2026-01-05', assignee_id: owner.id, customer_id: customer.id } }), 201);
     await ok(call(owner, `/api/tasks?customer_id=${customer.id}`));
     await ok(call(owner, '/api/tasks/mine'));
     const opportunity = await ok(call(owner, '/api/opportunities', { json: { prospect_name: 'Pat Prospect', prospect_email: 'pat@example.com', line: 'car', estimated_premium: '100.25' } }), 201);
@@ -167,6 +168,15 @@ describe('every statement of an agency’s requests names its agency', () => {
     await ok(v1('/customers'));
     await ok(v1('/customers', { json: customerPayload(), headers: { 'idempotency-key': 'k-1' } }), 201);
     await ok(call(owner, '/api/webhooks', { json: { url: 'http://127.0.0.1:9/hook', events: ['customer.created'] } }), 201);
+    // the renewal of a term, a task done, the document restored and linked, the timeline, a policy deleted
+    await ok(call(owner, `/api/renewals/${fire.id}/renew`));
+    const renewal = await call(owner, `/api/renewals/${fire.id}/renew`, { json: { premium_amount: '1300' } });
+    expect(renewal.status, await renewal.clone().text()).toBeLessThan(300);
+    await ok(call(owner, `/api/tasks/${task.id}/done`, { json: {} }));
+    await ok(call(owner, `/api/documents/${uploaded.document.id}/restore`, { json: {} }));
+    await ok(call(owner, `/api/documents/${uploaded.document.id}/link`));
+    await ok(call(owner, '/api/agencies'));
+    await ok(call(owner, `/api/policies/${fire.id}`, { method: 'DELETE' }));
     // reports, exports and an import (its job runs in this process and is recorded too)
     for (const path of ['/api/analytics', '/api/reports/book', '/api/reports/production', '/api/customers/export', '/api/opportunities', '/api/opportunities/figures', '/api/documents/usage', '/api/branding', '/api/notifications'])
       await ok(call(owner, path));

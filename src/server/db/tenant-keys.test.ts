@@ -39,6 +39,7 @@ describe('the schema is ready to be sharded by agency', () => {
       .transaction(async (tx) => {
         await tx.execute(sql`create table probe_notes (id uuid primary key, agency_id uuid not null, policy_id uuid not null references policies (id), code text unique)`);
         await tx.execute(sql`create table probe_orphans (id uuid primary key)`);
+        await tx.execute(sql`create table probe_loose (agency_id uuid, id uuid, primary key (id), unique (agency_id, id))`);
         problems = tenantKeyProblems(await readTenantSchema(tx as unknown as typeof t.db));
         tx.rollback();
       })
@@ -51,6 +52,7 @@ describe('the schema is ready to be sharded by agency', () => {
         expect.stringMatching(/^probe_notes: unique key probe_notes_code_key\(code\) lacks agency_id/),
         expect.stringMatching(/^probe_notes: foreign key probe_notes_policy_id_fkey\(policy_id\) → policies\(id\) does not carry agency_id/),
         'probe_orphans: no agency_id column and not listed as a global table',
+        'probe_loose: agency_id may be null',
       ]),
     );
   });

@@ -79,6 +79,8 @@ export interface TenantSchema {
   tables: string[];
   /** table → its columns */
   columns: Map<string, Set<string>>;
+  /** tables whose agency_id may be null */
+  nullableAgency: Set<string>;
   /** unique, non-partial indexes (primary keys and unique constraints among them) */
   uniques: { table: string; name: string; columns: string[]; primary: boolean }[];
   foreignKeys: { table: string; name: string; columns: string[]; refTable: string; refColumns: string[] }[];
@@ -90,12 +92,14 @@ const list = (value: unknown): string[] => (Array.isArray(value) ? (value as str
 
 export async function readTenantSchema(db: Db): Promise<TenantSchema> {
   const columnRows = rowsOf(
-    await db.execute(sql`select table_name, column_name from information_schema.columns
+    await db.execute(sql`select table_name, column_name, is_nullable from information_schema.columns
       where table_schema = 'public' and table_name in (select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE')`),
   );
   const columns = new Map<string, Set<string>>();
+  const nullableAgency = new Set<string>();
   for (const r of columnRows) {
     const table = String(r.table_name);
+    if (r.column_name === 'agency_id' && r.is_nullable === 'YES') nullableAgency.add(table);
     if (!columns.has(table)) columns.set(table, new Set());
     columns.get(table)!.add(String(r.column_name));
   }
@@ -125,6 +129,7 @@ export async function readTenantSchema(db: Db): Promise<TenantSchema> {
   return {
     tables: [...columns.keys()].sort(),
     columns,
+    nullableAgency,
     uniques: uniqueRows.map((r) => ({ table: String(r.table_name), name: String(r.index_name), columns: list(r.columns), primary: Boolean(r.is_primary) })),
     foreignKeys: fkRows.map((r) => ({
       table: String(r.table_name),
@@ -149,6 +154,8 @@ export function tenantKeyProblems(schema: TenantSchema): string[] {
     if (!tenants.has(table) && !(table in GLOBAL_TABLES)) problems.push(`${table}: no agency_id column and not listed as a global table`);
   }
   for (const table of tenants) {
+    // Citus refuses a row without its distribution value
+    if (schema.nullableAgency.has(table)) problems.push(`${table}: agency_id may be null`);
     const keys = schema.uniques.filter((u) => u.table === table);
     if (!keys.some((u) => u.columns.includes('agency_id'))) {
       problems.push(`${table}: agency_id is in neither its primary key nor a unique key (${keys.map((k) => `${k.name}(${k.columns.join(', ')})`).join('; ') || 'no keys'})`);

@@ -254,6 +254,8 @@ export const userInvitations = pgTable(
     acceptedBy: text().references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
+    // agency_id in a key of every tenant table: the distribution column on Citus (decision 044)
+    unique('user_invitations_agency_id_uq').on(t.agencyId, t.id),
     index('user_invitations_agency_idx').on(t.agencyId, t.status, t.email),
     uniqueIndex('user_invitations_pending_uq').on(t.agencyId, t.email).where(sql`status = 'pending'`),
     check('user_invitations_role_check', inList('role', INVITE_ROLES)),
@@ -392,7 +394,7 @@ export const policies = pgTable(
 export const carInsuranceDetails = pgTable(
   'car_insurance_details',
   {
-    policyId: uuid().primaryKey(),
+    policyId: uuid().notNull(),
     agencyId: uuid().notNull(),
     vehicleMake: text().notNull(),
     vehicleModel: text().notNull(),
@@ -402,6 +404,8 @@ export const carInsuranceDetails = pgTable(
     coverageType: text().notNull().default('comprehensive'),
   },
   (t) => [
+    // one row per policy; agency_id leads the key, as on every tenant table (decision 044)
+    primaryKey({ name: 'car_insurance_details_pkey', columns: [t.agencyId, t.policyId] }),
     foreignKey({ name: 'car_details_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete(
       'cascade',
     ),
@@ -412,7 +416,7 @@ export const carInsuranceDetails = pgTable(
 export const fireInsuranceDetails = pgTable(
   'fire_insurance_details',
   {
-    policyId: uuid().primaryKey(),
+    policyId: uuid().notNull(),
     agencyId: uuid().notNull(),
     propertyAddress: text().notNull(),
     propertyType: text().notNull(),
@@ -421,6 +425,7 @@ export const fireInsuranceDetails = pgTable(
     contentsCoverage: numeric({ precision: 16, scale: 2 }),
   },
   (t) => [
+    primaryKey({ name: 'fire_insurance_details_pkey', columns: [t.agencyId, t.policyId] }),
     foreignKey({ name: 'fire_details_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete(
       'cascade',
     ),
@@ -488,7 +493,8 @@ export const activityLog = pgTable(
     index('activity_agency_kind_created_idx').on(t.agencyId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the full export reads an agency's log in id batches (keyset); without it each batch walked the
     // primary key over every agency's rows (56 s for a 100,000-policy agency in a 1.2 M-policy book)
-    index('activity_agency_id_idx').on(t.agencyId, t.id),
+    // (also the agency's key on Citus, decision 044)
+    unique('activity_log_agency_id_uq').on(t.agencyId, t.id),
     check('activity_kind_check', inList('kind', ACTIVITY_KINDS)),
   ],
 );
@@ -599,7 +605,7 @@ export const premiumPaymentFiles = pgTable(
     agencyId: uuid().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.paymentId, t.fileId] }),
+    primaryKey({ name: 'premium_payment_files_pkey', columns: [t.agencyId, t.paymentId, t.fileId] }),
     foreignKey({
       name: 'premium_payment_files_payment_fk',
       columns: [t.agencyId, t.paymentId],
@@ -808,6 +814,7 @@ export const importJobs = pgTable(
     finishedAt: timestamp(tz),
   },
   (t) => [
+    unique('import_jobs_agency_id_uq').on(t.agencyId, t.id),
     index('import_jobs_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst()),
     uniqueIndex('import_jobs_one_running_uq').on(t.agencyId).where(sql`status = 'running'`),
     check('import_kind_check', inList('kind', IMPORT_KINDS)),
@@ -856,14 +863,6 @@ export const notificationPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] }), check('notification_preferences_kind_check', inList('kind', NOTIFICATION_KINDS))],
 );
-
-/** One row per scheduled job: a lease so one instance runs it at a time, and the last day it finished. */
-export const scheduledJobs = pgTable('scheduled_jobs', {
-  name: text().primaryKey(),
-  lockedUntil: timestamp(tz),
-  lockedBy: text(),
-  lastFinishedAt: timestamp(tz),
-});
 
 /**
  * The one job queue (decision 043): a row per job, claimed with FOR UPDATE SKIP LOCKED under a lease,
@@ -1019,6 +1018,7 @@ export const opportunityStageHistory = pgTable(
     changedAt: timestamp(tz).notNull().defaultNow(),
   },
   (t) => [
+    unique('opportunity_stage_history_agency_id_uq').on(t.agencyId, t.id),
     foreignKey({
       name: 'opportunity_stage_history_opportunity_fk',
       columns: [t.agencyId, t.opportunityId],
@@ -1182,6 +1182,7 @@ export const webhookDeliveries = pgTable(
     updatedAt: timestamp(tz).notNull().defaultNow(),
   },
   (t) => [
+    unique('webhook_deliveries_agency_id_uq').on(t.agencyId, t.id),
     foreignKey({
       name: 'webhook_deliveries_endpoint_fk',
       columns: [t.agencyId, t.endpointId],
@@ -1258,8 +1259,8 @@ export const documents = pgTable(
 
 /**
  * One bulk action: what it does, to which records (the ids resolved at confirm time, in id order),
- * and, when it runs as a job, its progress: `cursor` is how many targets are done, and the lease
- * (locked_until, locked_by) lets exactly one instance work on it and another take over after a crash.
+ * and, when it runs as a job, its progress: `cursor` is how many targets are done. The job queue
+ * (decision 043) holds the lease that lets another instance take over after a crash.
  */
 export const bulkActions = pgTable(
   'bulk_actions',
@@ -1282,8 +1283,6 @@ export const bulkActions = pgTable(
     ignoredCount: integer().notNull().default(0),
     unchangedCount: integer().notNull().default(0),
     message: text(),
-    lockedUntil: timestamp(tz),
-    lockedBy: text(),
     createdAt: createdAt(),
     finishedAt: timestamp(tz),
     undoneAt: timestamp(tz),
@@ -1294,8 +1293,7 @@ export const bulkActions = pgTable(
   (t) => [
     unique('bulk_actions_agency_id_uq').on(t.agencyId, t.id),
     index('bulk_actions_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // the worker's scan for jobs to resume, and the purge's scan for expired journals
-    index('bulk_actions_running_idx').on(t.lockedUntil).where(sql`state = 'running'`),
+    // the purge's scan for expired journals
     index('bulk_actions_purge_idx').on(t.createdAt).where(sql`purged_at is null`),
     check('bulk_actions_entity_check', inList('entity', BULK_ENTITIES)),
     check('bulk_actions_kind_check', inList('kind', BULK_KINDS)),
@@ -1324,7 +1322,7 @@ export const bulkJournal = pgTable(
     snapshot: jsonb(),
   },
   (t) => [
-    primaryKey({ columns: [t.bulkId, t.recordId] }),
+    primaryKey({ name: 'bulk_journal_pkey', columns: [t.agencyId, t.bulkId, t.recordId] }),
     foreignKey({ name: 'bulk_journal_action_fk', columns: [t.agencyId, t.bulkId], foreignColumns: [bulkActions.agencyId, bulkActions.id] }).onDelete(
       'cascade',
     ),
@@ -1395,14 +1393,18 @@ export const apiKeys = pgTable(
 export const apiIdempotency = pgTable(
   'api_idempotency',
   {
-    keyId: uuid()
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    /** the key's agency: the row lives beside the write it guards (decision 044) */
+    agencyId: uuid().notNull(),
+    keyId: uuid().notNull(),
     idempotencyKey: text().notNull(),
     requestHash: text().notNull(),
     status: integer().notNull(),
     body: jsonb(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index('api_idempotency_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'api_idempotency_pkey', columns: [t.agencyId, t.keyId, t.idempotencyKey] }),
+    foreignKey({ name: 'api_idempotency_key_fk', columns: [t.agencyId, t.keyId], foreignColumns: [apiKeys.agencyId, apiKeys.id] }).onDelete('cascade'),
+    index('api_idempotency_created_idx').on(t.createdAt),
+  ],
 );

@@ -72,7 +72,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function createTestContext(overrides: { env?: Record<string, string>; storage?: Storage } = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: { env?: Record<string, string>; storage?: Storage; onDatabase?: (database: Database) => void } = {},
+): Promise<TestContext> {
   const dataDir = path.join(os.tmpdir(), `policydesk-test-${randomUUID()}`);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -83,6 +85,7 @@ export async function createTestContext(overrides: { env?: Record<string, string
     ...overrides.env,
   });
   const database = await openTestDatabase();
+  overrides.onDatabase?.(database); // before the first statement (the query-scope test records them all)
   const mail = createCapturingMailer();
   const deps = buildDeps(config, database, createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent'), {
     mailer: mail,

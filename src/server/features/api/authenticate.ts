@@ -136,11 +136,11 @@ export async function loadKeyActor(db: Db, key: string): Promise<{ actor: Actor;
   return { actor, caller: { keyId: r[0]!, scopes: JSON.parse(r[1]!) as ApiScopes }, lastUsedAt: r[2] ? new Date(r[2]) : null };
 }
 
-export async function touchLastUsed(db: Db, keyId: string): Promise<void> {
+export async function touchLastUsed(db: Db, agencyId: string, keyId: string): Promise<void> {
   await db
     .update(apiKeys)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+    .where(and(eq(apiKeys.agencyId, agencyId), eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
 }
 
 /**
@@ -159,7 +159,7 @@ export const requireApiKey = createMiddleware<AppEnv>(async (c, next) => {
   found.actor.ip = clientAddress(c);
   c.set('actor', found.actor);
   c.set('apiKey', found.caller);
-  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) await touchLastUsed(db, found.caller.keyId);
+  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) await touchLastUsed(db, found.actor.agency.id, found.caller.keyId);
   await next();
 });
 

@@ -45,7 +45,7 @@ export async function applyUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkK
     t,
     sql`select r.id, (r.${column}::text is distinct from ${value}) as differs from ${table} r
         where r.agency_id = ${t.agencyId} and r.id = any(${uuidArray(ids)})
-          and not exists (select 1 from bulk_journal j where j.bulk_id = ${bulkId} and j.record_id = r.id)
+          and not exists (select 1 from bulk_journal j where j.agency_id = r.agency_id and j.bulk_id = ${bulkId} and j.record_id = r.id)
         order by r.id for update of r`,
   );
   const changing = locked.filter((r) => r.differs).map((r) => r.id);
@@ -104,7 +104,7 @@ export async function applyDelete(t: Tenant, bulkId: string, entity: BulkEntity,
     t,
     sql`select r.id from ${table} r
         where r.agency_id = ${t.agencyId} and r.id = any(${uuidArray(ids)})
-          and not exists (select 1 from bulk_journal j where j.bulk_id = ${bulkId} and j.record_id = r.id)
+          and not exists (select 1 from bulk_journal j where j.agency_id = r.agency_id and j.bulk_id = ${bulkId} and j.record_id = r.id)
         order by r.id for update of r`,
   );
   if (!locked.length) return { changed: 0, unchanged: 0 };
@@ -204,7 +204,7 @@ export async function undoDelete(t: Tenant, bulkId: string, entity: BulkEntity):
         'renewed_from_id', (select coalesce(
             (select p.id from policies p where p.agency_id = j.agency_id and p.id = (j.snapshot->'row'->>'renewed_from_id')::uuid
                and not exists (select 1 from policies s where s.agency_id = j.agency_id and s.renewed_from_id = p.id)),
-            (select j2.record_id from bulk_journal j2 where j2.bulk_id = j.bulk_id and j2.record_id = (j.snapshot->'row'->>'renewed_from_id')::uuid))))
+            (select j2.record_id from bulk_journal j2 where j2.agency_id = j.agency_id and j2.bulk_id = j.bulk_id and j2.record_id = (j.snapshot->'row'->>'renewed_from_id')::uuid))))
       )).* from ${j} where ${mine} returning id`,
   );
   await child('car_insurance_details', 'car');

@@ -395,11 +395,11 @@ async function writeDetails(t: Tenant, policyId: string, input: PolicyValues) {
   if (input.policy_type === 'car' && input.car_details) {
     await t.delete(fireInsuranceDetails, eq(fireInsuranceDetails.policyId, policyId));
     const car = carColumns(input.car_details);
-    await t.insert(carInsuranceDetails, { policyId, ...car }).onConflictDoUpdate({ target: carInsuranceDetails.policyId, set: car });
+    await t.insert(carInsuranceDetails, { policyId, ...car }).onConflictDoUpdate({ target: [carInsuranceDetails.agencyId, carInsuranceDetails.policyId], set: car });
   } else if (input.policy_type === 'fire' && input.fire_details) {
     await t.delete(carInsuranceDetails, eq(carInsuranceDetails.policyId, policyId));
     const fire = fireColumns(input.fire_details);
-    await t.insert(fireInsuranceDetails, { policyId, ...fire }).onConflictDoUpdate({ target: fireInsuranceDetails.policyId, set: fire });
+    await t.insert(fireInsuranceDetails, { policyId, ...fire }).onConflictDoUpdate({ target: [fireInsuranceDetails.agencyId, fireInsuranceDetails.policyId], set: fire });
   }
 }
 

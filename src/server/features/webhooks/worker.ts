@@ -76,7 +76,8 @@ export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs:
   const endpoints = await db
     .select({ id: e.id, url: e.url, secret: e.secret, failures: e.consecutiveFailures, failingSince: e.failingSince })
     .from(e)
-    .where(inArray(e.id, [...new Set(rows.map((r) => r.endpointId))]));
+    // the claimed rows' agencies as well as the ids: on Citus only those agencies' shards are read (decision 044)
+    .where(and(inArray(e.agencyId, [...new Set(rows.map((r) => r.agencyId))]), inArray(e.id, [...new Set(rows.map((r) => r.endpointId))])));
   const byId = new Map(endpoints.map((x) => [x.id, x]));
   return rows.map((r) => ({
     id: r.id,
@@ -106,7 +107,9 @@ export function sendDelivery(c: Claimed, opts: { timeoutMs: number; allowPrivate
 
 // Only the claim that is still current may record: a worker whose lease ran out and whose row was
 // claimed again (attempts moved on) leaves it alone.
-const stillMine = (c: Claimed) => and(eq(d.id, c.id), eq(d.status, 'sending'), eq(d.attempts, c.attempts));
+const stillMine = (c: Claimed) => and(eq(d.agencyId, c.agencyId), eq(d.id, c.id), eq(d.status, 'sending'), eq(d.attempts, c.attempts));
+/** The claimed delivery's endpoint, by its agency and id (one shard on Citus, decision 044). */
+const endpointOf = (c: Claimed) => and(eq(e.agencyId, c.agencyId), eq(e.id, c.endpointId));
 
 /** Records the outcome; a failure schedules the retry or gives up, and may disable the endpoint. */
 export async function recordOutcome(db: Db, c: Claimed, result: PostResult, now: Date): Promise<void> {
@@ -122,7 +125,7 @@ export async function recordOutcome(db: Db, c: Claimed, result: PostResult, now:
       await tx
         .update(e)
         .set({ consecutiveFailures: 0, failingSince: null })
-        .where(and(eq(e.id, c.endpointId), or(gt(e.consecutiveFailures, 0), sql`${e.failingSince} is not null`)));
+        .where(and(endpointOf(c), or(gt(e.consecutiveFailures, 0), sql`${e.failingSince} is not null`)));
     });
     return;
   }
@@ -142,7 +145,7 @@ export async function recordOutcome(db: Db, c: Claimed, result: PostResult, now:
     const [ep] = await tx
       .update(e)
       .set({ consecutiveFailures: sql`${e.consecutiveFailures} + 1`, failingSince: sql`coalesce(${e.failingSince}, ${now.toISOString()}::timestamptz)` })
-      .where(eq(e.id, c.endpointId))
+      .where(endpointOf(c))
       .returning();
     if (!ep?.enabled) return;
     const failingFor = now.getTime() - (ep.failingSince ?? now).getTime();
@@ -153,7 +156,7 @@ export async function recordOutcome(db: Db, c: Claimed, result: PostResult, now:
 
 /** Disables the endpoint, fails what it still had queued, and tells its creator and the agency owner. */
 async function disableFailing(tx: Tx, ep: typeof e.$inferSelect, now: Date) {
-  await tx.update(e).set({ enabled: false, disabledReason: WEBHOOK_TEXT.disabledReason, updatedAt: now }).where(eq(e.id, ep.id));
+  await tx.update(e).set({ enabled: false, disabledReason: WEBHOOK_TEXT.disabledReason, updatedAt: now }).where(and(eq(e.agencyId, ep.agencyId), eq(e.id, ep.id)));
   await tx
     .update(d)
     .set({ status: 'failed', lastError: WEBHOOK_TEXT.endpointDisabled, lockedUntil: null, updatedAt: now })

@@ -34,28 +34,27 @@ export async function writeOnce(c: Context<AppEnv>, work: (db: Db) => Promise<Wr
   if (key === undefined) return respond(c, await work(db));
   if (key.length < 1 || key.length > 255) throw badRequest(API_TEXT.idempotencyKeyInvalid, undefined, 'INVALID_IDEMPOTENCY_KEY');
   const keyId = c.var.apiKey.keyId;
+  // the key's agency leads every condition: the row's shard on Citus (decision 044)
+  const agencyId = c.var.actor.agency.id;
+  const thisKey = and(eq(apiIdempotency.agencyId, agencyId), eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key));
   const body = c.req.method === 'DELETE' ? '' : await c.req.text();
   const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
   const outcome = await db.transaction(async (tx) => {
     await tx
       .delete(apiIdempotency)
       .where(
-        and(
-          eq(apiIdempotency.keyId, keyId),
-          eq(apiIdempotency.idempotencyKey, key),
-          lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`),
-        ),
+        and(thisKey, lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)),
       );
     const [reserved] = await tx
       .insert(apiIdempotency)
-      .values({ keyId, idempotencyKey: key, requestHash, status: 0 })
+      .values({ agencyId, keyId, idempotencyKey: key, requestHash, status: 0 })
       .onConflictDoNothing()
       .returning({ keyId: apiIdempotency.keyId });
     if (!reserved) {
       const [stored] = await tx
         .select()
         .from(apiIdempotency)
-        .where(and(eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key)));
+        .where(thisKey);
       if (stored.requestHash !== requestHash) throw conflict(API_TEXT.idempotencyMismatch, 'IDEMPOTENCY_KEY_REUSED');
       return { status: stored.status, body: stored.body, replayed: true };
     }
@@ -63,7 +62,7 @@ export async function writeOnce(c: Context<AppEnv>, work: (db: Db) => Promise<Wr
     await tx
       .update(apiIdempotency)
       .set({ status: result.status, body: result.body ?? null })
-      .where(and(eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key)));
+      .where(thisKey);
     return { ...result, replayed: false };
   });
   if (outcome.replayed) c.header('idempotent-replayed', 'true');

@@ -10,6 +10,7 @@ import { TEXT_RULE_TEXT } from '#shared/validation.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { xlsx } from '#server/test/xlsx.ts';
+import { importForm } from '#server/test/import-form.ts';
 
 let t: TestContext;
 let agent: TestUser;
@@ -29,13 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function form(content: string | Uint8Array, fields: Record<string, string> = {}, name = 'book.csv') {
-  const body = new FormData();
-  body.set('kind', fields.kind ?? 'customers');
-  for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  body.set('file', new File([content as BlobPart], name, { type: 'text/csv' }));
-  return body;
-}
+const form = importForm;
 const preview = async (u: TestUser, content: string | Uint8Array, fields: Record<string, string> = {}, name?: string) => {
   const res = await t.request('/api/imports/preview', { cookie: u.cookie, method: 'POST', body: form(content, fields, name) });
   expect(res.status, await res.clone().text()).toBe(200);

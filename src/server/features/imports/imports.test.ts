@@ -13,6 +13,7 @@ import { XLSX } from '#shared/documents.ts';
 import { inflatesWithin, officeType } from '../documents/inspect.ts';
 import { XLSX_LIMITS } from './xlsx.ts';
 import { readZip } from '#server/platform/zip.ts';
+import { importForm } from '#server/test/import-form.ts';
 
 let t: TestContext;
 let agent: TestUser;
@@ -29,14 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function form(text: string | Uint8Array, fields: Record<string, string> = {}, name = 'book.csv') {
-  // as the page sends it: the fields first, then the file (the server checks them before its bytes)
-  const body = new FormData();
-  body.set('kind', fields.kind ?? 'customers');
-  for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  body.set('file', new File([text as BlobPart], name, { type: 'text/csv' }));
-  return body;
-}
+const form = importForm;
 
 const preview = (u: TestUser, text: string | Uint8Array, fields: Record<string, string> = {}, name?: string) =>
   t.request('/api/imports/preview', { cookie: u.cookie, method: 'POST', body: form(text, fields, name) });

@@ -34,13 +34,13 @@ export function looksLikeSvg(bytes: Uint8Array): boolean {
 }
 
 /**
- * PNG and JPEG by the platform's detector, SVG by its root element (text has no magic number, so
- * file-type answers nothing for it); anything else (an HTML page named .png) is null.
+ * PNG and JPEG by the platform's detector, SVG by its root element (an SVG is text: file-type answers
+ * nothing for it, or application/xml after an XML declaration); anything else (an HTML page named
+ * .png) is null.
  */
 export async function sniffLogo(bytes: Uint8Array): Promise<FileContentType | null> {
   const found = await detectFileType(bytes);
   if (found === 'image/png' || found === 'image/jpeg') return found;
-  if (found) return null;
   return looksLikeSvg(bytes) ? 'image/svg+xml' : null;
 }
 

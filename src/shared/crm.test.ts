@@ -1,6 +1,7 @@
 // The task schema and the timezone helpers the tasks and the digest rely on.
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, newPolicyHref, TASK_TEXT, taskInputSchema, zonedInstant, zonedParts } from './crm.ts';
+import { isCalendarDate, newPolicyHref, TASK_TEXT, taskInputSchema } from './crm.ts';
+import { zonedInstant, zonedParts } from './time.ts';
 
 describe('zonedInstant / zonedParts', () => {
   it('turns a wall-clock time into the instant of that zone, across DST', () => {

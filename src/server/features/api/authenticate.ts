@@ -3,7 +3,7 @@
 // downgrade stops the key on the next request and a re-upgrade brings it back.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { agencyTimeZone } from '#shared/renewals.ts';
+import { agencyTimeZone } from '#shared/time.ts';
 import { createMiddleware } from 'hono/factory';
 import { API_TEXT, type ApiResource, type ApiScopes, scopeAllows } from '#shared/api-keys.ts';
 import { planIncludes } from '#shared/features.ts';

@@ -12,7 +12,7 @@ import { notFound } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { notify } from '../notifications/service.ts';
-import { assertMember } from '../policies/service.ts';
+import { assertMember } from '#server/platform/team-membership.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 

@@ -16,8 +16,8 @@ import {
 import { RENEWAL_TEXT, type LostReason, type RenewalState, type TermLink } from '#shared/renewals.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { agencyMembers, carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
-import { badRequest, conflict, notFound } from '#server/errors.ts';
+import { carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
+import { conflict, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { insertCustomer } from '../customers/service.ts';
@@ -28,11 +28,10 @@ import { limitGuard, type LimitGuard } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { boundedCount, BROAD_SEARCH_ROWS, estimatedRows, EXACT_COUNT_LIMIT, isShortSearch, totalFromBoundedCount, totalWithoutCount } from '#server/db/count.ts';
 import { sortOrder } from '#server/lists.ts';
+import { assertMember, assigneeName } from '#server/platform/team-membership.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
 
-/** The name shown for an assignee: first and last name, else the account name. */
-export const assigneeName = sql<string | null>`nullif(trim(coalesce(${user.firstName}, '') || ' ' || coalesce(${user.lastName}, '')), '')`;
 
 export function toPolicy(row: PolicyRow, assignee: { first: string | null; name: string | null } | null = null): Policy {
   return {
@@ -317,21 +316,6 @@ async function readTermLink(t: Tenant, which: 'previous' | 'next', id: string): 
     { id },
   );
   return row ?? null;
-}
-
-/** The assignee must be a member of the agency: 400 otherwise (the composite key would refuse it too). */
-export async function assertMember(
-  t: Tenant,
-  userId: string,
-  message: string,
-): Promise<{ first: string | null; name: string | null; firstName: string | null; lastName: string | null; email: string }> {
-  const [member] = await t.db
-    .select({ first: assigneeName, name: user.name, firstName: user.firstName, lastName: user.lastName, email: user.email })
-    .from(agencyMembers)
-    .innerJoin(user, eq(user.id, agencyMembers.userId))
-    .where(t.where(agencyMembers, eq(agencyMembers.userId, userId)));
-  if (!member) throw badRequest(message, { assignee_id: message }, 'NOT_A_MEMBER');
-  return member;
 }
 
 /**

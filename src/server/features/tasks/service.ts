@@ -2,16 +2,8 @@
 // customer, policy or opportunity, and My tasks (one statement). Everything goes through the tenant context.
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  MY_TASKS_LIMIT,
-  TASK_TEXT,
-  zonedInstant,
-  zonedParts,
-  type MyTasks,
-  type TaskPriority,
-  type TaskRow,
-  type TaskValues,
-} from '#shared/crm.ts';
+import { MY_TASKS_LIMIT, TASK_TEXT, type MyTasks, type TaskPriority, type TaskRow, type TaskValues } from '#shared/crm.ts';
+import { zonedInstant, zonedParts } from '#shared/time.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
@@ -19,10 +11,10 @@ import { customers, opportunities, policies, tasks, user } from '#server/db/sche
 import { notFound } from '#server/errors.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
 import { cachedStatement, constantLimit, preparedRows, rowPositions } from '#server/db/prepared.ts';
-import { agencyToday, addDays } from '#shared/renewals.ts';
+import { agencyToday, addDays } from '#shared/time.ts';
 import { logActivity } from '../activity/service.ts';
 import { notify } from '../notifications/service.ts';
-import { assertMember } from '../policies/service.ts';
+import { assertMember } from '#server/platform/team-membership.ts';
 
 
 const MY_TASK_GROUPS = ['overdue', 'today', 'upcoming', 'done'] as const;

@@ -2,7 +2,7 @@
 // customer, policy or opportunity, and My tasks (one statement). Everything goes through the tenant context.
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { MY_TASKS_LIMIT, TASK_TEXT, type MyTasks, type TaskPriority, type TaskRow, type TaskValues } from '#shared/crm.ts';
+import { MY_TASKS_LIMIT, TASK_TEXT, type MyTasks, type TaskPriority, type TaskRow, type TaskValues } from '#shared/tasks.ts';
 import { zonedInstant, zonedParts } from '#shared/time.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';

@@ -3,7 +3,7 @@
 // tasks' groups in the agency's day, notifications and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { TASK_TEXT } from '#shared/crm.ts';
+import { TASK_TEXT } from '#shared/tasks.ts';
 import { zonedInstant } from '#shared/time.ts';
 import { addDays, agencyToday } from '#shared/time.ts';
 import { activityLog, agencies, notifications, tasks } from '#server/db/schema.ts';

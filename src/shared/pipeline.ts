@@ -1,14 +1,11 @@
-// CRM (Business and above): tasks, the sales pipeline's opportunities and their stage history.
-// The lists below are the check constraints' lists too (src/server/db/schema.ts).
+// The sales pipeline (Business and above): opportunities from first contact to a won policy, their
+// stages and stage history. One schema for the opportunity form and the API, the stage-move body,
+// the list query and the texts. The stage list is the check constraint's list too (db/schema.ts).
 import { z } from 'zod';
 import { listQuerySchema } from './lists.ts';
 import { DATE_TEXT, isIsoDate, isPlausibleDate, MONEY_TEXT, optionalMoneyField } from './money.ts';
 import { POLICY_TYPES, type PolicyType } from './policies.ts';
-import { EMAIL_PATTERN, INVALID_EMAIL, optionalText, requiredText, safeText } from './validation.ts';
-
-export const TASK_PRIORITIES = ['low', 'normal', 'high'] as const;
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-export const TASK_PRIORITY_LABEL: Record<TaskPriority, string> = { low: 'Low', normal: 'Normal', high: 'High' };
+import { EMAIL_PATTERN, INVALID_EMAIL, optionalText, safeText } from './validation.ts';
 
 export const OPPORTUNITY_STAGES = ['new_lead', 'contacted', 'quoted', 'won', 'lost'] as const;
 export type OpportunityStage = (typeof OPPORTUNITY_STAGES)[number];
@@ -21,9 +18,6 @@ export const OPPORTUNITY_STAGE_LABEL: Record<OpportunityStage, string> = {
 };
 /** Stages an opportunity is still being worked in (the pipeline value counts these). */
 export const OPEN_STAGES = ['new_lead', 'contacted', 'quoted'] as const satisfies readonly OpportunityStage[];
-
-// ---------------------------------------------------------------- Pipeline (opportunities)
-// One schema for the opportunity form and the API, the stage-move body, the list query and the texts.
 
 export const OPPORTUNITY_TEXT = {
   title: 'Pipeline',
@@ -238,151 +232,4 @@ export function newOpportunityHref(customerId: string, line: PolicyType): string
 export function newPolicyHref(customerId: string, line: PolicyType, premium?: string | null): string {
   const base = `/dashboard/policies/new?customer=${encodeURIComponent(customerId)}&line=${line}`;
   return premium && Number(premium) > 0 ? `${base}&premium=${encodeURIComponent(premium)}` : base;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tasks (issue 14). One schema validates the dialog and the API; the due moment is a date and a
-// time in the agency's timezone (the server turns it into an instant with the agency's zone).
-
-export const TASK_TEXT = {
-  titleRequired: 'Title is required.',
-  dueDateInvalid: 'Please enter a valid due date.',
-  dueTimeInvalid: 'Please enter a valid time (HH:MM).',
-  assigneeRequired: 'Please choose an assignee.',
-  priorityInvalid: 'Please choose a priority.',
-  oneLink: 'A task can be linked to one customer, policy or opportunity.',
-  notMember: 'The assignee must be a member of this agency.',
-  notFound: 'Task not found.',
-  linkNotFound: 'The linked record was not found.',
-  created: 'Task created.',
-  updated: 'Task updated.',
-  completed: 'Task marked as done.',
-  reopened: 'Task reopened.',
-  deleted: 'Task deleted.',
-  empty: 'No tasks yet.',
-  upgradeTitle: 'Upgrade to use tasks',
-} as const;
-
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** A real calendar date (2026-02-30 is not), yyyy-MM-dd, between 1900 and 2200. */
-export function isCalendarDate(v: string): boolean {
-  if (!DATE_RE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2200;
-}
-
-const optionalId = safeText()
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-export const taskInputSchema = z
-  .object({
-    title: requiredText(TASK_TEXT.titleRequired, 200),
-    description: optionalText(5000),
-    due_date: safeText({ error: TASK_TEXT.dueDateInvalid }).refine(isCalendarDate, TASK_TEXT.dueDateInvalid),
-    due_time: safeText()
-      .nullish()
-      .transform((v) => (v ? v : '09:00'))
-      .refine((v) => TIME_RE.test(v), TASK_TEXT.dueTimeInvalid),
-    priority: z.enum(TASK_PRIORITIES, TASK_TEXT.priorityInvalid).default('normal'),
-    assignee_id: safeText({ error: TASK_TEXT.assigneeRequired }).min(1, TASK_TEXT.assigneeRequired),
-    customer_id: optionalId,
-    policy_id: optionalId,
-    opportunity_id: optionalId,
-  })
-  .superRefine((v, ctx) => {
-    const links = [v.customer_id, v.policy_id, v.opportunity_id].filter(Boolean).length;
-    if (links > 1) ctx.addIssue({ code: 'custom', message: TASK_TEXT.oneLink, path: ['customer_id'] });
-  });
-export type TaskInput = z.input<typeof taskInputSchema>;
-export type TaskValues = z.output<typeof taskInputSchema>;
-
-/** What a Tasks card is about: exactly one link target. */
-export type TaskTarget = { customerId: string } | { policyId: string } | { opportunityId: string };
-
-export const TASK_GROUPS = ['overdue', 'today', 'upcoming', 'done'] as const;
-export type TaskGroup = (typeof TASK_GROUPS)[number];
-export const TASK_GROUP_LABEL: Record<TaskGroup, string> = { overdue: 'Overdue', today: 'Today', upcoming: 'Upcoming', done: 'Done' };
-/** Rows per group on My tasks (the rest: "and more"); Done shows the latest ones. */
-export const MY_TASKS_LIMIT = 50;
-
-export interface TaskRow {
-  id: string;
-  title: string;
-  description: string | null;
-  /** the instant, ISO */
-  due_at: string;
-  /** the due moment in the agency's timezone */
-  due_date: string;
-  due_time: string;
-  priority: TaskPriority;
-  assignee_id: string | null;
-  assignee_name: string | null;
-  customer_id: string | null;
-  customer_name: string | null;
-  policy_id: string | null;
-  policy_number: string | null;
-  opportunity_id: string | null;
-  completed_at: string | null;
-  created_at: string;
-}
-
-export interface MyTasks {
-  assignee_id: string;
-  today: string;
-  time_zone: string;
-  groups: Record<TaskGroup, { rows: TaskRow[]; more: boolean }>;
-}
-
-export const myTasksQuerySchema = z.object({ assignee: safeText().max(200).optional() });
-
-export const linkedTasksQuerySchema = z
-  .object({ customer_id: optionalId, policy_id: optionalId, opportunity_id: optionalId })
-  .refine((v) => [v.customer_id, v.policy_id, v.opportunity_id].filter(Boolean).length === 1, TASK_TEXT.oneLink);
-
-// ---------------------------------------------------------------------------------------------
-// The customer timeline: everything about a customer, newest first, filterable by kind.
-export const TIMELINE_KINDS = ['communication', 'task', 'opportunity', 'policy', 'document'] as const;
-export type TimelineKind = (typeof TIMELINE_KINDS)[number];
-export const TIMELINE_KIND_LABEL: Record<TimelineKind, string> = {
-  communication: 'Communications',
-  task: 'Tasks',
-  opportunity: 'Opportunities',
-  policy: 'Policies',
-  document: 'Documents',
-};
-export const TIMELINE_PAGE_SIZE = 25;
-
-export const timelineQuerySchema = z.object({
-  kind: z.enum(['all', ...TIMELINE_KINDS]).catch('all'),
-  cursor: safeText().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).catch(TIMELINE_PAGE_SIZE),
-});
-export type TimelineQuery = z.output<typeof timelineQuerySchema>;
-
-export interface TimelineEntry {
-  /** unique within the timeline (kind of event and row id) */
-  key: string;
-  kind: TimelineKind;
-  /** what happened: communication, task_created, task_done, opportunity_created, stage_moved, policy_created, policy_renewed, policy_cancelled, document_added */
-  event: string;
-  at: string;
-  title: string;
-  detail: string | null;
-  /** the row the event is about (communication, task, opportunity, policy, document id) */
-  ref_id: string;
-  /** a communication that corrects another: the corrected one's id */
-  corrects_id: string | null;
-  actor_name: string | null;
-  /** communications: type; tasks: priority; stage moves: the new stage */
-  tag: string | null;
-  /** communications: the subject as written (the title adds the type) */
-  subject: string | null;
-}
-
-export interface TimelinePage {
-  rows: TimelineEntry[];
-  next_cursor: string | null;
 }

@@ -7,8 +7,25 @@ import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCX, XLSX } from '#shared/documents.ts';
 
-/** file-type's answers for a zip: a plain archive, or the Office kind it read from [Content_Types].xml. */
-const ZIP_MIMES = new Set(['application/zip', DOCX, XLSX, 'application/vnd.openxmlformats-officedocument.presentationml.presentation']);
+/**
+ * file-type's answers for a zip container (read from its 21.3 source): a plain archive, Office
+ * (OOXML, macro-enabled included), OpenDocument, EPUB, Java, Android, Firefox add-ons, Visio, 3MF.
+ * Each is typed again by its directory, so a .docm counts as a .docx as it did before file-type.
+ */
+const ZIP_CONTAINERS = new Set([
+  'application/zip',
+  'application/epub+zip',
+  'application/java-archive',
+  'application/vnd.android.package-archive',
+  'application/x-xpinstall',
+  'application/vnd.visio',
+  'model/3mf',
+]);
+const isZipContainer = (mime: string) =>
+  ZIP_CONTAINERS.has(mime) ||
+  mime.startsWith('application/vnd.openxmlformats-officedocument.') ||
+  mime.startsWith('application/vnd.oasis.opendocument.') ||
+  /^application\/vnd\.ms-[a-z]+\.[a-z.]*macroenabled/.test(mime);
 /** file-type's narrower names for formats we accept under their usual one (an animated PNG is a PNG). */
 const SAME_AS: Partial<Record<string, string>> = { 'image/apng': 'image/png' };
 
@@ -40,7 +57,7 @@ export interface DetectOptions {
 export async function detectFileType(head: Uint8Array, options: DetectOptions = {}): Promise<DetectedType> {
   const found = await fileTypeFromBuffer(head);
   if (!found) return null;
-  if (!ZIP_MIMES.has(found.mime)) return SAME_AS[found.mime] ?? found.mime;
+  if (!isZipContainer(found.mime)) return SAME_AS[found.mime] ?? found.mime;
   const office = officeType(options.whole ? options.whole() : head, options.zipLimits);
   if (office === 'bomb') return 'zip-bomb';
   return office ?? 'application/zip';

@@ -73,6 +73,11 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='string'][callee.object.property.name='coerce']",
           message: 'Use the text type of src/shared/validation.ts, not z.coerce.string().',
         },
+        // Issue 28: text rows (db/prepared.ts) are decoded by name, never by a position typed by hand.
+        {
+          selector: "MemberExpression[computed=true][object.name=/^(r|row)$/][property.type='Literal']",
+          message: 'Read a text row by name: r[at.column] with at = rowPositions(columns) (src/server/db/prepared.ts), never by a position typed by hand.',
+        },
       ],
     },
   },

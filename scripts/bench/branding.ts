@@ -36,7 +36,7 @@ export async function brandingScenario(runs = 9): Promise<BrandingFigure[]> {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
-      if (sniffLogo(file.bytes) !== file.type) throw new Error(`${file.name}: not recognised`);
+      if ((await sniffLogo(file.bytes)) !== file.type) throw new Error(`${file.name}: not recognised`);
       await rasteriseLogo(file.bytes, file.type);
       times.push(performance.now() - started);
     }

@@ -42,7 +42,7 @@ export async function xlsxReadScenario(n: number): Promise<XlsxRead> {
     rssPeak = Math.max(rssPeak, m.rss);
   }, 20);
   const started = performance.now();
-  sniffImport(file);
+  await sniffImport(file);
   const cells = await readFirstSheet(file);
   const headers = cells[0].map(String);
   const text = sheetRowsAsText('policies', autoMap('policies', headers), cells.slice(1));

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { agencyScopedPermissions, checkAccess, denialMessage, type AccessSubject, type Requirement } from '#shared/access.ts';
 import { featureNeed, type Feature } from '#shared/features.ts';
-import { agencyTimeZone } from '#shared/renewals.ts';
+import { agencyTimeZone } from '#shared/time.ts';
 import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';

@@ -1,22 +1,11 @@
-// Uploaded files: the type comes from the bytes (never the name or the declared type), names are
-// sanitised, objects are stored before their rows and removed again if the rows cannot be written.
+// Uploaded files: the type comes from the bytes (never the name or the declared type; the detector is
+// #server/platform/file-type.ts), names are sanitised, objects are stored before their rows and
+// removed again if the rows cannot be written.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { FILE_LINK_TTL_SECONDS, FILE_TYPES, type FileContentType } from '#shared/files.ts';
 import type { Deps } from './context.ts';
 import { storedFiles } from './db/schema.ts';
 import { tenant, type Tenant } from './tenant.ts';
-
-/** Magic numbers of the formats we accept. */
-export function sniffContentType(bytes: Uint8Array): FileContentType | null {
-  const starts = (sig: number[]) => sig.length <= bytes.length && sig.every((b, i) => bytes[i] === b);
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (starts([0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) || starts([0x47, 0x49, 0x46, 0x38, 0x39, 0x61])) return 'image/gif';
-  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
-  // RIFF <size> WEBP
-  if (starts([0x52, 0x49, 0x46, 0x46]) && bytes.length >= 12 && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP') return 'image/webp';
-  return null;
-}
 
 /** True when a name carries NUL or other control characters: no honest browser sends those. */
 export function hasControlCharacters(name: string): boolean {
@@ -201,8 +190,11 @@ export interface UploadRules {
   maxBytes: number;
   maxFiles: number;
   text: { invalidFile: string; tooLarge: string; receipt: string; tooManyFiles?: string; empty?: string };
-  /** Decides the type of a kind of file that has no magic bytes (CSV); the byte sniffer otherwise. */
-  sniff?: (bytes: Uint8Array, name: string) => FileContentType | null;
+  /**
+   * Decides the type where the detector's answer alone is not enough (a CSV or an SVG has no magic
+   * number); #server/platform/file-type.ts's detectFileType otherwise.
+   */
+  sniff?: (bytes: Uint8Array, name: string) => Promise<FileContentType | null>;
 }
 
 export class UploadError extends Error {

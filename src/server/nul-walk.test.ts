@@ -259,4 +259,13 @@ describe('a bare string cannot come back unnoticed', () => {
     const [allowed] = await eslint.lintText("import { safeText } from './validation.ts';\nexport const s = safeText();\n", { filePath: 'src/shared/fixture-ok.ts' });
     expect(allowed.messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toEqual([]);
   }, 60_000);
+
+  it('the lint rule refuses a text row read by a position typed by hand (fixtures)', async () => {
+    const eslint = new ESLint();
+    const filePath = 'src/server/features/fixture/service.ts';
+    const [byPosition] = await eslint.lintText('export const f = (r: string[], row: string[]) => [r[0], row[12]!];\n', { filePath });
+    expect(byPosition.messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toHaveLength(2);
+    const [byName] = await eslint.lintText('const at = { id: 0 };\nexport const f = (r: string[]) => r[at.id];\n', { filePath });
+    expect(byName.messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toEqual([]);
+  }, 60_000);
 });

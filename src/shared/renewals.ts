@@ -91,32 +91,6 @@ export function bucketOf(days: number): Bucket | null {
   return null;
 }
 
-/**
- * Today in the agency's timezone (an IANA name from Settings › Agency), else in UTC: the day
- * boundary of "days left" is the agency's midnight, not the server's.
- */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The agency's time zone as stored (Settings › Agency), UTC when none is set. */
-export function agencyTimeZone(stored: string | null | undefined): string {
-  return stored || 'UTC';
-}
-
-export function agencyToday(timeZone: string | null | undefined, now: Date = new Date()): string {
-  const zone = agencyTimeZone(timeZone);
-  try {
-    let day = dayFormatters.get(zone);
-    if (!day) {
-      // building an Intl.DateTimeFormat costs far more than using one: one per zone, kept
-      day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-      if (dayFormatters.size < 1000) dayFormatters.set(zone, day);
-    }
-    return day.format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
 /** The retention rule's counts over a set of terms (not cancelled) whose end date falls in a span. */
 export interface RetentionCounts {
   renewed: number;
@@ -132,11 +106,6 @@ export interface RetentionCounts {
 export function retentionRate(c: RetentionCounts): number | null {
   const decided = c.renewed + c.lost + c.lapsed;
   return decided ? Math.round((c.renewed / decided) * 1000) / 10 : null;
-}
-
-/** Add (or subtract) whole days to a yyyy-MM-dd date. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The premium change in %, one decimal, from the current premium to the new one; null when the current is 0. */

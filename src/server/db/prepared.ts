@@ -40,6 +40,15 @@ export function constantLimit(n: number): number {
 }
 
 /**
+ * Each column's position in a text row of a statement that selects `columns` (drizzle writes the
+ * select list in the object's key order): a decoder reads `r[at.status]`, so the column list is the
+ * one place that orders them and no position is typed by hand (lint: a numeric index on a row).
+ */
+export function rowPositions<C extends object>(columns: C): { readonly [K in keyof C]: number } {
+  return Object.fromEntries(Object.keys(columns).map((name, i) => [name, i])) as { [K in keyof C]: number };
+}
+
+/**
  * A statement built once, its placeholders filled on every run, each row mapped by `map` from its
  * text values (null stays null; a boolean is 't' or 'f'). Run it with `t.run(statement, values)`.
  * With a `name` it is prepared once per connection (PGlite has one connection and ignores the name)

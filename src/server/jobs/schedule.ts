@@ -3,7 +3,7 @@
 // moves it on (the row lock makes the other wait, then see the new time) enqueues that run, as a
 // singleton: a run still queued or running keeps the next one from piling up.
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { zonedInstant, zonedParts } from '#shared/crm.ts';
+import { zonedInstant, zonedParts } from '#shared/time.ts';
 import type { Db } from '#server/db/client.ts';
 import { jobSchedules } from '#server/db/schema.ts';
 import { enqueue } from './queue.ts';

@@ -3,7 +3,8 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CommunicationValues } from '#shared/communications.ts';
 import type { Communication } from '#shared/customers.ts';
-import type { MyTasks, TaskRow, TaskTarget, TaskValues, TimelineKind, TimelinePage } from '#shared/crm.ts';
+import type { MyTasks, TaskRow, TaskTarget, TaskValues } from '#shared/tasks.ts';
+import type { TimelineKind, TimelinePage } from '#shared/timeline.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from './api.ts';
 import { customerKeys } from './customers.ts';
 

@@ -3,7 +3,8 @@
 // cockpit's counters with the cockpit's rule.
 import { desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { lastMonths, type Analytics, type MonthPoint, type RetentionPoint, type Slice } from '#shared/analytics.ts';
-import { agencyToday, retentionRate } from '#shared/renewals.ts';
+import { agencyToday } from '#shared/time.ts';
+import { retentionRate } from '#shared/renewals.ts';
 import { displayStatus, POLICY_STATUS_LABEL, POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';

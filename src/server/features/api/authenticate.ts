@@ -3,14 +3,14 @@
 // downgrade stops the key on the next request and a re-upgrade brings it back.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { agencyTimeZone } from '#shared/renewals.ts';
+import { agencyTimeZone } from '#shared/time.ts';
 import { createMiddleware } from 'hono/factory';
 import { API_TEXT, type ApiResource, type ApiScopes, scopeAllows } from '#shared/api-keys.ts';
 import { planIncludes } from '#shared/features.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import type { Actor, AppEnv } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { cachedStatement, preparedRows } from '#server/db/prepared.ts';
+import { cachedStatement, preparedRows, rowPositions } from '#server/db/prepared.ts';
 import { agencies, agencyMembers, apiKeys, subscriptionLimits, user, webhookEndpoints } from '#server/db/schema.ts';
 import { AppError, forbidden } from '#server/errors.ts';
 import { clientAddress } from '#server/http.ts';
@@ -36,7 +36,7 @@ const starterLimitsRow = alias(subscriptionLimits, 'starter_limits');
 /**
  * The key lookup, built once with drizzle and run as a named prepared statement (decision 036): the
  * key's hash is its only placeholder. Not a tenant query: the key is what names the agency. Rows
- * come back as text and are read by position, in the order of these columns.
+ * come back as text and are read by name through KEY_AT.
  */
 const keyColumns = {
   keyId: apiKeys.id,
@@ -66,6 +66,7 @@ const keyColumns = {
   starterMaxClients: starterLimitsRow.maxClients,
   hasWebhooks: sql<boolean>`exists(select 1 from ${webhookEndpoints} where ${webhookEndpoints.agencyId} = ${agencies.id} and ${webhookEndpoints.enabled})`,
 };
+const KEY_AT = rowPositions(keyColumns);
 
 /** The key lookup, prepared once per database (not a tenant query: the key names the agency). */
 const keyStatement = (db: Db) =>
@@ -93,47 +94,52 @@ export async function loadKeyActor(db: Db, key: string): Promise<{ actor: Actor;
   if (!KEY_PATTERN.test(key)) return null;
   const [r] = await keyStatement(db).execute({ hash: hashKey(key) });
   if (!r) return null;
+  const at = KEY_AT;
   // effectiveTier reads the trial's end as text or Date alike.
-  const tier = effectiveTier({ subscriptionTier: r[9]!, subscriptionStatus: r[10]!, trialEndsAt: r[11] });
+  const tier = effectiveTier({ subscriptionTier: r[at.ownerTier]!, subscriptionStatus: r[at.ownerStatus]!, trialEndsAt: r[at.ownerTrialEndsAt] });
   // Writes are attributed to the key's creator while they are a member; otherwise to the owner.
-  const who = r[12] && r[16] ? 12 : 5;
+  const creatorActs = Boolean(r[at.creatorId] && r[at.creatorMember]);
+  const who = creatorActs
+    ? { id: r[at.creatorId], email: r[at.creatorEmail], firstName: r[at.creatorFirstName], lastName: r[at.creatorLastName] }
+    : { id: r[at.ownerId], email: r[at.ownerEmail], firstName: r[at.ownerFirstName], lastName: r[at.ownerLastName] };
   const actor: Actor = {
-    userId: r[who]!,
-    sessionId: `api-key:${r[0]}`,
-    email: r[who + 1]!,
-    firstName: r[who + 2]!,
-    lastName: r[who + 3]!,
+    userId: who.id!,
+    sessionId: `api-key:${r[at.keyId]}`,
+    email: who.email!,
+    firstName: who.firstName!,
+    lastName: who.lastName!,
     // A key never carries a platform role or personal permissions: it acts for the agency only.
     role: 'user',
     tier,
     permissions: [],
     agency: {
-      id: r[3]!,
-      name: r[4]!,
-      ownerId: r[5]!,
+      id: r[at.agencyId]!,
+      name: r[at.agencyName]!,
+      ownerId: r[at.ownerId]!,
       role: 'team_member',
       tier,
-      timeZone: agencyTimeZone(r[17]),
+      timeZone: agencyTimeZone(r[at.agencyTimeZone]),
       limits: planLimits(
         {
-          owner_tier: r[9],
-          plan_tier: r[18],
-          plan_max_policies: intOrNull(r[19]),
-          plan_max_clients: intOrNull(r[20]),
-          starter_tier: r[21],
-          starter_max_policies: intOrNull(r[22]),
-          starter_max_clients: intOrNull(r[23]),
+          owner_tier: r[at.ownerTier],
+          plan_tier: r[at.planTier],
+          plan_max_policies: intOrNull(r[at.planMaxPolicies]),
+          plan_max_clients: intOrNull(r[at.planMaxClients]),
+          starter_tier: r[at.starterTier],
+          starter_max_policies: intOrNull(r[at.starterMaxPolicies]),
+          starter_max_clients: intOrNull(r[at.starterMaxClients]),
         },
         tier,
       ),
-      webhooks: r[24] === 't',
+      webhooks: r[at.hasWebhooks] === 't',
     },
     removedFromAgency: null,
     twoFactorEnabled: false,
     adminTwoFactorRequired: false,
   };
   // jsonb arrives as its text; a timestamp as PostgreSQL's text (drizzle's decoder: new Date(text)).
-  return { actor, caller: { keyId: r[0]!, scopes: JSON.parse(r[1]!) as ApiScopes }, lastUsedAt: r[2] ? new Date(r[2]) : null };
+  const lastUsedAt = r[at.lastUsedAt];
+  return { actor, caller: { keyId: r[at.keyId]!, scopes: JSON.parse(r[at.scopes]!) as ApiScopes }, lastUsedAt: lastUsedAt ? new Date(lastUsedAt) : null };
 }
 
 export async function touchLastUsed(db: Db, agencyId: string, keyId: string): Promise<void> {

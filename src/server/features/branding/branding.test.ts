@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { BRANDING_TEXT, LOGO_MAX_BYTES } from '#shared/branding.ts';
 import { INVALID_EMAIL } from '#shared/validation.ts';
-import { addDays } from '#shared/renewals.ts';
+import { addDays } from '#shared/time.ts';
 import { agencyBranding, policies, user } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { runDigest } from '../renewals/digest.ts';

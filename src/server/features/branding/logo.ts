@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import sharp from 'sharp';
-import { fileTypeFromBuffer } from 'file-type';
 import { BRANDING_TEXT, LOGO_MAX_BYTES, LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH } from '#shared/branding.ts';
 import type { FileContentType } from '#shared/files.ts';
 import type { AppEnv } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
-import { sniffContentType, type UploadRules } from '#server/files.ts';
+import type { UploadRules } from '#server/files.ts';
+import { detectFileType } from '#server/platform/file-type.ts';
 import { readUploadForm } from '../files/upload.ts';
 
 export const LOGO_TYPES: readonly FileContentType[] = ['image/png', 'image/jpeg', 'image/svg+xml'];
@@ -33,11 +33,14 @@ export function looksLikeSvg(bytes: Uint8Array): boolean {
   return /^<svg[\s>]/.test(head);
 }
 
-/** PNG and JPEG by their magic bytes, SVG by its root element; anything else (an HTML page named .png) is null. */
-export function sniffLogo(bytes: Uint8Array): FileContentType | null {
-  const magic = sniffContentType(bytes);
-  if (magic === 'image/png' || magic === 'image/jpeg') return magic;
-  if (magic) return null;
+/**
+ * PNG and JPEG by the platform's detector, SVG by its root element (an SVG is text: file-type answers
+ * nothing for it, or application/xml after an XML declaration); anything else (an HTML page named
+ * .png) is null.
+ */
+export async function sniffLogo(bytes: Uint8Array): Promise<FileContentType | null> {
+  const found = await detectFileType(bytes);
+  if (found === 'image/png' || found === 'image/jpeg') return found;
   return looksLikeSvg(bytes) ? 'image/svg+xml' : null;
 }
 
@@ -57,13 +60,8 @@ const LOGO_RULES: UploadRules = {
 
 export async function readLogo(c: Context<AppEnv>): Promise<{ bytes: Uint8Array; contentType: FileContentType }> {
   const { uploads } = await readUploadForm(c, { fields: [], rules: LOGO_RULES, check: () => null });
-  const [file] = uploads;
-  // file-type reads deeper than the magic bytes (a PNG signature followed by garbage is refused by sharp below)
-  if (file.contentType !== 'image/svg+xml') {
-    const found = await fileTypeFromBuffer(file.bytes);
-    if (found?.mime !== file.contentType) throw invalidLogo(BRANDING_TEXT.logoInvalid);
-  }
-  return file;
+  // typed by file-type on the whole bytes (sniffLogo); a PNG signature followed by garbage is refused by sharp below
+  return uploads[0];
 }
 
 const invalidLogo = (message: string) => new AppError(400, 'INVALID_FILE_TYPE', message, { logo: message });

@@ -29,7 +29,7 @@ import { tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { countRows, limitError, readLimit } from '../limits/service.ts';
 import { notify } from '../notifications/service.ts';
-import { assertMember } from '../policies/service.ts';
+import { assertMember } from '#server/platform/team-membership.ts';
 import { readMembers } from '../renewals/cockpit.ts';
 import { applyDelete, applyUpdate, changedSince, journalLabels, LABEL_COLUMN, lockBulk, restoreConflicts, undoDelete, undoUpdate, UPDATE_COLUMN, type BatchResult } from './apply.ts';
 import { resolveTargets, uuidArray } from './targets.ts';

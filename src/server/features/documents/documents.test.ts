@@ -12,7 +12,7 @@ import { signDocumentLink } from '#server/files.ts';
 import { createCustomer, createPolicy, type Call } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { EXE, GIF, HTML, JPEG, PDF, PNG, pdfOfSize } from '../payments/fixtures.ts';
-import { officeType } from './inspect.ts';
+import { officeType } from '#server/platform/file-type.ts';
 import { runDocumentPurge } from './purge.ts';
 
 const MB = 1024 * 1024;

@@ -61,7 +61,8 @@ const columns = (...cells: (AnyPgColumn | SQL<string | null>)[]) =>
 /** The rows as text arrays (no per-row mapping); the first cell is the keyset id, dropped when `idOnly`. */
 async function batch(t: Tenant, query: { toSQL(): { sql: string; params: unknown[] } }, idOnly = false): Promise<Batch> {
   const rows = await textRows(t.db as Db, query.toSQL());
-  return rows.map((r) => ({ id: r[0]!, cells: idOnly ? r.slice(1) : r }));
+  // a CSV line is a sequence, not a record: its cells keep their places
+  return rows.map((cells) => ({ id: cells[0]!, cells: idOnly ? cells.slice(1) : cells }));
 }
 
 function customerRows(t: Tenant, scope?: SQL) {
@@ -89,7 +90,7 @@ function policyRows(t: Tenant, scope?: SQL) {
   async function details(table: typeof car | typeof fire, fields: ReturnType<typeof columns>, ids: string[]) {
     if (!ids.length) return new Map<string, Cell[]>();
     const rows = await textRows(t.db as Db, t.select(fields).from(table, inArray(table.policyId, ids)).toSQL());
-    return new Map(rows.map((r) => [r[0]!, r.slice(1)]));
+    return new Map(rows.map(([policyId, ...cells]) => [policyId!, cells]));
   }
   return async (after: string | null): Promise<Batch> => {
     const rows = await batch(t, t.select(head).from(p, afterId(p.id, after), scope).orderBy(asc(p.id)).limit(EXPORT_BATCH));

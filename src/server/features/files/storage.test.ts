@@ -6,7 +6,8 @@ import path from 'node:path';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createLocalStorage, createS3Storage, storageFromConfig, type Storage } from '#server/storage.ts';
-import { sanitizeFileName, sniffContentType } from '#server/files.ts';
+import { sanitizeFileName } from '#server/files.ts';
+import { detectFileType } from '#server/platform/file-type.ts';
 import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
 import { EXE, fileOf, GIF, HTML, JPEG, PDF, PNG } from '../payments/fixtures.ts';
 
@@ -18,16 +19,17 @@ async function readAll(stream: ReadableStream<Uint8Array> | null): Promise<Uint8
 }
 
 describe('content sniffing and names', () => {
-  it('knows the formats by their first bytes only', () => {
-    expect(sniffContentType(JPEG)).toBe('image/jpeg');
-    expect(sniffContentType(PNG)).toBe('image/png');
-    expect(sniffContentType(GIF)).toBe('image/gif');
-    expect(sniffContentType(new TextEncoder().encode('GIF87a'))).toBe('image/gif');
-    expect(sniffContentType(PDF)).toBe('application/pdf');
-    expect(sniffContentType(EXE)).toBeNull();
-    expect(sniffContentType(HTML)).toBeNull();
-    expect(sniffContentType(new Uint8Array([0xff, 0xd8]))).toBeNull();
-    expect(sniffContentType(new Uint8Array(0))).toBeNull();
+  it('knows the formats by their first bytes only', async () => {
+    expect(await detectFileType(JPEG)).toBe('image/jpeg');
+    expect(await detectFileType(PNG)).toBe('image/png');
+    expect(await detectFileType(GIF)).toBe('image/gif');
+    expect(await detectFileType(new TextEncoder().encode('GIF87a'))).toBe('image/gif');
+    expect(await detectFileType(PDF)).toBe('application/pdf');
+    // a Windows program is named, and no upload accepts it
+    expect(await detectFileType(EXE)).toBe('application/x-msdownload');
+    expect(await detectFileType(HTML)).toBeNull();
+    expect(await detectFileType(new Uint8Array([0xff, 0xd8]))).toBeNull();
+    expect(await detectFileType(new Uint8Array(0))).toBeNull();
   });
 
   it('sanitises names', () => {

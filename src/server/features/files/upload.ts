@@ -1,9 +1,11 @@
 // The one way upload routes read their multipart form: streamed, with the fields checked before the
 // first file byte is kept, and every limit enforced while the bytes arrive (never after the fact).
 import type { Context } from 'hono';
+import type { FileContentType } from '#shared/files.ts';
 import type { AppEnv } from '#server/context.ts';
 import { AppError, badRequest } from '#server/errors.ts';
-import { hasControlCharacters, sniffContentType, UploadError, type Upload, type UploadRules } from '#server/files.ts';
+import { hasControlCharacters, UploadError, type Upload, type UploadRules } from '#server/files.ts';
+import { detectFileType } from '#server/platform/file-type.ts';
 import { MultipartError, multipartBoundary, readMultipart } from '#server/platform/multipart.ts';
 
 /** Room for the other form fields and the multipart boundaries around the files. */
@@ -58,12 +60,12 @@ function memorySink(name: string, rules: UploadRules): FileSink<Upload> {
       chunks.push(chunk);
       size += chunk.byteLength;
     },
-    finish() {
+    async finish() {
       if (size === 0) throw new UploadError('INVALID_FILE_TYPE', rules.text.empty ?? rules.text.invalidFile);
       if (hasControlCharacters(name)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
       const joined = Buffer.concat(chunks);
       const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
-      const contentType = rules.sniff ? rules.sniff(bytes, name) : sniffContentType(bytes);
+      const contentType = rules.sniff ? await rules.sniff(bytes, name) : ((await detectFileType(bytes)) as FileContentType | null);
       if (!contentType || !rules.types.includes(contentType)) throw new UploadError('INVALID_FILE_TYPE', rules.text.invalidFile);
       return { name, bytes, contentType };
     },

@@ -1,11 +1,12 @@
-// Excel (.xlsx) imports: what a file is, decided by its bytes only (never its name or declared type),
-// and the first sheet's cells read with read-excel-file after the zip has been checked for a bomb.
+// Excel (.xlsx) imports: what a file is, decided by its bytes only (never its name or declared type)
+// through the platform's one detector, and the first sheet's cells read with read-excel-file after
+// the zip has been checked for a bomb.
 import { readSheet } from 'read-excel-file/node';
 import { IMPORT_TEXT, type SheetCell } from '#shared/imports.ts';
-import { XLSX } from '#shared/documents.ts';
+import { DOCX, XLSX } from '#shared/documents.ts';
 import { UploadError } from '#server/files.ts';
 import { badRequest } from '#server/errors.ts';
-import { inflatesWithin, officeType, ZIP_LIMITS, type ZipLimits } from '../documents/inspect.ts';
+import { detectFileType, inflatesWithin, ZIP_LIMITS, type ZipLimits } from '#server/platform/file-type.ts';
 
 /**
  * What an import's workbook may unpack to: 64 MB of XML, about 95,000 rows of 15 columns (a CSV at
@@ -18,25 +19,24 @@ export const XLSX_LIMITS: ZipLimits = { maxEntries: 1000, maxTotalBytes: 64 * 10
 /** The parts read-excel-file inflates (it skips images and printer settings). */
 const readParts = (name: string) => name.endsWith('.xml') || name.endsWith('.xml.rels');
 
-const startsWith = (bytes: Uint8Array, sig: number[]) => sig.every((b, i) => bytes[i] === b);
-
 /**
  * 'xlsx' for a zip holding an Excel workbook, 'text/csv' for text; an UploadError with the reason
  * for anything else (another zip such as a .docx, a zip bomb, an old .xls, binary bytes).
  */
-export function sniffImport(bytes: Uint8Array): 'text/csv' | typeof XLSX {
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
-    const type = officeType(bytes, XLSX_LIMITS);
-    if (type === 'bomb') throw new UploadError('INVALID_FILE_TYPE', IMPORT_TEXT.zipBomb);
-    if (type !== XLSX) throw new UploadError('INVALID_FILE_TYPE', IMPORT_TEXT.notWorkbook);
+export async function sniffImport(bytes: Uint8Array): Promise<'text/csv' | typeof XLSX> {
+  const found = await detectFileType(bytes, { zipLimits: XLSX_LIMITS });
+  if (found === 'zip-bomb') throw new UploadError('INVALID_FILE_TYPE', IMPORT_TEXT.zipBomb);
+  if (found === XLSX) {
     // the directory's sizes can lie: the parts are inflated once, counted and dropped, before the reader keeps them
     if (!inflatesWithin(bytes, XLSX_LIMITS.maxTotalBytes, readParts)) throw new UploadError('INVALID_FILE_TYPE', IMPORT_TEXT.zipBomb);
     return XLSX;
   }
+  if (found === 'application/zip' || found === DOCX) throw new UploadError('INVALID_FILE_TYPE', IMPORT_TEXT.notWorkbook);
   // the OLE2 compound file of Excel 97-2003
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) throw new UploadError('INVALID_FILE_TYPE', IMPORT_TEXT.oldExcel);
-  // text has no NUL bytes (a UTF-16 CSV is not read either)
-  if (bytes.subarray(0, 64 * 1024).includes(0) || startsWith(bytes, [0x50, 0x4b])) throw new UploadError('INVALID_FILE_TYPE', IMPORT_TEXT.notReadable);
+  if (found === 'application/x-cfb') throw new UploadError('INVALID_FILE_TYPE', IMPORT_TEXT.oldExcel);
+  // text has no NUL bytes (a UTF-16 CSV is not read either); file-type's other answers are not
+  // trusted for text: a CSV whose first cell is "solid …" or "ID3…" has a magic number too
+  if (bytes.subarray(0, 64 * 1024).includes(0)) throw new UploadError('INVALID_FILE_TYPE', IMPORT_TEXT.notReadable);
   return 'text/csv';
 }
 

@@ -15,7 +15,7 @@ import {
   type OpportunityStage,
   type PipelineFigures,
   type StageSummary,
-} from '#shared/crm.ts';
+} from '#shared/pipeline.ts';
 import type { Page, PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';

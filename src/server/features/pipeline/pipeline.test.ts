@@ -6,7 +6,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { DATE_TEXT, MONEY_TEXT } from '#shared/money.ts';
 import { INVALID_EMAIL } from '#shared/validation.ts';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
-import { OPPORTUNITY_TEXT } from '#shared/crm.ts';
+import { OPPORTUNITY_TEXT } from '#shared/pipeline.ts';
 import { activityLog, customers, notifications, opportunityStageHistory, subscriptionLimits } from '#server/db/schema.ts';
 import { createCustomer } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';

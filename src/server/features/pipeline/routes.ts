@@ -1,6 +1,14 @@
 // /api/opportunities: the sales pipeline, Business and above (the feature map's 'crm').
 import { Hono } from 'hono';
-import { boardQuerySchema, columnQuerySchema, isStage, OPPORTUNITY_TEXT, opportunityInputSchema, opportunityListQuerySchema, stageMoveSchema } from '#shared/crm.ts';
+import {
+  boardQuerySchema,
+  columnQuerySchema,
+  isStage,
+  OPPORTUNITY_TEXT,
+  opportunityInputSchema,
+  opportunityListQuerySchema,
+  stageMoveSchema,
+} from '#shared/pipeline.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { badRequest } from '#server/errors.ts';
 import { idParam, readJson, validate } from '#server/http.ts';

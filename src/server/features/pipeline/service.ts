@@ -2,7 +2,14 @@
 // Stage moves and the Won conversion are in stages.ts; the board, the list and the figures in board.ts.
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type Opportunity, type OpportunityDetail, type OpportunityStage, type OpportunityValues } from '#shared/crm.ts';
+import {
+  OPPORTUNITY_STAGE_LABEL,
+  OPPORTUNITY_TEXT,
+  type Opportunity,
+  type OpportunityDetail,
+  type OpportunityStage,
+  type OpportunityValues,
+} from '#shared/pipeline.ts';
 import { POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -12,7 +19,7 @@ import { notFound } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { notify } from '../notifications/service.ts';
-import { assertMember } from '../policies/service.ts';
+import { assertMember } from '#server/platform/team-membership.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 

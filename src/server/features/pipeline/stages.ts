@@ -1,6 +1,6 @@
 // Stage moves (board drag and drop, the card menu's "Move to…", Won and Lost) and the Won conversion.
 import { and, eq, isNull } from 'drizzle-orm';
-import { OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type OpportunityDetail, type OpportunityStage } from '#shared/crm.ts';
+import { OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type OpportunityDetail, type OpportunityStage } from '#shared/pipeline.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { opportunities } from '#server/db/schema.ts';

@@ -12,7 +12,8 @@ import { sortOrder } from '#server/lists.ts';
 import { tenant } from '#server/tenant.ts';
 import { carPolicyPayload, firePolicyPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { assigneeName, POLICY_SORT, policyFilter, toPolicy } from './service.ts';
+import { POLICY_SORT, policyFilter, toPolicy } from './service.ts';
+import { assigneeName } from '#server/platform/team-membership.ts';
 
 let t: TestContext;
 let agent: TestUser;

@@ -16,23 +16,22 @@ import {
 import { RENEWAL_TEXT, type LostReason, type RenewalState, type TermLink } from '#shared/renewals.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { agencyMembers, carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
-import { badRequest, conflict, notFound } from '#server/errors.ts';
+import { carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
+import { conflict, notFound } from '#server/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { insertCustomer } from '../customers/service.ts';
 import { trashDocumentsOf } from '../documents/service.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
-import { cachedStatement, constantLimit, preparedInsert, preparedRows } from '#server/db/prepared.ts';
+import { cachedStatement, constantLimit, preparedInsert, preparedRows, rowPositions } from '#server/db/prepared.ts';
 import { limitGuard, type LimitGuard } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { boundedCount, BROAD_SEARCH_ROWS, estimatedRows, EXACT_COUNT_LIMIT, isShortSearch, totalFromBoundedCount, totalWithoutCount } from '#server/db/count.ts';
 import { sortOrder } from '#server/lists.ts';
+import { assertMember, assigneeName } from '#server/platform/team-membership.ts';
 
 type PolicyRow = typeof policies.$inferSelect;
 
-/** The name shown for an assignee: first and last name, else the account name. */
-export const assigneeName = sql<string | null>`nullif(trim(coalesce(${user.firstName}, '') || ' ' || coalesce(${user.lastName}, '')), '')`;
 
 export function toPolicy(row: PolicyRow, assignee: { first: string | null; name: string | null } | null = null): Policy {
   return {
@@ -178,7 +177,7 @@ function prepareList(db: Db, shape: ListShape, name: string) {
   // Uncorrelated (its "policies" is its own), so PostgreSQL runs it once per statement (an InitPlan).
   const total = sql<number>`(select count(*)::int from (select 1 from ${policies} where ${where} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as bounded)`;
   const query = db
-    .select({ ...policyTextColumns, total })
+    .select(listColumns(total))
     .from(policies)
     .leftJoin(user, eq(user.id, policies.assigneeId))
     .where(where)
@@ -191,13 +190,13 @@ function prepareList(db: Db, shape: ListShape, name: string) {
   // search (its cost guess was no worse), and then took 31 ms a run in the 200,000-policy agency
   // (pg_stat_statements). Sent unnamed, a filtered page is planned for its values on every run.
   const kept = !shape.type && !shape.status && !shape.search && shape.assignee !== 'one';
-  return preparedRows(db, kept ? name : undefined, paged, (r) => ({ total: Number(r[POLICY_TEXT_COLUMN_COUNT]), policy: policyFromText(r) }));
+  return preparedRows(db, kept ? name : undefined, paged, (r) => ({ total: Number(r[LIST_AT.total]), policy: policyFromText(r) }));
 }
 
 /**
- * A policy's columns for a prepared statement read as text rows (the web list and /api/v1's page):
- * read by position in `policyFromText`, so keep the two in the same order; a statement adds its own
- * columns after these (from index POLICY_TEXT_COLUMN_COUNT).
+ * A policy's columns for a prepared statement read as text rows (the web list and /api/v1's page),
+ * read by name through their positions (POLICY_TEXT_AT) in `policyFromText`; a statement may add
+ * its own columns after these (rowPositions of the whole select list).
  */
 export const policyTextColumns = {
   id: policies.id,
@@ -225,36 +224,39 @@ export const policyTextColumns = {
   first: assigneeName,
   name: user.name,
 };
-export const POLICY_TEXT_COLUMN_COUNT = 24;
-/** The index of updated_at in policyTextColumns: PostgreSQL's own (microsecond) text of it. */
-export const POLICY_TEXT_UPDATED_AT = 21;
+export const POLICY_TEXT_AT = rowPositions(policyTextColumns);
 
-/** A row of policyTextColumns, as text, mapped by position: the same answer as toPolicy's. */
+/** The list's select: a policy's text columns and the bounded count. */
+const listColumns = (total: SQL<number>) => ({ ...policyTextColumns, total });
+const LIST_AT = rowPositions(listColumns(sql<number>`0`));
+
+/** A row of policyTextColumns, as text, read by name: the same answer as toPolicy's. */
 export function policyFromText(r: (string | null)[]): Policy {
+  const at = POLICY_TEXT_AT;
   return {
-    id: r[0]!,
-    customer_id: r[1],
-    policy_number: r[2]!,
-    insurance_company: r[3]!,
-    policy_type: r[4] as PolicyType,
-    customer_name: r[5]!,
-    customer_email: r[6]!,
-    customer_phone: r[7],
-    premium_amount: r[8]!,
-    coverage_amount: r[9]!,
-    deductible: r[10]!,
-    start_date: r[11]!,
-    end_date: r[12]!,
-    status: r[13] as PolicyStatus,
-    assignee_id: r[14],
-    assignee_name: r[14] ? (r[22] ?? r[23] ?? null) : null,
-    renewal_state: r[15] as RenewalState,
-    lost_reason: r[16] as LostReason | null,
-    lost_note: r[17],
-    renewed_from_id: r[18],
-    remarket: r[19] === 't',
-    created_at: new Date(r[20]!).toISOString(),
-    updated_at: new Date(r[21]!).toISOString(),
+    id: r[at.id]!,
+    customer_id: r[at.customerId],
+    policy_number: r[at.policyNumber]!,
+    insurance_company: r[at.insuranceCompany]!,
+    policy_type: r[at.policyType] as PolicyType,
+    customer_name: r[at.customerName]!,
+    customer_email: r[at.customerEmail]!,
+    customer_phone: r[at.customerPhone],
+    premium_amount: r[at.premiumAmount]!,
+    coverage_amount: r[at.coverageAmount]!,
+    deductible: r[at.deductible]!,
+    start_date: r[at.startDate]!,
+    end_date: r[at.endDate]!,
+    status: r[at.status] as PolicyStatus,
+    assignee_id: r[at.assigneeId],
+    assignee_name: r[at.assigneeId] ? (r[at.first] ?? r[at.name] ?? null) : null,
+    renewal_state: r[at.renewalState] as RenewalState,
+    lost_reason: r[at.lostReason] as LostReason | null,
+    lost_note: r[at.lostNote],
+    renewed_from_id: r[at.renewedFromId],
+    remarket: r[at.remarket] === 't',
+    created_at: new Date(r[at.createdAt]!).toISOString(),
+    updated_at: new Date(r[at.updatedAt]!).toISOString(),
   };
 }
 
@@ -314,21 +316,6 @@ async function readTermLink(t: Tenant, which: 'previous' | 'next', id: string): 
     { id },
   );
   return row ?? null;
-}
-
-/** The assignee must be a member of the agency: 400 otherwise (the composite key would refuse it too). */
-export async function assertMember(
-  t: Tenant,
-  userId: string,
-  message: string,
-): Promise<{ first: string | null; name: string | null; firstName: string | null; lastName: string | null; email: string }> {
-  const [member] = await t.db
-    .select({ first: assigneeName, name: user.name, firstName: user.firstName, lastName: user.lastName, email: user.email })
-    .from(agencyMembers)
-    .innerJoin(user, eq(user.id, agencyMembers.userId))
-    .where(t.where(agencyMembers, eq(agencyMembers.userId, userId)));
-  if (!member) throw badRequest(message, { assignee_id: message }, 'NOT_A_MEMBER');
-  return member;
 }
 
 /**

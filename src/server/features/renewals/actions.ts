@@ -1,9 +1,8 @@
 // Renew, Mark lost (and undo), assign and the manual renewal states (issue 11), through the tenant context.
 import { and, eq, inArray, lte, gte } from 'drizzle-orm';
 import { POLICY_TEXT, type PolicyDetail, type PolicyValues } from '#shared/policies.ts';
+import { addDays, agencyToday } from '#shared/time.ts';
 import {
-  addDays,
-  agencyToday,
   COCKPIT_HORIZON_DAYS,
   isRemarket,
   MAX_PREMIUM_FACTOR,
@@ -22,7 +21,8 @@ import { tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { notify } from '../notifications/service.ts';
-import { assertMember, insertPolicy, mapUnique, readPolicy } from '../policies/service.ts';
+import { insertPolicy, mapUnique, readPolicy } from '../policies/service.ts';
+import { assertMember } from '#server/platform/team-membership.ts';
 import { LOOKBACK_DAYS, readRenewalSettings } from './cockpit.ts';
 
 /** CAR-1 → CAR-1-R1 → CAR-1-R2: the next term's number, editable in the form. */

@@ -2,10 +2,8 @@
 // date), and the buckets and 12-month retention from the renewal_stats counters, through the tenant
 // context.
 import { asc, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { agencyTimeZone, addDays, agencyToday } from '#shared/time.ts';
 import {
-  agencyTimeZone,
-  addDays,
-  agencyToday,
   BUCKETS,
   BUCKET_UPPER,
   bucketOf,
@@ -23,7 +21,8 @@ import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencies, agencyMembers, policies, renewalStats, user } from '#server/db/schema.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { assigneeFilter, assigneeName } from '../policies/service.ts';
+import { assigneeFilter } from '../policies/service.ts';
+import { assigneeName } from '#server/platform/team-membership.ts';
 
 /** Lapsed terms older than this are history, not work: the cockpit and retention look back one year. */
 export const LOOKBACK_DAYS = 365;

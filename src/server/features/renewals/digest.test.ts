@@ -2,7 +2,7 @@
 // run killed half-way, two instances scheduling it), opt-out, plan, and the window/lapse notifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addDays } from '#shared/renewals.ts';
+import { addDays } from '#shared/time.ts';
 import { digestDeliveries, jobs, notificationPreferences, notifications, policies } from '#server/db/schema.ts';
 import { SCHEDULES } from '#server/jobs/all.ts';
 import { workOnce } from '#server/jobs/runner.ts';

@@ -4,7 +4,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { planIncludes } from '#shared/features.ts';
 import { formatMoney } from '#shared/money.ts';
-import { addDays, agencyToday, COCKPIT_HORIZON_DAYS, daysLeft } from '#shared/renewals.ts';
+import { addDays, agencyToday } from '#shared/time.ts';
+import { COCKPIT_HORIZON_DAYS, daysLeft } from '#shared/renewals.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import type { Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';

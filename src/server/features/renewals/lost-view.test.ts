@@ -2,7 +2,8 @@
 // found, and taken back, from the cockpit itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addDays, agencyToday, type RenewalCockpit } from '#shared/renewals.ts';
+import { addDays, agencyToday } from '#shared/time.ts';
+import { type RenewalCockpit } from '#shared/renewals.ts';
 import { policies } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';

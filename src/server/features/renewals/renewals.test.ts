@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { MONEY_TEXT } from '#shared/money.ts';
-import { addDays, agencyToday, RENEWAL_TEXT } from '#shared/renewals.ts';
+import { addDays, agencyToday } from '#shared/time.ts';
+import { RENEWAL_TEXT } from '#shared/renewals.ts';
 import { policies, subscriptionLimits } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';

@@ -3,7 +3,7 @@
 // Mark lost, deletes, a removed assignee (the key's SET NULL), and an agency's deletion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { addDays, agencyToday } from '#shared/renewals.ts';
+import { addDays, agencyToday } from '#shared/time.ts';
 import { agencies, policies } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';

@@ -17,7 +17,7 @@ import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencyMembers, customers, policies, user } from '#server/db/schema.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { assigneeName } from '../policies/service.ts';
+import { assigneeName } from '#server/platform/team-membership.ts';
 
 /** sum(numeric) as "1234.50" ("0.00" over no rows). */
 const money = (expr: SQL) => sql<string>`coalesce(${expr}, 0)::numeric(18,2)::text`;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { NOTIFICATION_KINDS } from '#shared/notifications.ts';
-import { addDays } from '#shared/renewals.ts';
+import { addDays } from '#shared/time.ts';
 import { notifications, policies, user } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';

@@ -2,9 +2,9 @@
 // agencies whose plan has the CRM. A system job read across agencies, like the renewals digest
 // (decision 015's exceptions): one query per timezone in use.
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import { zonedInstant, zonedParts } from '#shared/crm.ts';
+import { zonedInstant, zonedParts } from '#shared/time.ts';
 import { planIncludes } from '#shared/features.ts';
-import { addDays } from '#shared/renewals.ts';
+import { addDays } from '#shared/time.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencies, tasks, user } from '#server/db/schema.ts';

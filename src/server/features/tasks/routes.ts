@@ -1,6 +1,7 @@
 // /api/tasks and /api/customers/:id/timeline: the CRM (Business and above, the feature map's 'crm').
 import { Hono } from 'hono';
-import { linkedTasksQuerySchema, myTasksQuerySchema, TASK_TEXT, taskInputSchema, timelineQuerySchema } from '#shared/crm.ts';
+import { linkedTasksQuerySchema, myTasksQuerySchema, TASK_TEXT, taskInputSchema } from '#shared/tasks.ts';
+import { timelineQuerySchema } from '#shared/timeline.ts';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';

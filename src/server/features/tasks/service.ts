@@ -2,27 +2,19 @@
 // customer, policy or opportunity, and My tasks (one statement). Everything goes through the tenant context.
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  MY_TASKS_LIMIT,
-  TASK_TEXT,
-  zonedInstant,
-  zonedParts,
-  type MyTasks,
-  type TaskPriority,
-  type TaskRow,
-  type TaskValues,
-} from '#shared/crm.ts';
+import { MY_TASKS_LIMIT, TASK_TEXT, type MyTasks, type TaskPriority, type TaskRow, type TaskValues } from '#shared/tasks.ts';
+import { zonedInstant, zonedParts } from '#shared/time.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
-import { cachedStatement, constantLimit, preparedRows } from '#server/db/prepared.ts';
-import { agencyToday, addDays } from '#shared/renewals.ts';
+import { cachedStatement, constantLimit, preparedRows, rowPositions } from '#server/db/prepared.ts';
+import { agencyToday, addDays } from '#shared/time.ts';
 import { logActivity } from '../activity/service.ts';
 import { notify } from '../notifications/service.ts';
-import { assertMember } from '../policies/service.ts';
+import { assertMember } from '#server/platform/team-membership.ts';
 
 
 const MY_TASK_GROUPS = ['overdue', 'today', 'upcoming', 'done'] as const;
@@ -222,41 +214,44 @@ export async function listLinkedTasks(
 const epochMs = (at: AnyPgColumn) => sql`(extract(epoch from ${at}) * 1000)::float8`;
 const isoFromMs = (ms: string | null) => (ms === null ? null : new Date(Math.floor(Number(ms))).toISOString());
 
+const asText = (value: SQL | AnyPgColumn, alias: string) => sql<string | null>`${value}`.as(alias);
+/** My tasks' select list, per group (its tag first); read by name through MY_TASK_AT. */
+const myTaskFields = (group: string) => ({
+  grp: asText(sql`${group}::text`, 'grp'),
+  id: asText(tasks.id, 'id'),
+  title: asText(tasks.title, 'title'),
+  description: asText(tasks.description, 'description'),
+  dueMs: asText(epochMs(tasks.dueAt), 'due_ms'),
+  priority: asText(tasks.priority, 'priority'),
+  customerId: asText(tasks.customerId, 'customer_id'),
+  customerName: asText(sql`(select ${customers.name} from ${customers} where ${customers.agencyId} = ${tasks.agencyId} and ${customers.id} = ${tasks.customerId})`, 'customer_name'),
+  policyId: asText(tasks.policyId, 'policy_id'),
+  policyNumber: asText(sql`(select ${policies.policyNumber} from ${policies} where ${policies.agencyId} = ${tasks.agencyId} and ${policies.id} = ${tasks.policyId})`, 'policy_number'),
+  opportunityId: asText(tasks.opportunityId, 'opportunity_id'),
+  completedMs: asText(epochMs(tasks.completedAt), 'completed_ms'),
+  createdMs: asText(epochMs(tasks.createdAt), 'created_ms'),
+  // the sort keys, by output name: a UNION's ORDER BY takes no expression
+  dueKey: asText(tasks.dueAt, 'due_key'),
+  doneKey: asText(tasks.completedAt, 'done_key'),
+});
+const MY_TASK_AT = rowPositions(myTaskFields(''));
+
 /**
  * My tasks' statement (decisions 034 and 038): built once per connection pool and prepared by name.
  * Per group one table, tasks: an index range scan in the group's order (tasks_open_idx /
  * tasks_done_idx) that stops at MY_TASKS_LIMIT + 1 rows, tagged with the group; the customer's name
  * and the policy's number are looked up per row by primary key. With joins instead, generic plans
  * (the statement is prepared) went parallel (Gather Merge, 5–10 ms) or hashed the agency's whole
- * customer index for a page of 51. Rows come back as text arrays, read by position in `taskFromText`.
+ * customer index for a page of 51. Rows come back as text arrays, read by name in `taskFromText`.
  */
 function prepareMyTasks(db: Db, name: string) {
   const dayStart = sql`${sql.placeholder('dayStart')}::timestamptz`;
   const tomorrowStart = sql`${sql.placeholder('tomorrowStart')}::timestamptz`;
   const mine = eq(tasks.assigneeId, sql.placeholder('assigneeId'));
   const open = isNull(tasks.completedAt);
-  const text = (value: SQL | AnyPgColumn, alias: string) => sql<string | null>`${value}`.as(alias);
-  const fields = (group: string) => ({
-    grp: text(sql`${group}::text`, 'grp'),
-    id: text(tasks.id, 'id'),
-    title: text(tasks.title, 'title'),
-    description: text(tasks.description, 'description'),
-    dueMs: text(epochMs(tasks.dueAt), 'due_ms'),
-    priority: text(tasks.priority, 'priority'),
-    customerId: text(tasks.customerId, 'customer_id'),
-    customerName: text(sql`(select ${customers.name} from ${customers} where ${customers.agencyId} = ${tasks.agencyId} and ${customers.id} = ${tasks.customerId})`, 'customer_name'),
-    policyId: text(tasks.policyId, 'policy_id'),
-    policyNumber: text(sql`(select ${policies.policyNumber} from ${policies} where ${policies.agencyId} = ${tasks.agencyId} and ${policies.id} = ${tasks.policyId})`, 'policy_number'),
-    opportunityId: text(tasks.opportunityId, 'opportunity_id'),
-    completedMs: text(epochMs(tasks.completedAt), 'completed_ms'),
-    createdMs: text(epochMs(tasks.createdAt), 'created_ms'),
-    // the sort keys, by output name: a UNION's ORDER BY takes no expression
-    dueKey: text(tasks.dueAt, 'due_key'),
-    doneKey: text(tasks.completedAt, 'done_key'),
-  });
   const take = (group: (typeof MY_TASK_GROUPS)[number], where: SQL, ...order: SQL[]) =>
     db
-      .select(fields(group))
+      .select(myTaskFields(group))
       .from(tasks)
       .where(preparedWhere(tasks, mine, where))
       .orderBy(...order)
@@ -275,27 +270,27 @@ function myTasksStatement(db: Db) {
   return cachedStatement(db, 'my_tasks_v2', (name) => prepareMyTasks(db, name));
 }
 
-/** A row of My tasks' statement (text, by position in `fields` above) as the API's task row. */
+/** A row of My tasks' statement (text, read by name through MY_TASK_AT) as the API's task row. */
 function taskFromText(r: (string | null)[], assignee: { id: string; name: string | null }, timeZone: string): TaskRow {
-  const dueAt = new Date(Math.floor(Number(r[4])));
+  const dueAt = new Date(Math.floor(Number(r[MY_TASK_AT.dueMs])));
   const due = zonedParts(dueAt, timeZone);
   return {
-    id: r[1]!,
-    title: r[2]!,
-    description: r[3],
+    id: r[MY_TASK_AT.id]!,
+    title: r[MY_TASK_AT.title]!,
+    description: r[MY_TASK_AT.description],
     due_at: dueAt.toISOString(),
     due_date: due.date,
     due_time: due.time,
-    priority: r[5] as TaskPriority,
+    priority: r[MY_TASK_AT.priority] as TaskPriority,
     assignee_id: assignee.id,
     assignee_name: assignee.name,
-    customer_id: r[6],
-    customer_name: r[7],
-    policy_id: r[8],
-    policy_number: r[9],
-    opportunity_id: r[10],
-    completed_at: isoFromMs(r[11]),
-    created_at: isoFromMs(r[12])!,
+    customer_id: r[MY_TASK_AT.customerId],
+    customer_name: r[MY_TASK_AT.customerName],
+    policy_id: r[MY_TASK_AT.policyId],
+    policy_number: r[MY_TASK_AT.policyNumber],
+    opportunity_id: r[MY_TASK_AT.opportunityId],
+    completed_at: isoFromMs(r[MY_TASK_AT.completedMs]),
+    created_at: isoFromMs(r[MY_TASK_AT.createdMs])!,
   };
 }
 
@@ -317,7 +312,7 @@ export async function readMyTasks(db: Db, actor: Actor, rawAssignee: string | un
   // the agency is the tenant context's own (t.agencyId), bound as the statement's parameter
   const rows = await t.run(myTasksStatement(t.db as Db), { assigneeId, dayStart: dayStart.toISOString(), tomorrowStart: tomorrowStart.toISOString() });
   const byGroup = new Map<string, (string | null)[][]>(MY_TASK_GROUPS.map((g) => [g, []]));
-  for (const r of rows) byGroup.get(r[0]!)!.push(r);
+  for (const r of rows) byGroup.get(r[MY_TASK_AT.grp]!)!.push(r);
   const group = (name: (typeof MY_TASK_GROUPS)[number]) => {
     const list = byGroup.get(name)!;
     return { rows: list.slice(0, MY_TASKS_LIMIT).map((r) => taskFromText(r, assignee, zone)), more: list.length > MY_TASKS_LIMIT };

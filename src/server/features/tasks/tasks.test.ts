@@ -3,8 +3,9 @@
 // tasks' groups in the agency's day, notifications and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { TASK_TEXT, zonedInstant } from '#shared/crm.ts';
-import { addDays, agencyToday } from '#shared/renewals.ts';
+import { TASK_TEXT } from '#shared/tasks.ts';
+import { zonedInstant } from '#shared/time.ts';
+import { addDays, agencyToday } from '#shared/time.ts';
 import { activityLog, agencies, notifications, tasks } from '#server/db/schema.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMUNICATION_TEXT } from '#shared/communications.ts';
-import { addDays, agencyToday } from '#shared/renewals.ts';
+import { addDays, agencyToday } from '#shared/time.ts';
 import { customerCommunications, documents, opportunities, opportunityStageHistory, policies } from '#server/db/schema.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';

@@ -6,7 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { COMMUNICATION_TYPE_LABEL, type CommunicationType } from '#shared/communications.ts';
-import { OPPORTUNITY_STAGE_LABEL, type OpportunityStage, type TimelineEntry, type TimelineKind, type TimelinePage, type TimelineQuery } from '#shared/crm.ts';
+import { OPPORTUNITY_STAGE_LABEL, type OpportunityStage } from '#shared/pipeline.ts';
+import { type TimelineEntry, type TimelineKind, type TimelinePage, type TimelineQuery } from '#shared/timeline.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';

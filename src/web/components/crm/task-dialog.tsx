@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { agencyToday } from '#shared/renewals.ts';
-import { TASK_PRIORITIES, TASK_PRIORITY_LABEL, TASK_TEXT, taskInputSchema, type TaskRow, type TaskTarget, type TaskValues } from '#shared/crm.ts';
+import { agencyToday } from '#shared/time.ts';
+import { TASK_PRIORITIES, TASK_PRIORITY_LABEL, TASK_TEXT, taskInputSchema, type TaskRow, type TaskTarget, type TaskValues } from '#shared/tasks.ts';
 import { AssigneeOptions, useAssignees } from '#web/components/assignees.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';

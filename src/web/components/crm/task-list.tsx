@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Circle, Pencil, Trash2 } from 'lucide-react';
-import { TASK_PRIORITY_LABEL, TASK_TEXT, type TaskRow } from '#shared/crm.ts';
+import { TASK_PRIORITY_LABEL, TASK_TEXT, type TaskRow } from '#shared/tasks.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';

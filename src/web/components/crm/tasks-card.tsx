@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
-import { TASK_TEXT, type TaskTarget } from '#shared/crm.ts';
+import { TASK_TEXT, type TaskTarget } from '#shared/tasks.ts';
 import { ListError, ListSkeleton } from '#web/components/list-kit/list-states.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
-import { TASK_GROUP_LABEL, TASK_GROUPS, type TaskGroup } from '#shared/crm.ts';
+import { TASK_GROUP_LABEL, TASK_GROUPS, type TaskGroup } from '#shared/tasks.ts';
 import { useAssignees } from '#web/components/assignees.tsx';
 import { CrmTabs } from '#web/components/crm-tabs.tsx';
 import { TaskDialog } from '#web/components/crm/task-dialog.tsx';

@@ -1,7 +1,7 @@
 // /dashboard/customers/:id — Customer Profile (agency.md §2).
 import { Link, useParams } from 'react-router';
 import { Pencil, Plus, Target } from 'lucide-react';
-import { missingLine, newOpportunityHref, OPPORTUNITY_TEXT } from '#shared/crm.ts';
+import { missingLine, newOpportunityHref, OPPORTUNITY_TEXT } from '#shared/pipeline.ts';
 import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, joinedAddress, type CustomerDetail } from '#shared/customers.ts';
 import { todayIso } from '#shared/money.ts';
 import { customerPolicyState, POLICY_TYPE_LABEL } from '#shared/policies.ts';

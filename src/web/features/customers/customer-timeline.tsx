@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { Briefcase, CheckSquare, FileText, MessageSquare, Target } from 'lucide-react';
 import { COMMUNICATION_TEXT, type CommunicationType } from '#shared/communications.ts';
-import { TIMELINE_KIND_LABEL, TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '#shared/crm.ts';
+import { TIMELINE_KIND_LABEL, TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '#shared/timeline.ts';
 import { ListError, ListSkeleton } from '#web/components/list-kit/list-states.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';

@@ -11,7 +11,7 @@ import { POLICY_STATUS_LABEL } from '#shared/policies.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { accessSubjectOf, type Session } from '#web/lib/session.ts';
 import { useBookSearch } from './queries.ts';
-import { PALETTE_TITLE } from './launcher.tsx';
+import { PALETTE_TITLE } from './title.ts';
 
 function useDebouncedText(value: string, ms = 200): string {
   const [debounced, setDebounced] = useState(value);

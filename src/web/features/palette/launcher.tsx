@@ -3,8 +3,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import type { Session } from '#web/lib/session.ts';
-
-export const PALETTE_TITLE = 'Search';
+import { PALETTE_TITLE } from './title.ts';
 
 const loadPalette = () => import('./command-palette.tsx');
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));

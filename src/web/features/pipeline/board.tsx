@@ -17,7 +17,15 @@ import {
 } from '@dnd-kit/core';
 import { Link } from 'react-router';
 import { GripVertical, MoreHorizontal } from 'lucide-react';
-import { OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_STAGES, OPPORTUNITY_TEXT, isStage, type BoardColumn, type BoardCard, type OpportunityStage } from '#shared/crm.ts';
+import {
+  OPPORTUNITY_STAGE_LABEL,
+  OPPORTUNITY_STAGES,
+  OPPORTUNITY_TEXT,
+  isStage,
+  type BoardColumn,
+  type BoardCard,
+  type OpportunityStage,
+} from '#shared/pipeline.ts';
 import { formatMoney } from '#shared/money.ts';
 import { POLICY_TYPE_LABEL } from '#shared/policies.ts';
 import { Button } from '#web/components/ui/button.tsx';

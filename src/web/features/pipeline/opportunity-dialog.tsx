@@ -3,7 +3,15 @@
 import { useEffect, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { OPEN_STAGES, OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, opportunityInputSchema, type Opportunity, type OpportunityInput, type OpportunityValues } from '#shared/crm.ts';
+import {
+  OPEN_STAGES,
+  OPPORTUNITY_STAGE_LABEL,
+  OPPORTUNITY_TEXT,
+  opportunityInputSchema,
+  type Opportunity,
+  type OpportunityInput,
+  type OpportunityValues,
+} from '#shared/pipeline.ts';
 import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Pencil, Trash2, Trophy, XCircle } from 'lucide-react';
-import { newPolicyHref, OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type OpportunityDetail } from '#shared/crm.ts';
+import { newPolicyHref, OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type OpportunityDetail } from '#shared/pipeline.ts';
 import { formatMoney } from '#shared/money.ts';
 import { POLICY_TYPE_LABEL } from '#shared/policies.ts';
 import { Badge } from '#web/components/ui/badge.tsx';

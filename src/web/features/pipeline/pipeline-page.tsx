@@ -13,7 +13,7 @@ import {
   opportunityListQuerySchema,
   type Opportunity,
   type OpportunityListQuery,
-} from '#shared/crm.ts';
+} from '#shared/pipeline.ts';
 import { formatMoney } from '#shared/money.ts';
 import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
 import { Button } from '#web/components/ui/button.tsx';

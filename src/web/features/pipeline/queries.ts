@@ -12,7 +12,7 @@ import type {
   OpportunityValues,
   PipelineFigures,
   StageMoveInput,
-} from '#shared/crm.ts';
+} from '#shared/pipeline.ts';
 import type { Page } from '#shared/policies.ts';
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut } from '#web/lib/api.ts';
 import { refreshBook } from '#web/lib/book.ts';

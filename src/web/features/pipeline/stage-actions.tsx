@@ -2,7 +2,7 @@
 // Won and Lost): Lost asks for the reason first; Won converts and opens the prefilled policy form.
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { newPolicyHref, OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type BoardCard, type OpportunityStage } from '#shared/crm.ts';
+import { newPolicyHref, OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type BoardCard, type OpportunityStage } from '#shared/pipeline.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';

@@ -24,7 +24,7 @@ import {
   type ReportRow,
 } from '#shared/reports.ts';
 import { fieldErrors } from '#shared/validation.ts';
-import { newOpportunityHref, OPPORTUNITY_TEXT } from '#shared/crm.ts';
+import { newOpportunityHref, OPPORTUNITY_TEXT } from '#shared/pipeline.ts';
 import { useFeature } from '#web/lib/session.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';

@@ -16,7 +16,7 @@ import { preparedWhere, tenant } from '#server/tenant.ts';
 import { containsPattern } from '#server/db/helpers.ts';
 import { cachedStatement, constantLimit, preparedRows } from '#server/db/prepared.ts';
 import { customerFilter, toCommunication, toCustomer } from '#server/features/customers/service.ts';
-import { keepsPlan, policyFromText, policyTextColumns, POLICY_TEXT_UPDATED_AT, preparedPolicyFilter } from '#server/features/policies/service.ts';
+import { keepsPlan, policyFromText, policyTextColumns, POLICY_TEXT_AT, preparedPolicyFilter } from '#server/features/policies/service.ts';
 
 // An ISO 8601 / PostgreSQL timestamp with a four-digit year from 1 to 9999. Date.parse alone reads
 // "1" as 2001 and accepts years like -200000 or +275760, which PostgreSQL refuses (a 500).
@@ -188,7 +188,7 @@ function preparePoliciesPage(db: Db, shape: PageShape, name: string) {
     .limit(shape.rows ? constantLimit(shape.rows) : sql.placeholder('limit'));
   // updated_at's text is timestamptz's output, the same as the `::text` the cursor was read with.
   // Named (one plan kept) only without a filter; a filtered page is planned for its values.
-  return preparedRows(db, shape.rows ? name : undefined, query, (r) => ({ policy: policyFromText(r), cursorAt: r[POLICY_TEXT_UPDATED_AT]! }));
+  return preparedRows(db, shape.rows ? name : undefined, query, (r) => ({ policy: policyFromText(r), cursorAt: r[POLICY_TEXT_AT.updatedAt]! }));
 }
 
 export async function listCommunicationsPage(

@@ -113,10 +113,15 @@ test('the policy details page lists its premium payments with links to the files
   await expect(payments.getByTestId('premium-payment')).toHaveCount(1);
   await expect(payments.getByTestId('premium-payment')).toContainText('$310.00');
   await expect(payments.getByTestId('premium-payment')).toContainText('Check');
+  // the new tab's signed link answers the PDF (a headless browser without a PDF viewer saves it
+  // rather than showing it, so the tab's own navigation never 'loads': its response is the proof)
   const popup = page.waitForEvent('popup');
+  const opened = page.context().waitForEvent('response', (r) => /\/api\/files\/[0-9a-f-]{36}\/content\?expires=\d+&sig=/.test(r.url()));
   await payments.getByRole('button', { name: 'Open cheque.pdf' }).click();
   const tab = await popup;
-  await tab.waitForURL(/\/api\/files\/[0-9a-f-]{36}\/content\?expires=\d+&sig=/);
+  const response = await opened;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
   await tab.close();
   await shot(page, 'premium-policy-details');
   await page.getByRole('link', { name: 'Record payment' }).click();

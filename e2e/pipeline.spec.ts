@@ -94,7 +94,8 @@ test(`${width} px: create an opportunity, drag it, move it from the keyboard, wi
 
   // converted: the new-policy form, prefilled with the new customer and the line
   await expect(page).toHaveURL(/\/dashboard\/policies\/new\?customer=[0-9a-f-]+&line=car&premium=1500\.00$/);
-  await expect(toast(page, 'Success')).toContainText('Opportunity won. Create the policy now.');
+  // by its message: the move's own 'Success' toast may still be up beside it
+  await expect(toast(page, 'Opportunity won. Create the policy now.')).toContainText('Success');
   await expect(page.getByLabel('Customer Name')).toHaveValue('Dana Driver');
   await expect(page.getByLabel('Customer Email')).toHaveValue('dana.driver@example.com');
   await expect(page.getByLabel('Customer Phone')).toHaveValue('555-0142');

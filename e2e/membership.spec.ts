@@ -5,8 +5,10 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { BRANDING_TEXT } from '#shared/branding.ts';
 import { WEBHOOK_TEXT } from '#shared/webhooks.ts';
-import { admin, BASE_URL, createAccount, expect, shot, signInAs, test, type Account } from './support/fixtures.ts';
+import { BASE_URL, createAccount, enterpriseOwner, expect, shot, signInAs, test } from './support/fixtures.ts';
 import { firstLink, readMail } from './support/mail.ts';
+
+const owner = (browser: Browser, page: Page) => enterpriseOwner(browser, page, { company: 'Quay Insurance', firstName: 'Olive', lastName: 'Owner' });
 
 /**
  * A page opened by URL loads the whole app, then the page's chunk and its data: on a busy machine that
@@ -20,21 +22,6 @@ async function opened(page: Page, url: string, heading: string | RegExp): Promis
 async function newPage(browser: Browser, width = 1280): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 } });
   return context.newPage();
-}
-
-/** An Enterprise owner with manage_team, set up through the admin API as an admin would. */
-async function enterpriseOwner(browser: Browser, page: Page): Promise<Account> {
-  const owner = await createAccount(page.request, { company: 'Quay Insurance', firstName: 'Olive', lastName: 'Owner' });
-  await signInAs(page, owner.email, owner.password);
-  const me = await (await page.request.get('/api/me')).json();
-  const adminPage = await newPage(browser);
-  await signInAs(adminPage, admin.email, admin.password);
-  const tier = await adminPage.request.patch(`/api/admin/users/${me.profile.id}`, { data: { subscription_tier: 'enterprise' } });
-  expect(tier.status(), await tier.text()).toBe(200);
-  const perm = await adminPage.request.post(`/api/admin/users/${me.profile.id}/permissions/manage_team`);
-  expect(perm.status(), await perm.text()).toBe(200);
-  await adminPage.context().close();
-  return owner;
 }
 
 /** A second person invited by the owner in `role`, who accepts and works in the owner's agency. */
@@ -58,7 +45,7 @@ test.describe('a team member of an Enterprise agency', () => {
   test.beforeAll(async ({ browser }, testInfo) => {
     testInfo.setTimeout(180_000);
     const ownerPage = await newPage(browser);
-    await enterpriseOwner(browser, ownerPage);
+    await owner(browser, ownerPage);
     const { page } = await joinAs(browser, ownerPage, 'team_member', 'Tess');
     member = await page.context().storageState();
     await page.context().close();
@@ -163,7 +150,7 @@ test('a Business owner opens API Settings: limits shown, read-only keys only, we
 
 test("removing an admin revokes their API key: it answers 401 and the owner's keys page says why", async ({ page, browser }) => {
   test.slow();
-  await enterpriseOwner(browser, page);
+  await owner(browser, page);
   const { page: adminPage, id } = await joinAs(browser, page, 'admin', 'Abel');
   const made = await adminPage.request.post('/api/api-keys', { data: { name: 'Abel sync', scopes: { customers: 'read' } } });
   expect(made.status(), await made.text()).toBe(201);

@@ -1,31 +1,19 @@
 // Agencies and teams: an enterprise owner invites, the invitee registers through the link, accepts,
 // works in the shared book, and loses access when removed. Two browsers, one per person.
 import type { Browser, Page } from '@playwright/test';
-import { admin, BASE_URL, createAccount, expect, shot, signInAs, test, uniqueEmail, type Account } from './support/fixtures.ts';
+import { BASE_URL, enterpriseOwner as ownerOf, expect, shot, test, uniqueEmail } from './support/fixtures.ts';
 import { firstLink, readMail } from './support/mail.ts';
 import { ACCESS_TEXT } from '#shared/access.ts';
 import { TEAM_TEXT } from '#shared/team.ts';
+
+const enterpriseOwner = (browser: Browser, page: Page, company = 'Harbor Insurance') =>
+  ownerOf(browser, page, { company, firstName: 'Olivia', lastName: 'Owner' });
 
 const INVALID = 'This invitation link is either expired or invalid. Please ask for a new invitation.';
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
   return context.newPage();
-}
-
-/** An enterprise owner holding manage_team, set up through the admin API as an admin would. */
-async function enterpriseOwner(browser: Browser, page: Page, company = 'Harbor Insurance'): Promise<Account> {
-  const owner = await createAccount(page.request, { company, firstName: 'Olivia', lastName: 'Owner' });
-  await signInAs(page, owner.email, owner.password);
-  const me = await (await page.request.get('/api/me')).json();
-  const adminPage = await newPage(browser);
-  await signInAs(adminPage, admin.email, admin.password);
-  const tier = await adminPage.request.patch(`/api/admin/users/${me.profile.id}`, { data: { subscription_tier: 'enterprise' } });
-  expect(tier.status(), await tier.text()).toBe(200);
-  const perm = await adminPage.request.post(`/api/admin/users/${me.profile.id}/permissions/manage_team`);
-  expect(perm.status(), await perm.text()).toBe(200);
-  await adminPage.context().close();
-  return owner;
 }
 
 test('owner invites, invitee registers through the link, accepts, shares the book, is removed and loses access', async ({ page, browser }) => {

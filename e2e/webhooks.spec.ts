@@ -4,9 +4,9 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { WEBHOOK_TEXT } from '#shared/webhooks.ts';
-import { admin, BASE_URL, createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
+import { createAccount, enterpriseOwner, expect, shot, signInAs, test } from './support/fixtures.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 
@@ -30,24 +30,11 @@ async function startReceiver() {
   return { url: `http://127.0.0.1:${port}/policydesk`, hits, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
 }
 
-/** An Enterprise owner, upgraded through the admin API as an admin would. */
-async function enterpriseOwner(browser: Browser, page: Page) {
-  const owner = await createAccount(page.request, { firstName: 'Wendy', lastName: 'Hook' });
-  await signInAs(page, owner.email, owner.password);
-  const me = await (await page.request.get('/api/me')).json();
-  const context = await browser.newContext({ baseURL: BASE_URL });
-  const adminPage = await context.newPage();
-  await signInAs(adminPage, admin.email, admin.password);
-  const tier = await adminPage.request.patch(`/api/admin/users/${me.profile.id}`, { data: { subscription_tier: 'enterprise' } });
-  expect(tier.status(), await tier.text()).toBe(200);
-  await context.close();
-}
-
 test('an Enterprise owner adds a webhook, creates a policy, sees the signed delivery, and sends a test event', async ({ page, browser }) => {
   test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   const receiver = await startReceiver();
   try {
-    await enterpriseOwner(browser, page);
+    await enterpriseOwner(browser, page, { firstName: 'Wendy', lastName: 'Hook', manageTeam: false });
 
     await page.goto('/dashboard/api-settings/webhooks');
     await expect(page.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();

@@ -1,8 +1,8 @@
 // White label (issue 15): an Enterprise owner sets a logo and colour, sees them in the live preview
 // before saving, saves, sees them in the shell and on the policy print page, then resets to default.
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { BRANDING_TEXT } from '#shared/branding.ts';
-import { admin, createAccount, expect, shot, signInAs, test, uniqueEmail, type Account } from './support/fixtures.ts';
+import { enterpriseOwner, expect, shot, test, uniqueEmail } from './support/fixtures.ts';
 import { firstLink, readMail } from './support/mail.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
@@ -14,24 +14,9 @@ const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80
 <rect x="4" y="4" width="72" height="72" rx="16" fill="#0f766e"/><circle cx="40" cy="40" r="20" fill="#ffffff"/>
 <rect x="92" y="22" width="140" height="14" rx="7" fill="#0f766e"/><rect x="92" y="46" width="100" height="12" rx="6" fill="#5eead4"/></svg>`;
 
-async function enterpriseOwner(browser: Browser, page: Page): Promise<Account> {
-  const owner = await createAccount(page.request, { company: 'Harbor Insurance', firstName: 'Olivia', lastName: 'Owner' });
-  await signInAs(page, owner.email, owner.password);
-  const me = await (await page.request.get('/api/me')).json();
-  const context = await browser.newContext();
-  const adminPage = await context.newPage();
-  await signInAs(adminPage, admin.email, admin.password);
-  const tier = await adminPage.request.patch(`/api/admin/users/${me.profile.id}`, { data: { subscription_tier: 'enterprise' } });
-  expect(tier.status(), await tier.text()).toBe(200);
-  const perm = await adminPage.request.post(`/api/admin/users/${me.profile.id}/permissions/manage_team`);
-  expect(perm.status(), await perm.text()).toBe(200);
-  await context.close();
-  return owner;
-}
-
 test('set a logo and colour, preview them, save, see them in the shell and on the print page, reset', async ({ page, browser }) => {
   test.slow(); // two browsers and a whole journey: inherently long, so three times the budget (issue 30)
-  await enterpriseOwner(browser, page);
+  await enterpriseOwner(browser, page, { company: 'Harbor Insurance', firstName: 'Olivia', lastName: 'Owner' });
   const created = await page.request.post('/api/policies', {
     data: {
       customer_name: 'Jane Doe',

@@ -1,6 +1,6 @@
 // Accounts for journeys, made through the real API (register → e-mailed link → sign-in),
 // so a test starts signed in without clicking through the login form.
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { firstLink, readMail } from './mail.ts';
@@ -104,3 +104,28 @@ export const sharedTest = test.extend<{ sharedAccount: SharedAccount }>({
 });
 
 export { expect, BASE_URL };
+
+/**
+ * An Enterprise owner (with manage_team unless told otherwise), upgraded through the admin API as an
+ * admin would, signed in on `page`.
+ */
+export async function enterpriseOwner(
+  browser: Browser,
+  page: Page,
+  who: { company?: string; firstName: string; lastName: string; manageTeam?: boolean },
+): Promise<Account> {
+  const owner = await createAccount(page.request, { ...(who.company ? { company: who.company } : {}), firstName: who.firstName, lastName: who.lastName });
+  await signInAs(page, owner.email, owner.password);
+  const me = await (await page.request.get('/api/me')).json();
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  const adminPage = await context.newPage();
+  await signInAs(adminPage, admin.email, admin.password);
+  const tier = await adminPage.request.patch(`/api/admin/users/${me.profile.id}`, { data: { subscription_tier: 'enterprise' } });
+  expect(tier.status(), await tier.text()).toBe(200);
+  if (who.manageTeam !== false) {
+    const perm = await adminPage.request.post(`/api/admin/users/${me.profile.id}/permissions/manage_team`);
+    expect(perm.status(), await perm.text()).toBe(200);
+  }
+  await context.close();
+  return owner;
+}

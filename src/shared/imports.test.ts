@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sheetCellText, sheetRowsAsText } from './imports.ts';
+import { IMPORT_TEXT, sheetCellText, sheetRowsAsText } from './imports.ts';
 
 const n = (text: string) => ({ number: text });
 
@@ -61,5 +61,15 @@ describe('sheetRowsAsText', () => {
   it('reads each column as the field it is mapped to', () => {
     const rows = sheetRowsAsText('policies', { premium_amount: 0, start_date: 1, notes: null, vehicle_year: 2 }, [[n('10.1'), n('45292'), n('2019'), null]]);
     expect(rows).toEqual([['10.10', '2024-01-01', '2019', '']]);
+  });
+});
+
+describe('IMPORT_TEXT.runButton: the run button counts what will be written (issue 30)', () => {
+  it('leaves out skipped and failing rows', () => {
+    expect(IMPORT_TEXT.runButton({ import: 2, update: 0 })).toBe('Import 2 rows');
+    expect(IMPORT_TEXT.runButton({ import: 1, update: 0 })).toBe('Import 1 row');
+    expect(IMPORT_TEXT.runButton({ import: 1200, update: 3 })).toBe('Import 1,200 rows and update 3');
+    expect(IMPORT_TEXT.runButton({ import: 0, update: 1 })).toBe('Update 1 existing record');
+    expect(IMPORT_TEXT.runButton({ import: 0, update: 0 })).toBe('Nothing to import');
   });
 });

@@ -59,6 +59,14 @@ export const IMPORT_TEXT = {
   summaryUpdate: (n: number) => `${n.toLocaleString('en-US')} will update existing records`,
   summarySkip: (n: number) => `${n.toLocaleString('en-US')} will be skipped as duplicates`,
   summaryFail: (n: number) => `${n.toLocaleString('en-US')} will fail (errors)`,
+  /** The run button counts what will be written, never the rows that will be skipped or fail. */
+  runButton: ({ import: create, update }: { import: number; update: number }) => {
+    const rows = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+    if (create && update) return `Import ${rows(create)} and update ${update.toLocaleString('en-US')}`;
+    if (create) return `Import ${rows(create)}`;
+    if (update) return `Update ${update.toLocaleString('en-US')} existing ${update === 1 ? 'record' : 'records'}`;
+    return 'Nothing to import';
+  },
   previewShown: (shown: number, total: number) => `Showing the first ${shown} of ${total.toLocaleString('en-US')} rows.`,
   problemsTitle: (n: number) => `Skipped and failed rows (${n.toLocaleString('en-US')})`,
   problemsMore: (n: number) => `and ${n.toLocaleString('en-US')} more in the downloaded file.`,

@@ -137,8 +137,8 @@ export function ImportPanel() {
                 {IMPORT_TEXT.missingFields(preview.missing)}
               </p>
             ) : null}
-            <Button onClick={run} disabled={running || start.isPending || preview.missing.length > 0}>
-              <Upload className="h-4 w-4" aria-hidden /> Import {preview.total.toLocaleString('en-US')} rows
+            <Button onClick={run} disabled={running || start.isPending || preview.missing.length > 0 || preview.summary.import + preview.summary.update === 0}>
+              <Upload className="h-4 w-4" aria-hidden /> {IMPORT_TEXT.runButton(preview.summary)}
             </Button>
           </>
         ) : null}

@@ -19,14 +19,22 @@ export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
 
+/** How passwords are hashed and checked: better-auth's own scrypt unless a test harness passes another. */
+export interface PasswordHashing {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
+}
+
 export interface AuthDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
   logger: Logger;
+  /** Only API tests pass this (src/server/test/harness.ts): never read from the environment. */
+  passwordHashing?: PasswordHashing;
 }
 
-export function createAuth({ db, config, mailer, logger }: AuthDeps) {
+export function createAuth({ db, config, mailer, logger, passwordHashing }: AuthDeps) {
   const origins = new Set([config.appUrl]);
   // localhost and 127.0.0.1 name the same server; accept both so neither breaks sign-in.
   const url = new URL(config.appUrl);
@@ -93,6 +101,7 @@ export function createAuth({ db, config, mailer, logger }: AuthDeps) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url: link }) => {
         sendInBackground(

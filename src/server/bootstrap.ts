@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { createAuth } from './auth.ts';
+import { createAuth, type PasswordHashing } from './auth.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { ConfigError, type LoadedConfig } from './config.ts';
 import type { Deps } from './context.ts';
@@ -25,13 +25,18 @@ export async function openDatabase(
   return openPglite(path.join(config.DATA_DIR, 'db'));
 }
 
-export function buildDeps(loaded: LoadedConfig, database: Database, logger: Logger, overrides: { mailer?: Mailer; storage?: Storage } = {}): Deps {
+export function buildDeps(
+  loaded: LoadedConfig,
+  database: Database,
+  logger: Logger,
+  overrides: { mailer?: Mailer; storage?: Storage; passwordHashing?: PasswordHashing } = {},
+): Deps {
   const config = resolveAuthSecret(loaded);
   const mailer =
     overrides.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), logger });
   const storage = overrides.storage ?? storageFromConfig(config, path.join(config.DATA_DIR, 'files'));
-  const auth = createAuth({ db: database.db, config, mailer, logger });
+  const auth = createAuth({ db: database.db, config, mailer, logger, passwordHashing: overrides.passwordHashing });
   return { config, database, db: database.db, auth, mailer, logger, storage };
 }
 

@@ -16,6 +16,7 @@ import { createLogger } from '../logger.ts';
 import type { Mailer, MailMessage } from '../mail.ts';
 import type { Storage } from '../storage.ts';
 import { createLocalStorage } from '../storage.ts';
+import { fastPasswordHashing } from './password-hashing.ts';
 import { testPostgres, withDatabase } from './postgres.ts';
 
 export const APP_URL = 'http://localhost:3000';
@@ -73,7 +74,7 @@ export interface RequestOptions {
 }
 
 export async function createTestContext(
-  overrides: { env?: Record<string, string>; storage?: Storage; onDatabase?: (database: Database) => void } = {},
+  overrides: { env?: Record<string, string>; storage?: Storage; onDatabase?: (database: Database) => void; realPasswordHashing?: boolean } = {},
 ): Promise<TestContext> {
   const dataDir = path.join(os.tmpdir(), `policydesk-test-${randomUUID()}`);
   const config = loadConfig({
@@ -90,6 +91,7 @@ export async function createTestContext(
   const deps = buildDeps(config, database, createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent'), {
     mailer: mail,
     storage: overrides.storage ?? createLocalStorage(path.join(dataDir, 'files')),
+    ...(overrides.realPasswordHashing ? {} : { passwordHashing: fastPasswordHashing }),
   });
   await seedEssentials(deps);
   const app = createApp(deps);

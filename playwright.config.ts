@@ -37,6 +37,8 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // the app stops its animations for reduced motion (styles.css): less to paint, nothing to wait for
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [

@@ -12,6 +12,9 @@ export interface ReceivedMail {
   replyTo?: string;
 }
 
+// Parsed once: a run files hundreds of messages, and a reader polls while it waits for one.
+const parsed = new Map<string, ReceivedMail>();
+
 function allMail(): ReceivedMail[] {
   let files: string[];
   try {
@@ -19,7 +22,14 @@ function allMail(): ReceivedMail[] {
   } catch {
     return [];
   }
-  return files.map((f) => JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as ReceivedMail);
+  return files.map((f) => {
+    let mail = parsed.get(f);
+    if (!mail) {
+      mail = JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as ReceivedMail;
+      parsed.set(f, mail);
+    }
+    return mail;
+  });
 }
 
 /** The newest message to that address (and subject), waiting for it to arrive. */
@@ -31,7 +41,7 @@ export async function readMail(to: string, subject?: RegExp, timeoutMs = 15_000)
       .find((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
     if (found) return found;
     if (Date.now() > until) throw new Error(`no mail to ${to}${subject ? ` matching ${subject}` : ''}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 

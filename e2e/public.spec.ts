@@ -359,3 +359,21 @@ test('marketing pages and the login form arrive pre-rendered and hydrate without
   await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
   expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
 });
+
+test('people who ask for less motion get none: spinners, pulses and transitions stop; others keep them', async ({ page }) => {
+  await page.goto('/pricing');
+  const motion = () =>
+    page.evaluate(() => {
+      const el = document.createElement('div');
+      el.className = 'animate-spin transition-colors';
+      document.body.append(el);
+      const style = getComputedStyle(el);
+      const result = [style.animationDuration, style.animationIterationCount, style.transitionDuration];
+      el.remove();
+      return result;
+    });
+  // the journeys run with reducedMotion: 'reduce' (playwright.config.ts)
+  expect(await motion()).toEqual(['1e-05s', '1', '1e-05s']);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await motion()).toEqual(['1s', 'infinite', '0.15s']);
+});

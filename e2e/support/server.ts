@@ -1,6 +1,7 @@
 // Playwright's web server: a local SMTP server that files every message as JSON, and the
 // production build of PolicyDesk on a fresh data folder, sending its mail there.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { buildForJourneys, E2E_BUILD_DIR } from './build.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,17 +34,9 @@ const smtp = new SMTPServer({
 });
 smtp.listen(SMTP_PORT, '127.0.0.1');
 
-const buildDir = path.resolve(`.e2e-build-${E2E_PORT}`);
-if (!process.env.E2E_SKIP_BUILD) {
-  for (const args of [
-    ['vite', 'build', '--outDir', path.join(buildDir, 'web'), '--emptyOutDir', '--logLevel', 'warn'],
-    ['node', 'scripts/build-server.mjs', buildDir],
-  ]) {
-    const cmd = args[0] === 'node' ? process.execPath : path.resolve('node_modules/.bin', args[0]);
-    const result = spawnSync(cmd, args.slice(1), { stdio: 'inherit' });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
-}
+const buildDir = E2E_BUILD_DIR;
+// `npm test` builds beforehand, beside the type check and lint (scripts/parallel.mjs), and says so
+if (!process.env.E2E_SKIP_BUILD) buildForJourneys();
 
 const dataDir = path.join(os.tmpdir(), `policydesk-e2e-${E2E_PORT}-${Date.now()}`);
 

@@ -115,3 +115,24 @@ test('System Analytics shows its charts, each with a table alternative', async (
   await expect(cards.first()).toBeVisible();
   await shot(page, 'admin-analytics');
 });
+
+test('the audit log keeps its page in the URL: page 2 survives a reload, a new filter starts at page 1', async ({ page }) => {
+  const target = await createAccount(page.request, { firstName: 'Paige', lastName: 'Turner' });
+  await signInAs(page, admin.email, admin.password);
+  const id = (await (await page.request.get(`/api/admin/users?search=${encodeURIComponent(target.email)}`)).json()).rows[0].id;
+  // 51 plan changes: more than the log's page of 50, whatever else the run has logged
+  for (let i = 0; i < 51; i++) {
+    const res = await page.request.patch(`/api/admin/users/${id}`, { data: { subscription_tier: i % 2 ? 'starter' : 'business' } });
+    expect(res.status()).toBe(200);
+  }
+  await page.goto('/admin/security');
+  await expect(page.getByTestId('audit-row').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  await expect(page.getByText(/page 2 of/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/page 2 of/)).toBeVisible();
+  await page.getByLabel('Target', { exact: true }).fill(target.email);
+  await expect(page.getByText(/page 1 of/)).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+});

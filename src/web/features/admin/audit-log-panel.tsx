@@ -1,5 +1,5 @@
 // The audit log at /admin/security: filters (actor, action, target, dates), pages, CSV export.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditEntry } from '#shared/audit.ts';
@@ -9,6 +9,7 @@ import { Input, Select } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { auditParams, useAuditLog, type AuditFilters } from './security-queries.ts';
+import { usePageParam } from '#web/components/list-kit/use-page-param.ts';
 
 const EMPTY: AuditFilters = { actor: '', action: 'all', target: '', from: '', to: '' };
 
@@ -68,8 +69,14 @@ function EntryRow({ e }: { e: AuditEntry }) {
 export function AuditLogPanel() {
   const [draft, setDraft] = useState<AuditFilters>(EMPTY);
   const filters = useDebounced(draft);
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [filters]);
+  const [page, setPage] = usePageParam();
+  // a new filter starts at page 1; the first render keeps the page the URL names
+  const shown = useRef(filters);
+  useEffect(() => {
+    if (shown.current === filters) return;
+    shown.current = filters;
+    setPage(1);
+  }, [filters, setPage]);
   const log = useAuditLog(filters, page);
   const set = (k: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
   const data = log.data;
@@ -139,10 +146,10 @@ export function AuditLogPanel() {
               {data.totalIsEstimate ? 'about ' : ''}{data.total} {data.total === 1 ? 'entry' : 'entries'} · page {data.page} of {data.totalIsEstimate ? 'about ' : ''}{pages}
             </span>
             <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
               </Button>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
                 Next <ChevronRight className="h-4 w-4" aria-hidden />
               </Button>
             </div>

@@ -1,5 +1,4 @@
 // /admin/blog: every post, newest edit first, with its state and a way to write a new one.
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { format, parseISO } from 'date-fns';
 import { Plus } from 'lucide-react';
@@ -9,9 +8,10 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { statusBadge } from './cms-page.tsx';
 import { useAdminPosts } from './content-queries.ts';
+import { usePageParam } from '#web/components/list-kit/use-page-param.ts';
 
 export function AdminBlogPage() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const list = useAdminPosts(page);
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -74,10 +74,10 @@ export function AdminBlogPage() {
             Page {page} of {pages}
           </span>
           <div className="flex gap-2">
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Previous
             </Button>
-            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
               Next
             </Button>
           </div>

@@ -1,5 +1,4 @@
 // /admin/messages: the contact-form inbox, newest first.
-import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { Mail, MailOpen } from 'lucide-react';
 import { MESSAGES_TEXT } from '#shared/admin.ts';
@@ -10,9 +9,10 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useAdminMessages, useMarkMessage } from './queries.ts';
+import { usePageParam } from '#web/components/list-kit/use-page-param.ts';
 
 export function AdminMessagesPage() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const list = useAdminMessages(page);
   const mark = useMarkMessage();
   const data = list.data;
@@ -74,10 +74,10 @@ export function AdminMessagesPage() {
       )}
       {data && data.total > data.pageSize ? (
         <div className="flex justify-end gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Previous
           </Button>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             Next
           </Button>
         </div>

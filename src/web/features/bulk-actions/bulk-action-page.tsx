@@ -1,6 +1,5 @@
 // /dashboard/bulk-actions/:id: one bulk action, its progress, and its journal (each record's
 // before → after), linked from the activity log; Undo while it can be undone.
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BULK_TEXT, type BulkJournalEntry } from '#shared/bulk.ts';
 import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
@@ -12,6 +11,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { useBulkAction, useBulkJournal } from '#web/lib/bulk.ts';
 import { BulkProgress, BulkStateBadge, UndoButton } from './bulk-parts.tsx';
+import { usePageParam } from '#web/components/list-kit/use-page-param.ts';
 
 const COLUMNS: ListColumn<BulkJournalEntry>[] = [
   { id: 'record', header: 'Record', primary: true, className: 'font-medium text-slate-900', cell: (j) => j.label },
@@ -22,7 +22,7 @@ const COLUMNS: ListColumn<BulkJournalEntry>[] = [
 export function BulkActionPage() {
   const { id = '' } = useParams();
   const action = useBulkAction(id);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const journal = useBulkJournal(id, page);
   const info = action.data;
   if (action.isPending) return <ListSkeleton rows={3} />;

@@ -1,6 +1,5 @@
 // /dashboard/bulk-actions (Business and above): pick policies or customers (some, a page, or all
 // that match), act on them through the bulk bar, and follow or undo the Recent bulk actions.
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BULK_TEXT, BULK_STATE_LABEL, type BulkActionInfo, type BulkEntity } from '#shared/bulk.ts';
@@ -24,6 +23,7 @@ import { policyKeys } from '#web/lib/book.ts';
 import { queryString } from '#web/lib/query-string.ts';
 import { useBulkActions } from '#web/lib/bulk.ts';
 import { BulkProgress, BulkStateBadge, UndoButton } from './bulk-parts.tsx';
+import { usePageParam } from '#web/components/list-kit/use-page-param.ts';
 
 export function BulkActionsPage() {
   const [params, setParams] = useSearchParams();
@@ -160,7 +160,7 @@ const RECENT_COLUMNS: ListColumn<BulkActionInfo>[] = [
 ];
 
 function RecentBulkActions() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam('recent');
   const list = useBulkActions(page);
   return (
     <Card>

@@ -7,7 +7,7 @@ import { jobs } from '#server/db/schema.ts';
 import { bulkJob, bulkPurgeJob } from '../features/bulk/service.ts';
 import { documentPurgeJob } from '../features/documents/purge.ts';
 import { importJob } from '../features/imports/service.ts';
-import { digestJob, idempotencyPurgeJob } from '../features/renewals/digest.ts';
+import { digestJob, digestSendJob, idempotencyPurgeJob } from '../features/renewals/digest.ts';
 import { onEventsWritten } from '../features/webhooks/events.ts';
 import { webhookJob } from '../features/webhooks/worker.ts';
 import { defineJob, enqueue } from './queue.ts';
@@ -28,13 +28,14 @@ export const jobsCleanupJob = defineJob<Record<string, never>>({
 });
 
 /** Every kind: the handlers a worker process needs (importing the modules registers them). */
-export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, idempotencyPurgeJob, webhookJob, jobsCleanupJob].map((j) => j.name);
+export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, jobsCleanupJob].map((j) => j.name);
 
 const MINUTE = 60_000;
 
 export const SCHEDULES: Schedule[] = [
   // the digest decides per agency: from 07:00 in the agency's time zone, and catches up after downtime (decision 017)
-  { job: digestJob.name, every: { everyMs: 5 * MINUTE } },
+  // DIGEST_EVERY_MS: tests only (takeover-digest.test.ts runs it every second)
+  { job: digestJob.name, every: { everyMs: Number(process.env.DIGEST_EVERY_MS) || 5 * MINUTE } },
   { job: idempotencyPurgeJob.name, every: { everyMs: 15 * MINUTE } },
   { job: documentPurgeJob.name, every: { everyMs: 60 * MINUTE } },
   { job: bulkPurgeJob.name, every: { everyMs: 5 * MINUTE } },

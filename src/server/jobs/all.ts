@@ -44,8 +44,8 @@ export const SCHEDULES: Schedule[] = [
   { job: jobsCleanupJob.name, every: { dailyAt: '03:00', timeZone: 'UTC' } },
 ];
 
-/** Starts the process's job loop; returns its stop function. */
-export function startAllJobs(deps: Deps): () => void {
+/** Starts the process's job loop; returns its stop function (it hands this process's running jobs back). */
+export function startAllJobs(deps: Deps): () => Promise<number> {
   const loop = startJobs(deps, { schedules: SCHEDULES });
   // events were just written and committed here: a drain now, not at the next 5-second run
   const stopWaking = onEventsWritten(() => {
@@ -55,6 +55,6 @@ export function startAllJobs(deps: Deps): () => void {
   });
   return () => {
     stopWaking();
-    loop.stop();
+    return loop.stop();
   };
 }

@@ -2,7 +2,7 @@
 // writes goes to both instances the way a load balancer sends it: each request on a connection of
 // its own, only to an instance whose /api/health (checked every 100 ms) last answered 200, and a
 // request whose connection is refused (it never reached a server) to the other instance. The
-// stopped instance drains for SHUTDOWN_GRACE_MS (1.5 s here): health 503, still answering.
+// stopped instance drains for SHUTDOWN_GRACE_MS (3 s here: health checks may be slow on a loaded CI machine): health 503, still answering.
 // "0 failed" means: every request that reached an instance got a 2xx answer — no error status, no
 // connection broken after it was accepted — so the stopped instance answered everything it
 // accepted before it stopped accepting, and the other answered everything. The bulk change the
@@ -64,7 +64,7 @@ describe.skipIf(!baseUrl)('SIGTERM to one of two instances under load', () => {
   beforeAll(async () => {
     database = await createDatabase(baseUrl!, 'policydesk_sigterm');
     // small batches: the bulk change is still running when A is told to stop
-    const env = { BULK_BATCH_SIZE: '50', SHUTDOWN_GRACE_MS: '1500' };
+    const env = { BULK_BATCH_SIZE: '50', SHUTDOWN_GRACE_MS: '3000' };
     [a, b] = await Promise.all(['a', 'b'].map((name) => startInstance({ name, databaseUrl: database.url, dataDir, env })));
     owner = await registerOwner(a, database.db);
     await database.db.query(

@@ -26,6 +26,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export interface AppOptions {
   /** Folder of the built web app (index.html + assets); omitted in API tests. */
   webRoot?: string;
+  /** true once a SIGTERM is being drained: /api/health answers 503 so a load balancer stops sending here */
+  draining?: () => boolean;
 }
 
 export function createApp(deps: Deps, options: AppOptions = {}) {
@@ -107,6 +109,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   });
 
   app.get('/api/health', async (c) => {
+    if (options.draining?.()) return c.json({ status: 'draining', database: deps.database.kind }, 503);
     const ok = await deps.database.ping();
     return c.json(
       { status: ok ? 'ok' : 'unavailable', database: deps.database.kind, databaseReachable: ok, mail: deps.mailer.kind, storage: deps.storage.kind },

@@ -77,6 +77,16 @@ const envSchema = z
     BULK_SYNC_LIMIT: z.coerce.number().int('BULK_SYNC_LIMIT must be a whole number').min(1, 'BULK_SYNC_LIMIT must be at least 1').default(1000),
     /** Records per transaction of a bulk job. */
     BULK_BATCH_SIZE: z.coerce.number().int('BULK_BATCH_SIZE must be a whole number').min(1, 'BULK_BATCH_SIZE must be at least 1').default(500),
+    /**
+     * After SIGTERM, how long the server keeps accepting while /api/health answers 503 "draining", so
+     * a load balancer stops sending to it before it stops listening (decision 050). 0: at once.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce
+      .number()
+      .int('SHUTDOWN_GRACE_MS must be a whole number')
+      .min(0, 'SHUTDOWN_GRACE_MS must be 0 or more')
+      .max(60_000, 'SHUTDOWN_GRACE_MS must be at most 60000')
+      .default(0),
   })
   .refine((e) => e.DATABASE_URL || e.DATABASE_POOLER === 'none', {
     message: 'DATABASE_POOLER needs DATABASE_URL (the embedded database has no pooler)',

@@ -14,6 +14,8 @@ export interface MailMessage {
   replyTo?: string;
   /** the sender's display name for mail sent on an agency's behalf (white label); the address stays MAIL_FROM's */
   fromName?: string;
+  /** a stable Message-ID for a mail that may be sent again after a crash (the receiver deduplicates on it) */
+  messageId?: string;
 }
 
 /** MAIL_FROM with another display name: `"Name" <address>`, quoted so a comma or quote in the name stays in it. */

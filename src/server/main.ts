@@ -17,6 +17,7 @@ import { acquireDataDirLock } from './db/lock.ts';
 import { startAllJobs } from './jobs/all.ts';
 import { keepConnectionsAlive } from './keep-alive.ts';
 import { answerBackupRequests } from './backup/control.ts';
+import { gracefulServer } from './shutdown.ts';
 
 // No allocation-site pretenuring (decision 037): once V8 had seen a site's objects survive (rows of
 // earlier requests), it allocated that site's objects straight in the old generation, and a full
@@ -59,7 +60,9 @@ async function main() {
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webRoot = process.env.WEB_ROOT ?? path.resolve(here, '../web');
-  const app = createApp(deps, { webRoot });
+  // set on SIGTERM: /api/health answers 503 "draining" from then on
+  let closing = false;
+  const app = createApp(deps, { webRoot, draining: () => closing });
   // Every background job (digest, purges, webhook deliveries, bulk changes, imports) and schedule:
   // one loop over the jobs table (decision 043). API tests never start it; they run jobs directly.
   const stopJobs = startAllJobs(deps);
@@ -73,34 +76,31 @@ async function main() {
     );
   });
   keepConnectionsAlive(server as unknown as import('node:http').Server);
+  const graceful = gracefulServer(server as unknown as import('node:http').Server);
 
-  let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    stopJobs();
+    // this process's running jobs go back to the queue: another instance takes them over now
+    const jobsReleased = stopJobs().catch(() => 0);
     stopBackups();
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const graceMs = config.SHUTDOWN_GRACE_MS;
+    logger.info({ signal, graceMs }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), graceMs + 10_000);
     force.unref();
-    // Stop accepting; a keep-alive connection is let go as soon as its request has been answered
-    // (close() alone would wait for the client's keep-alive timeout).
-    const http = server as unknown as { closeIdleConnections?: () => void };
-    const sweep = setInterval(() => http.closeIdleConnections?.(), 50);
-    sweep.unref();
-    server.close(async () => {
-      clearInterval(sweep);
-      const mails = await drainBackgroundMail();
-      if (mails) logger.info({ mails }, 'background mail sent');
-      await database.close();
-      releaseLock();
-      logger.info('stopped');
-      process.exit(0);
-    });
-    http.closeIdleConnections?.();
+    logger.info({ jobs: await jobsReleased }, 'running jobs handed back');
+    // answers while a load balancer notices the draining health check, then stops accepting; each
+    // connection is let go once answered (not after the client's keep-alive timeout)
+    await graceful.close(graceMs);
+    const mails = await drainBackgroundMail();
+    if (mails) logger.info({ mails }, 'background mail sent');
+    await database.close();
+    releaseLock();
+    logger.info('stopped');
+    process.exit(0);
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 /**
@@ -147,7 +147,8 @@ async function primary(config: LoadedConfig, count: number, logger: Logger, star
     if (closing) return;
     closing = true;
     logger.info({ signal, workers: count }, 'shutting down: workers finish their in-flight requests');
-    const force = setTimeout(() => process.exit(1), 12_000);
+    // each worker drains for SHUTDOWN_GRACE_MS, then has up to 10 s for its requests
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS + 12_000);
     force.unref();
     const alive = Object.values(cluster.workers ?? {});
     if (!alive.length) process.exit(0);

@@ -10,6 +10,7 @@ export const JOB_STATE_LABELS: Record<JobState, string> = { queued: 'Queued', ru
 /** What each job kind is, for people. */
 export const JOB_NAMES: Record<string, string> = {
   'renewals.digest': 'Daily renewals digest',
+  'renewals.digest-send': 'Renewals digest e-mail',
   'api.idempotency-purge': 'API idempotency purge',
   'documents.purge': 'Trash purge',
   'bulk.run': 'Bulk change',

@@ -7,7 +7,7 @@ import { jobs } from '#server/db/schema.ts';
 import { bulkJob, bulkPurgeJob } from '../features/bulk/service.ts';
 import { documentPurgeJob } from '../features/documents/purge.ts';
 import { importJob } from '../features/imports/service.ts';
-import { digestJob, idempotencyPurgeJob } from '../features/renewals/digest.ts';
+import { digestJob, digestSendJob, idempotencyPurgeJob } from '../features/renewals/digest.ts';
 import { onEventsWritten } from '../features/webhooks/events.ts';
 import { webhookJob } from '../features/webhooks/worker.ts';
 import { defineJob, enqueue } from './queue.ts';
@@ -28,13 +28,14 @@ export const jobsCleanupJob = defineJob<Record<string, never>>({
 });
 
 /** Every kind: the handlers a worker process needs (importing the modules registers them). */
-export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, idempotencyPurgeJob, webhookJob, jobsCleanupJob].map((j) => j.name);
+export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, jobsCleanupJob].map((j) => j.name);
 
 const MINUTE = 60_000;
 
 export const SCHEDULES: Schedule[] = [
   // the digest decides per agency: from 07:00 in the agency's time zone, and catches up after downtime (decision 017)
-  { job: digestJob.name, every: { everyMs: 5 * MINUTE } },
+  // DIGEST_EVERY_MS: tests only (takeover-digest.test.ts runs it every second)
+  { job: digestJob.name, every: { everyMs: Number(process.env.DIGEST_EVERY_MS) || 5 * MINUTE } },
   { job: idempotencyPurgeJob.name, every: { everyMs: 15 * MINUTE } },
   { job: documentPurgeJob.name, every: { everyMs: 60 * MINUTE } },
   { job: bulkPurgeJob.name, every: { everyMs: 5 * MINUTE } },
@@ -43,8 +44,8 @@ export const SCHEDULES: Schedule[] = [
   { job: jobsCleanupJob.name, every: { dailyAt: '03:00', timeZone: 'UTC' } },
 ];
 
-/** Starts the process's job loop; returns its stop function. */
-export function startAllJobs(deps: Deps): () => void {
+/** Starts the process's job loop; returns its stop function (it hands this process's running jobs back). */
+export function startAllJobs(deps: Deps): () => Promise<number> {
   const loop = startJobs(deps, { schedules: SCHEDULES });
   // events were just written and committed here: a drain now, not at the next 5-second run
   const stopWaking = onEventsWritten(() => {
@@ -54,6 +55,6 @@ export function startAllJobs(deps: Deps): () => void {
   });
   return () => {
     stopWaking();
-    loop.stop();
+    return loop.stop();
   };
 }

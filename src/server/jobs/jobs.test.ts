@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { jobs } from '#server/db/schema.ts';
 import { createTestContext, type TestContext } from '#server/test/harness.ts';
 import { backoff, claimJobs, defineJob, enqueue, retryJob } from './queue.ts';
-import { runClaim, workOnce } from './runner.ts';
+import { releaseRunning, runClaim, workOnce } from './runner.ts';
 import { nextRun, runSchedules } from './schedule.ts';
 
 let t: TestContext;
@@ -142,6 +142,36 @@ describe('leases', () => {
     await batchJob.enqueue(t.db, {});
     await workOnce(t.deps, { name: batchJob.name });
     expect(answers).toEqual([true, false]);
+  });
+
+  it('a process shutting down hands its running jobs back: queued at once, the attempt not counted, its batches refused', async () => {
+    const answers: boolean[] = [];
+    let started!: () => void;
+    let proceed!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const gate = new Promise<void>((resolve) => (proceed = resolve));
+    const longJob = defineJob<Record<string, never>>({
+      name: 'test.long',
+      run: async (deps, ctx) => {
+        answers.push(await deps.db.transaction((tx) => ctx.holds(tx)));
+        started();
+        await gate;
+        answers.push(await deps.db.transaction((tx) => ctx.holds(tx)));
+      },
+    });
+    const id = (await longJob.enqueue(t.db, {}))!;
+    const [claim] = await claimJobs(t.db, new Date(), 1, { id });
+    const outcome = runClaim(t.deps, claim);
+    await running;
+    expect(await releaseRunning(t.deps)).toBe(1);
+    expect(await row(id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
+    proceed();
+    await outcome;
+    expect(answers).toEqual([true, false]);
+    // the stale claim's "done" is not recorded: the job waits for the next instance
+    expect((await row(id)).state).toBe('queued');
+    const [next] = await claimJobs(t.db, new Date(), 1, { id });
+    expect(next.job.attempts).toBe(1);
   });
 });
 

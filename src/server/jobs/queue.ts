@@ -159,6 +159,19 @@ export async function fail(db: Db, c: Claim, error: string, now: Date): Promise<
   return dead && rows.length > 0;
 }
 
+/**
+ * Hands a claim back (a process shutting down): queued again at once, the attempt not counted, so
+ * another instance takes it now instead of after the lease; the handler's next `holds` says false.
+ */
+export async function release(db: Db, c: Claim, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ state: 'queued', attempts: sql`greatest(${jobs.attempts} - 1, 0)`, runAt: now, lockedBy: null, lockedUntil: null, updatedAt: now })
+    .where(current(c))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 export async function saveProgress(db: Db | Tx, c: Claim, value: Record<string, unknown>, now = new Date()): Promise<void> {
   await db.update(jobs).set({ progress: value, updatedAt: now }).where(current(c));
 }

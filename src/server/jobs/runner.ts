@@ -3,7 +3,7 @@
 // (main.ts): it moves the schedules on and claims due jobs; `kickJob` runs a job just enqueued in
 // this process at once, so the instance that started an import or a bulk change works it first.
 import type { Deps } from '#server/context.ts';
-import { claimJobs, complete, DEFAULT_LEASE_MS, fail, jobDefinition, renew, saveProgress, type Claim, type JobContext } from './queue.ts';
+import { claimJobs, complete, DEFAULT_LEASE_MS, fail, jobDefinition, release, renew, saveProgress, type Claim, type JobContext } from './queue.ts';
 import { runSchedules, type Schedule } from './schedule.ts';
 
 export interface RunOptions {
@@ -11,8 +11,31 @@ export interface RunOptions {
   now?: Date;
 }
 
-/** Runs one claimed job to its outcome; never throws (the outcome is in the row). */
+/** The claims this process is running (the loop's and kicked ones): handed back at shutdown. */
+const runningClaims = new Set<Claim>();
+
+/** Runs one claimed job to its outcome; the outcome is in the row. */
 export async function runClaim(deps: Deps, claim: Claim, opts: RunOptions = {}): Promise<'done' | 'retry' | 'dead' | 'unknown'> {
+  runningClaims.add(claim);
+  try {
+    return await runClaimed(deps, claim, opts);
+  } finally {
+    runningClaims.delete(claim);
+  }
+}
+
+/**
+ * Shutdown (SIGTERM): hands every running claim of this process back to the queue, so another
+ * instance takes each over now, not when its lease runs out. A handler that checks `holds` stops at
+ * its next batch; returns how many were handed back.
+ */
+export async function releaseRunning(deps: Deps): Promise<number> {
+  const now = new Date();
+  const released = await Promise.all([...runningClaims].map((c) => release(deps.db, c, now).catch(() => false)));
+  return released.filter(Boolean).length;
+}
+
+async function runClaimed(deps: Deps, claim: Claim, opts: RunOptions): Promise<'done' | 'retry' | 'dead' | 'unknown'> {
   const clock = () => opts.now ?? new Date();
   const def = jobDefinition(claim.job.name);
   if (!def) {
@@ -87,9 +110,10 @@ export interface StartOptions {
 /**
  * The process's job loop: schedules, then due jobs up to `concurrency` at a time. A timer chain (not
  * setInterval) so a slow pass never overlaps the next. Returns the stop function: no new claim
- * after it; jobs in flight keep their lease and finish or are taken over when it expires.
+ * after it, and the jobs in flight are handed back to the queue for another instance (resolves
+ * once they are).
  */
-export function startJobs(deps: Deps, opts: StartOptions): { stop: () => void; wake: () => void } {
+export function startJobs(deps: Deps, opts: StartOptions): { stop: () => Promise<number>; wake: () => void } {
   const pollMs = opts.pollMs ?? 2_000;
   const concurrency = opts.concurrency ?? 4;
   let running = 0;
@@ -103,11 +127,14 @@ export function startJobs(deps: Deps, opts: StartOptions): { stop: () => void; w
     const claims = await claimJobs(deps.db, new Date(), free);
     for (const c of claims) {
       running += 1;
-      void runClaim(deps, c).finally(() => {
-        running -= 1;
-        // a finished job may have left more work (a drain that stopped at its batch): look again soon
-        wake();
-      });
+      void runClaim(deps, c)
+        // the database may be closing under a job handed back at shutdown
+        .catch((err: unknown) => deps.logger.warn({ err, jobId: c.job.id }, 'job outcome not recorded'))
+        .finally(() => {
+          running -= 1;
+          // a finished job may have left more work (a drain that stopped at its batch): look again soon
+          wake();
+        });
     }
   };
   let busy = false;
@@ -137,6 +164,7 @@ export function startJobs(deps: Deps, opts: StartOptions): { stop: () => void; w
     stop: () => {
       stopped = true;
       clearTimeout(timer);
+      return releaseRunning(deps);
     },
     wake,
   };

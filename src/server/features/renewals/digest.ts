@@ -1,7 +1,7 @@
 // The daily renewals digest and the renewal-window notifications (issue 11; docs/decisions/017).
 // A system job, not one agency's caller: it reads every agency's due terms in one query, so it does
 // not go through the tenant context (decision 015's list of such exceptions).
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { planIncludes } from '#shared/features.ts';
 import { formatMoney } from '#shared/money.ts';
 import { addDays, agencyToday } from '#shared/time.ts';
@@ -10,8 +10,9 @@ import { effectiveTier } from '#shared/tiers.ts';
 import type { Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencies, digestDeliveries, user } from '#server/db/schema.ts';
-import { defineJob } from '#server/jobs/queue.ts';
-import { renderMail, type MailBrand } from '#server/mail.ts';
+import { claimJobs, defineJob } from '#server/jobs/queue.ts';
+import { runClaim } from '#server/jobs/runner.ts';
+import { renderMail, type MailBrand, type MailMessage } from '#server/mail.ts';
 import { mailBrandForAgency } from '../branding/mail-brand.ts';
 import { notifyMany } from '../notifications/service.ts';
 import { readTasksDueToday, tasksDigestLines, type DueTask } from '../tasks/digest.ts';
@@ -208,8 +209,9 @@ export interface DigestResult {
  * One run of the `renewals.digest` job (scheduled every five minutes, one run at a time across
  * instances): from 07:00 in each agency's timezone, send each agent with due
  * renewals one digest for that agency's day (the day boundary is the agency's midnight too). The
- * (user, day) marker is written before the e-mail, so a run killed half-way, a rerun, or a second
- * instance never sends anyone two; a run after downtime sends today's digests that are still missing.
+ * (user, day) marker commits with that digest's send job, so a rerun or a second instance never
+ * queues anyone two, and a run killed half-way leaves jobs another instance sends; a run after
+ * downtime sends today's digests that are still missing.
  * An agent in agencies of different timezones gets one digest per day: the first zone to reach
  * 07:00 on that date sends it, with that zone's terms.
  */
@@ -237,25 +239,61 @@ export async function runDigest(deps: Deps, now = new Date()): Promise<DigestRes
       add({ userId: task.userId, email: task.email, firstName: task.firstName ?? '', today, timeZone, sections: emptySections(), tasks: [task], agencyIds: [] });
     }
   }
-  for (const digest of byUserDay.values()) {
+  // the (user, day) pairs already queued: one read, so a run later that day renders nothing again
+  const days = [...new Set([...byUserDay.values()].map((d) => d.today))];
+  const queued = new Set(
+    days.length
+      ? (await db.select({ userId: digestDeliveries.userId, day: digestDeliveries.day }).from(digestDeliveries).where(inArray(digestDeliveries.day, days))).map((r) => `${r.userId}|${r.day}`)
+      : [],
+  );
+  for (const [key, digest] of byUserDay) {
+    if (queued.has(key)) continue;
     const { userId, today } = digest;
-    const marked = await db.insert(digestDeliveries).values({ userId, day: today }).onConflictDoNothing().returning({ userId: digestDeliveries.userId });
-    if (!marked.length) continue;
-    try {
-      // white label: a digest of one agency's renewals carries that agency's brand; one that spans agencies, the default
-      const brand = digest.agencyIds.length === 1 ? await mailBrandForAgency(deps, digest.agencyIds[0]) : null;
-      await deps.mailer.send(digestMail(deps, digest, brand));
-      sent += 1;
-    } catch (err) {
-      // The send failed for sure: free the marker so the next run tries again.
-      await db.delete(digestDeliveries).where(and(eq(digestDeliveries.userId, userId), eq(digestDeliveries.day, today)));
-      deps.logger.error({ err, userId }, 'renewal digest not sent');
-    }
+    // white label: a digest of one agency's renewals carries that agency's brand; one that spans agencies, the default
+    const brand = digest.agencyIds.length === 1 ? await mailBrandForAgency(deps, digest.agencyIds[0]) : null;
+    const mail: MailMessage = { ...digestMail(deps, digest, brand), messageId: digestMessageId(deps, userId, today) };
+    // The marker and the send job commit together (issue 27 §3): a process killed after the marker
+    // leaves a job another instance sends once its lease runs out, never a marked day without a mail.
+    const jobId = await db.transaction(async (tx) => {
+      const marked = await tx.insert(digestDeliveries).values({ userId, day: today }).onConflictDoNothing().returning({ userId: digestDeliveries.userId });
+      return marked.length ? digestSendJob.enqueue(tx, { userId, day: today, mail }) : null;
+    });
+    if (!jobId) continue;
+    // sent now by this run; a failed send is retried by the job (backoff), not by the next run
+    const [claim] = await claimJobs(db, new Date(), 1, { id: jobId });
+    if (claim && (await runClaim(deps, claim)) === 'done') sent += 1;
   }
   return { ran: true, sent };
 }
 
-export const digestJob = defineJob<Record<string, never>>({ name: DIGEST_JOB, run: async (deps, ctx) => void (await runDigest(deps, ctx.now)) });
+/**
+ * The same Message-ID for every attempt of one agent's digest of one day: a send repeated after its
+ * process died between the server's acceptance and the job's completion is one the receiver can
+ * deduplicate (the one window left where two copies can go out).
+ */
+export function digestMessageId(deps: Deps, userId: string, day: string): string {
+  return `<digest.${userId}.${day}@${new URL(deps.config.appUrl).hostname}>`;
+}
+
+/** One agent's digest for one day, rendered when it was queued; the mail is the whole payload. */
+export const digestSendJob = defineJob<{ userId: string; day: string; mail: MailMessage }>({
+  name: 'renewals.digest-send',
+  maxAttempts: 5,
+  backoffMs: 60_000,
+  run: async (deps, ctx) => deps.mailer.send(ctx.payload.mail),
+});
+
+/**
+ * Tests only (takeover-digest.test.ts): DIGEST_CLOCK_OFFSET_MS shifts the digest's clock, the same
+ * for every instance, so 07:00 in an agency's zone arrives while two real processes run. Leases and
+ * schedules keep the real clock.
+ */
+const CLOCK_OFFSET_MS = Number(process.env.DIGEST_CLOCK_OFFSET_MS) || 0;
+
+export const digestJob = defineJob<Record<string, never>>({
+  name: DIGEST_JOB,
+  run: async (deps, ctx) => void (await runDigest(deps, new Date(ctx.now.getTime() + CLOCK_OFFSET_MS))),
+});
 
 /** Stored API answers past their 24 hours: a plain delete. */
 export const idempotencyPurgeJob = defineJob<Record<string, never>>({ name: 'api.idempotency-purge', run: async (deps) => void (await purgeIdempotency(deps.db)) });

@@ -4,7 +4,7 @@
 // Also: the identity rules hold across the workers (a revoked session, a removed member and a role
 // change are seen by the very next request, whichever worker serves it).
 // Needs PostgreSQL (TEST_DATABASE_URL); skipped with a message otherwise.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,62 +12,17 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_URL, startInstance, type Instance } from './test/instances.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-const APP_URL = 'http://localhost:4361';
-const AUTH_SECRET = 'cluster-test-secret-shared-by-every-worker-0123456789';
 if (!baseUrl) console.info('cluster.test.ts skipped: set TEST_DATABASE_URL (a PostgreSQL server) to run the cluster');
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'policydesk-cluster-'));
 
-interface Primary {
-  child: ChildProcessWithoutNullStreams;
-  port: number;
-  logs: Record<string, unknown>[];
-  exited: Promise<number | null>;
-}
+type Primary = Instance;
 
-async function startCluster(databaseUrl: string, workers: number): Promise<Primary> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      APP_URL,
-      AUTH_SECRET,
-      DATABASE_URL: databaseUrl,
-      // through PgBouncer in transaction mode in .ci/run's pooler stage (decision 042)
-      ...(process.env.DATABASE_POOLER ? { DATABASE_POOLER: process.env.DATABASE_POOLER } : {}),
-      DATA_DIR: dataDir,
-      WEB_ROOT: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'info',
-      RATE_LIMIT: 'off',
-      WORKERS: String(workers),
-    },
-  });
-  const logs: Record<string, unknown>[] = [];
-  let buffered = '';
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let nl;
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl);
-        buffered = buffered.slice(nl + 1);
-        if (!line.trim()) continue;
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        logs.push(entry);
-        if (entry.msg === 'PolicyDesk is ready') resolve(Number(String(entry.listen).split(':').pop()));
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    void exited.then((code) => reject(new Error(`the cluster exited (${code}) before it was ready:\n${stderr}`)));
-  });
-  return { child, port, logs, exited };
-}
+const startCluster = (databaseUrl: string, workers: number): Promise<Primary> =>
+  startInstance({ name: 'cluster', databaseUrl, dataDir, env: { WORKERS: String(workers), JOBS_LEASE_MS: '60000' } });
 
 /**
  * ok: answered in full. refused: the connection was refused, or reset before the request reached

@@ -1,6 +1,7 @@
-// Real server processes on one PostgreSQL database, for the two-process tests of issue 27 §3
-// (takeover*.test.ts): a database of their own, instances started as production would run them
-// (compiled on the fly by tsx, one worker each), and an owner registered through the API.
+// Real server processes on one PostgreSQL database, for the tests that need processes (takeover*,
+// scale-out, cluster, db-restart): a database of their own, instances started as production would
+// run them (compiled on the fly by tsx, one worker each unless told), and an owner registered
+// through the API.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -16,8 +17,10 @@ export interface Instance {
   url: string;
   port: number;
   pid: number;
-  /** the process's JSON log lines, parsed */
+  /** the process's log lines, parsed (a line that is not JSON is kept as `{ notJson: line }`) */
   logs: Record<string, unknown>[];
+  /** what the process wrote to stderr so far */
+  stderr: () => string;
   exited: Promise<number | null>;
 }
 
@@ -54,6 +57,7 @@ export interface StartOptions {
   databaseUrl: string;
   /** each instance's DATA_DIR is a folder of this one */
   dataDir: string;
+  /** the environment's additions and replacements (RATE_LIMIT, WORKERS, JOBS_LEASE_MS …) */
   env?: Record<string, string>;
 }
 
@@ -90,20 +94,22 @@ export async function startInstance(opts: StartOptions): Promise<Instance> {
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
       for (const line of lines) {
+        if (!line.trim()) continue;
+        let entry: Record<string, unknown>;
         try {
-          const entry = JSON.parse(line) as Record<string, unknown>;
-          logs.push(entry);
-          if (entry.msg === 'PolicyDesk is ready') resolve(Number(/:(\d+)$/.exec(String(entry.listen))?.[1]));
+          entry = JSON.parse(line) as Record<string, unknown>;
         } catch {
-          // not a log line
+          entry = { notJson: line };
         }
+        logs.push(entry);
+        if (entry.msg === 'PolicyDesk is ready') resolve(Number(/:(\d+)$/.exec(String(entry.listen))?.[1]));
       }
       if (logs.length > 5_000) logs.splice(0, logs.length - 1_000);
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     void exited.then((code) => reject(new Error(`${opts.name} exited (${code}) before it was ready:\n${stderr}`)));
   });
-  return { name: opts.name, child, url: `http://127.0.0.1:${port}`, port, pid: child.pid!, logs, exited };
+  return { name: opts.name, child, url: `http://127.0.0.1:${port}`, port, pid: child.pid!, logs, stderr: () => stderr, exited };
 }
 
 export async function stopAll(instances: (Instance | undefined)[]) {

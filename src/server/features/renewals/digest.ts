@@ -15,7 +15,6 @@ import { renderMail, type MailBrand } from '#server/mail.ts';
 import { mailBrandForAgency } from '../branding/mail-brand.ts';
 import { notifyMany } from '../notifications/service.ts';
 import { readTasksDueToday, tasksDigestLines, type DueTask } from '../tasks/digest.ts';
-import { purgeIdempotency } from '../api/v1/idempotency.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
 
 export const DIGEST_JOB = 'renewals.digest';
@@ -256,6 +255,3 @@ export async function runDigest(deps: Deps, now = new Date()): Promise<DigestRes
 }
 
 export const digestJob = defineJob<Record<string, never>>({ name: DIGEST_JOB, run: async (deps, ctx) => void (await runDigest(deps, ctx.now)) });
-
-/** Stored API answers past their 24 hours: a plain delete. */
-export const idempotencyPurgeJob = defineJob<Record<string, never>>({ name: 'api.idempotency-purge', run: async (deps) => void (await purgeIdempotency(deps.db)) });

@@ -89,7 +89,6 @@ export const SERVER_FEATURE_EDGES = {
   search: { customers: 'customerSearch: the entity list definitions (issue 28 §5)', policies: 'searchMatches: the same' },
   communications: {
     customers: 'listCommunications/toCommunication live in customers: move them into communications',
-    renewals: 'markContacted: a renewals subscriber to communication.created (in-transaction)',
   },
   renewals: {
     policies: 'renewing inserts the next term through the policies service: one entity write module',

@@ -29,7 +29,8 @@ export interface DomainEventPayloads {
   'policy.assigned': Assigned & { policyNumber: string; customerName: string };
   /** a bulk action's assignment, told once for the whole action */
   'policy.bulk_assigned': { assigneeId: string; bulkId: string; count: number };
-  'communication.created': { data: Lazy<Communication> };
+  /** a contact with the customer: their open renewals move to Contacted (renewals subscribes) */
+  'communication.created': { customerId: string; data: Lazy<Communication> };
   'task.created': object;
   'task.updated': object;
   'task.deleted': object;

@@ -3,7 +3,7 @@
 // row per enabled endpoint subscribed to the event. Nothing leaves the process here: the worker sends
 // after the commit, so a rolled-back change sends nothing and a committed one is never lost.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { planIncludes } from '#shared/features.ts';
 import type { Tier } from '#shared/tiers.ts';
 import { TEST_EVENT, type WebhookEvent, type WebhookPayload } from '#shared/webhooks.ts';
@@ -79,16 +79,6 @@ export async function emitEvent(
   );
   wakeWorker();
   return targets.length;
-}
-
-/** Whether any enabled endpoint of the agency listens to `type` (batch writers check once, then emit per row). */
-export async function listening(t: Tenant, owner: { agency: { tier: Tier; webhooks?: boolean } }, type: WebhookEvent): Promise<boolean> {
-  if (!planIncludes(owner.agency.tier, 'api-write') || owner.agency.webhooks === false) return false;
-  const [row] = await t
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints, eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`)
-    .limit(1);
-  return Boolean(row);
 }
 
 /** "Send test event": one delivery to one endpoint, outside any subscription. */

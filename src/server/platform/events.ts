@@ -70,6 +70,8 @@ const resolve = async <T>(value: T | (() => Promise<T>)): Promise<T> => (typeof 
  * rolls the write back: an in-transaction subscriber is part of the write.
  */
 export async function emit(on: Tenant | Db | Tx, by: EventSource, event: DomainEvent): Promise<void> {
+  // an event with no one wired would lose its activity line and webhooks without a sound
+  if (!subscribers.length) throw new Error('A domain event was emitted before wireSubscribers() (features/subscribers.ts) ran.');
   const t = isTenant(on) ? on : null;
   const ctx: EventContext = { t, db: t ? t.db : (on as Db | Tx), by, eventId: randomUUID(), at: new Date() };
   for (const sub of subscribers) {

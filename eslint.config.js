@@ -14,6 +14,110 @@ const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url),
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+const SERVER_FEATURES = readdirSync(new URL('./src/server/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/**
+ * Issue 28 §2: a server feature never imports another (features talk through the domain events of
+ * platform/events.ts, and share through src/server/platform or src/shared). These are the edges left
+ * when the rule came in: `from: { to: why, and what would remove it }`. The list only shrinks — a new
+ * edge is a lint error, not a new line here.
+ */
+export const SERVER_FEATURE_EDGES = {
+  // guards: requireSuperAdmin/requireAdmin/requireRole and the team's requireSignedIn are route
+  // middleware; they go when the guards move to src/server/platform (an access module beside http.ts)
+  'admin-analytics': { admin: 'requireSuperAdmin guard' },
+  audit: { admin: 'requireSuperAdmin guard' },
+  content: {
+    admin: 'requireRole guard',
+    audit: 'auditByActor: the audit log is platform (as activity became a subscriber); or an audit subscriber of admin events',
+    files: 'readUploadForm: upload parsing belongs in platform (multipart.ts is there already)',
+  },
+  messages: { admin: 'requireAdmin guard' },
+  system: { admin: 'requireSuperAdmin guard' },
+  security: { admin: 'requireSuperAdmin guard', audit: 'auditByActor (see content)' },
+  payments: {
+    admin: 'requireAdmin guard; applyPaidPlan: a payment.decided subscriber in admin would remove it',
+    audit: 'auditByActor (see content)',
+    files: 'readUploadForm (see content)',
+  },
+  agencies: { team: 'requireSignedIn guard' },
+  invitations: {
+    team: 'requireSignedIn guard; the invitation token helpers (team/tokens.ts) belong with invitations',
+    branding: 'brandForAgency for the mail: a mail-brand reader in platform (beside mail.ts)',
+  },
+  account: {
+    invitations: 'sign-up joins an invitation: a sign-up service both call, or a user.signed_up event',
+    security: 'two-factor guard, lockout audit and password settings: platform guards and settings',
+    settings: 'recordSignInAttempt: a session.signed_in event the settings feature subscribes to',
+  },
+  admin: {
+    audit: 'auditByActor (see content)',
+    documents: 'documentKeysOfOwner when a user is deleted: a user.deleted event the documents feature subscribes to',
+  },
+  settings: { audit: 'auditByActor (see content)', documents: 'documentKeysOfOwner (see admin)' },
+  // upload forms
+  branding: { files: 'readUploadForm (see content)' },
+  documents: { files: 'readUploadForm (see content)' },
+  imports: {
+    files: 'readUploadForm (see content)',
+    customers: 'the import writes through the customers service and its columns: a customers write API in platform, or the entity modules of issue 28 §5',
+    policies: 'the same for policies',
+    limits: 'the limit check: limits belong in platform (they guard every create)',
+  },
+  'premium-payments': { files: 'readUploadForm (see content)' },
+  // limits guard every create inside its transaction
+  customers: {
+    limits: 'assertWithinLimit: platform',
+    documents: 'trashDocumentsOf on delete: a customer.deleting event the documents feature subscribes to (it must run before the delete)',
+  },
+  policies: {
+    limits: 'limitGuard: platform',
+    customers: 'insertCustomer (a policy creates its customer in the same transaction): one entity write module',
+    documents: 'trashDocumentsOf (see customers)',
+  },
+  pipeline: { limits: 'assertWithinLimit: platform', customers: 'a won opportunity creates its customer; customerSearch for the board' },
+  usage: { limits: 'readUsage: the usage page reads the limits; merge the two features' },
+  bulk: {
+    limits: 'limit checks: platform',
+    customers: 'customerFilter: the one list definition per entity (issue 28 §5)',
+    policies: 'assigneeFilter/searchMatches: the same',
+    renewals: 'readMembers: belongs in platform/team-membership.ts',
+    export: 'exportScopedCsv: the export of a selection, platform csv/zip',
+  },
+  search: { customers: 'customerSearch: the entity list definitions (issue 28 §5)', policies: 'searchMatches: the same' },
+  communications: {
+    customers: 'listCommunications/toCommunication live in customers: move them into communications',
+  },
+  renewals: {
+    policies: 'renewing inserts the next term through the policies service: one entity write module',
+    tasks: "the digest's task lines: a digest module reading both",
+    branding: 'mailBrandForAgency (see invitations)',
+    notifications: "the digest's window notices are one INSERT … SELECT for every agency of a time zone (notifyMany): a batch event, or notify moved to platform",
+  },
+  analytics: { renewals: 'readRenewalSettings/retentionCounters: a renewals read module in shared SQL' },
+  api: {
+    customers: '/api/v1 is another door to the same services: it calls them by design (a public facade per entity would remove it)',
+    policies: 'the same',
+    communications: 'the same',
+  },
+  team: { branding: 'mailBrandForAgency (see invitations)' },
+};
+
+/** The import specifiers of a feature that reach another feature not in its allowlist. */
+const serverFeaturePatterns = (name, nested) => {
+  const allowed = [name, ...Object.keys(SERVER_FEATURE_EDGES[name] ?? {})].join('|');
+  const message = `A server feature may not import another (src/server/features/${name}): emit a domain event (#server/platform/events.ts) or move what they share to src/server/platform or src/shared.`;
+  return [
+    DEEP_RELATIVE,
+    { regex: '^\\.\\./src/', message: 'Import src through #shared/*, #server/* or #web/*.' },
+    { regex: `^#server/features/(?!(${allowed})/)`, message },
+    // from a feature's top folder, ../x/ is another feature; from a nested folder it is its own
+    ...(nested ? [] : [{ regex: `^\\.\\./(?!(${allowed})/)`, message }]),
+  ];
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -115,4 +219,10 @@ export default tseslint.config(
       ],
     },
   })),
+  // the server's feature boundary (issue 28 §2): files in a feature's top folder, then nested ones.
+  // Tests are left out: a behaviour test may drive two features (the digest's notices read from the bell).
+  ...SERVER_FEATURES.flatMap((name) => [
+    { files: [`src/server/features/${name}/*.ts`], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: serverFeaturePatterns(name, false) }] } },
+    { files: [`src/server/features/${name}/*/**/*.ts`], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: serverFeaturePatterns(name, true) }] } },
+  ]),
 );

@@ -15,6 +15,7 @@ import { findConnectionLoss } from './db/client.ts';
 import { withoutSessionToken } from './features/account/auth-proxy.ts';
 import { accountRoutes, DIRECT_AUTH_PATHS } from './features/account/routes.ts';
 import { featureRoutes, LARGE_BODY_PREFIXES } from './features/index.ts';
+import { wireSubscribers } from './features/subscribers.ts';
 import { requestScope } from './logger.ts';
 import { sessionHint } from './session-hint.ts';
 import { API_V1_PREFIX, apiV1Routes } from './features/api/v1/routes.ts';
@@ -31,6 +32,8 @@ export interface AppOptions {
 }
 
 export function createApp(deps: Deps, options: AppOptions = {}) {
+  // the domain events' subscribers (activity, webhooks, bell, API keys): once per process, whatever builds the app
+  wireSubscribers();
   const app = new Hono<AppEnv>();
   const trustedOrigins = trustedOriginSet(deps.config.appUrl);
 

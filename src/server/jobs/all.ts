@@ -7,8 +7,11 @@ import { jobs } from '#server/db/schema.ts';
 import { bulkJob, bulkPurgeJob } from '../features/bulk/service.ts';
 import { documentPurgeJob } from '../features/documents/purge.ts';
 import { importJob } from '../features/imports/service.ts';
-import { digestJob, digestSendJob, idempotencyPurgeJob } from '../features/renewals/digest.ts';
+import { idempotencyPurgeJob } from '../features/api/v1/idempotency.ts';
+import { digestJob, digestSendJob } from '../features/renewals/digest.ts';
+import { wireSubscribers } from '../features/subscribers.ts';
 import { onEventsWritten } from '../features/webhooks/events.ts';
+import { eventJob } from '../platform/events.ts';
 import { webhookJob } from '../features/webhooks/worker.ts';
 import { defineJob, enqueue } from './queue.ts';
 import { startJobs } from './runner.ts';
@@ -28,7 +31,7 @@ export const jobsCleanupJob = defineJob<Record<string, never>>({
 });
 
 /** Every kind: the handlers a worker process needs (importing the modules registers them). */
-export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, jobsCleanupJob].map((j) => j.name);
+export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, eventJob, jobsCleanupJob].map((j) => j.name);
 
 const MINUTE = 60_000;
 
@@ -46,6 +49,8 @@ export const SCHEDULES: Schedule[] = [
 
 /** Starts the process's job loop; returns its stop function (it hands this process's running jobs back). */
 export function startAllJobs(deps: Deps): () => Promise<number> {
+  // a job may emit events (a bulk action's end, an endpoint disabled): their subscribers listen here too
+  wireSubscribers();
   const loop = startJobs(deps, { schedules: SCHEDULES });
   // events were just written and committed here: a drain now, not at the next 5-second run
   const stopWaking = onEventsWritten(() => {

@@ -10,7 +10,8 @@ import { sortOrder } from '#server/lists.ts';
 
 export async function logActivity(
   t: Tenant,
-  actor: Pick<Actor, 'userId'>,
+  // null: the system (a job such as the webhook worker), shown without a name
+  actor: { userId: string | null },
   entry: { kind: ActivityKind; action: string; entityId: string | null; summary: string },
 ): Promise<void> {
   // written with the transaction's other activity lines at its end (one statement)

@@ -25,7 +25,7 @@ import { idOr404 } from '#server/db/helpers.ts';
 import { apiKeys, user } from '#server/db/schema.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { logActivity } from '../activity/service.ts';
+import { emit } from '#server/platform/events.ts';
 
 /** How long the keys page keeps telling the owner about keys revoked with their creator's membership. */
 const REVOKED_NOTICE_DAYS = 30;
@@ -97,9 +97,8 @@ export async function createApiKey(db: Db, actor: Actor, input: ApiKeyValues): P
         createdBy: actor.userId,
       })
       .returning();
-    await logActivity(t, actor, {
-      kind: 'integration',
-      action: 'created',
+    await emit(t, actor, {
+      type: 'api_key.created',
       entityId: row.id,
       summary: `Created API key ${row.name} (${row.prefix}…; ${describeScopes(input.scopes)})`,
     });
@@ -116,7 +115,7 @@ export async function revokeApiKey(db: Db, actor: Actor, rawId: string): Promise
       .update(apiKeys, { revokedAt: new Date() }, and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
       .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
     if (!row) throw notFound(API_TEXT.notFound);
-    await logActivity(t, actor, { kind: 'integration', action: 'deleted', entityId: id, summary: `Revoked API key ${row.name} (${row.prefix}…)` });
+    await emit(t, actor, { type: 'api_key.revoked', entityId: id, summary: `Revoked API key ${row.name} (${row.prefix}…)` });
   });
 }
 
@@ -125,11 +124,11 @@ export async function revokeApiKey(db: Db, actor: Actor, rawId: string): Promise
  * activity log; `reason` is what the owner reads on the keys page. Called when a member is removed,
  * and when an admin becomes a team member (only the owner and admins may hold keys).
  */
-export async function revokeKeysCreatedBy(t: Tenant, actor: Pick<Actor, 'userId'>, userId: string, reason: string): Promise<number> {
+export async function revokeKeysCreatedBy(t: Tenant, actor: { userId: string | null }, userId: string, reason: string): Promise<number> {
   const rows = await t
     .update(apiKeys, { revokedAt: new Date(), revokedReason: reason }, eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt))
     .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
   for (const row of rows)
-    await logActivity(t, actor, { kind: 'integration', action: 'deleted', entityId: row.id, summary: `Revoked API key ${row.name} (${row.prefix}…): ${reason}` });
+    await emit(t, actor, { type: 'api_key.revoked', entityId: row.id, summary: `Revoked API key ${row.name} (${row.prefix}…): ${reason}` });
   return rows.length;
 }

@@ -18,7 +18,7 @@ import type { Db } from '#server/db/client.ts';
 import { agencies, agencyBranding, user } from '#server/db/schema.ts';
 import { forbidden } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { logActivity } from '../activity/service.ts';
+import { emit } from '#server/platform/events.ts';
 
 type BrandRow = typeof agencyBranding.$inferSelect;
 
@@ -61,9 +61,8 @@ export async function saveBranding(db: Db, actor: Actor, input: BrandingValues):
   };
   await tenant(db, actor).transaction(async (t) => {
     await t.insert(agencyBranding, values).onConflictDoUpdate({ target: agencyBranding.agencyId, set: values });
-    await logActivity(t, actor, {
-      kind: 'branding',
-      action: 'updated',
+    await emit(t, actor, {
+      type: 'branding.updated',
       entityId: null,
       summary: `Brand saved: ${input.display_name}, ${input.primary_color}`,
     });
@@ -80,7 +79,7 @@ export async function setLogo(deps: Deps, actor: Actor, logo: { png: Buffer; has
     const before = await readRow(t);
     const values = { logoKey: key, logoHash: logo.hash, updatedBy: actor.userId, updatedAt: new Date() };
     await t.insert(agencyBranding, values).onConflictDoUpdate({ target: agencyBranding.agencyId, set: values });
-    await logActivity(t, actor, { kind: 'branding', action: 'updated', entityId: null, summary: 'Logo changed' });
+    await emit(t, actor, { type: 'branding.updated', entityId: null, summary: 'Logo changed' });
     return before?.logoKey ?? null;
   });
   await dropFile(deps, previous, key);
@@ -93,7 +92,7 @@ export async function removeLogo(deps: Deps, actor: Actor): Promise<BrandingSett
     const before = await readRow(t);
     if (!before?.logoKey) return null;
     await t.update(agencyBranding, { logoKey: null, logoHash: null, updatedBy: actor.userId, updatedAt: new Date() });
-    await logActivity(t, actor, { kind: 'branding', action: 'deleted', entityId: null, summary: 'Logo removed' });
+    await emit(t, actor, { type: 'branding.deleted', entityId: null, summary: 'Logo removed' });
     return before.logoKey;
   });
   await dropFile(deps, previous, null);
@@ -107,7 +106,7 @@ export async function resetBranding(deps: Deps, actor: Actor): Promise<BrandingS
     const before = await readRow(t);
     if (!before) return null;
     await t.delete(agencyBranding);
-    await logActivity(t, actor, { kind: 'branding', action: 'deleted', entityId: null, summary: 'Brand reset to default' });
+    await emit(t, actor, { type: 'branding.deleted', entityId: null, summary: 'Brand reset to default' });
     return before.logoKey;
   });
   await dropFile(deps, previous, null);

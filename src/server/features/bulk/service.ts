@@ -26,9 +26,8 @@ import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { DEFAULT_LEASE_MS, defineJob, type JobContext } from '#server/jobs/queue.ts';
 import { kickInBackground } from '#server/jobs/runner.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { logActivity } from '../activity/service.ts';
+import { emit } from '#server/platform/events.ts';
 import { countRows, limitError, readLimit } from '../limits/service.ts';
-import { notify } from '../notifications/service.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 import { readMembers } from '../renewals/cockpit.ts';
 import { applyDelete, applyUpdate, changedSince, journalLabels, LABEL_COLUMN, lockBulk, restoreConflicts, undoDelete, undoUpdate, UPDATE_COLUMN, type BatchResult } from './apply.ts';
@@ -133,18 +132,10 @@ async function finish(t: Tenant, row: Row, result: { changed: number; unchanged:
   const assignee = row.kind === 'assign' ? valueOf(row.action as BulkRequest['action']) : null;
   // the new assignee hears of it once for the whole action, as one assignment tells them of one policy
   if (assignee && assignee !== row.createdBy && result.changed > 0)
-    await notify(t.db, {
-      userId: assignee,
-      agencyId: t.agencyId,
-      kind: 'policy_assigned',
-      title: `${result.changed.toLocaleString('en-US')} ${result.changed === 1 ? 'policy was' : 'policies were'} assigned to you`,
-      link: '/dashboard/policies?assignee=me',
-      dedupeKey: `policy_assigned:bulk:${row.id}`,
-    });
+    await emit(t, { userId: row.createdBy }, { type: 'policy.bulk_assigned', entityId: row.id, assigneeId: assignee, bulkId: row.id, count: result.changed });
   // the action is its starter's, even when a job finishes it after a restart
-  await logActivity(t, { userId: row.createdBy as string }, {
-    kind: 'bulk',
-    action: 'updated',
+  await emit(t, { userId: row.createdBy }, {
+    type: 'bulk.applied',
     entityId: row.id,
     summary: `Bulk action: ${row.summary} (${result.changed.toLocaleString('en-US')} ${noun(row.entity as BulkEntity, result.changed)})`,
   });
@@ -272,7 +263,7 @@ export async function undoBulk(db: Db, actor: Actor, rawId: string): Promise<Bul
       await undoDelete(t, id, entity);
     }
     await t.update(bulkActions, { state: 'undone', undoneAt: new Date(), undoneBy: actor.userId }, eq(bulkActions.id, id));
-    await logActivity(t, actor, { kind: 'bulk', action: 'updated', entityId: id, summary: `Undid bulk action: ${row.summary} (${row.changed.toLocaleString('en-US')} ${noun(entity, row.changed)})` });
+    await emit(t, actor, { type: 'bulk.undone', entityId: id, summary: `Undid bulk action: ${row.summary} (${row.changed.toLocaleString('en-US')} ${noun(entity, row.changed)})` });
   });
   return getBulkAction(db, actor, id);
 }

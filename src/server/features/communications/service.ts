@@ -9,10 +9,8 @@ import { idOr404 } from '#server/db/helpers.ts';
 import { customerCommunications, customers, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { logActivity } from '../activity/service.ts';
-import { emitEvent } from '../webhooks/events.ts';
+import { emit } from '#server/platform/events.ts';
 import { listCommunications, toCommunication } from '../customers/service.ts';
-import { markContacted } from '../renewals/actions.ts';
 
 async function ownCustomer(t: Tenant, rawId: string) {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
@@ -60,17 +58,12 @@ export async function addCommunication(
         correctsId,
       })
       .returning({ id: customerCommunications.id });
-    await markContacted(t, customer.id);
     const about = input.subject ? `: ${input.subject}` : '';
-    await logActivity(t, actor, {
-      kind: 'communication',
-      action: 'logged',
-      entityId: customer.id,
-      summary: `${correctsId ? 'Corrected' : 'Logged'} ${input.type} with ${customer.name}${about}`,
-    });
+    const summary = `${correctsId ? 'Corrected' : 'Logged'} ${input.type} with ${customer.name}${about}`;
     const all = await listCommunications(t, customer.id);
     const created = all.find((c) => c.id === row.id)!;
-    await emitEvent(t, actor, 'communication.created', created);
+    // the log's entry is the customer's (its timeline); the webhook carries the communication
+    await emit(t, actor, { type: 'communication.created', entityId: customer.id, customerId: customer.id, summary, data: created });
     return created;
   });
 }

@@ -18,8 +18,7 @@ import { conflict, notFound } from '#server/errors.ts';
 import { trashDocumentsOf } from '../documents/service.ts';
 import { tenant, type Tenant, type TenantInsert } from '#server/tenant.ts';
 import { preparedInsert } from '#server/db/prepared.ts';
-import { logActivity } from '../activity/service.ts';
-import { emitEvent } from '../webhooks/events.ts';
+import { emit } from '#server/platform/events.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { boundedCount, isShortSearch, totalWithoutCount } from '#server/db/count.ts';
@@ -183,8 +182,7 @@ export async function insertCustomer(
 ): Promise<{ row: CustomerRow; created: boolean }> {
   const [row] = await t.write(customerInsert, { ...values, createdBy: actor.userId });
   if (row) {
-    await logActivity(t, actor, { kind: 'customer', action: 'created', entityId: row.id, summary: summary(row.name) });
-    await emitEvent(t, actor, 'customer.created', toCustomer(row));
+    await emit(t, actor, { type: 'customer.created', entityId: row.id, summary: summary(row.name), data: toCustomer(row) });
     return { row, created: true };
   }
   const [existing] = await t.from(customers, eq(customers.email, values.email as string));
@@ -225,8 +223,7 @@ export async function updateCustomer(db: Db, actor: Actor, rawId: string, input:
       await assertEmailFree(t, input.email, id);
       const [row] = await t.update(customers, { ...customerColumns(input), updatedAt: new Date() }, eq(customers.id, id)).returning();
       if (!row) throw notFound(CUSTOMER_TEXT.notFound);
-      await logActivity(t, actor, { kind: 'customer', action: 'updated', entityId: id, summary: `Updated customer ${row.name}` });
-      await emitEvent(t, actor, 'customer.updated', toCustomer(row));
+      await emit(t, actor, { type: 'customer.updated', entityId: id, summary: `Updated customer ${row.name}`, data: toCustomer(row) });
       return toCustomer(row);
     }),
   );
@@ -240,7 +237,6 @@ export async function deleteCustomer(db: Db, actor: Actor, rawId: string): Promi
     await trashDocumentsOf(t, actor, { customerId: id });
     const [gone] = await t.delete(customers, eq(customers.id, id)).returning();
     if (!gone) throw notFound(CUSTOMER_TEXT.notFound);
-    await logActivity(t, actor, { kind: 'customer', action: 'deleted', entityId: id, summary: `Deleted customer ${gone.name}` });
-    await emitEvent(t, actor, 'customer.deleted', toCustomer(gone));
+    await emit(t, actor, { type: 'customer.deleted', entityId: id, summary: `Deleted customer ${gone.name}`, data: toCustomer(gone) });
   });
 }

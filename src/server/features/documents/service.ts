@@ -23,7 +23,7 @@ import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { signDocumentLink, type LinkDisposition } from '#server/files.ts';
 import { sortOrder } from '#server/lists.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { logActivity } from '../activity/service.ts';
+import { emit } from '#server/platform/events.ts';
 
 type DocumentRecord = typeof documents.$inferSelect;
 const DAY_MS = 24 * 3600 * 1000;
@@ -160,7 +160,7 @@ export async function renameDocument(db: Db, actor: Actor, id: string, name: str
   return tenant(db, actor).transaction(async (t) => {
     const doc = await findDocument(t, id);
     const [row] = await t.update(documents, { name, updatedAt: new Date() }, eq(documents.id, doc.id)).returning();
-    await logActivity(t, actor, { kind: 'document', action: 'renamed', entityId: doc.id, summary: `Renamed document ${doc.name} to ${name}` });
+    await emit(t, actor, { type: 'document.renamed', entityId: doc.id, summary: `Renamed document ${doc.name} to ${name}` });
     return toRow(row);
   });
 }
@@ -170,7 +170,7 @@ export async function moveDocument(db: Db, actor: Actor, id: string, target: Doc
     const doc = await findDocument(t, id);
     const to = await resolveTarget(t, target);
     const [row] = await t.update(documents, { customerId: to.customerId, policyId: to.policyId, updatedAt: new Date() }, eq(documents.id, doc.id)).returning();
-    await logActivity(t, actor, { kind: 'document', action: 'moved', entityId: doc.id, summary: `Moved document ${doc.name} to ${to.label}` });
+    await emit(t, actor, { type: 'document.moved', entityId: doc.id, summary: `Moved document ${doc.name} to ${to.label}` });
     return toRow(row);
   });
 }
@@ -179,7 +179,7 @@ export async function trashDocument(db: Db, actor: Actor, id: string): Promise<v
   await tenant(db, actor).transaction(async (t) => {
     const doc = await findDocument(t, id);
     await t.update(documents, { deletedAt: new Date(), deletedBy: actor.userId }, eq(documents.id, doc.id));
-    await logActivity(t, actor, { kind: 'document', action: 'deleted', entityId: doc.id, summary: `Moved document ${doc.name} to the Trash` });
+    await emit(t, actor, { type: 'document.deleted', entityId: doc.id, summary: `Moved document ${doc.name} to the Trash` });
   });
 }
 
@@ -188,7 +188,7 @@ export async function restoreDocument(db: Db, actor: Actor, id: string, now = ne
     const doc = await findDocument(t, id, 'trash');
     if (doc.deletedAt!.getTime() + TRASH_DAYS * DAY_MS <= now.getTime()) throw new AppError(410, 'TRASH_EXPIRED', DOCUMENT_TEXT.trashExpired);
     const [row] = await t.update(documents, { deletedAt: null, deletedBy: null, updatedAt: now }, eq(documents.id, doc.id)).returning();
-    await logActivity(t, actor, { kind: 'document', action: 'restored', entityId: doc.id, summary: `Restored document ${doc.name} from the Trash` });
+    await emit(t, actor, { type: 'document.restored', entityId: doc.id, summary: `Restored document ${doc.name} from the Trash` });
     return toRow(row);
   });
 }
@@ -214,7 +214,7 @@ export async function createDocumentLink(deps: Deps, actor: Actor, id: string, d
     const found = await findDocument(t, id);
     if (disposition === 'inline' && !PREVIEWABLE.includes(found.contentType)) throw badRequest('This file type cannot be previewed; download it instead.', undefined, 'NO_PREVIEW');
     const verb = disposition === 'inline' ? 'Previewed' : 'Downloaded';
-    await logActivity(t, actor, { kind: 'document', action: disposition === 'inline' ? 'viewed' : 'downloaded', entityId: found.id, summary: `${verb} document ${found.name}` });
+    await emit(t, actor, { type: disposition === 'inline' ? 'document.viewed' : 'document.downloaded', entityId: found.id, summary: `${verb} document ${found.name}` });
     return found;
   });
   const expires = Math.floor(now / 1000) + FILE_LINK_TTL_SECONDS;

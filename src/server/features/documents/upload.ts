@@ -13,7 +13,7 @@ import { UploadError, sanitizeFileName, type UploadRules } from '#server/files.t
 import { validate } from '#server/http.ts';
 import { tenant } from '#server/tenant.ts';
 import { FORM_OVERHEAD_BYTES, readUploadForm } from '../files/upload.ts';
-import { logActivity } from '../activity/service.ts';
+import { emit } from '#server/platform/events.ts';
 import { diskSink, discardSpooled, type SpooledFile } from './inspect.ts';
 import { quotaExceeded, quotaOf, resolveTarget, usedBytes } from './service.ts';
 import { formatStorage, DOCUMENT_TYPES } from '#shared/documents.ts';
@@ -88,9 +88,8 @@ async function storeSpooled(c: Context<AppEnv>, file: SpooledFile, target: { cus
     await deps.storage.putFile(storageKey, file.tempPath, file.size, file.contentType);
     return await tenant(deps.db, actor).transaction(async (t) => {
       const [row] = await t.update(documents, { status: 'ready', updatedAt: new Date() }, eq(documents.id, reserved.id)).returning();
-      await logActivity(t, actor, {
-        kind: 'document',
-        action: 'uploaded',
+      await emit(t, actor, {
+        type: 'document.uploaded',
         entityId: row.id,
         summary: `Uploaded document ${name} (${formatStorage(file.size)}) to ${target.label}`,
       });

@@ -11,7 +11,7 @@ import type { Actor } from '#server/context.ts';
 import { activityLog, carInsuranceDetails, customers, fireInsuranceDetails, policies } from '#server/db/schema.ts';
 import type { Tenant } from '#server/tenant.ts';
 import { customerColumns, toCustomer } from '../customers/service.ts';
-import { emitEvent, listening } from '../webhooks/events.ts';
+import { emit } from '#server/platform/events.ts';
 import { countRows, limitError, readLimit, type LimitedResource } from '../limits/service.ts';
 import { carColumns, customerFromPolicySummary, fireColumns, policyColumns, policyCreatedSummary, readPolicy } from '../policies/service.ts';
 import { AppError } from '#server/errors.ts';
@@ -82,11 +82,11 @@ export async function insertCustomers(
     activityLog,
     rows.map((r) => ({ actorId: actor.userId, kind: 'customer' as const, action: 'created', entityId: ids.get(r.values.email) ?? null, summary: r.summary.slice(0, 500) })),
   );
-  // webhooks: the same customer.created event as the create path, one per row, when someone listens
-  if (await listening(t, actor, 'customer.created')) {
-    const created = await t.from(customers, inArray(customers.id, [...ids.values()]));
-    for (const row of created) await emitEvent(t, actor, 'customer.created', toCustomer(row));
-  }
+  // the same customer.created event as the create path, one per row (its activity line is above);
+  // the rows are read once, and only when a subscriber asks for one (an endpoint listens)
+  let created: Promise<Map<string, typeof customers.$inferSelect>> | undefined;
+  const createdRows = () => (created ??= (async () => new Map((await t.from(customers, inArray(customers.id, [...ids.values()]))).map((r) => [r.id, r])))());
+  for (const id of ids.values()) await emit(t, actor, { type: 'customer.created', entityId: id, data: async () => toCustomer((await createdRows()).get(id)!) });
   return ids;
 }
 
@@ -135,8 +135,6 @@ export async function insertPolicyRows(
     activityLog,
     rows.map((r) => ({ actorId: actor.userId, kind: 'policy' as const, action: 'created', entityId: idOf.get(r.policy_number)!, summary: policyCreatedSummary(r).slice(0, 500) })),
   );
-  if (await listening(t, actor, 'policy.created')) {
-    for (const id of idOf.values()) await emitEvent(t, actor, 'policy.created', () => readPolicy(t, id));
-  }
+  for (const id of idOf.values()) await emit(t, actor, { type: 'policy.created', entityId: id, data: () => readPolicy(t, id) });
   return { policyIds: [...idOf.values()], customerIds: [...created.values()] };
 }

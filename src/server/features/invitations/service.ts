@@ -10,7 +10,7 @@ import { agencies, agencyMembers, session as sessionTable, user, userInvitations
 import { AppError, badRequest, forbidden } from '#server/errors.ts';
 import { tenant } from '#server/tenant.ts';
 import { hashInvitationToken, looksLikeToken } from '../team/tokens.ts';
-import { notify } from '../notifications/service.ts';
+import { emit } from '#server/platform/events.ts';
 import { brandForAgency } from '../branding/service.ts';
 
 type InvitationRow = typeof userInvitations.$inferSelect;
@@ -88,14 +88,7 @@ async function join(tx: Tx, row: InvitationRow, who: { userId: string; email: st
     eq(userInvitations.status, 'pending'),
   );
   if (row.invitedBy)
-    await notify(tx, {
-      userId: row.invitedBy,
-      agencyId: row.agencyId,
-      kind: 'invitation_accepted',
-      title: `${who.email} accepted your invitation`,
-      link: '/dashboard/team-management',
-      dedupeKey: `invitation_accepted:${row.id}`,
-    });
+    await emit(t, { userId: who.userId }, { type: 'invitation.accepted', entityId: row.id, invitedBy: row.invitedBy, email: who.email });
   const [agency] = await tx.select({ id: agencies.id, name: agencies.name }).from(agencies).where(eq(agencies.id, row.agencyId));
   const [membership] = await t.select({ role: agencyMembers.role }).from(agencyMembers, eq(agencyMembers.userId, who.userId));
   return { agency: { id: agency.id, name: agency.name, role: membership.role } };

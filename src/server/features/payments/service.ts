@@ -20,7 +20,7 @@ import { conflict, notFound } from '#server/errors.ts';
 import { storeWithRows, type Upload } from '#server/files.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { auditByActor } from '../audit/audit.ts';
-import { notify } from '../notifications/service.ts';
+import { emit } from '#server/platform/events.ts';
 import { applyPaidPlan } from '../admin/plan.ts';
 import { sortOrder } from '#server/lists.ts';
 
@@ -167,13 +167,8 @@ export async function decideSubmission(
     if (decision === 'Approved') {
       await applyPaidPlan(tx, row.userId, row.selectedTier as Tier, actor.userId);
     }
-    await notify(tx, {
-      userId: row.userId,
-      kind: decision === 'Approved' ? 'payment_approved' : 'payment_rejected',
-      title: decision === 'Approved' ? 'Your payment was approved: your new plan is active' : 'Your payment submission was not approved',
-      link: '/dashboard/subscription/history',
-      dedupeKey: `payment_decided:${row.id}`,
-    });
+    // the user's own, in no agency: emitted on the bare transaction
+    await emit(tx, actor, { type: 'payment.decided', entityId: row.id, userId: row.userId, submissionId: row.id, approved: decision === 'Approved' });
     const [file] = await tx.select(fileColumns).from(storedFiles).where(eq(storedFiles.id, row.receiptFileId));
     const [submitter] = await tx.select({ email: user.email, firstName: user.firstName }).from(user).where(eq(user.id, row.userId));
     await auditByActor(tx, actor, {

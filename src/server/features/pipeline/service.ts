@@ -17,8 +17,7 @@ import { idOr404 } from '#server/db/helpers.ts';
 import { customers, opportunities, opportunityStageHistory, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { logActivity } from '../activity/service.ts';
-import { notify } from '../notifications/service.ts';
+import { emit } from '#server/platform/events.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
@@ -105,14 +104,7 @@ function label(o: { prospectName: string | null; line: string }, customerName?: 
 
 async function notifyAssignee(t: Tenant, actor: Actor, row: OpportunityRow, previous: string | null) {
   if (!row.assigneeId || row.assigneeId === actor.userId || row.assigneeId === previous) return;
-  await notify(t.db, {
-    userId: row.assigneeId,
-    agencyId: t.agencyId,
-    kind: 'opportunity_assigned',
-    title: `Opportunity ${label(row)} was assigned to you`,
-    link: `/dashboard/crm/opportunities/${row.id}`,
-    dedupeKey: `opportunity_assigned:${row.id}:${row.assigneeId}:${row.updatedAt.toISOString()}`,
-  });
+  await emit(t, actor, { type: 'opportunity.assigned', entityId: row.id, assigneeId: row.assigneeId, label: label(row), at: row.updatedAt.toISOString() });
 }
 
 function columns(input: OpportunityValues) {
@@ -141,7 +133,7 @@ export async function createOpportunity(db: Db, actor: Actor, input: Opportunity
       .returning();
     await recordStage(t, actor, row.id, null, row.stage, now);
     const detail = await readOpportunity(t, row.id);
-    await logActivity(t, actor, { kind: 'opportunity', action: 'created', entityId: row.id, summary: `Created opportunity ${label(row, detail.customer_name)}` });
+    await emit(t, actor, { type: 'opportunity.created', entityId: row.id, summary: `Created opportunity ${label(row, detail.customer_name)}` });
     await notifyAssignee(t, actor, row, null);
     return detail;
   });
@@ -172,9 +164,8 @@ export async function updateOpportunity(db: Db, actor: Actor, rawId: string, inp
       .returning();
     if (move) await recordStage(t, actor, row.id, current.stage, input.stage, now);
     const detail = await readOpportunity(t, row.id);
-    await logActivity(t, actor, {
-      kind: 'opportunity',
-      action: 'updated',
+    await emit(t, actor, {
+      type: 'opportunity.updated',
       entityId: row.id,
       summary: `Updated opportunity ${label(row, detail.customer_name)}${move ? ` (moved to ${OPPORTUNITY_STAGE_LABEL[input.stage]})` : ''}`,
     });
@@ -189,6 +180,6 @@ export async function deleteOpportunity(db: Db, actor: Actor, rawId: string): Pr
   await tenant(db, actor).transaction(async (t) => {
     const [gone] = await t.delete(opportunities, eq(opportunities.id, id)).returning();
     if (!gone) throw notFound(OPPORTUNITY_TEXT.notFound);
-    await logActivity(t, actor, { kind: 'opportunity', action: 'deleted', entityId: id, summary: `Deleted opportunity ${label(gone)}` });
+    await emit(t, actor, { type: 'opportunity.deleted', entityId: id, summary: `Deleted opportunity ${label(gone)}` });
   });
 }

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { opportunities } from '#server/db/schema.ts';
 import { badRequest, conflict } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { logActivity } from '../activity/service.ts';
+import { emit } from '#server/platform/events.ts';
 import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
 import { assertWithinLimit } from '../limits/service.ts';
 import { lockOpportunity, readOpportunity, recordStage } from './service.ts';
@@ -65,9 +65,8 @@ export async function moveStage(db: Db, actor: Actor, rawId: string, stage: Oppo
     if (row.stage !== stage) await recordStage(t, actor, row.id, row.stage, stage, now);
     const detail = await readOpportunity(t, row.id);
     const why = stage === 'lost' ? ` (${lostReason})` : '';
-    await logActivity(t, actor, {
-      kind: 'opportunity',
-      action: 'updated',
+    await emit(t, actor, {
+      type: 'opportunity.updated',
       entityId: row.id,
       summary: `Moved opportunity ${detail.name} from ${OPPORTUNITY_STAGE_LABEL[row.stage as OpportunityStage]} to ${OPPORTUNITY_STAGE_LABEL[stage]}${why}`,
     });

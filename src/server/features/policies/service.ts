@@ -18,8 +18,7 @@ import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { logActivity } from '../activity/service.ts';
-import { emitEvent } from '../webhooks/events.ts';
+import { emit } from '#server/platform/events.ts';
 import { insertCustomer } from '../customers/service.ts';
 import { trashDocumentsOf } from '../documents/service.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
@@ -529,12 +528,7 @@ async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, 
   // a renewal's term also sets its linkage: built per run; a plain create runs the prepared insert
   const [row] = linkage ? await t.insert(policies, { ...values, ...linkage }).returning() : await t.write(policyInsert, values);
   const details = await insertDetails(t, row.id, input);
-  await logActivity(t, actor, {
-    kind: 'policy',
-    action: 'created',
-    entityId: row.id,
-    summary: linkage ? `Renewed policy as ${input.policy_number} for ${input.customer_name}` : policyCreatedSummary(input),
-  });
+  const summary = linkage ? `Renewed policy as ${input.policy_number} for ${input.customer_name}` : policyCreatedSummary(input);
   // The account name is shown only for a member without first and last name (rare): read it then.
   if (!assignee.first && !assignee.name) {
     const [named] = await t.db.select({ name: user.name }).from(user).where(eq(user.id, assigneeId));
@@ -542,7 +536,7 @@ async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, 
   }
   const previous = linkage ? await readTermLink(t, 'previous', linkage.renewedFromId) : null;
   const detail: PolicyDetail = { ...toPolicy(row, assignee), previous_term: previous, next_term: null, ...details, customer };
-  await emitEvent(t, actor, 'policy.created', detail);
+  await emit(t, actor, { type: 'policy.created', entityId: row.id, summary, data: detail });
   return detail;
 }
 
@@ -564,14 +558,8 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
       const assignee = input.assignee_id ? { assigneeId: input.assignee_id } : {};
       await t.update(policies, { ...policyColumns(input, customerId), ...assignee, updatedAt: new Date() }, eq(policies.id, id));
       await writeDetails(t, id, input);
-      await logActivity(t, actor, {
-        kind: 'policy',
-        action: 'updated',
-        entityId: id,
-        summary: `Updated policy ${input.policy_number} for ${input.customer_name}`,
-      });
       const detail = await readPolicy(t, id);
-      await emitEvent(t, actor, 'policy.updated', detail);
+      await emit(t, actor, { type: 'policy.updated', entityId: id, summary: `Updated policy ${input.policy_number} for ${input.customer_name}`, data: detail });
       return detail;
     }),
   );
@@ -580,8 +568,8 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
 export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, POLICY_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
-    // Read while it still exists (only when an endpoint listens); a missing policy rolls this back below.
-    await emitEvent(t, actor, 'policy.deleted', () => readPolicy(t, id));
+    // Read while it still exists (the webhooks' payload); a missing policy is a 404 here.
+    const before = await readPolicy(t, id);
     // its documents go to the Trash first (the delete then unlinks them): restorable, purged with their bytes
     await trashDocumentsOf(t, actor, { policyId: id });
     const [gone] = await t
@@ -591,11 +579,6 @@ export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise
     // Deleting a renewal reopens the term it renewed, so that term is not renewed without a successor.
     if (gone.renewedFromId)
       await t.update(policies, { renewalState: 'not_started', remarket: false }, eq(policies.id, gone.renewedFromId), eq(policies.renewalState, 'renewed'));
-    await logActivity(t, actor, {
-      kind: 'policy',
-      action: 'deleted',
-      entityId: id,
-      summary: `Deleted policy ${gone.number} of ${gone.customerName}`,
-    });
+    await emit(t, actor, { type: 'policy.deleted', entityId: id, summary: `Deleted policy ${gone.number} of ${gone.customerName}`, data: before });
   });
 }

@@ -18,9 +18,7 @@ import { idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { policies } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { logActivity } from '../activity/service.ts';
-import { emitEvent } from '../webhooks/events.ts';
-import { notify } from '../notifications/service.ts';
+import { emit } from '#server/platform/events.ts';
 import { insertPolicy, mapUnique, readPolicy } from '../policies/service.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 import { LOOKBACK_DAYS, readRenewalSettings } from './cockpit.ts';
@@ -99,7 +97,7 @@ export async function renewPolicy(db: Db, actor: Actor, rawId: string, input: Re
         });
         const renewed = await readPolicy(t, id);
         // the new term (its renewed_from_id names the old one); insertPolicy sent policy.created
-        await emitEvent(t, actor, 'policy.renewed', renewed);
+        await emit(t, actor, { type: 'policy.renewed', entityId: renewed.id, data: renewed });
         return renewed;
       }),
     );
@@ -109,10 +107,10 @@ export async function renewPolicy(db: Db, actor: Actor, rawId: string, input: Re
   }
 }
 
-/** The policy after a renewals action, sent to webhooks as policy.updated. */
-async function updated(t: Tenant, actor: Actor, id: string): Promise<PolicyDetail> {
+/** The policy after a renewals action: policy.updated (webhooks), with the log's line when it has one. */
+async function updated(t: Tenant, actor: Actor, id: string, summary?: string): Promise<PolicyDetail> {
   const detail = await readPolicy(t, id);
-  await emitEvent(t, actor, 'policy.updated', detail);
+  await emit(t, actor, { type: 'policy.updated', entityId: id, summary, data: detail });
   return detail;
 }
 
@@ -121,8 +119,7 @@ export async function markLost(db: Db, actor: Actor, rawId: string, input: MarkL
     const row = await lockPolicy(t, rawId);
     if (row.renewalState === 'renewed') throw conflict(RENEWAL_TEXT.renewedIsFinal, 'ALREADY_RENEWED');
     await t.update(policies, { renewalState: 'lost', lostReason: input.reason, lostNote: input.note, updatedAt: new Date() }, eq(policies.id, row.id));
-    await logActivity(t, actor, { kind: 'policy', action: 'updated', entityId: row.id, summary: `Marked renewal of ${row.policyNumber} as lost (${input.reason})` });
-    return updated(t, actor, row.id);
+    return updated(t, actor, row.id, `Marked renewal of ${row.policyNumber} as lost (${input.reason})`);
   });
 }
 
@@ -131,8 +128,7 @@ export async function undoLost(db: Db, actor: Actor, rawId: string): Promise<Pol
     const row = await lockPolicy(t, rawId);
     if (row.renewalState !== 'lost') throw conflict(RENEWAL_TEXT.notLost, 'NOT_LOST');
     await t.update(policies, { renewalState: 'not_started', lostReason: null, lostNote: null, updatedAt: new Date() }, eq(policies.id, row.id));
-    await logActivity(t, actor, { kind: 'policy', action: 'updated', entityId: row.id, summary: `Reopened the renewal of ${row.policyNumber}` });
-    return updated(t, actor, row.id);
+    return updated(t, actor, row.id, `Reopened the renewal of ${row.policyNumber}`);
   });
 }
 
@@ -151,18 +147,16 @@ export async function assignPolicy(db: Db, actor: Actor, rawId: string, assignee
     const row = await lockPolicy(t, rawId);
     await assertMember(t, assigneeId, RENEWAL_TEXT.notMember);
     await t.update(policies, { assigneeId, updatedAt: new Date() }, eq(policies.id, row.id));
-    await logActivity(t, actor, { kind: 'policy', action: 'updated', entityId: row.id, summary: `Assigned policy ${row.policyNumber}` });
     if (assigneeId !== actor.userId && row.assigneeId !== assigneeId)
-      await notify(t.db, {
-        userId: assigneeId,
-        agencyId: t.agencyId,
-        kind: 'policy_assigned',
-        title: `Policy ${row.policyNumber} (${row.customerName}) was assigned to you`,
-        link: `/dashboard/policies/${row.id}`,
-        // one event per assignment: the policy, the assignee and the moment it changed hands
-        dedupeKey: `policy_assigned:${row.id}:${assigneeId}:${row.updatedAt.toISOString()}`,
+      await emit(t, actor, {
+        type: 'policy.assigned',
+        entityId: row.id,
+        assigneeId,
+        policyNumber: row.policyNumber,
+        customerName: row.customerName,
+        at: row.updatedAt.toISOString(),
       });
-    return updated(t, actor, row.id);
+    return updated(t, actor, row.id, `Assigned policy ${row.policyNumber}`);
   });
 }
 

@@ -16,7 +16,6 @@ import { renderMail, type MailBrand, type MailMessage } from '#server/mail.ts';
 import { mailBrandForAgency } from '../branding/mail-brand.ts';
 import { notifyMany } from '../notifications/service.ts';
 import { readTasksDueToday, tasksDigestLines, type DueTask } from '../tasks/digest.ts';
-import { purgeIdempotency } from '../api/v1/idempotency.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
 
 export const DIGEST_JOB = 'renewals.digest';
@@ -294,6 +293,3 @@ export const digestJob = defineJob<Record<string, never>>({
   name: DIGEST_JOB,
   run: async (deps, ctx) => void (await runDigest(deps, new Date(ctx.now.getTime() + CLOCK_OFFSET_MS))),
 });
-
-/** Stored API answers past their 24 hours: a plain delete. */
-export const idempotencyPurgeJob = defineJob<Record<string, never>>({ name: 'api.idempotency-purge', run: async (deps) => void (await purgeIdempotency(deps.db)) });

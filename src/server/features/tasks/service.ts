@@ -12,8 +12,7 @@ import { notFound } from '#server/errors.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
 import { cachedStatement, constantLimit, preparedRows, rowPositions } from '#server/db/prepared.ts';
 import { agencyToday, addDays } from '#shared/time.ts';
-import { logActivity } from '../activity/service.ts';
-import { notify } from '../notifications/service.ts';
+import { emit } from '#server/platform/events.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 
 
@@ -111,14 +110,7 @@ async function checkLink(t: Tenant, v: TaskValues): Promise<string> {
 
 async function tellAssignee(t: Tenant, actor: Actor, task: { id: string; title: string; updatedAt: Date }, assigneeId: string) {
   if (assigneeId === actor.userId) return;
-  await notify(t.db, {
-    userId: assigneeId,
-    agencyId: t.agencyId,
-    kind: 'task_assigned',
-    title: `Task "${task.title.slice(0, 120)}" was assigned to you`,
-    link: `/dashboard/crm/tasks?task=${task.id}`,
-    dedupeKey: `task_assigned:${task.id}:${assigneeId}:${task.updatedAt.toISOString()}`,
-  });
+  await emit(t, actor, { type: 'task.assigned', entityId: task.id, assigneeId, title: task.title, at: task.updatedAt.toISOString() });
 }
 
 function fields(v: TaskValues, timeZone: string) {
@@ -139,7 +131,7 @@ export async function createTask(db: Db, actor: Actor, v: TaskValues): Promise<T
     await assertMember(t, v.assignee_id, TASK_TEXT.notMember);
     const about = await checkLink(t, v);
     const [row] = await t.insert(tasks, { ...fields(v, actor.agency.timeZone), createdBy: actor.userId }).returning();
-    await logActivity(t, actor, { kind: 'task', action: 'created', entityId: row.id, summary: `Created task "${v.title}"${about}` });
+    await emit(t, actor, { type: 'task.created', entityId: row.id, summary: `Created task "${v.title}"${about}` });
     await tellAssignee(t, actor, row, v.assignee_id);
     return readTask(t, row.id, actor.agency.timeZone);
   });
@@ -151,7 +143,7 @@ export async function updateTask(db: Db, actor: Actor, rawId: string, v: TaskVal
     await assertMember(t, v.assignee_id, TASK_TEXT.notMember);
     await checkLink(t, v);
     const [row] = await t.update(tasks, { ...fields(v, actor.agency.timeZone), updatedAt: new Date() }, eq(tasks.id, current.id)).returning();
-    await logActivity(t, actor, { kind: 'task', action: 'updated', entityId: row.id, summary: `Updated task "${v.title}"` });
+    await emit(t, actor, { type: 'task.updated', entityId: row.id, summary: `Updated task "${v.title}"` });
     if (current.assigneeId !== v.assignee_id) await tellAssignee(t, actor, row, v.assignee_id);
     return readTask(t, row.id, actor.agency.timeZone);
   });
@@ -167,9 +159,8 @@ export async function setTaskDone(db: Db, actor: Actor, rawId: string, done: boo
         done ? { completedAt: new Date(), completedBy: actor.userId, updatedAt: new Date() } : { completedAt: null, completedBy: null, updatedAt: new Date() },
         eq(tasks.id, current.id),
       );
-      await logActivity(t, actor, {
-        kind: 'task',
-        action: 'updated',
+      await emit(t, actor, {
+        type: 'task.updated',
         entityId: current.id,
         summary: `${done ? 'Completed' : 'Reopened'} task "${current.title}"`,
       });
@@ -182,7 +173,7 @@ export async function deleteTask(db: Db, actor: Actor, rawId: string): Promise<v
   await tenant(db, actor).transaction(async (t) => {
     const current = await lockTask(t, rawId);
     await t.delete(tasks, eq(tasks.id, current.id));
-    await logActivity(t, actor, { kind: 'task', action: 'deleted', entityId: current.id, summary: `Deleted task "${current.title}"` });
+    await emit(t, actor, { type: 'task.deleted', entityId: current.id, summary: `Deleted task "${current.title}"` });
   });
 }
 

@@ -9,10 +9,8 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '#s
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { API_TEXT } from '#shared/api-keys.ts';
 import { invitationExpiry, newInvitationToken } from './tokens.ts';
-import { logActivity } from '../activity/service.ts';
-import { revokeKeysCreatedBy } from '../api/keys.ts';
+import { emit } from '#server/platform/events.ts';
 import { mailBrandForAgency } from '../branding/mail-brand.ts';
 
 /** Invitation e-mails (new and resent) per agency: enough to onboard a team, not to send spam. */
@@ -182,7 +180,8 @@ export async function changeMemberRole(db: Db, actor: Actor, userId: string, rol
   const before = await memberRow(db, actor, userId);
   await tenant(db, actor).transaction(async (t) => {
     await t.update(agencyMembers, { role }, eq(agencyMembers.userId, userId));
-    if (before.role === 'admin' && role === 'team_member') await revokeKeysCreatedBy(t, actor, userId, API_TEXT.revokedDemoted(await nameOf(t, userId)));
+    // the API keys' subscriber revokes a demoted admin's keys in this transaction
+    await emit(t, actor, { type: 'membership.role_changed', entityId: userId, userId, name: await nameOf(t, userId), from: before.role, to: role });
   });
   return { user_id: userId, role };
 }
@@ -201,12 +200,13 @@ export async function removeMember(db: Db, actor: Actor, userId: string) {
     // Their assigned terms fall back to the owner before the membership (the assignee key's target) goes.
     await t.update(policies, { assigneeId: actor.agency.ownerId }, eq(policies.assigneeId, userId));
     await t.delete(agencyMembers, eq(agencyMembers.userId, userId));
-    await revokeKeysCreatedBy(t, actor, userId, API_TEXT.revokedRemoved(who));
+    // what they held ends with the membership: the API keys' subscriber revokes theirs here
+    await emit(t, actor, { type: 'membership.ended', entityId: userId, userId, name: who });
     const cancelled = await t
       .update(userInvitations, { status: 'cancelled' }, eq(userInvitations.invitedBy, userId), eq(userInvitations.status, 'pending'))
       .returning({ id: userInvitations.id, email: userInvitations.email });
     for (const inv of cancelled)
-      await logActivity(t, actor, { kind: 'team', action: 'deleted', entityId: inv.id, summary: `Cancelled the invitation of ${inv.email}: ${who} who sent it was removed from the team` });
+      await emit(t, actor, { type: 'invitation.cancelled', entityId: inv.id, summary: `Cancelled the invitation of ${inv.email}: ${who} who sent it was removed from the team` });
     // Sessions are better-auth's, not the agency's: the agency is matched by hand here.
     const sessions = await t.db
       .select({ id: sessionTable.id })

@@ -1,9 +1,9 @@
-// emitEvent: the outbox. Called inside the transaction of the change (customers, policies, renewals,
-// communications services — so the web app and /api/v1 fire the same events), it writes one delivery
+// emitEvent: the outbox. Called inside the transaction of the change by the webhooks' subscriber to the
+// domain events (subscribe.ts — so the web app and /api/v1 fire the same events), it writes one delivery
 // row per enabled endpoint subscribed to the event. Nothing leaves the process here: the worker sends
 // after the commit, so a rolled-back change sends nothing and a committed one is never lost.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { planIncludes } from '#shared/features.ts';
 import type { Tier } from '#shared/tiers.ts';
 import { TEST_EVENT, type WebhookEvent, type WebhookPayload } from '#shared/webhooks.ts';
@@ -32,8 +32,7 @@ export function wakeWorker(delayMs = 50) {
   pending.unref?.();
 }
 
-export function buildPayload(agencyId: string, type: WebhookPayload['type'], data: unknown, now = new Date()): { eventId: string; body: string } {
-  const eventId = randomUUID();
+export function buildPayload(agencyId: string, type: WebhookPayload['type'], data: unknown, now = new Date(), eventId: string = randomUUID()): { eventId: string; body: string } {
   const payload: WebhookPayload = { id: eventId, type, created_at: now.toISOString(), agency_id: agencyId, data };
   return { eventId, body: JSON.stringify(payload) };
 }
@@ -66,28 +65,20 @@ export async function emitEvent(
   owner: { agency: { tier: Tier; webhooks?: boolean } },
   type: WebhookEvent,
   data: unknown | (() => Promise<unknown>),
+  // the domain event's id and time (platform/events.ts): the id receivers de-duplicate on
+  event: { eventId?: string; now?: Date } = {},
 ): Promise<number> {
   if (!planIncludes(owner.agency.tier, 'api-write') || owner.agency.webhooks === false) return 0;
   const targets = (await enabledEndpoints(t)).filter((e) => e.events.includes(type));
   if (!targets.length) return 0;
   const resolved = typeof data === 'function' ? await (data as () => Promise<unknown>)() : data;
-  const { eventId, body } = buildPayload(t.agencyId, type, resolved);
+  const { eventId, body } = buildPayload(t.agencyId, type, resolved, event.now, event.eventId);
   await t.insert(
     webhookDeliveries,
     targets.map((e) => ({ endpointId: e.id, eventId, eventType: type, payload: body })),
   );
   wakeWorker();
   return targets.length;
-}
-
-/** Whether any enabled endpoint of the agency listens to `type` (batch writers check once, then emit per row). */
-export async function listening(t: Tenant, owner: { agency: { tier: Tier; webhooks?: boolean } }, type: WebhookEvent): Promise<boolean> {
-  if (!planIncludes(owner.agency.tier, 'api-write') || owner.agency.webhooks === false) return false;
-  const [row] = await t
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints, eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`)
-    .limit(1);
-  return Boolean(row);
 }
 
 /** "Send test event": one delivery to one endpoint, outside any subscription. */

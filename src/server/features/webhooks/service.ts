@@ -20,7 +20,7 @@ import { agencyMembers, user, webhookDeliveries, webhookEndpoints } from '#serve
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { sortOrder } from '#server/lists.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { logActivity } from '../activity/service.ts';
+import { emit } from '#server/platform/events.ts';
 import { queueTestEvent, wakeWorker } from './events.ts';
 import { resolveSafely, UnsafeAddressError } from './net.ts';
 
@@ -122,7 +122,7 @@ export async function createEndpoint(db: Db, actor: Actor, input: WebhookEndpoin
     const [row] = await t
       .insert(webhookEndpoints, { url: input.url, description: input.description, events: input.events, enabled: input.enabled, secret: newSecret(), createdBy: actor.userId })
       .returning();
-    await logActivity(t, actor, { kind: 'integration', action: 'created', entityId: row.id, summary: `Added webhook endpoint ${row.url}` });
+    await emit(t, actor, { type: 'webhook_endpoint.created', entityId: row.id, summary: `Added webhook endpoint ${row.url}` });
     return withCreator(t, row);
   });
 }
@@ -148,7 +148,7 @@ export async function updateEndpoint(db: Db, actor: Actor, rawId: string, input:
         eq(webhookDeliveries.endpointId, id),
         eq(webhookDeliveries.status, 'pending'),
       );
-    await logActivity(t, actor, { kind: 'integration', action: 'updated', entityId: id, summary: `Updated webhook endpoint ${row.url}` });
+    await emit(t, actor, { type: 'webhook_endpoint.updated', entityId: id, summary: `Updated webhook endpoint ${row.url}` });
     return withCreator(t, row);
   });
 }
@@ -157,7 +157,7 @@ export async function deleteEndpoint(db: Db, actor: Actor, rawId: string): Promi
   await tenant(db, actor).transaction(async (t) => {
     const row = await ownEndpoint(t, rawId);
     await t.delete(webhookEndpoints, eq(webhookEndpoints.id, row.id));
-    await logActivity(t, actor, { kind: 'integration', action: 'deleted', entityId: row.id, summary: `Deleted webhook endpoint ${row.url}` });
+    await emit(t, actor, { type: 'webhook_endpoint.deleted', entityId: row.id, summary: `Deleted webhook endpoint ${row.url}` });
   });
 }
 
@@ -165,7 +165,7 @@ export async function rotateSecret(db: Db, actor: Actor, rawId: string): Promise
   return tenant(db, actor).transaction(async (t) => {
     const before = await ownEndpoint(t, rawId);
     const [row] = await t.update(webhookEndpoints, { secret: newSecret(), updatedAt: new Date() }, eq(webhookEndpoints.id, before.id)).returning();
-    await logActivity(t, actor, { kind: 'integration', action: 'updated', entityId: row.id, summary: `Rotated the signing secret of webhook endpoint ${row.url}` });
+    await emit(t, actor, { type: 'webhook_endpoint.updated', entityId: row.id, summary: `Rotated the signing secret of webhook endpoint ${row.url}` });
     return withCreator(t, row);
   });
 }

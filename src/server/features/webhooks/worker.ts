@@ -6,9 +6,10 @@ import { and, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, WEBHOOK_TEXT } from '#shared/webhooks.ts';
 import type { Deps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { activityLog, agencies, webhookDeliveries as d, webhookEndpoints as e } from '#server/db/schema.ts';
+import { agencies, webhookDeliveries as d, webhookEndpoints as e } from '#server/db/schema.ts';
 import { defineJob } from '#server/jobs/queue.ts';
-import { notify } from '../notifications/service.ts';
+import { emit } from '#server/platform/events.ts';
+import { tenant } from '#server/tenant.ts';
 import { postWebhook, signatureHeader, type PostResult } from './net.ts';
 
 /** Attempts per delivery; the waits between them add up to about 24 hours. */
@@ -161,27 +162,18 @@ async function disableFailing(tx: Tx, ep: typeof e.$inferSelect, now: Date) {
     .update(d)
     .set({ status: 'failed', lastError: WEBHOOK_TEXT.endpointDisabled, lockedUntil: null, updatedAt: now })
     .where(and(eq(d.agencyId, ep.agencyId), eq(d.endpointId, ep.id), eq(d.status, 'pending')));
-  // A system change, so no actor (decision 015: the worker works across agencies).
-  await tx.insert(activityLog).values({
-    agencyId: ep.agencyId,
-    actorId: null,
-    kind: 'integration',
-    action: 'updated',
-    entityId: ep.id,
-    summary: `Disabled webhook endpoint ${ep.url} after it kept failing`.slice(0, 500),
-  });
   const [agency] = await tx.select({ ownerId: agencies.ownerId }).from(agencies).where(eq(agencies.id, ep.agencyId));
   const recipients = new Set([ep.createdBy, agency?.ownerId].filter((x): x is string => !!x));
   const since = (ep.failingSince ?? now).toISOString();
-  for (const userId of recipients)
-    await notify(tx, {
-      userId,
-      agencyId: ep.agencyId,
-      kind: 'webhook_disabled',
-      title: WEBHOOK_TEXT.disabledNotice(ep.url).slice(0, 300),
-      link: '/dashboard/api-settings/webhooks',
-      dedupeKey: `webhook_disabled:${ep.id}:${since}:${userId}`,
-    });
+  // A system change, so no actor (decision 015: the worker works across agencies; this one is the endpoint's).
+  await emit(tenant(tx, { agency: { id: ep.agencyId } }), { userId: null }, {
+    type: 'webhook_endpoint.disabled',
+    entityId: ep.id,
+    summary: `Disabled webhook endpoint ${ep.url} after it kept failing`,
+    url: ep.url,
+    since,
+    recipients: [...recipients],
+  });
 }
 
 async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void>) {

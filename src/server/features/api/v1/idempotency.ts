@@ -9,6 +9,7 @@ import type { AppEnv } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { apiIdempotency } from '#server/db/schema.ts';
 import { badRequest, conflict } from '#server/errors.ts';
+import { defineJob } from '#server/jobs/queue.ts';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
@@ -77,3 +78,6 @@ export async function purgeIdempotency(db: Db): Promise<number> {
     .returning({ keyId: apiIdempotency.keyId });
   return gone.length;
 }
+
+/** Stored API answers past their 24 hours: a plain delete (scheduled in jobs/all.ts). */
+export const idempotencyPurgeJob = defineJob<Record<string, never>>({ name: 'api.idempotency-purge', run: async (deps) => void (await purgeIdempotency(deps.db)) });

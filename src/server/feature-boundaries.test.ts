@@ -1,0 +1,67 @@
+// Issue 28 §2: a server feature never imports another (eslint.config.js). The rule fires on a
+// violation (fixtures linted as if they sat in a feature), lets a feature import itself, the platform
+// and src/shared, and its allowlist of remaining edges only names edges that still exist.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const RULE = 'no-restricted-imports';
+const eslint = new ESLint();
+async function flagged(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+}
+
+describe('server feature boundaries (lint)', () => {
+  it('refuses an import of another feature: relative, through the alias, and from a nested folder', async () => {
+    const policies = 'src/server/features/policies/fixture.ts';
+    expect(await flagged(policies, "import { logActivity } from '../activity/service.ts';\nexport const f = logActivity;\n")).toEqual([
+      expect.stringContaining('A server feature may not import another (src/server/features/policies)'),
+    ]);
+    expect(await flagged('src/server/features/tasks/fixture.ts', "import { notify } from '#server/features/notifications/service.ts';\nexport const f = notify;\n")).toHaveLength(1);
+    expect(await flagged('src/server/features/api/v1/fixture.ts', "import { emitEvent } from '#server/features/webhooks/events.ts';\nexport const f = emitEvent;\n")).toHaveLength(1);
+    // the features' own wiring is not a feature: a feature may not reach it either
+    expect(await flagged('src/server/features/team/fixture.ts', "import { wireSubscribers } from '../subscribers.ts';\nexport const f = wireSubscribers;\n")).toHaveLength(1);
+  }, 60_000);
+
+  it('allows its own files, the platform, src/shared and an edge still on the allowlist', async () => {
+    const source = [
+      "import { emit } from '#server/platform/events.ts';",
+      "import type { DomainEvent } from '#shared/events.ts';",
+      "import { toCustomer } from './service.ts';",
+      "import { assertWithinLimit } from '../limits/service.ts';",
+      'export const f = [emit, toCustomer, assertWithinLimit] as unknown as DomainEvent;',
+    ].join('\n');
+    expect(await flagged('src/server/features/customers/fixture.ts', `${source}\n`)).toEqual([]);
+    // from a nested folder ../ is the feature itself
+    expect(await flagged('src/server/features/api/v1/fixture.ts', "import { loadKeyActor } from '../authenticate.ts';\nexport const f = loadKeyActor;\n")).toEqual([]);
+  }, 60_000);
+
+  it('names in its allowlist only edges the code still has (the list only shrinks)', async () => {
+    // the config at the repository's root (tests run there)
+    const { SERVER_FEATURE_EDGES } = (await import(pathToFileURL(path.resolve('eslint.config.js')).href)) as { SERVER_FEATURE_EDGES: Record<string, Record<string, string>> };
+    const root = 'src/server/features';
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const p = path.join(dir, name);
+        return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
+      });
+    const edges = new Set<string>();
+    for (const file of walk(root)) {
+      const [own, ...rest] = path.relative(root, file).split(path.sep);
+      // features/index.ts and subscribers.ts wire the features together: they are not one
+      if (!rest.length) continue;
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)) {
+        const target = spec.startsWith('#server/') ? path.join('src/server', spec.slice('#server/'.length)) : spec.startsWith('.') ? path.join(path.dirname(file), spec) : null;
+        const other = target && path.relative(root, target).split(path.sep);
+        if (other && other.length > 1 && other[0] !== '..' && other[0] !== own) edges.add(`${own} -> ${other[0]}`);
+      }
+    }
+    const allowed = Object.entries(SERVER_FEATURE_EDGES).flatMap(([from, to]) => Object.keys(to).map((x) => `${from} -> ${x}`));
+    expect(allowed.filter((edge) => !edges.has(edge)), 'allowlisted edges the code no longer has: remove them from eslint.config.js').toEqual([]);
+    // none of these may come back: features talk to them through domain events
+    expect([...edges].filter((e) => /-> (activity|webhooks|notifications)$/.test(e) && e !== 'renewals -> notifications')).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+// The activity log listens to every event that carries a summary: the line is written in the write's
+// transaction (it commits with the change it describes), with the transaction's other lines at its end.
+import type { ActivityKind } from '#shared/activity.ts';
+import type { EventType } from '#shared/events.ts';
+import { subscribe } from '#server/platform/events.ts';
+import { logActivity } from './service.ts';
+
+/** Each event's place in the log: its kind (the log's filter) and action. */
+const ENTRY: Record<EventType, [ActivityKind, string]> = {
+  'customer.created': ['customer', 'created'],
+  'customer.updated': ['customer', 'updated'],
+  'customer.deleted': ['customer', 'deleted'],
+  'policy.created': ['policy', 'created'],
+  'policy.updated': ['policy', 'updated'],
+  'policy.deleted': ['policy', 'deleted'],
+  'policy.renewed': ['policy', 'created'],
+  'policy.assigned': ['policy', 'updated'],
+  'policy.bulk_assigned': ['bulk', 'updated'],
+  'communication.created': ['communication', 'logged'],
+  'task.created': ['task', 'created'],
+  'task.updated': ['task', 'updated'],
+  'task.deleted': ['task', 'deleted'],
+  'task.assigned': ['task', 'updated'],
+  'opportunity.created': ['opportunity', 'created'],
+  'opportunity.updated': ['opportunity', 'updated'],
+  'opportunity.deleted': ['opportunity', 'deleted'],
+  'opportunity.assigned': ['opportunity', 'updated'],
+  'document.uploaded': ['document', 'uploaded'],
+  'document.renamed': ['document', 'renamed'],
+  'document.moved': ['document', 'moved'],
+  'document.deleted': ['document', 'deleted'],
+  'document.restored': ['document', 'restored'],
+  'document.viewed': ['document', 'viewed'],
+  'document.downloaded': ['document', 'downloaded'],
+  'branding.updated': ['branding', 'updated'],
+  'branding.deleted': ['branding', 'deleted'],
+  'bulk.applied': ['bulk', 'updated'],
+  'bulk.undone': ['bulk', 'updated'],
+  'api_key.created': ['integration', 'created'],
+  'api_key.revoked': ['integration', 'deleted'],
+  'webhook_endpoint.created': ['integration', 'created'],
+  'webhook_endpoint.updated': ['integration', 'updated'],
+  'webhook_endpoint.deleted': ['integration', 'deleted'],
+  'webhook_endpoint.disabled': ['integration', 'updated'],
+  'invitation.accepted': ['team', 'updated'],
+  'invitation.cancelled': ['team', 'deleted'],
+  'membership.ended': ['team', 'deleted'],
+  'membership.role_changed': ['team', 'updated'],
+  'payment.decided': ['payment', 'updated'],
+};
+
+export function subscribeActivity() {
+  subscribe({
+    name: 'activity.log',
+    types: Object.keys(ENTRY) as EventType[],
+    mode: 'in-transaction',
+    handle: async ({ t, by }, event) => {
+      if (event.summary === undefined || !t) return;
+      const [kind, action] = ENTRY[event.type];
+      await logActivity(t, by, { kind, action, entityId: event.entityId ?? null, summary: event.summary });
+    },
+  });
+}

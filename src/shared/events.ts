@@ -1,0 +1,85 @@
+// Domain events (issue 28 §2, decision 049): the one typed list of what happens in an agency's book.
+// A write emits one inside its transaction; the activity log, webhooks, notifications and the API
+// keys subscribe to the ones they care about, so the writing feature never imports them. The names
+// of the events a webhook can carry are the webhook event names (#shared/webhooks.ts), 1:1.
+import type { Communication, Customer } from './customers.ts';
+import type { PolicyDetail } from './policies.ts';
+import type { WebhookEvent } from './webhooks.ts';
+
+/** A payload, or a function that reads it: only called when a subscriber needs it (an endpoint listens). */
+export type Lazy<T> = T | (() => Promise<T>);
+
+/** An assignment the assignee is told of: who, and the moment it changed hands (one event, one notice). */
+interface Assigned {
+  assigneeId: string;
+  /** ISO time of the change: part of the notice's de-duplication key */
+  at: string;
+}
+
+/** The payload of each event, by type. `{}`: the event carries only the fields every event has. */
+export interface DomainEventPayloads {
+  'customer.created': { data: Lazy<Customer> };
+  'customer.updated': { data: Lazy<Customer> };
+  'customer.deleted': { data: Lazy<Customer> };
+  'policy.created': { data: Lazy<PolicyDetail> };
+  'policy.updated': { data: Lazy<PolicyDetail> };
+  'policy.deleted': { data: Lazy<PolicyDetail> };
+  /** the new term (its renewed_from_id names the old one); its creation also sent policy.created */
+  'policy.renewed': { data: Lazy<PolicyDetail> };
+  'policy.assigned': Assigned & { policyNumber: string; customerName: string };
+  /** a bulk action's assignment, told once for the whole action */
+  'policy.bulk_assigned': { assigneeId: string; bulkId: string; count: number };
+  /** a contact with the customer: their open renewals move to Contacted (renewals subscribes) */
+  'communication.created': { customerId: string; data: Lazy<Communication> };
+  'task.created': object;
+  'task.updated': object;
+  'task.deleted': object;
+  'task.assigned': Assigned & { title: string };
+  'opportunity.created': object;
+  'opportunity.updated': object;
+  'opportunity.deleted': object;
+  'opportunity.assigned': Assigned & { label: string };
+  'document.uploaded': object;
+  'document.renamed': object;
+  'document.moved': object;
+  'document.deleted': object;
+  'document.restored': object;
+  'document.viewed': object;
+  'document.downloaded': object;
+  'branding.updated': object;
+  'branding.deleted': object;
+  'bulk.applied': object;
+  'bulk.undone': object;
+  'api_key.created': object;
+  'api_key.revoked': object;
+  'webhook_endpoint.created': object;
+  'webhook_endpoint.updated': object;
+  'webhook_endpoint.deleted': object;
+  /** the delivery worker turned a failing endpoint off; `recipients` are told */
+  'webhook_endpoint.disabled': { url: string; since: string; recipients: string[] };
+  'invitation.accepted': { invitedBy: string; email: string };
+  'invitation.cancelled': object;
+  /** a member left the agency (removed): what they held in it ends with the membership (decision 047) */
+  'membership.ended': { userId: string; name: string };
+  'membership.role_changed': { userId: string; name: string; from: string; to: string };
+  /** the super admin decided a payment submission (the user's own, in no agency) */
+  'payment.decided': { userId: string; submissionId: string; approved: boolean };
+}
+
+export type EventType = keyof DomainEventPayloads;
+
+/** Fields every event may carry. */
+export interface EventBase {
+  /** the row the change is about (the activity log's entity) */
+  entityId?: string | null;
+  /** the activity log's line; an event without one adds no line (its change is logged by another) */
+  summary?: string;
+}
+
+/** The event of a type (of each type of a union: `EventOf<'a' | 'b'>` narrows on `type`). */
+export type EventOf<K extends EventType> = K extends EventType ? { type: K } & EventBase & DomainEventPayloads[K] : never;
+export type DomainEvent = EventOf<EventType>;
+
+/** Every webhook event is a domain event of the same name (a type error here names the one missing). */
+export type WebhookEventsAreDomainEvents = WebhookEvent extends EventType ? true : never;
+export const WEBHOOK_EVENTS_ARE_DOMAIN_EVENTS: WebhookEventsAreDomainEvents = true;

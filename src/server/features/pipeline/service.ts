@@ -12,11 +12,10 @@ import {
 } from '#shared/pipeline.ts';
 import { POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { customers, opportunities, opportunityStageHistory, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { notify } from '../notifications/service.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
@@ -65,11 +64,10 @@ export function toOpportunity({ o, customerName, assigneeName: who }: { o: Oppor
 export async function readOpportunity(t: Tenant, id: string): Promise<OpportunityDetail> {
   const [row] = await opportunitySelect(t).where(t.where(opportunities, eq(opportunities.id, id)));
   if (!row) throw notFound(OPPORTUNITY_TEXT.notFound);
-  const history = await t.db
+  const history = await t
     .select({ h: opportunityStageHistory, first: user.firstName, last: user.lastName, name: user.name })
-    .from(opportunityStageHistory)
+    .from(opportunityStageHistory, eq(opportunityStageHistory.opportunityId, id))
     .leftJoin(user, eq(user.id, opportunityStageHistory.changedBy))
-    .where(t.where(opportunityStageHistory, eq(opportunityStageHistory.opportunityId, id)))
     .orderBy(asc(opportunityStageHistory.changedAt), asc(opportunityStageHistory.id));
   return {
     ...toOpportunity(row),
@@ -83,7 +81,7 @@ export async function readOpportunity(t: Tenant, id: string): Promise<Opportunit
   };
 }
 
-export async function getOpportunity(db: Db, actor: Actor, rawId: string): Promise<OpportunityDetail> {
+export async function getOpportunity(db: Connection, actor: Actor, rawId: string): Promise<OpportunityDetail> {
   return readOpportunity(tenant(db, actor), idOr404(rawId, OPPORTUNITY_TEXT.notFound));
 }
 
@@ -130,7 +128,7 @@ function columns(input: OpportunityValues) {
   };
 }
 
-export async function createOpportunity(db: Db, actor: Actor, input: OpportunityValues): Promise<OpportunityDetail> {
+export async function createOpportunity(db: Connection, actor: Actor, input: OpportunityValues): Promise<OpportunityDetail> {
   return tenant(db, actor).transaction(async (t) => {
     await assertOwnCustomer(t, input.customer_id);
     const assigneeId = input.assignee_id ?? actor.userId;
@@ -155,7 +153,7 @@ export async function lockOpportunity(t: Tenant, rawId: string): Promise<Opportu
 }
 
 /** Edit: the fields; an open opportunity's changed open stage is recorded as a move. */
-export async function updateOpportunity(db: Db, actor: Actor, rawId: string, input: OpportunityValues): Promise<OpportunityDetail> {
+export async function updateOpportunity(db: Connection, actor: Actor, rawId: string, input: OpportunityValues): Promise<OpportunityDetail> {
   return tenant(db, actor).transaction(async (t) => {
     const current = await lockOpportunity(t, rawId);
     await assertOwnCustomer(t, input.customer_id);
@@ -184,7 +182,7 @@ export async function updateOpportunity(db: Db, actor: Actor, rawId: string, inp
 }
 
 /** Its stage history goes with it (cascade); tasks linked to it stay, unlinked. A converted customer stays. */
-export async function deleteOpportunity(db: Db, actor: Actor, rawId: string): Promise<void> {
+export async function deleteOpportunity(db: Connection, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, OPPORTUNITY_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
     const [gone] = await t.delete(opportunities, eq(opportunities.id, id)).returning();

@@ -18,6 +18,8 @@ export type TenantInsert<T extends TenantTable> = Omit<T['$inferInsert'], 'agenc
 export type TenantSet<T extends TenantTable> = Omit<PgUpdateSetSource<T>, 'agencyId'>;
 
 type Conds = (SQL | undefined)[];
+/** Conditions for `t.from`, `t.select(…).from`, `t.update`, `t.delete`: the agency's is added to them. */
+export type TenantConds = Conds;
 
 /** The caller's agency, as the session resolved it (an Actor fits). */
 export interface TenantOwner {

@@ -220,10 +220,10 @@ export const OPPORTUNITY_SORT = {
 
 export async function listOpportunities(db: Db, actor: Actor, q: OpportunityListQuery): Promise<Page<Opportunity>> {
   const t = tenant(db, actor);
-  const where = t.where(opportunities, q.stage !== 'all' ? eq(opportunities.stage, q.stage) : undefined, ...filterConds(q, actor));
+  const conds = [q.stage !== 'all' ? eq(opportunities.stage, q.stage) : undefined, ...filterConds(q, actor)];
+  const where = t.where(opportunities, ...conds);
   const [rows, { total, estimated }] = await Promise.all([
-    opportunitySelect(t)
-      .where(where)
+    opportunitySelect(t, ...conds)
       .orderBy(...sortOrder(q.sort, OPPORTUNITY_SORT, opportunities.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),

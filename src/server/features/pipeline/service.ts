@@ -15,7 +15,7 @@ import type { Actor } from '#server/context.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { customers, opportunities, opportunityStageHistory, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
+import { type Connection, tenant, type Tenant, type TenantConds } from '#server/tenant.ts';
 import { logActivity } from '../activity/service.ts';
 import { notify } from '../notifications/service.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
@@ -28,11 +28,11 @@ const assigneeName = sql<string | null>`coalesce(nullif(trim(coalesce(${assignee
 /** The columns every read of an opportunity selects: the row, its customer's name, its assignee's. */
 export const opportunityFields = { o: opportunities, customerName: customers.name, assigneeName };
 
-/** From the opportunities of the tenant, joined (on the composite keys) to their customer and assignee. */
-export function opportunitySelect(t: Tenant) {
-  return t.db
+/** The tenant's opportunities matching `conds`, joined (on the composite keys) to their customer and assignee. */
+export function opportunitySelect(t: Tenant, ...conds: TenantConds) {
+  return t
     .select(opportunityFields)
-    .from(opportunities)
+    .from(opportunities, ...conds)
     .leftJoin(customers, sql`${customers.agencyId} = ${opportunities.agencyId} and ${customers.id} = ${opportunities.customerId}`)
     .leftJoin(assignee, eq(assignee.id, opportunities.assigneeId));
 }
@@ -62,7 +62,7 @@ export function toOpportunity({ o, customerName, assigneeName: who }: { o: Oppor
 }
 
 export async function readOpportunity(t: Tenant, id: string): Promise<OpportunityDetail> {
-  const [row] = await opportunitySelect(t).where(t.where(opportunities, eq(opportunities.id, id)));
+  const [row] = await opportunitySelect(t, eq(opportunities.id, id));
   if (!row) throw notFound(OPPORTUNITY_TEXT.notFound);
   const history = await t
     .select({ h: opportunityStageHistory, first: user.firstName, last: user.lastName, name: user.name })

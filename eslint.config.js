@@ -118,6 +118,68 @@ const serverFeaturePatterns = (name, nested) => {
   ];
 };
 
+// Issue 28 §1 (docs/decisions/046-tenancy-by-construction.md): feature code reaches the database through a
+// Tenant (src/server/tenant.ts) or, for work that is not one agency's, through crossAgency(connection,
+// reason). It never imports the database client, the pool or a driver.
+const DB_CLIENT = ['#server/db/client.ts', '#server/db/client', '**/db/client.ts', '**/db/client'];
+const DB_DRIVERS = ['pg', 'pg-pool', '@electric-sql/pglite', '@electric-sql/pglite/*', 'drizzle-orm/node-postgres', 'drizzle-orm/pglite'];
+const DB_CLIENT_MESSAGE = 'Features do not import the database client: take a Connection and use tenant(connection, actor), or crossAgency(connection, reason) for work across agencies (src/server/tenant.ts, decision 046).';
+/**
+ * Services that still name the raw connection's type (\`Db\`) in their signatures: they may import that
+ * type only, never the client itself. Pinned so that the list only shrinks; a new feature file takes a
+ * Connection instead.
+ */
+export const DB_TYPE_ALLOWLIST = [
+  'src/server/features/account/service.ts',
+  'src/server/features/activity/service.ts',
+  'src/server/features/admin/plan.ts',
+  'src/server/features/admin/users-service.ts',
+  'src/server/features/agencies/service.ts',
+  'src/server/features/api/authenticate.ts',
+  'src/server/features/api/keys.ts',
+  'src/server/features/api/v1/idempotency.ts',
+  'src/server/features/api/v1/lists.ts',
+  'src/server/features/audit/audit.ts',
+  'src/server/features/audit/service.ts',
+  'src/server/features/branding/service.ts',
+  'src/server/features/bulk/service.ts',
+  'src/server/features/content/blog-service.ts',
+  'src/server/features/content/cms-service.ts',
+  'src/server/features/content/seo-service.ts',
+  'src/server/features/content/settings-service.ts',
+  'src/server/features/customers/export.ts',
+  'src/server/features/customers/service.ts',
+  'src/server/features/documents/service.ts',
+  'src/server/features/export/service.ts',
+  'src/server/features/imports/service.ts',
+  'src/server/features/invitations/service.ts',
+  'src/server/features/limits/service.ts',
+  'src/server/features/messages/service.ts',
+  'src/server/features/notifications/service.ts',
+  'src/server/features/payments/service.ts',
+  'src/server/features/pipeline/board.ts',
+  'src/server/features/policies/service.ts',
+  'src/server/features/premium-payments/service.ts',
+  'src/server/features/renewals/cockpit.ts',
+  'src/server/features/renewals/digest.ts',
+  'src/server/features/reports/service.ts',
+  'src/server/features/search/service.ts',
+  'src/server/features/security/lockouts.ts',
+  'src/server/features/security/settings.ts',
+  'src/server/features/settings/agency-service.ts',
+  'src/server/features/settings/notification-preferences.ts',
+  'src/server/features/settings/sessions-service.ts',
+  'src/server/features/settings/sign-in-history.ts',
+  'src/server/features/system/jobs-service.ts',
+  'src/server/features/tasks/digest.ts',
+  'src/server/features/tasks/service.ts',
+  'src/server/features/team/service.ts',
+  'src/server/features/webhooks/service.ts',
+  'src/server/features/webhooks/worker.ts',
+];
+const FEATURE_SOURCES = ['src/server/features/**/*.ts'];
+const FEATURE_SOURCE_IGNORES = ['**/*.test.ts'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -193,6 +255,25 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_RELATIVE, { regex: '^\\.\\./src/', message: 'Import src through #shared/*, #server/* or #web/*.' }] }] },
+  },
+  {
+    files: FEATURE_SOURCES,
+    ignores: FEATURE_SOURCE_IGNORES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: DB_CLIENT, message: DB_CLIENT_MESSAGE }, { group: DB_DRIVERS, message: DB_CLIENT_MESSAGE }] },
+      ],
+    },
+  },
+  {
+    files: DB_TYPE_ALLOWLIST,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: DB_CLIENT, message: DB_CLIENT_MESSAGE, allowTypeImports: true }, { group: DB_DRIVERS, message: DB_CLIENT_MESSAGE }] },
+      ],
+    },
   },
   {
     // shared code (components, lib) never reaches into a feature; only the app wires features together

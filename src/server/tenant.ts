@@ -1,9 +1,12 @@
 // The tenant layer (docs/decisions/015-tenant-layer.md): every read and write of a tenant table goes
 // through a context bound to the caller's agency, so a query cannot forget — or choose — the agency.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
+import { and, eq, is, sql, type SQL } from 'drizzle-orm';
+import { getTableConfig, PgTable, type AnyPgColumn, type PgDialect, type PgUpdateSetSource, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './db/client.ts';
-import { agencies } from './db/schema.ts';
+import * as schema from './db/schema.ts';
+import { agencyScope, type AgencyScope } from './sql-scope.ts';
+
+const { agencies } = schema;
 
 /** A table that belongs to one agency: only these are accepted by the tenant context. */
 export type TenantTable = PgTable & { agencyId: AnyPgColumn<{ data: string; notNull: true }> };
@@ -15,6 +18,8 @@ export type TenantInsert<T extends TenantTable> = Omit<T['$inferInsert'], 'agenc
 export type TenantSet<T extends TenantTable> = Omit<PgUpdateSetSource<T>, 'agencyId'>;
 
 type Conds = (SQL | undefined)[];
+/** Conditions for `t.from`, `t.select(…).from`, `t.update`, `t.delete`: the agency's is added to them. */
+export type TenantConds = Conds;
 
 /** The caller's agency, as the session resolved it (an Actor fits). */
 export interface TenantOwner {
@@ -45,6 +50,8 @@ export interface Tenant {
   insertAtEnd<T extends TenantTable>(table: T, values: TenantInsert<T>): Promise<void>;
   /** One transaction, with a context bound to the same agency. */
   transaction<R>(work: (t: Tenant) => Promise<R>): Promise<R>;
+  /** Chosen columns of the caller's own agency row (its settings): `t.ownAgency({ tz: agencies.timezone })`. */
+  ownAgency<F extends SelectedFields>(fields: F): ReturnType<typeof selectAgency<F>>;
   /** Locks the agency row for this transaction (limit checks, team changes): same-agency writers queue. */
   lockAgency(): Promise<void>;
   /**
@@ -57,6 +64,64 @@ export interface Tenant {
    * inside one), the agency placeholder filled with this context's agency (last, as `run`).
    */
   write<R>(prepared: PreparedTenantWrite<R>, values: Record<string, unknown>): Promise<R>;
+  /**
+   * The raw-SQL door (docs/decisions/046-tenancy-by-construction.md): runs a `sql` template on this
+   * context's connection after checking it. Every tenant table it names must compare its agency_id,
+   * and every agency value must be a parameter holding this context's agency (`${t.agency}`);
+   * otherwise it throws `UnscopedQueryError` and nothing is sent.
+   */
+  execute<R extends Record<string, unknown> = Record<string, unknown>>(query: SQL): ReturnType<typeof executeRaw<R>>;
+  /** The caller's agency as a bound parameter in raw SQL: `where r.agency_id = ${t.agency}`. */
+  readonly agency: SQL;
+}
+
+/** A statement the tenant door refused: it would read or write tenant rows without the caller's agency. */
+export class UnscopedQueryError extends Error {
+  constructor(
+    readonly statement: string,
+    reason: string,
+  ) {
+    super(`Unscoped query refused by the tenant door: ${reason} — ${statement.replace(/\s+/g, ' ').slice(0, 300)}`);
+    this.name = 'UnscopedQueryError';
+  }
+}
+
+/**
+ * The tables whose rows belong to one agency, by their SQL name: every table with an agency_id column
+ * except the per-user ones that only carry it to be removed with an agency (decision 044's global list).
+ */
+export const TENANT_TABLES: ReadonlySet<string> = new Set(
+  (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => getTableConfig(table))
+    .filter((config) => config.columns.some((c) => c.name === 'agency_id' || c.name === 'agencyId'))
+    .map((config) => config.name)
+    .filter((name) => name !== 'notifications' && name !== 'jobs'),
+);
+
+// A statement's verdict depends only on its text (parameters are `$n`): judged once per text. The
+// texts are the code's own templates, so the map stays small; the bound is a guard, not a policy.
+const verdicts = new Map<string, AgencyScope>();
+function verdictOf(text: string): AgencyScope {
+  let verdict = verdicts.get(text);
+  if (!verdict) {
+    verdict = agencyScope(text, TENANT_TABLES);
+    if (verdicts.size > 2000) verdicts.clear();
+    verdicts.set(text, verdict);
+  }
+  return verdict;
+}
+
+/** The query as it will be sent, refused (thrown) when it does not hold to `agencyId`. */
+export function checkTenantSql(dialect: PgDialect, query: SQL, agencyId: string): void {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const verdict = verdictOf(text);
+  if (verdict.refused) throw new UnscopedQueryError(text, verdict.refused);
+  for (const n of verdict.params) {
+    const value = params[n - 1];
+    const values = Array.isArray(value) ? value : [value];
+    if (!values.length || values.some((v) => v !== agencyId)) throw new UnscopedQueryError(text, `parameter $${n} is compared with agency_id but is not the caller’s agency`);
+  }
 }
 
 /** The agency's placeholder in a prepared tenant query: only `Tenant.run` and `Tenant.write` fill it. */
@@ -93,11 +158,17 @@ function selectAll<T extends TenantTable>(db: Db, table: T, where: SQL) {
 function selectSome<F extends SelectedFields, T extends TenantTable>(db: Db, fields: F, table: T, where: SQL) {
   return db.select(fields).from<T>(table as never).where(where);
 }
+function selectAgency<F extends SelectedFields>(db: Db, fields: F, agencyId: string) {
+  return db.select(fields).from(agencies).where(eq(agencies.id, agencyId));
+}
 function insertRows<T extends TenantTable>(db: Db, table: T, rows: T['$inferInsert'][]) {
   return db.insert(table).values(rows);
 }
 function updateRows<T extends TenantTable>(db: Db, table: T, set: PgUpdateSetSource<T>, where: SQL) {
   return db.update(table).set(set).where(where);
+}
+function executeRaw<R extends Record<string, unknown>>(db: Db, query: SQL) {
+  return db.execute<R>(query);
 }
 function deleteRows<T extends TenantTable>(db: Db, table: T, where: SQL) {
   return db.delete(table).where(where);
@@ -106,8 +177,30 @@ function deleteRows<T extends TenantTable>(db: Db, table: T, where: SQL) {
 /** Rows waiting for the end of a transaction (`insertAtEnd`), by table, agency_id already set. */
 type AtEnd = Map<TenantTable, Record<string, unknown>[]>;
 
+/**
+ * The database as a feature holds it (docs/decisions/046-tenancy-by-construction.md): a handle with
+ * nothing to query with. `tenant(connection, actor)` turns it into the caller's agency's context;
+ * `crossAgency(connection, reason)` is the one way to the raw connection. A `Db` or a transaction
+ * is one; features never import the database client's types (lint rule in eslint.config.js).
+ */
+export interface Connection {
+  readonly transaction: unknown;
+}
+
+/**
+ * The one door past the tenant: the raw connection, for work that is not one agency's by design —
+ * the scheduled jobs that cross agencies (digest, purges, the webhook worker), the super admin's
+ * pages, and the tables that belong to no agency (users, sessions, the public site). `reason` says
+ * why in the code; grep `crossAgency(` for every use.
+ */
+export function crossAgency(db: Connection, reason: string): Db {
+  if (!reason.trim()) throw new Error('crossAgency needs a reason');
+  return db as Db;
+}
+
 /** A tenant context for the caller: `const t = tenant(db, actor)`. */
-export function tenant(db: Db | Tx, owner: TenantOwner, atEnd?: AtEnd): Tenant {
+export function tenant(connection: Connection, owner: TenantOwner, atEnd?: AtEnd): Tenant {
+  const db = connection as Db | Tx;
   const agencyId = owner.agency.id;
   // Db and Tx build the same queries; one type keeps the generic builders simple.
   const q = db as Db;
@@ -142,10 +235,21 @@ export function tenant(db: Db | Tx, owner: TenantOwner, atEnd?: AtEnd): Tenant {
         for (const [table, rows] of pending) await insertRows((tx as Db | Tx) as Db, table, rows as (typeof table)['$inferInsert'][]);
         return result;
       }),
+    ownAgency: (fields) => selectAgency(q, fields, agencyId),
     lockAgency: async () => {
       await q.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId)).for('update');
     },
     run: (prepared, values) => prepared.execute({ ...values, [AGENCY_PLACEHOLDER]: agencyId }),
     write: (prepared, values) => prepared.execute(db, { ...values, [AGENCY_PLACEHOLDER]: agencyId }),
+    execute: (query) => {
+      try {
+        checkTenantSql((q as unknown as { dialect: PgDialect }).dialect, query, agencyId);
+      } catch (err) {
+        // refused like a failed statement: a rejected promise, never a throw at the call
+        return Promise.reject(err) as never;
+      }
+      return executeRaw(q, query);
+    },
+    agency: sql`${agencyId}`,
   };
 }

@@ -3,17 +3,17 @@
 import { sql } from 'drizzle-orm';
 import { MRR_TIERS, PENDING_AGE_BUCKETS, planMonthlyPrice, type SystemAnalytics } from '#shared/admin-analytics.ts';
 import { TIERS, type PaidTier, type Tier } from '#shared/tiers.ts';
-import type { Db } from '#server/db/client.ts';
+import { type Connection, crossAgency } from '#server/tenant.ts';
 
 const WEEKS = 12;
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return (await db.execute(query)).rows as T[];
+async function rows<T>(db: Connection, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await crossAgency(db, 'the super admin’s platform figures count every agency').execute(query)).rows as T[];
 }
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
-export async function computeAnalytics(db: Db): Promise<SystemAnalytics> {
+export async function computeAnalytics(db: Connection): Promise<SystemAnalytics> {
   const weekStart = sql`(date_trunc('week', now() at time zone 'UTC') at time zone 'UTC')`;
 
   const signups = await rows<{ week: string; confirmed: number; unconfirmed: number }>(

@@ -7,16 +7,15 @@ import { agencyToday } from '#shared/time.ts';
 import { retentionRate } from '#shared/renewals.ts';
 import { displayStatus, POLICY_STATUS_LABEL, POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { customers, policies, renewalStats } from '#server/db/schema.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { readRenewalSettings, retentionCounters } from '../renewals/cockpit.ts';
 
 const premium = sql<string>`coalesce(sum(${policies.premiumAmount}), 0)::numeric(18,2)::text`;
 const count = sql<number>`count(*)::int`;
 const CARRIER_SLICES = 10;
 
-export async function getAnalytics(db: Db, actor: Actor, now = new Date()): Promise<Analytics> {
+export async function getAnalytics(db: Connection, actor: Actor, now = new Date()): Promise<Analytics> {
   const t = tenant(db, actor);
   const months = lastMonths(now);
   const since = `${months[0]}-01`;
@@ -34,7 +33,7 @@ export async function getAnalytics(db: Db, actor: Actor, now = new Date()): Prom
       .orderBy(desc(sql`sum(${policies.premiumAmount})`), policies.insuranceCompany)
       .limit(CARRIER_SLICES),
     t.select({ month: customerMonth, count }).from(customers, inWindow(customers.createdAt)).groupBy(customerMonth),
-    readRetention(t, db, months, now),
+    readRetention(t, months, now),
   ]);
   const retentionAt = new Map(retention.map(({ month, ...r }) => [month, r]));
   const policyAt = new Map(byMonth.map((r) => [r.month, r]));
@@ -57,9 +56,9 @@ export async function getAnalytics(db: Db, actor: Actor, now = new Date()): Prom
  * (retentionCounters): terms grouped by the calendar month of their end date, lapsed against the
  * agency's today (its timezone, as in the cockpit).
  */
-async function readRetention(t: Tenant, db: Db, months: string[], now: Date) {
+async function readRetention(t: Tenant, months: string[], now: Date) {
   const s = renewalStats;
-  const { timeZone } = await readRenewalSettings(db, t.agencyId);
+  const { timeZone } = await readRenewalSettings(t);
   const today = agencyToday(timeZone, now);
   const month = sql<string>`to_char(${s.endDate}, 'YYYY-MM')`;
   // the day after the window: Date.UTC's month is 0-based, so (year, month) is the next month's first day

@@ -15,11 +15,11 @@ const BULK_LOCK = 71_013;
  * time; each batch also locks its rows in id order, so a single-record edit waits for it too.
  */
 export async function lockBulk(t: Tenant): Promise<void> {
-  await t.db.execute(sql`select pg_advisory_xact_lock(${BULK_LOCK}, hashtext(${t.agencyId}))`);
+  await t.execute(sql`select pg_advisory_xact_lock(${BULK_LOCK}, hashtext(${t.agencyId}))`);
 }
 
 async function rows<T>(t: Tenant, query: SQL): Promise<T[]> {
-  return (await t.db.execute(query)).rows as T[];
+  return (await t.execute(query)).rows as T[];
 }
 
 /** The column an update action sets, as SQL identifiers (from this fixed table, never from input). */
@@ -50,7 +50,7 @@ export async function applyUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkK
   );
   const changing = locked.filter((r) => r.differs).map((r) => r.id);
   if (changing.length) {
-    await t.db.execute(sql`
+    await t.execute(sql`
       with old as (
         select r.id, r.${label} as label, r.${column}::text as before, r.updated_at as previous_at from ${table} r
         where r.agency_id = ${t.agencyId} and r.id = any(${uuidArray(changing)})
@@ -109,22 +109,22 @@ export async function applyDelete(t: Tenant, bulkId: string, entity: BulkEntity,
   );
   if (!locked.length) return { changed: 0, unchanged: 0 };
   const gone = uuidArray(locked.map((r) => r.id));
-  await t.db.execute(sql`
+  await t.execute(sql`
     insert into bulk_journal (bulk_id, agency_id, record_id, label, before, after, snapshot)
     select ${bulkId}, ${t.agencyId}, r.id, r.${label}, 'kept', 'deleted', ${SNAPSHOT[entity]}
     from ${table} r where r.agency_id = ${t.agencyId} and r.id = any(${gone})`);
   if (entity === 'policies') {
     // as deletePolicy: deleting a renewal reopens the term it renewed (unless that term goes too)
-    await t.db.execute(sql`
+    await t.execute(sql`
       update policies pr set renewal_state = 'not_started', remarket = false
       where pr.agency_id = ${t.agencyId} and pr.renewal_state = 'renewed' and not (pr.id = any(${gone}))
         and pr.id in (select r.renewed_from_id from policies r where r.agency_id = ${t.agencyId} and r.id = any(${gone}))`);
   }
   // as the single deletes: the record's documents go to the Trash (journaled above, restored and relinked by undo)
   const owner = entity === 'policies' ? sql`d.policy_id` : sql`d.customer_id`;
-  await t.db.execute(sql`update documents d set deleted_at = now()
+  await t.execute(sql`update documents d set deleted_at = now()
     where d.agency_id = ${t.agencyId} and ${owner} = any(${gone}) and d.deleted_at is null ${entity === 'customers' ? sql`and d.policy_id is null` : sql``}`);
-  await t.db.execute(sql`delete from ${table} r where r.agency_id = ${t.agencyId} and r.id = any(${gone})`);
+  await t.execute(sql`delete from ${table} r where r.agency_id = ${t.agencyId} and r.id = any(${gone})`);
   return { changed: locked.length, unchanged: 0 };
 }
 
@@ -173,14 +173,14 @@ export async function undoDelete(t: Tenant, bulkId: string, entity: BulkEntity):
   const j = sql`bulk_journal j`;
   const mine = sql`j.bulk_id = ${bulkId} and j.agency_id = ${t.agencyId} and j.snapshot is not null`;
   const child = (table: string, key: string, extra: SQL = sql``) =>
-    t.db.execute(sql`insert into ${sql.raw(table)}
+    t.execute(sql`insert into ${sql.raw(table)}
       select (jsonb_populate_record(null::${sql.raw(table)}, e)).* from ${j}, jsonb_array_elements(j.snapshot->${key}) e where ${mine} ${extra}`);
   // documents the delete put in the Trash come back out of it, linked again
   const relinkDocuments = (column: 'customer_id' | 'policy_id') =>
-    t.db.execute(sql`update documents x set ${sql.raw(column)} = j.record_id, deleted_at = null, deleted_by = null from ${j}, jsonb_array_elements_text(j.snapshot->'documents') linked
+    t.execute(sql`update documents x set ${sql.raw(column)} = j.record_id, deleted_at = null, deleted_by = null from ${j}, jsonb_array_elements_text(j.snapshot->'documents') linked
       where ${mine} and x.agency_id = j.agency_id and x.id = linked::uuid and x.${sql.raw(column)} is null`);
   const relink = (table: string, column: string, key: string) =>
-    t.db.execute(sql`update ${sql.raw(table)} x set ${sql.raw(column)} = j.record_id from ${j}, jsonb_array_elements_text(j.snapshot->${key}) linked
+    t.execute(sql`update ${sql.raw(table)} x set ${sql.raw(column)} = j.record_id from ${j}, jsonb_array_elements_text(j.snapshot->${key}) linked
       where ${mine} and x.agency_id = j.agency_id and x.id = linked::uuid and x.${sql.raw(column)} is null`);
   if (entity === 'customers') {
     const restored = await rows<{ id: string }>(
@@ -214,11 +214,11 @@ export async function undoDelete(t: Tenant, bulkId: string, entity: BulkEntity):
   await child('premium_payment_files', 'payment_files', sql`and exists (select 1 from stored_files sf where sf.agency_id = j.agency_id and sf.id = (e->>'file_id')::uuid)`);
   await relink('tasks', 'policy_id', 'tasks');
   await relinkDocuments('policy_id');
-  await t.db.execute(sql`update policies s set renewed_from_id = j.record_id from ${j}, jsonb_array_elements_text(j.snapshot->'successors') linked
+  await t.execute(sql`update policies s set renewed_from_id = j.record_id from ${j}, jsonb_array_elements_text(j.snapshot->'successors') linked
       where ${mine} and s.agency_id = j.agency_id and s.id = linked::uuid and s.renewed_from_id is null
         and not exists (select 1 from policies o where o.agency_id = j.agency_id and o.renewed_from_id = j.record_id)`);
   // the term a deleted renewal had reopened is renewed again, if nothing moved it on since
-  await t.db.execute(sql`update policies pr set renewal_state = 'renewed', remarket = (j.snapshot->'reopened'->>'remarket')::boolean from ${j}
+  await t.execute(sql`update policies pr set renewal_state = 'renewed', remarket = (j.snapshot->'reopened'->>'remarket')::boolean from ${j}
       where ${mine} and j.snapshot->'reopened' is not null and j.snapshot->'reopened' <> 'null'::jsonb
         and pr.agency_id = j.agency_id and pr.id = (j.snapshot->'reopened'->>'id')::uuid and pr.renewal_state = 'not_started'`);
   return restored.length;

@@ -25,7 +25,7 @@ import { bulkActions, bulkJournal, user } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { DEFAULT_LEASE_MS, defineJob, type JobContext } from '#server/jobs/queue.ts';
 import { kickInBackground } from '#server/jobs/runner.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { crossAgency, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { countRows, limitError, readLimit } from '../limits/service.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
@@ -92,7 +92,7 @@ export async function previewBulk(db: Db, actor: Actor, req: BulkRequest, syncLi
   const table = sql.raw(req.entity);
   const label = LABEL_COLUMN[req.entity];
   if (kind === 'delete') {
-    const sample = (await db.execute(sql`select r.id, r.${label} as label from ${table} r where r.agency_id = ${t.agencyId} and r.id = any(${ids}) order by r.id limit ${BULK_PREVIEW_SAMPLE}`))
+    const sample = (await t.execute(sql`select r.id, r.${label} as label from ${table} r where r.agency_id = ${t.agencyId} and r.id = any(${ids}) order by r.id limit ${BULK_PREVIEW_SAMPLE}`))
       .rows as { id: string; label: string }[];
     return {
       ...base,
@@ -105,7 +105,7 @@ export async function previewBulk(db: Db, actor: Actor, req: BulkRequest, syncLi
   const value = valueOf(req.action);
   const { column } = UPDATE_COLUMN[kind];
   const pick = (differs: boolean, limit: number) =>
-    db.execute(sql`select r.id, r.${label} as label, r.${column}::text as before, count(*) over () as n from ${table} r
+    t.execute(sql`select r.id, r.${label} as label, r.${column}::text as before, count(*) over () as n from ${table} r
       where r.agency_id = ${t.agencyId} and r.id = any(${ids}) and (r.${column}::text is distinct from ${value}) = ${differs}
       order by r.id limit ${limit}`);
   const [changing, same] = await Promise.all([pick(true, BULK_PREVIEW_SAMPLE), pick(false, 20)]);
@@ -181,7 +181,7 @@ export async function startBulk(deps: Deps, actor: Actor, req: BulkRequest): Pro
  * longer this holder's.
  */
 export async function runBulkBatch(deps: Deps, id: string, holds: JobContext<unknown>['holds']): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+  return crossAgency(deps.db, 'a bulk job learns its agency from the action it runs').transaction(async (tx) => {
     // the batch commits only while this claim holds the job (a claim that outlived its lease stops here)
     if (!(await holds(tx))) return false;
     const [agency] = await tx.select({ agencyId: bulkActions.agencyId }).from(bulkActions).where(eq(bulkActions.id, id));
@@ -191,7 +191,7 @@ export async function runBulkBatch(deps: Deps, id: string, holds: JobContext<unk
     const [row] = await t.from(bulkActions, eq(bulkActions.id, id), eq(bulkActions.state, 'running')).for('update');
     if (!row) return false;
     const size = deps.config.BULK_BATCH_SIZE;
-    const slice = (await tx.execute(sql`select x.id from bulk_actions b, unnest(b.targets[${row.cursor + 1}:${row.cursor + size}]) as x(id) where b.id = ${id}`)).rows as { id: string }[];
+    const slice = (await t.execute(sql`select x.id from bulk_actions b, unnest(b.targets[${row.cursor + 1}:${row.cursor + size}]) as x(id) where b.agency_id = ${t.agency} and b.id = ${id}`)).rows as { id: string }[];
     const result = await applyBatch(t, row, slice.map((s) => s.id));
     const totals = { changed: row.changed + result.changed, unchanged: row.unchangedCount + result.unchanged };
     const cursor = row.cursor + slice.length;
@@ -253,7 +253,7 @@ export async function undoBulk(db: Db, actor: Actor, rawId: string): Promise<Bul
       if (limit !== null) {
         await t.lockAgency();
         const counted = entity === 'policies' ? sql`and coalesce(j.snapshot->'row'->>'renewal_state', '') <> 'renewed'` : sql``;
-        const [back] = (await t.db.execute(sql`select count(*) as n from bulk_journal j where j.bulk_id = ${id} and j.agency_id = ${t.agencyId} and j.snapshot is not null ${counted}`))
+        const [back] = (await t.execute(sql`select count(*) as n from bulk_journal j where j.bulk_id = ${id} and j.agency_id = ${t.agencyId} and j.snapshot is not null ${counted}`))
           .rows as { n: string | number }[];
         if ((await countRows(t, entity)) + Number(back?.n ?? 0) > limit) {
           const base = limitError(entity);
@@ -319,7 +319,7 @@ export async function listJournal(db: Db, actor: Actor, rawId: string, q: { page
  * good (the journal keeps only labels and values). A system job across agencies, like the digest.
  */
 export async function purgeBulkJournals(db: Db, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
+  return crossAgency(db, 'the purge clears every agency’s journals older than 24 hours').transaction(async (tx) => {
     const expired = await tx
       .update(bulkActions)
       .set({ purgedAt: now })

@@ -4,11 +4,10 @@ import type { Communication } from '#shared/customers.ts';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { COMMUNICATION_TEXT, type CommunicationValues } from '#shared/communications.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { customerCommunications, customers, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { listCommunications, toCommunication } from '../customers/service.ts';
 
@@ -19,7 +18,7 @@ async function ownCustomer(t: Tenant, rawId: string) {
   return customer;
 }
 
-export async function listCustomerCommunications(db: Db, actor: Actor, rawCustomerId: string): Promise<Communication[]> {
+export async function listCustomerCommunications(db: Connection, actor: Actor, rawCustomerId: string): Promise<Communication[]> {
   const t = tenant(db, actor);
   const customer = await ownCustomer(t, rawCustomerId);
   return listCommunications(t, customer.id);
@@ -30,7 +29,7 @@ export async function listCustomerCommunications(db: Db, actor: Actor, rawCustom
  * (another customer's or agency's entry: 404). Entries are never edited or deleted (E&O trail).
  */
 export async function addCommunication(
-  db: Db,
+  db: Connection,
   actor: Actor,
   rawCustomerId: string,
   input: CommunicationValues,
@@ -70,16 +69,15 @@ export async function addCommunication(
 
 async function readCommunication(t: Tenant, rawId: string): Promise<Communication> {
   const id = idOr404(rawId, COMMUNICATION_TEXT.notFound);
-  const [row] = await t.db
+  const [row] = await t
     .select({ c: customerCommunications, firstName: user.firstName, lastName: user.lastName })
-    .from(customerCommunications)
-    .leftJoin(user, eq(user.id, customerCommunications.createdBy))
-    .where(t.where(customerCommunications, eq(customerCommunications.id, id)));
+    .from(customerCommunications, eq(customerCommunications.id, id))
+    .leftJoin(user, eq(user.id, customerCommunications.createdBy));
   if (!row) throw notFound(COMMUNICATION_TEXT.notFound);
   return toCommunication(row);
 }
 
-export async function getCommunication(db: Db, actor: Actor, rawId: string): Promise<Communication> {
+export async function getCommunication(db: Connection, actor: Actor, rawId: string): Promise<Communication> {
   return readCommunication(tenant(db, actor), rawId);
 }
 
@@ -87,13 +85,13 @@ export async function getCommunication(db: Db, actor: Actor, rawId: string): Pro
  * The API's PUT: the log is append-only (issue 14, E&O trail), so an "update" appends a correction
  * that references the entry it corrects; the original stays as it was.
  */
-export async function updateCommunication(db: Db, actor: Actor, rawId: string, input: CommunicationValues): Promise<Communication> {
+export async function updateCommunication(db: Connection, actor: Actor, rawId: string, input: CommunicationValues): Promise<Communication> {
   const original = await readCommunication(tenant(db, actor), rawId);
   return addCommunication(db, actor, original.customer_id, input, original.id);
 }
 
 /** The API's DELETE: refused, the log is append-only; a correction is the way to fix an entry. */
-export async function deleteCommunication(db: Db, actor: Actor, rawId: string): Promise<void> {
+export async function deleteCommunication(db: Connection, actor: Actor, rawId: string): Promise<void> {
   await readCommunication(tenant(db, actor), rawId);
   throw conflict(COMMUNICATION_TEXT.appendOnly, 'APPEND_ONLY');
 }

@@ -95,11 +95,10 @@ export async function getCustomer(db: Db, actor: Actor, rawId: string): Promise<
 }
 
 export async function listCommunications(t: Tenant, customerId: string): Promise<Communication[]> {
-  const rows = await t.db
+  const rows = await t
     .select({ c: customerCommunications, firstName: user.firstName, lastName: user.lastName })
-    .from(customerCommunications)
+    .from(customerCommunications, eq(customerCommunications.customerId, customerId))
     .leftJoin(user, eq(user.id, customerCommunications.createdBy))
-    .where(t.where(customerCommunications, eq(customerCommunications.customerId, customerId)))
     .orderBy(desc(customerCommunications.communicationDate), desc(customerCommunications.createdAt));
   return rows.map(toCommunication);
 }

@@ -107,11 +107,10 @@ function communicationRows(t: Tenant) {
   return (after: string | null) =>
     batch(
       t,
-      t.db
+      t
         .select(fields)
-        .from(c)
+        .from(c, afterId(c.id, after))
         .innerJoin(customers, and(eq(customers.agencyId, c.agencyId), eq(customers.id, c.customerId)))
-        .where(t.where(c, afterId(c.id, after)))
         .orderBy(asc(c.id))
         .limit(EXPORT_BATCH),
     );
@@ -122,7 +121,7 @@ function renewalRows(t: Tenant) {
   // the assignee's e-mail only: user is not a tenant table, and nothing else of it is read
   const fields = columns(p.id, p.policyNumber, p.renewalState, p.renewedFromId, p.remarket, p.lostReason, p.lostNote, p.assigneeId, user.email);
   return (after: string | null) =>
-    batch(t, t.db.select(fields).from(p).leftJoin(user, eq(user.id, p.assigneeId)).where(t.where(p, afterId(p.id, after))).orderBy(asc(p.id)).limit(EXPORT_BATCH));
+    batch(t, t.select(fields).from(p, afterId(p.id, after)).leftJoin(user, eq(user.id, p.assigneeId)).orderBy(asc(p.id)).limit(EXPORT_BATCH));
 }
 
 function documentRows(t: Tenant) {
@@ -132,11 +131,10 @@ function documentRows(t: Tenant) {
   return (after: string | null) =>
     batch(
       t,
-      t.db
+      t
         .select(fields)
-        .from(d)
+        .from(d, eq(d.status, 'ready'), afterId(d.id, after))
         .leftJoin(user, eq(user.id, d.uploadedBy))
-        .where(t.where(d, eq(d.status, 'ready'), afterId(d.id, after)))
         .orderBy(asc(d.id))
         .limit(EXPORT_BATCH),
     );
@@ -147,7 +145,7 @@ function activityRows(t: Tenant) {
   // the actor's display name only: user is not a tenant table, and nothing else of it is read
   const fields = columns(a.id, isoText(a.createdAt), user.name, a.kind, a.action, a.entityId, a.summary);
   return (after: string | null) =>
-    batch(t, t.db.select(fields).from(a).leftJoin(user, eq(user.id, a.actorId)).where(t.where(a, afterId(a.id, after))).orderBy(asc(a.id)).limit(EXPORT_BATCH), true);
+    batch(t, t.select(fields).from(a, afterId(a.id, after)).leftJoin(user, eq(user.id, a.actorId)).orderBy(asc(a.id)).limit(EXPORT_BATCH), true);
 }
 
 /**

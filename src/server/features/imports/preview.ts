@@ -21,9 +21,8 @@ import {
 } from '#shared/imports.ts';
 import { CsvError, parseCsv } from '#server/platform/csv.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { badRequest } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { existingCustomers, existingPolicyNumbers } from './batch.ts';
 
 /** An upload as read: a CSV's text, or the first sheet of an Excel workbook. */
@@ -78,7 +77,7 @@ const LOOKUP_CHUNK = 1000;
  * and the first rows with their errors or the record they duplicate, by the importer's own rules: a
  * duplicate is an earlier row of the file or an existing record of this agency with the same key.
  */
-export async function previewImport(db: Db, actor: Actor, kind: ImportKind, file: ImportFile, given?: ImportMapping, duplicates: DuplicateMode = 'skip'): Promise<ImportPreview> {
+export async function previewImport(db: Connection, actor: Actor, kind: ImportKind, file: ImportFile, given?: ImportMapping, duplicates: DuplicateMode = 'skip'): Promise<ImportPreview> {
   const { headers, mapping, rows, lines } = parseFile(kind, file, given);
   const checks = await validateAll(kind, mapping, rows);
   const keys = checks.map((check) => (check.ok ? duplicateKey(check.value) : null));

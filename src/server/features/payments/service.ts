@@ -67,7 +67,7 @@ export async function createSubmission(deps: Deps, actor: Actor, input: Submissi
   // Only an agency's owner pays (ownerOnly): the receipt lives in their own agency, shown to no member.
   const owner = { userId: actor.userId, agencyId: actor.agency.id, sharedWithAgency: false };
   return storeWithRows(deps, owner, [receipt], async (t, [file]) => {
-    await t.db.execute(sql`select pg_advisory_xact_lock(${SUBMISSION_LOCK}, hashtext(${actor.userId}))`);
+    await t.execute(sql`select pg_advisory_xact_lock(${SUBMISSION_LOCK}, hashtext(${actor.userId}))`);
     await t.db
       .update(paymentSubmissions)
       .set({ status: 'Rejected', adminNotes: PAYMENT_TEXT.replaced, verifiedAt: new Date() })

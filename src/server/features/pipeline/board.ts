@@ -60,10 +60,9 @@ async function counterSummaries(t: Tenant, q: Pick<BoardQuery, 'assignee' | 'lin
 
 /** A search cannot be counted ahead: the totals of the matching opportunities, grouped (index-only on stage and premium). */
 async function searchedSummaries(t: Tenant, conds: (SQL | undefined)[]): Promise<StageSummary[]> {
-  const rows = await t.db
+  const rows = await t
     .select({ stage: opportunities.stage, count: sql<number>`count(*)::int`, premium: sql<string>`coalesce(sum(${opportunities.estimatedPremium}), 0)::numeric(14,2)::text` })
-    .from(opportunities)
-    .where(t.where(opportunities, ...conds))
+    .from(opportunities, ...conds)
     .groupBy(opportunities.stage);
   return summaries(rows);
 }
@@ -221,10 +220,10 @@ export const OPPORTUNITY_SORT = {
 
 export async function listOpportunities(db: Db, actor: Actor, q: OpportunityListQuery): Promise<Page<Opportunity>> {
   const t = tenant(db, actor);
-  const where = t.where(opportunities, q.stage !== 'all' ? eq(opportunities.stage, q.stage) : undefined, ...filterConds(q, actor));
+  const conds = [q.stage !== 'all' ? eq(opportunities.stage, q.stage) : undefined, ...filterConds(q, actor)];
+  const where = t.where(opportunities, ...conds);
   const [rows, { total, estimated }] = await Promise.all([
-    opportunitySelect(t)
-      .where(where)
+    opportunitySelect(t, ...conds)
       .orderBy(...sortOrder(q.sort, OPPORTUNITY_SORT, opportunities.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),

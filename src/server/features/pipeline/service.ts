@@ -12,11 +12,10 @@ import {
 } from '#shared/pipeline.ts';
 import { POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { customers, opportunities, opportunityStageHistory, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { type Connection, tenant, type Tenant, type TenantConds } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 
@@ -28,11 +27,11 @@ const assigneeName = sql<string | null>`coalesce(nullif(trim(coalesce(${assignee
 /** The columns every read of an opportunity selects: the row, its customer's name, its assignee's. */
 export const opportunityFields = { o: opportunities, customerName: customers.name, assigneeName };
 
-/** From the opportunities of the tenant, joined (on the composite keys) to their customer and assignee. */
-export function opportunitySelect(t: Tenant) {
-  return t.db
+/** The tenant's opportunities matching `conds`, joined (on the composite keys) to their customer and assignee. */
+export function opportunitySelect(t: Tenant, ...conds: TenantConds) {
+  return t
     .select(opportunityFields)
-    .from(opportunities)
+    .from(opportunities, ...conds)
     .leftJoin(customers, sql`${customers.agencyId} = ${opportunities.agencyId} and ${customers.id} = ${opportunities.customerId}`)
     .leftJoin(assignee, eq(assignee.id, opportunities.assigneeId));
 }
@@ -62,13 +61,12 @@ export function toOpportunity({ o, customerName, assigneeName: who }: { o: Oppor
 }
 
 export async function readOpportunity(t: Tenant, id: string): Promise<OpportunityDetail> {
-  const [row] = await opportunitySelect(t).where(t.where(opportunities, eq(opportunities.id, id)));
+  const [row] = await opportunitySelect(t, eq(opportunities.id, id));
   if (!row) throw notFound(OPPORTUNITY_TEXT.notFound);
-  const history = await t.db
+  const history = await t
     .select({ h: opportunityStageHistory, first: user.firstName, last: user.lastName, name: user.name })
-    .from(opportunityStageHistory)
+    .from(opportunityStageHistory, eq(opportunityStageHistory.opportunityId, id))
     .leftJoin(user, eq(user.id, opportunityStageHistory.changedBy))
-    .where(t.where(opportunityStageHistory, eq(opportunityStageHistory.opportunityId, id)))
     .orderBy(asc(opportunityStageHistory.changedAt), asc(opportunityStageHistory.id));
   return {
     ...toOpportunity(row),
@@ -82,7 +80,7 @@ export async function readOpportunity(t: Tenant, id: string): Promise<Opportunit
   };
 }
 
-export async function getOpportunity(db: Db, actor: Actor, rawId: string): Promise<OpportunityDetail> {
+export async function getOpportunity(db: Connection, actor: Actor, rawId: string): Promise<OpportunityDetail> {
   return readOpportunity(tenant(db, actor), idOr404(rawId, OPPORTUNITY_TEXT.notFound));
 }
 
@@ -122,7 +120,7 @@ function columns(input: OpportunityValues) {
   };
 }
 
-export async function createOpportunity(db: Db, actor: Actor, input: OpportunityValues): Promise<OpportunityDetail> {
+export async function createOpportunity(db: Connection, actor: Actor, input: OpportunityValues): Promise<OpportunityDetail> {
   return tenant(db, actor).transaction(async (t) => {
     await assertOwnCustomer(t, input.customer_id);
     const assigneeId = input.assignee_id ?? actor.userId;
@@ -147,7 +145,7 @@ export async function lockOpportunity(t: Tenant, rawId: string): Promise<Opportu
 }
 
 /** Edit: the fields; an open opportunity's changed open stage is recorded as a move. */
-export async function updateOpportunity(db: Db, actor: Actor, rawId: string, input: OpportunityValues): Promise<OpportunityDetail> {
+export async function updateOpportunity(db: Connection, actor: Actor, rawId: string, input: OpportunityValues): Promise<OpportunityDetail> {
   return tenant(db, actor).transaction(async (t) => {
     const current = await lockOpportunity(t, rawId);
     await assertOwnCustomer(t, input.customer_id);
@@ -175,7 +173,7 @@ export async function updateOpportunity(db: Db, actor: Actor, rawId: string, inp
 }
 
 /** Its stage history goes with it (cascade); tasks linked to it stay, unlinked. A converted customer stays. */
-export async function deleteOpportunity(db: Db, actor: Actor, rawId: string): Promise<void> {
+export async function deleteOpportunity(db: Connection, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, OPPORTUNITY_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
     const [gone] = await t.delete(opportunities, eq(opportunities.id, id)).returning();

@@ -2,10 +2,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { OPPORTUNITY_STAGE_LABEL, OPPORTUNITY_TEXT, type OpportunityDetail, type OpportunityStage } from '#shared/pipeline.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { opportunities } from '#server/db/schema.ts';
 import { badRequest, conflict } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
 import { assertWithinLimit } from '../limits/service.ts';
@@ -38,7 +37,7 @@ async function convert(t: Tenant, actor: Actor, row: OpportunityRow): Promise<st
  * sees the first one's result), convert on Won, update, record the move. The update's
  * `converted_at is null` condition keeps the conversion single even without the lock.
  */
-export async function moveStage(db: Db, actor: Actor, rawId: string, stage: OpportunityStage, lostReason: string | null): Promise<OpportunityDetail> {
+export async function moveStage(db: Connection, actor: Actor, rawId: string, stage: OpportunityStage, lostReason: string | null): Promise<OpportunityDetail> {
   return tenant(db, actor).transaction(async (t) => {
     const row = await lockOpportunity(t, rawId);
     if (row.stage === stage && (stage !== 'lost' || row.lostReason === lostReason)) return readOpportunity(t, row.id);

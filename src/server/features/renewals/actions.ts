@@ -13,11 +13,10 @@ import {
   type RenewInput,
 } from '#shared/renewals.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { policies } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { insertPolicy, mapUnique, readPolicy } from '../policies/service.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
@@ -39,11 +38,11 @@ async function lockPolicy(t: Tenant, rawId: string) {
 
 const alreadyRenewed = () => conflict(RENEWAL_TEXT.alreadyRenewed, 'ALREADY_RENEWED');
 
-export async function prefillRenewal(db: Db, actor: Actor, rawId: string): Promise<RenewalPrefill> {
+export async function prefillRenewal(db: Connection, actor: Actor, rawId: string): Promise<RenewalPrefill> {
   const t = tenant(db, actor);
   const current = await readPolicy(t, idOr404(rawId, POLICY_TEXT.notFound));
   if (current.renewal_state === 'renewed') throw alreadyRenewed();
-  const { threshold } = await readRenewalSettings(db, t.agencyId);
+  const { threshold } = await readRenewalSettings(t);
   return {
     policy_id: current.id,
     policy_number: current.policy_number,
@@ -60,7 +59,7 @@ export async function prefillRenewal(db: Db, actor: Actor, rawId: string): Promi
  * link. A second renewal waits on the lock and then finds the term renewed: 409. The unique
  * (agency, renewed_from_id) key refuses what slips past.
  */
-export async function renewPolicy(db: Db, actor: Actor, rawId: string, input: RenewInput): Promise<PolicyDetail> {
+export async function renewPolicy(db: Connection, actor: Actor, rawId: string, input: RenewInput): Promise<PolicyDetail> {
   try {
     return await mapUnique(() =>
       tenant(db, actor).transaction(async (t) => {
@@ -70,7 +69,7 @@ export async function renewPolicy(db: Db, actor: Actor, rawId: string, input: Re
         if (Number(row.premiumAmount) > 0 && Number(input.premium_amount) > Number(row.premiumAmount) * MAX_PREMIUM_FACTOR)
           throw badRequest(RENEWAL_TEXT.premiumAbsurd, { premium_amount: RENEWAL_TEXT.premiumAbsurd });
         const current = await readPolicy(t, row.id);
-        const { threshold } = await readRenewalSettings(t.db as Db, t.agencyId);
+        const { threshold } = await readRenewalSettings(t);
         await t.update(policies, { renewalState: 'renewed', updatedAt: new Date() }, eq(policies.id, row.id));
         const dates = renewalDates(current.end_date);
         const values: PolicyValues = {
@@ -114,7 +113,7 @@ async function updated(t: Tenant, actor: Actor, id: string, summary?: string): P
   return detail;
 }
 
-export async function markLost(db: Db, actor: Actor, rawId: string, input: MarkLostInput): Promise<PolicyDetail> {
+export async function markLost(db: Connection, actor: Actor, rawId: string, input: MarkLostInput): Promise<PolicyDetail> {
   return tenant(db, actor).transaction(async (t) => {
     const row = await lockPolicy(t, rawId);
     if (row.renewalState === 'renewed') throw conflict(RENEWAL_TEXT.renewedIsFinal, 'ALREADY_RENEWED');
@@ -123,7 +122,7 @@ export async function markLost(db: Db, actor: Actor, rawId: string, input: MarkL
   });
 }
 
-export async function undoLost(db: Db, actor: Actor, rawId: string): Promise<PolicyDetail> {
+export async function undoLost(db: Connection, actor: Actor, rawId: string): Promise<PolicyDetail> {
   return tenant(db, actor).transaction(async (t) => {
     const row = await lockPolicy(t, rawId);
     if (row.renewalState !== 'lost') throw conflict(RENEWAL_TEXT.notLost, 'NOT_LOST');
@@ -132,7 +131,7 @@ export async function undoLost(db: Db, actor: Actor, rawId: string): Promise<Pol
   });
 }
 
-export async function setRenewalState(db: Db, actor: Actor, rawId: string, state: 'not_started' | 'contacted' | 'quoted'): Promise<PolicyDetail> {
+export async function setRenewalState(db: Connection, actor: Actor, rawId: string, state: 'not_started' | 'contacted' | 'quoted'): Promise<PolicyDetail> {
   return tenant(db, actor).transaction(async (t) => {
     const row = await lockPolicy(t, rawId);
     if (row.renewalState === 'renewed') throw conflict(RENEWAL_TEXT.renewedIsFinal, 'ALREADY_RENEWED');
@@ -142,7 +141,7 @@ export async function setRenewalState(db: Db, actor: Actor, rawId: string, state
   });
 }
 
-export async function assignPolicy(db: Db, actor: Actor, rawId: string, assigneeId: string): Promise<PolicyDetail> {
+export async function assignPolicy(db: Connection, actor: Actor, rawId: string, assigneeId: string): Promise<PolicyDetail> {
   return tenant(db, actor).transaction(async (t) => {
     const row = await lockPolicy(t, rawId);
     await assertMember(t, assigneeId, RENEWAL_TEXT.notMember);
@@ -165,7 +164,7 @@ export async function assignPolicy(db: Db, actor: Actor, rawId: string, assignee
  * move from Not started to Contacted. Runs in the communication's transaction.
  */
 export async function markContacted(t: Tenant, customerId: string, now = new Date()): Promise<void> {
-  const { timeZone } = await readRenewalSettings(t.db as Db, t.agencyId);
+  const { timeZone } = await readRenewalSettings(t);
   const today = agencyToday(timeZone, now);
   await t.update(
     policies,

@@ -29,11 +29,8 @@ export const LOOKBACK_DAYS = 365;
 const OPEN_STATES: RenewalState[] = ['not_started', 'contacted', 'quoted'];
 
 /** The agency's timezone (Settings › Agency), in which its days left count, and its remarket threshold. */
-export async function readRenewalSettings(db: Db, agencyId: string) {
-  const [row] = await db
-    .select({ timeZone: agencies.timezone, threshold: agencies.remarketThreshold })
-    .from(agencies)
-    .where(eq(agencies.id, agencyId));
+export async function readRenewalSettings(t: Tenant) {
+  const [row] = await t.ownAgency({ timeZone: agencies.timezone, threshold: agencies.remarketThreshold });
   return { timeZone: agencyTimeZone(row?.timeZone), threshold: row?.threshold ?? DEFAULT_REMARKET_THRESHOLD };
 }
 
@@ -71,7 +68,7 @@ function bucketRange(bucket: Bucket, today: string): SQL[] {
 
 export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = new Date()): Promise<RenewalCockpit> {
   const t = tenant(db, actor);
-  const settings = await readRenewalSettings(db, t.agencyId);
+  const settings = await readRenewalSettings(t);
   const today = agencyToday(settings.timeZone, now);
   // "My renewals" is a team member's default; owners and admins see the whole agency.
   const assignee = q.assignee || (actor.agency.role === 'team_member' ? 'me' : 'all');
@@ -189,11 +186,10 @@ export function retentionCounters(today: string, scope: SQL = sql`true`) {
 
 /** The agency's members, for the assignee filter and select. */
 export async function readMembers(t: Tenant) {
-  const rows = await t.db
+  const rows = await t
     .select({ id: agencyMembers.userId, first: assigneeName, name: user.name, email: user.email })
     .from(agencyMembers)
     .innerJoin(user, eq(user.id, agencyMembers.userId))
-    .where(t.where(agencyMembers))
     .orderBy(asc(user.firstName), asc(user.lastName));
   return rows.map((r) => ({ id: r.id, name: r.first ?? (r.name || r.email) }));
 }

@@ -12,6 +12,7 @@ import type { Db } from '#server/db/client.ts';
 import { agencies, digestDeliveries, user } from '#server/db/schema.ts';
 import { claimJobs, defineJob } from '#server/jobs/queue.ts';
 import { runClaim } from '#server/jobs/runner.ts';
+import { crossAgency } from '#server/tenant.ts';
 import { renderMail, type MailBrand, type MailMessage } from '#server/mail.ts';
 import { mailBrandForAgency } from '../branding/mail-brand.ts';
 import { notifyMany } from '../notifications/service.ts';
@@ -105,7 +106,7 @@ async function notifyWindows(db: Db, agencyIds: string[], today: string) {
  * every due term in memory. Agents who opted out are left out.
  */
 async function readDigests(db: Db, agencyIds: string[], today: string, timeZone: string): Promise<AgentDigest[]> {
-  const result = (await db.execute(sql`
+  const result = (await crossAgency(db, 'the digest reads the due terms of a batch of agencies at once').execute(sql`
     with due as (
       select p.id, p.agency_id, a.name as agency_name, p.assignee_id, p.policy_number, p.customer_name, p.end_date::text as end_date,
              p.premium_amount::text as premium, p.remarket

@@ -16,7 +16,7 @@ import { displayStatus, POLICY_STATUS_LABEL, POLICY_TYPE_LABEL, type PolicyType 
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencyMembers, customers, policies, user } from '#server/db/schema.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { tenant, type Tenant, type TenantConds } from '#server/tenant.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
 
 /** sum(numeric) as "1234.50" ("0.00" over no rows). */
@@ -63,25 +63,24 @@ function labelRow(row: ReportRow): ReportRow {
   return out;
 }
 
-async function policyTotals(t: Tenant, where: SQL) {
-  const [row] = await t.db.select({ count, premium: money(sql`sum(${policies.premiumAmount})`) }).from(policies).where(where);
+async function policyTotals(t: Tenant, conds: TenantConds) {
+  const [row] = await t.select({ count, premium: money(sql`sum(${policies.premiumAmount})`) }).from(policies, ...conds);
   return row;
 }
 
 async function bookOfBusiness(t: Tenant, q: ReportQuery): Promise<ReportResult> {
-  const where = t.where(policies, ...policyConds(q), ...overlapsRange(q));
+  const conds = [...policyConds(q), ...overlapsRange(q)];
   const fields = { count, premium: money(sql`sum(${policies.premiumAmount})`) };
-  const totals = policyTotals(t, where);
+  const totals = policyTotals(t, conds);
   const tail = [col('count', 'Policies', 'count'), col('premium', 'Premium', 'money')];
   if (reportGroup('book', q.group) === 'assignee') {
-    const [rows, sums] = await Promise.all([byAssignee(t, fields, where), totals]);
+    const [rows, sums] = await Promise.all([byAssignee(t, fields, conds), totals]);
     return { kind: 'book', columns: [col('assignee', 'Assignee'), ...tail], rows, totals: { rows: rows.length, ...sums }, truncated: false };
   }
   const [rows, sums] = await Promise.all([
-    t.db
+    t
       .select({ type: policies.policyType, carrier: policies.insuranceCompany, status: policies.status, ...fields })
-      .from(policies)
-      .where(where)
+      .from(policies, ...conds)
       .groupBy(policies.policyType, policies.insuranceCompany, policies.status)
       .orderBy(asc(policies.policyType), asc(policies.insuranceCompany), asc(policies.status)),
     totals,
@@ -102,14 +101,13 @@ async function bookOfBusiness(t: Tenant, q: ReportQuery): Promise<ReportResult> 
  */
 const assigneeLabel = sql<string>`coalesce(${assigneeName}, nullif(${user.name}, ''), ${user.email}, ${REPORT_TEXT.unassigned})`;
 
-function byAssignee(t: Tenant, fields: Record<string, SQL>, where: SQL): Promise<ReportRow[]> {
-  return t.db
+function byAssignee(t: Tenant, fields: Record<string, SQL>, conds: TenantConds): Promise<ReportRow[]> {
+  return t
     // assignee_id is no column (not in the table or the CSV), like cross-sell's customer_id
     .select({ assignee: assigneeLabel, assignee_id: policies.assigneeId, ...fields })
-    .from(policies)
+    .from(policies, ...conds)
     .leftJoin(agencyMembers, and(eq(agencyMembers.agencyId, policies.agencyId), eq(agencyMembers.userId, policies.assigneeId)))
     .leftJoin(user, eq(user.id, agencyMembers.userId))
-    .where(where)
     .groupBy(policies.assigneeId, user.id)
     .orderBy(sql`${policies.assigneeId} is null`, asc(assigneeLabel), asc(policies.assigneeId)) as Promise<ReportRow[]>;
 }
@@ -127,22 +125,17 @@ const PRODUCTION_FIELDS = {
 
 async function production(t: Tenant, q: ReportQuery): Promise<ReportResult> {
   const month = sql<string>`to_char(${policies.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-  const where = t.where(
-    policies,
-    ...policyConds(q),
-    q.from ? sql`${createdDay} >= ${q.from}` : undefined,
-    q.to ? sql`${createdDay} <= ${q.to}` : undefined,
-  );
+  const conds = [...policyConds(q), q.from ? sql`${createdDay} >= ${q.from}` : undefined, q.to ? sql`${createdDay} <= ${q.to}` : undefined];
   const group = reportGroup('production', q.group);
   const grouped = (key: SQL | typeof policies.insuranceCompany) =>
-    t.db.select({ key, ...PRODUCTION_FIELDS }).from(policies).where(where).groupBy(key).orderBy(asc(key));
+    t.select({ key, ...PRODUCTION_FIELDS }).from(policies, ...conds).groupBy(key).orderBy(asc(key));
   const [rows, [sums]] = await Promise.all([
     group === 'assignee'
-      ? byAssignee(t, PRODUCTION_FIELDS, where)
+      ? byAssignee(t, PRODUCTION_FIELDS, conds)
       : grouped(group === 'carrier' ? policies.insuranceCompany : month).then((found) =>
           found.map(({ key, ...rest }): ReportRow => ({ [group === 'carrier' ? 'carrier' : 'month']: key, ...rest })),
         ),
-    t.db.select(PRODUCTION_FIELDS).from(policies).where(where),
+    t.select(PRODUCTION_FIELDS).from(policies, ...conds),
   ]);
   const first = group === 'assignee' ? col('assignee', 'Assignee') : group === 'carrier' ? col('carrier', 'Carrier') : col('month', 'Month');
   return {
@@ -168,9 +161,9 @@ async function production(t: Tenant, q: ReportQuery): Promise<ReportResult> {
 }
 
 async function expiring(t: Tenant, q: ReportQuery): Promise<ReportResult> {
-  const where = t.where(policies, ...policyConds(q), q.from ? gte(policies.endDate, q.from) : undefined, q.to ? lte(policies.endDate, q.to) : undefined);
+  const conds = [...policyConds(q), q.from ? gte(policies.endDate, q.from) : undefined, q.to ? lte(policies.endDate, q.to) : undefined];
   const [rows, totals] = await Promise.all([
-    t.db
+    t
       .select({
         policyNumber: policies.policyNumber,
         customer: policies.customerName,
@@ -181,11 +174,10 @@ async function expiring(t: Tenant, q: ReportQuery): Promise<ReportResult> {
         endDate: policies.endDate,
         premium: sql<string>`${policies.premiumAmount}::text`,
       })
-      .from(policies)
-      .where(where)
+      .from(policies, ...conds)
       .orderBy(asc(policies.endDate), asc(policies.policyNumber))
       .limit(REPORT_ROW_CAP),
-    policyTotals(t, where),
+    policyTotals(t, conds),
   ]);
   return {
     kind: 'expiring',
@@ -211,7 +203,7 @@ async function crossSell(t: Tenant, q: ReportQuery): Promise<ReportResult> {
   const carNoFire = sql`(${cars} > 0 and ${fires} = 0)`;
   const fireNoCar = sql`(${fires} > 0 and ${cars} = 0)`;
   const having = q.direction === 'car-no-fire' ? carNoFire : q.direction === 'fire-no-car' ? fireNoCar : sql`(${carNoFire} or ${fireNoCar})`;
-  const per = t.db
+  const per = t
     .select({
       id: customers.id,
       name: sql<string>`${customers.name}`.as('name'),
@@ -222,10 +214,9 @@ async function crossSell(t: Tenant, q: ReportQuery): Promise<ReportResult> {
       count: sql<number>`count(*)::int`.as('count'),
       premium: sql<string>`sum(${policies.premiumAmount})`.as('premium'),
     })
-    .from(customers)
+    .from(customers, q.status !== 'all' ? eq(policies.status, q.status) : undefined, ...overlapsRange(q))
     // joined on (agency_id, id): the composite key, so a join never leaves the agency
     .innerJoin(policies, and(eq(policies.agencyId, customers.agencyId), eq(policies.customerId, customers.id)))
-    .where(and(t.where(customers), q.status !== 'all' ? eq(policies.status, q.status) : undefined, ...overlapsRange(q)))
     .groupBy(customers.id)
     .having(having)
     .as('per');
@@ -257,21 +248,19 @@ async function crossSell(t: Tenant, q: ReportQuery): Promise<ReportResult> {
 
 async function customersWithoutPolicy(t: Tenant, q: ReportQuery): Promise<ReportResult> {
   const added = sql<string>`to_char(${customers.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const where = t.where(
-    customers,
+  const conds = [
     q.customerType !== 'all' ? eq(customers.customerType, q.customerType) : undefined,
     q.from ? sql`${added} >= ${q.from}` : undefined,
     q.to ? sql`${added} <= ${q.to}` : undefined,
     sql`not exists (select 1 from ${policies} where ${policies.agencyId} = ${customers.agencyId} and ${policies.customerId} = ${customers.id})`,
-  );
+  ];
   const [rows, [totals]] = await Promise.all([
-    t.db
+    t
       .select({ name: customers.name, email: customers.email, phone: customers.phone, customerType: customers.customerType, added })
-      .from(customers)
-      .where(where)
+      .from(customers, ...conds)
       .orderBy(asc(customers.name), asc(customers.email))
       .limit(REPORT_ROW_CAP),
-    t.db.select({ count }).from(customers).where(where),
+    t.select({ count }).from(customers, ...conds),
   ]);
   return {
     kind: 'no-policy',

@@ -9,7 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
+import { preparedWhere, tenant, type Tenant, type TenantConds } from '#server/tenant.ts';
 import { cachedStatement, constantLimit, preparedRows, rowPositions } from '#server/db/prepared.ts';
 import { agencyToday, addDays } from '#shared/time.ts';
 import { emit } from '#server/platform/events.ts';
@@ -42,11 +42,11 @@ const assigneeJoin = eq(user.id, tasks.assigneeId);
 const customerJoin = and(eq(customers.agencyId, tasks.agencyId), eq(customers.id, tasks.customerId));
 const policyJoin = and(eq(policies.agencyId, tasks.agencyId), eq(policies.id, tasks.policyId));
 
-function selectTasks(t: Tenant) {
-  return t.db.select(taskFields).from(tasks).leftJoin(user, assigneeJoin).leftJoin(customers, customerJoin).leftJoin(policies, policyJoin);
+function selectTasks(t: Tenant, ...conds: TenantConds) {
+  return t.select(taskFields).from(tasks, ...conds).leftJoin(user, assigneeJoin).leftJoin(customers, customerJoin).leftJoin(policies, policyJoin);
 }
 
-type Selected = Awaited<ReturnType<ReturnType<typeof selectTasks>['where']>>[number];
+type Selected = Awaited<ReturnType<typeof selectTasks>>[number];
 
 function toRow(task: Selected, timeZone: string): TaskRow {
   const due = zonedParts(task.dueAt, timeZone);
@@ -72,7 +72,7 @@ function toRow(task: Selected, timeZone: string): TaskRow {
 
 /** One task as the API shows it; `zone`: the agency's (actor.agency.timeZone, read with the identity). */
 async function readTask(t: Tenant, id: string, zone: string): Promise<TaskRow> {
-  const [row] = await selectTasks(t).where(t.where(tasks, eq(tasks.id, id)));
+  const [row] = await selectTasks(t, eq(tasks.id, id));
   if (!row) throw notFound(TASK_TEXT.notFound);
   return toRow(row, zone);
 }
@@ -193,8 +193,7 @@ export async function listLinkedTasks(
     : link.policy_id
       ? eq(tasks.policyId, idOr404(link.policy_id))
       : eq(tasks.opportunityId, idOr404(link.opportunity_id ?? undefined));
-  const rows = await selectTasks(t)
-    .where(t.where(tasks, cond))
+  const rows = await selectTasks(t, cond)
     .orderBy(asc(isNotNull(tasks.completedAt)), asc(tasks.dueAt), asc(tasks.id)) // open ones first
     .limit(200);
   const zone = actor.agency.timeZone;

@@ -9,11 +9,10 @@ import { COMMUNICATION_TYPE_LABEL, type CommunicationType } from '#shared/commun
 import { OPPORTUNITY_STAGE_LABEL, type OpportunityStage } from '#shared/pipeline.ts';
 import { type TimelineEntry, type TimelineKind, type TimelinePage, type TimelineQuery } from '#shared/timeline.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { customers } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
-import { tenant } from '#server/tenant.ts';
+import { type Connection, tenant } from '#server/tenant.ts';
 import { eq } from 'drizzle-orm';
 
 interface Scope {
@@ -166,7 +165,7 @@ function decodeCursor(cursor: string | undefined): { at: string; key: string } |
 
 const encodeCursor = (r: Raw) => Buffer.from(JSON.stringify([r.at_key, r.key]), 'utf8').toString('base64url');
 
-export async function readTimeline(db: Db, actor: Actor, rawCustomerId: string, q: TimelineQuery): Promise<TimelinePage> {
+export async function readTimeline(db: Connection, actor: Actor, rawCustomerId: string, q: TimelineQuery): Promise<TimelinePage> {
   const t = tenant(db, actor);
   const customerId = idOr404(rawCustomerId, CUSTOMER_TEXT.notFound);
   const [own] = await t.select({ id: customers.id }).from(customers, eq(customers.id, customerId));
@@ -185,7 +184,7 @@ export async function readTimeline(db: Db, actor: Actor, rawCustomerId: string, 
     parts.map((p) => p(scope)),
     sql` union all `,
   );
-  const result = await db.execute<Raw>(sql`
+  const result = await t.execute<Raw>(sql`
     select to_char(s.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key, s.key, s.kind, s.event, s.ref_id,
            s.corrects_id, s.tag, s.a, s.b,
            nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name

@@ -109,11 +109,10 @@ export async function inviteMember(deps: Deps, actor: Actor, input: { email: str
   const invitation = await tenant(db, actor).transaction(async (t) => {
     // Serialise invitations per agency so two parallel invites of one address can't both pass.
     await t.lockAgency();
-    const [member] = await t.db
+    const [member] = await t
       .select({ userId: agencyMembers.userId })
-      .from(agencyMembers)
-      .innerJoin(user, eq(user.id, agencyMembers.userId))
-      .where(t.where(agencyMembers, eq(user.email, input.email)));
+      .from(agencyMembers, eq(user.email, input.email))
+      .innerJoin(user, eq(user.id, agencyMembers.userId));
     if (member) throw conflict(TEAM_TEXT.alreadyMember, 'ALREADY_MEMBER', { email: TEAM_TEXT.alreadyMember });
     const [pending] = await t.from(userInvitations, eq(userInvitations.email, input.email), eq(userInvitations.status, 'pending'));
     if (pending) {

@@ -30,6 +30,7 @@ export const TEAM_TEXT = {
   notLoggedIn: 'Not logged in',
   sendFailedTitle: 'Failed to Send Invitation',
   unexpectedError: 'An unexpected error occurred.',
+  empty: 'No team members yet. Invite someone above.',
   invalidTitle: 'Invitation Invalid',
   invalid: 'This invitation link is either expired or invalid. Please ask for a new invitation.',
   actionFailedTitle: 'Action failed',

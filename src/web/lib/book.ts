@@ -1,8 +1,9 @@
-// The plan usage query and the refresh after any change to the book of business.
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { PolicyListQuery } from '#shared/policies.ts';
+// The plan usage query, the policies' list query and the refresh after any change to the book of business.
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Page, Policy, PolicyListQuery } from '#shared/policies.ts';
 import type { Usage } from '#shared/usage.ts';
 import { apiGet } from './api.ts';
+import { queryString } from './query-string.ts';
 
 export const usageKey = ['usage'] as const;
 
@@ -23,3 +24,12 @@ export const policyKeys = {
   list: (q: PolicyListQuery) => ['policies', 'list', q] as const,
   detail: (id: string) => ['policies', 'detail', id] as const,
 };
+
+/** A page of policies: the policies page and the bulk actions' picker show the same list. */
+export function usePolicies(q: PolicyListQuery) {
+  return useQuery({
+    queryKey: policyKeys.list(q),
+    queryFn: ({ signal }) => apiGet<Page<Policy>>(`/api/policies${queryString(q)}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { Copy, KeyRound, Plus, TriangleAlert } from 'lucide-react';
+import { Copy, Plus, TriangleAlert } from 'lucide-react';
 import { canManageFeature, featureNeed } from '#shared/features.ts';
 import { TIER_LABEL } from '#shared/tiers.ts';
 import {
@@ -15,10 +15,8 @@ import {
   API_RESOURCES,
   API_TEXT,
   apiKeyInputSchema,
-  describeScopes,
   type ApiKeyInput,
   type ApiKeysAnswer,
-  type ApiKeyView,
   type ApiPlanView,
   type CreatedApiKey,
 } from '#shared/api-keys.ts';
@@ -26,22 +24,17 @@ import { ApiSettingsTabs } from '#web/components/api-settings-tabs.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { ConfirmDialog, Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { accessSubjectOf, useSession } from '#web/lib/session.ts';
 import { notify } from '#web/lib/toast.ts';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api.ts';
+import { useApiKeys, useCreateApiKey } from './api.ts';
+import { KeyList, when } from './api-key-list.tsx';
 
 const FIELDS = ['name', 'scopes'] as const;
-
-function when(value: string | null): string {
-  if (!value) return API_TEXT.neverUsed;
-  return new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 export function ApiKeysPage() {
   const { data: session } = useSession();
@@ -211,114 +204,5 @@ function ShowOnceDialog({ created, onClose }: { created: CreatedApiKey | null; o
         </DialogContent>
       ) : null}
     </Dialog>
-  );
-}
-
-function KeyList({ keys }: { keys: ReturnType<typeof useApiKeys> }) {
-  const revoke = useRevokeApiKey();
-  const [target, setTarget] = useState<ApiKeyView | null>(null);
-  const onRevoke = async () => {
-    if (!target) return;
-    try {
-      await revoke.mutateAsync(target.id);
-      notify.success(API_TEXT.revoked);
-    } catch (err) {
-      notify.error('Error', err instanceof ApiError ? err.message : 'Something went wrong');
-    } finally {
-      setTarget(null);
-    }
-  };
-  const rows = keys.data?.keys ?? [];
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Keys</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {keys.isPending ? (
-          <Spinner />
-        ) : keys.isError ? (
-          <div className="flex items-center gap-3 text-sm text-red-600" role="alert">
-            {keys.error.message}
-            <Button variant="outline" size="sm" onClick={() => keys.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-slate-600">{API_TEXT.empty}</p>
-        ) : (
-          <>
-            <table className="hidden w-full text-left text-sm md:table">
-              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="py-2 pr-3">Name</th>
-                  <th className="py-2 pr-3">Key</th>
-                  <th className="py-2 pr-3">Access</th>
-                  <th className="py-2 pr-3">Created</th>
-                  <th className="py-2 pr-3">Last used</th>
-                  <th className="py-2 pr-3">Created by</th>
-                  <th className="py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((k) => (
-                  <tr key={k.id} className="border-b border-slate-100 last:border-0">
-                    <td className="py-2 pr-3 font-medium text-slate-900">{k.name}</td>
-                    <td className="py-2 pr-3 font-mono text-xs">{k.prefix}…</td>
-                    <td className="py-2 pr-3">{describeScopes(k.scopes)}</td>
-                    <td className="py-2 pr-3">{when(k.created_at)}</td>
-                    <td className="py-2 pr-3">{when(k.last_used_at)}</td>
-                    <td className="py-2 pr-3">{k.created_by_name ?? 'N/A'}</td>
-                    <td className="py-2 text-right">
-                      <Button variant="outline" size="sm" onClick={() => setTarget(k)} aria-label={`Revoke ${k.name}`}>
-                        Revoke
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="grid gap-3 md:hidden">
-              {rows.map((k) => (
-                <li key={k.id} className="rounded-lg border border-slate-200 p-3 text-sm">
-                  <div className="flex items-center justify-between gap-2">
-                    <span className="flex items-center gap-2 font-medium text-slate-900">
-                      <KeyRound className="h-4 w-4" aria-hidden />
-                      {k.name}
-                    </span>
-                    <Button variant="outline" size="sm" onClick={() => setTarget(k)} aria-label={`Revoke ${k.name}`}>
-                      Revoke
-                    </Button>
-                  </div>
-                  <dl className="mt-2 grid grid-cols-[7rem_1fr] gap-1 text-slate-600">
-                    <dt>Key</dt>
-                    <dd className="font-mono text-xs">{k.prefix}…</dd>
-                    <dt>Access</dt>
-                    <dd>{describeScopes(k.scopes)}</dd>
-                    <dt>Created</dt>
-                    <dd>{when(k.created_at)}</dd>
-                    <dt>Last used</dt>
-                    <dd>{when(k.last_used_at)}</dd>
-                    <dt>Created by</dt>
-                    <dd>{k.created_by_name ?? 'N/A'}</dd>
-                  </dl>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={target !== null}
-        onOpenChange={(open) => (open ? null : setTarget(null))}
-        title={API_TEXT.revokeTitle}
-        description={target ? API_TEXT.revokeText(target.name) : ''}
-        confirmLabel="Revoke"
-        onConfirm={onRevoke}
-        pending={revoke.isPending}
-      />
-    </Card>
   );
 }

@@ -1,19 +1,10 @@
 // One query hook per endpoint of the book of business; mutations refresh what they change.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page, Policy, PolicyDetail, PolicyListQuery, PolicyValues } from '#shared/policies.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PolicyDetail, PolicyValues } from '#shared/policies.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
 import { policyKeys, refreshBook } from '#web/lib/book.ts';
-import { queryString } from '#web/lib/query-string.ts';
 
 export { policyKeys };
-
-export function usePolicies(q: PolicyListQuery) {
-  return useQuery({
-    queryKey: policyKeys.list(q),
-    queryFn: ({ signal }) => apiGet<Page<Policy>>(`/api/policies${queryString(q)}`, signal),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function usePolicy(id: string) {
   return useQuery({

@@ -2,7 +2,8 @@
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { Monitor, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
-import { SIGN_IN_HISTORY_DAYS, SIGN_IN_OUTCOME_LABEL, USER_SETTINGS_TEXT, type ActiveSession } from '#shared/settings.ts';
+import { SIGN_IN_HISTORY_DAYS, SIGN_IN_OUTCOME_LABEL, USER_SETTINGS_TEXT, type ActiveSession, type SignInAttempt } from '#shared/settings.ts';
+import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -105,6 +106,13 @@ function SessionsCard() {
   );
 }
 
+const HISTORY_COLUMNS: ListColumn<SignInAttempt>[] = [
+  { id: 'time', header: 'Time', primary: true, className: 'whitespace-nowrap text-slate-800', cell: (a) => when(a.created_at) },
+  { id: 'result', header: 'Result', cell: (a) => <Badge tone={a.outcome === 'success' ? 'green' : 'red'}>{SIGN_IN_OUTCOME_LABEL[a.outcome]}</Badge> },
+  { id: 'ip', header: 'IP address', cell: (a) => a.ip_address ?? 'Unknown' },
+  { id: 'device', header: 'Device', cell: (a) => `${a.browser} on ${a.device}` },
+];
+
 function HistoryCard() {
   const query = useSignInHistory();
   return (
@@ -113,49 +121,17 @@ function HistoryCard() {
         <CardTitle>Sign-in history</CardTitle>
         <CardDescription>Every sign-in attempt on your account in the last {SIGN_IN_HISTORY_DAYS} days.</CardDescription>
       </CardHeader>
-      {query.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading sign-in history" />
-        </div>
-      ) : query.isError ? (
-        <LoadError what="your sign-in history" error={query.error} retry={() => query.refetch()} />
-      ) : query.data.attempts.length === 0 ? (
-        <CardContent className="text-sm text-slate-600">No sign-ins in the last {SIGN_IN_HISTORY_DAYS} days.</CardContent>
-      ) : (
-        <div className="overflow-x-auto border-t border-slate-100">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Sign-in attempts, newest first</caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Time</th>
-                <th scope="col" className="px-4 py-2 font-medium">Result</th>
-                <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">IP address</th>
-                <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">Device</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {query.data.attempts.map((a) => (
-                <tr key={a.id}>
-                  <td className="px-4 py-2 align-top whitespace-nowrap text-slate-800">
-                    {when(a.created_at)}
-                    {/* on a phone the address and device go under the time */}
-                    <span className="block text-xs text-slate-500 sm:hidden">
-                      {a.ip_address ?? 'Unknown address'} · {a.browser} on {a.device}
-                    </span>
-                  </td>
-                  <td className="px-4 py-2 align-top">
-                    <Badge tone={a.outcome === 'success' ? 'green' : 'red'}>{SIGN_IN_OUTCOME_LABEL[a.outcome]}</Badge>
-                  </td>
-                  <td className="hidden px-4 py-2 align-top text-slate-700 sm:table-cell">{a.ip_address ?? 'Unknown'}</td>
-                  <td className="hidden px-4 py-2 align-top text-slate-700 sm:table-cell">
-                    {a.browser} on {a.device}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="border-t border-slate-100">
+        <DataList
+          label="Sign-in attempts, newest first"
+          columns={HISTORY_COLUMNS}
+          source={{ ...query, data: query.data ? { rows: query.data.attempts } : undefined }}
+          rowKey={(a) => a.id}
+          rowLabel={(a) => when(a.created_at)}
+          empty={`No sign-ins in the last ${SIGN_IN_HISTORY_DAYS} days.`}
+          errorText={(message) => `Error loading your sign-in history: ${message}`}
+        />
+      </div>
     </Card>
   );
 }

@@ -1,10 +1,7 @@
 import { Users } from 'lucide-react';
-import { TEAM_MANAGEMENT, TEAM_TEXT } from '#shared/team.ts';
+import { TEAM_MANAGEMENT } from '#shared/team.ts';
 import { RequireAccess } from '#web/app/guards.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { useTeam } from './api.ts';
 import { InviteForm } from './invite-form.tsx';
 import { TeamTable } from './team-table.tsx';
@@ -39,22 +36,7 @@ function TeamManagement() {
           </CardDescription>
         </CardHeader>
         <CardContent className="px-0 pb-2">
-          {team.isPending ? (
-            <div className="flex justify-center py-10">
-              <Spinner label="Loading team" />
-            </div>
-          ) : team.isError ? (
-            <div role="alert" className="mx-5 mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-              {errorMessage(team.error, TEAM_TEXT.unexpectedError)}
-              <Button variant="link" className="ml-2 h-auto" onClick={() => team.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : team.data.entries.length === 0 ? (
-            <p className="px-5 py-8 text-center text-sm text-slate-500">No team members yet. Invite someone above.</p>
-          ) : (
-            <TeamTable entries={team.data.entries} />
-          )}
+          <TeamTable team={{ ...team, data: team.data ? { rows: team.data.entries } : undefined }} />
         </CardContent>
       </Card>
     </div>

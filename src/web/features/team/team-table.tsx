@@ -5,6 +5,7 @@ import { AGENCY_ROLE_LABEL, TEAM_TEXT, type InviteRole, type TeamEntry } from '#
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
+import { DataList, type ListColumn, type ListSource } from '#web/components/list-kit/data-list.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
@@ -44,7 +45,35 @@ function confirmText(p: Pending) {
   }
 }
 
-export function TeamTable({ entries }: { entries: TeamEntry[] }) {
+// the email is the card's title on phones: an invitation has no name yet, and the row menu is named by it
+const COLUMNS: ListColumn<TeamEntry>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    className: 'text-slate-900',
+    cell: (e) => (
+      <>
+        {e.name ?? <span className="text-slate-400">—</span>}
+        {e.is_you ? <span className="ml-2 text-xs text-slate-500">(you)</span> : null}
+      </>
+    ),
+  },
+  { id: 'email', header: 'Email', primary: true, className: 'break-all', cell: (e) => e.email },
+  { id: 'role', header: 'Role', cell: (e) => AGENCY_ROLE_LABEL[e.role] ?? e.role },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (e) => (
+      <>
+        <Badge tone={STATUS_TONE[e.status]}>{e.status}</Badge>
+        <div className="mt-1 text-xs text-slate-500">{entryDate(e)}</div>
+      </>
+    ),
+  },
+];
+
+/** The team's members and pending invitations, with loading, error and empty states, on the list kit. */
+export function TeamTable({ team }: { team: ListSource<TeamEntry> }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const cancel = useCancelInvitation();
   const resend = useResendInvitation();
@@ -78,57 +107,15 @@ export function TeamTable({ entries }: { entries: TeamEntry[] }) {
 
   return (
     <>
-      <ul className="divide-y divide-slate-100 border-t border-slate-100 md:hidden" aria-label="Team members">
-        {entries.map((e) => (
-          <li key={`${e.kind}-${e.id}`} className="flex items-start gap-3 px-5 py-3">
-            <div className="min-w-0 flex-1 space-y-1">
-              <p className="font-medium text-slate-900">
-                {e.name ?? <span className="text-slate-400">Invitation</span>}
-                {e.is_you ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
-              </p>
-              <p className="text-sm break-all text-slate-700">{e.email}</p>
-              <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                <span>{AGENCY_ROLE_LABEL[e.role] ?? e.role}</span>
-                <Badge tone={STATUS_TONE[e.status]}>{e.status}</Badge>
-                <span>{entryDate(e)}</span>
-              </p>
-            </div>
-            <RowActions entry={e} onPick={setPending} />
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto md:block">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">Name</th>
-              <th scope="col" className="px-4 py-3 font-medium">Email</th>
-              <th scope="col" className="px-4 py-3 font-medium">Role</th>
-              <th scope="col" className="px-4 py-3 font-medium">Status</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {entries.map((e) => (
-              <tr key={`${e.kind}-${e.id}`}>
-                <td className="px-4 py-3 text-slate-900">
-                  {e.name ?? <span className="text-slate-400">—</span>}
-                  {e.is_you ? <span className="ml-2 text-xs text-slate-500">(you)</span> : null}
-                </td>
-                <td className="px-4 py-3 text-slate-700">{e.email}</td>
-                <td className="px-4 py-3 text-slate-700">{AGENCY_ROLE_LABEL[e.role] ?? e.role}</td>
-                <td className="px-4 py-3">
-                  <Badge tone={STATUS_TONE[e.status]}>{e.status}</Badge>
-                  <div className="mt-1 text-xs text-slate-500">{entryDate(e)}</div>
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <RowActions entry={e} onPick={setPending} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataList
+        label="Team members"
+        columns={COLUMNS}
+        source={team}
+        rowKey={(e) => `${e.kind}-${e.id}`}
+        rowLabel={(e) => e.email}
+        empty={TEAM_TEXT.empty}
+        actions={(e) => <RowActions entry={e} onPick={setPending} />}
+      />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

@@ -215,6 +215,9 @@ test('a pipeline card moves one stage per arrow key, or straight to a stage by n
   const handle = page.getByRole('button', { name: 'Drag Kai Keys' });
   await handle.focus();
   await page.keyboard.press('Space');
+  // an arrow pressed before the lift has happened moves nothing (flaky in CI): wait for the lifted
+  // card to be announced over its own stage
+  await expect(page.getByText('Over New lead.')).toBeAttached();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText('Over Contacted.')).toBeAttached();
   await page.keyboard.press('ArrowRight');

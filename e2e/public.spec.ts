@@ -41,7 +41,7 @@ test('home: hero, features, benefits, three testimonials, closing call to action
     await expect(page.getByText(PLACEHOLDER_TEXT).last()).toBeVisible();
     // one toast at a time (a replaced toast may still be animating out)
     await expect(page.locator('[data-sonner-toast]:not([data-removed="true"])')).toHaveCount(1);
-    await expect(page.locator('[data-sonner-toast]:not([data-removed="true"])')).toContainText(PLACEHOLDER_TITLE);
+    await expect(page.locator('[data-sonner-toast]:not([data-removed="true"])').first()).toContainText(PLACEHOLDER_TITLE);
   }
   await shot(page, 'home');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,11 +1,12 @@
 // One query hook per bulk-actions endpoint. Running jobs are polled, so the progress bar moves and
 // survives a reload (the job lives in PostgreSQL, the page only reads it).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkActionInfo, BulkExportInput, BulkJournalEntry, BulkPreview, BulkRequestInput } from '#shared/bulk.ts';
+import { BULK_TEXT, type BulkActionInfo, type BulkExportInput, type BulkJournalEntry, type BulkPreview, type BulkRequestInput } from '#shared/bulk.ts';
 import type { Page } from '#shared/policies.ts';
-import { api, apiGet, apiPost } from './api.ts';
+import { api, apiGet, apiPost, errorMessage } from './api.ts';
 import { refreshBook } from './book.ts';
 import { downloadBlob } from './download.ts';
+import { LONG_TOAST_MS, notify } from './toast.ts';
 
 export const bulkKeys = {
   all: ['bulk'] as const,
@@ -55,11 +56,20 @@ export function useRunBulk() {
   });
 }
 
+/**
+ * Undoes an action. The toasts are said here, not in the caller's mutate() callbacks: the refreshed
+ * list drops the Undo button (can_undo turns false), and TanStack Query skips the callbacks of an
+ * unmounted caller, so a toast said there was lost whenever the list answered before the book did.
+ */
 export function useUndoBulk() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiPost<BulkActionInfo>(`/api/bulk/${encodeURIComponent(id)}/undo`),
-    onSuccess: async () => Promise.all([refreshBook(qc), qc.invalidateQueries({ queryKey: bulkKeys.all })]),
+    onSuccess: async () => {
+      notify.success('Success', BULK_TEXT.undone);
+      await Promise.all([refreshBook(qc), qc.invalidateQueries({ queryKey: bulkKeys.all })]);
+    },
+    onError: (err) => notify.error('Undo refused', errorMessage(err), LONG_TOAST_MS),
   });
 }
 

@@ -5,9 +5,7 @@ import { BULK_STATE_LABEL, BULK_TEXT, noun, type BulkActionInfo, type BulkState 
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { useUndoBulk } from '#web/lib/bulk.ts';
-import { LONG_TOAST_MS, notify } from '#web/lib/toast.ts';
 
 const TONE: Record<BulkState, BadgeTone> = { running: 'blue', done: 'green', failed: 'red', undone: 'gray' };
 
@@ -53,16 +51,7 @@ export function UndoButton({ info }: { info: BulkActionInfo }) {
         destructive={false}
         pending={undo.isPending}
         onConfirm={() =>
-          undo.mutate(info.id, {
-            onSuccess: () => {
-              setOpen(false);
-              notify.success('Success', BULK_TEXT.undone);
-            },
-            onError: (err) => {
-              setOpen(false);
-              notify.error('Undo refused', errorMessage(err), LONG_TOAST_MS);
-            },
-          })
+          undo.mutate(info.id, { onSettled: () => setOpen(false) })
         }
       />
     </>

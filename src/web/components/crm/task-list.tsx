@@ -20,10 +20,11 @@ function TaskItem({ task, showLink }: { task: TaskRow; showLink: boolean }) {
   const remove = useDeleteTask();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // mutateAsync: the item leaves a filtered list once refreshed, and mutate()'s callbacks die with it
   const toggle = () =>
-    setDone.mutate(
-      { id: task.id, done: !done },
-      { onSuccess: () => notify.success('Success', done ? TASK_TEXT.reopened : TASK_TEXT.completed), onError: (err) => notify.error('Error', errorMessage(err)) },
+    setDone.mutateAsync({ id: task.id, done: !done }).then(
+      () => notify.success('Success', done ? TASK_TEXT.reopened : TASK_TEXT.completed),
+      (err: unknown) => notify.error('Error', errorMessage(err)),
     );
   return (
     <li className="flex items-start gap-3 rounded-md border border-slate-200 bg-white p-3" data-testid="task">
@@ -80,13 +81,13 @@ function TaskItem({ task, showLink }: { task: TaskRow; showLink: boolean }) {
         confirmLabel="Delete"
         pending={remove.isPending}
         onConfirm={() =>
-          remove.mutate(task.id, {
-            onSuccess: () => {
+          remove.mutateAsync(task.id).then(
+            () => {
               setConfirming(false);
               notify.success('Success', TASK_TEXT.deleted);
             },
-            onError: (err) => notify.error('Error', errorMessage(err)),
-          })
+            (err: unknown) => notify.error('Error', errorMessage(err)),
+          )
         }
       />
     </li>

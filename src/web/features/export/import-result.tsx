@@ -81,7 +81,10 @@ export function ImportResult({ job }: { job: ImportJob }) {
               size="sm"
               disabled={undo.isPending}
               onClick={() =>
-                undo.mutate(job.id, { onSuccess: () => notify.success(IMPORT_TEXT.undone), onError: (err) => notify.error(errorMessage(err)) })
+                undo.mutateAsync(job.id).then(
+                  () => notify.success(IMPORT_TEXT.undone),
+                  (err: unknown) => notify.error(errorMessage(err)),
+                )
               }
             >
               Undo this import

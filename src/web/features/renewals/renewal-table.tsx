@@ -32,13 +32,14 @@ function RowMenu({ row, handlers }: { row: RenewalRow; handlers: RowHandlers }) 
   const setState = useSetRenewalState();
   const undo = useUndoLost();
   const communications = useFeature('communications').allowed;
-  const move = (state: 'quoted' | 'contacted', message: string) =>
-    setState.mutate({ id: row.id, state }, { onSuccess: () => notify.success('Success', message), onError: (e) => notify.error('Error', errorMessage(e)) });
+  // mutateAsync: a row that leaves the filtered table once refreshed takes mutate()'s callbacks with it
+  const fail = (e: unknown) => notify.error('Error', errorMessage(e));
+  const move = (state: 'quoted' | 'contacted', message: string) => setState.mutateAsync({ id: row.id, state }).then(() => notify.success('Success', message), fail);
   const quoted = () => move('quoted', RENEWAL_TEXT.stateUpdated);
   const logContact = () =>
     communications && row.customer_id ? navigate(`/dashboard/customers/${row.customer_id}#communications`) : move('contacted', RENEWAL_TEXT.contactLogged);
   const undoLost = () =>
-    undo.mutate(row.id, { onSuccess: () => notify.success('Success', RENEWAL_TEXT.lostUndone), onError: (e) => notify.error('Error', errorMessage(e)) });
+    undo.mutateAsync(row.id).then(() => notify.success('Success', RENEWAL_TEXT.lostUndone), fail);
   if (row.renewal_state === 'lost')
     return (
       <DropdownMenu>

@@ -128,13 +128,11 @@ export function EndpointCard({ endpoint, selected, onSelect, onEdit }: Props) {
         confirmLabel="Delete endpoint"
         pending={remove.isPending}
         onConfirm={() =>
-          remove.mutate(endpoint.id, {
-            onSuccess: () => {
-              setConfirm(null);
-              notify.success(WEBHOOK_TEXT.deleted);
-            },
-            onError: fail,
-          })
+          // mutateAsync: the refreshed list drops this card, and mutate()'s callbacks die with it
+          remove.mutateAsync(endpoint.id).then(() => {
+            setConfirm(null);
+            notify.success(WEBHOOK_TEXT.deleted);
+          }, fail)
         }
       />
     </Card>

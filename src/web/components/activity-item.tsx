@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { format, formatDistanceToNow } from 'date-fns';
 import { CheckSquare, FileText, Files, Layers, MessageSquare, Palette, Plug, TrendingUp, UserRound, Wallet, Users } from 'lucide-react';
-import { activityHref, type ActivityEntry, type ActivityKind } from '#shared/activity.ts';
+import { activityHref, type ActivityEntry, type ActivityKind } from '#shared/activity-text.ts';
 
 const ICONS: Record<ActivityKind, typeof FileText> = {
   policy: FileText,

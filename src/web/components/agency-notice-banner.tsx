@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserX, X } from 'lucide-react';
-import { TEAM_TEXT } from '#shared/team.ts';
+import { TEAM_TEXT } from '#shared/team-text.ts';
 import { dismissAgencyNotice, useAgencyNotice } from '../lib/agency-notice.ts';
 
 export function AgencyNoticeBanner() {

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Building2, Check } from 'lucide-react';
-import { AGENCY_ROLE_LABEL, TEAM_TEXT } from '#shared/team.ts';
+import { AGENCY_ROLE_LABEL, TEAM_TEXT } from '#shared/team-text.ts';
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from './ui/dropdown-menu.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';

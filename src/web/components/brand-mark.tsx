@@ -1,7 +1,7 @@
 // The agency's logo and name where the product's own mark would be (shell, print pages, invitation
 // page); the PolicyDesk mark when there is no brand.
 import { ShieldCheck } from 'lucide-react';
-import { DEFAULT_BRAND, type EffectiveBrand } from '#shared/branding.ts';
+import { DEFAULT_BRAND, type EffectiveBrand } from '#shared/branding-text.ts';
 import { cn } from '#web/lib/cn.ts';
 
 export function BrandMark({ brand, className, size = 'md' }: { brand: EffectiveBrand | null; className?: string; size?: 'sm' | 'md' }) {

@@ -1,6 +1,6 @@
 // The letterhead of the printable pages (policy, reports): the agency's white label (logo, name,
 // support contacts, colour) when it applies; the agency's name otherwise.
-import type { EffectiveBrand } from '#shared/branding.ts';
+import type { EffectiveBrand } from '#shared/branding-text.ts';
 import { useBrandColors } from '#web/lib/brand.ts';
 import { BrandMark } from './brand-mark.tsx';
 

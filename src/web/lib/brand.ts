@@ -2,7 +2,7 @@
 // the page itself read it; null while the agency has none or its plan does not include white label.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { brandCssVariables, type EffectiveBrand } from '#shared/branding.ts';
+import { brandCssVariables, type EffectiveBrand } from '#shared/branding-text.ts';
 import { apiGet } from './api.ts';
 import { useSession } from './session.ts';
 

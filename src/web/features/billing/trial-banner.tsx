@@ -1,7 +1,7 @@
 // Days left in a trial with an upgrade link, and why the plan fell back once the trial ended.
 import { Link } from 'react-router';
 import { Clock, AlertTriangle } from 'lucide-react';
-import { PAYMENT_TEXT } from '#shared/payments.ts';
+import { PAYMENT_TEXT } from '#shared/payments-text.ts';
 import { TIER_LABEL, isTier, trialDaysLeft } from '#shared/tiers.ts';
 import { useSession } from '#web/lib/session.ts';
 

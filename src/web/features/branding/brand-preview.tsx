@@ -2,7 +2,7 @@
 // primary button and the header of an invitation e-mail, drawn from what the form holds now (not
 // what is saved), so the agency sees its brand before it saves.
 import { LayoutDashboard, FileText, ShieldCheck, Users } from 'lucide-react';
-import { brandCssVariables, contrastWithWhite, DEFAULT_BRAND, formatRatio, MIN_CONTRAST } from '#shared/branding.ts';
+import { brandCssVariables, contrastWithWhite, DEFAULT_BRAND, formatRatio, MIN_CONTRAST } from '#shared/branding-text.ts';
 import type { CSSProperties } from 'react';
 
 export interface PreviewBrand {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { FilePlus2, RefreshCw, UserPlus } from 'lucide-react';
-import { ACTIVITY_TEXT } from '#shared/activity.ts';
+import { ACTIVITY_TEXT } from '#shared/activity-text.ts';
 import { PlanBadge } from '#web/components/plan-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';

@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { TEAM_MANAGEMENT } from '#shared/team.ts';
+import { TEAM_MANAGEMENT } from '#shared/team-text.ts';
 import { RequireAccess } from '#web/app/guards.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { useTeam } from './api.ts';

@@ -1,0 +1,86 @@
+// What the signed-in app loads before its first screen (issue 33): the entry, the signed-in shell and
+// the dashboard must not reach the validation library (zod, about 26 KB gzip), which only forms and
+// list filters need. Walks the static value imports of the source (type-only and dynamic imports are
+// not loaded up front) and names the chain that pulls a forbidden package in, so a regression shows
+// which import caused it. The bench's chunk report gives the sizes.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ALIASES: Record<string, string> = { '#shared/': 'src/shared/', '#web/': 'src/web/', '#server/': 'src/server/' };
+const FORBIDDEN = ['zod'];
+
+/** The specifiers a module imports for its values (not `import type`, not `import()`). */
+export function valueImports(source: string): string[] {
+  const found: string[] = [];
+  const statement = /^(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+'([^']+)'|^import\s+'([^']+)'/gm;
+  for (const m of source.matchAll(statement)) {
+    if (m[5]) {
+      found.push(m[5]);
+      continue;
+    }
+    if (m[2]) continue;
+    const names = /\{([^}]*)\}/.exec(m[3]);
+    const onlyTypes = names !== null && !/^[\w$]/.test(m[3]) && names[1].split(',').every((n) => !n.trim() || n.trim().startsWith('type '));
+    if (!onlyTypes) found.push(m[4]);
+  }
+  return found;
+}
+
+function resolve(from: string, spec: string): string | null {
+  const alias = Object.keys(ALIASES).find((a) => spec.startsWith(a));
+  if (!alias && !spec.startsWith('.')) return null;
+  const base = alias ? path.join(ROOT, ALIASES[alias], spec.slice(alias.length)) : path.resolve(path.dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) if (existsSync(candidate) && candidate.match(/\.tsx?$/)) return candidate;
+  return null;
+}
+
+/** The chain from the root to the first forbidden package it reaches, or null. */
+function forbiddenChain(root: string): string[] | null {
+  const parent = new Map<string, string | null>([[root, null]]);
+  const queue = [root];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const spec of valueImports(readFileSync(file, 'utf8'))) {
+      const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+      if (FORBIDDEN.includes(pkg)) {
+        const chain = [spec];
+        for (let f: string | null = file; f; f = parent.get(f) ?? null) chain.unshift(path.relative(ROOT, f));
+        return chain;
+      }
+      const next = resolve(file, spec);
+      if (next && !parent.has(next)) {
+        parent.set(next, file);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+describe('first-load JavaScript of the signed-in app', () => {
+  it('reads value imports and skips type-only ones', () => {
+    const src = [
+      "import { z } from 'zod';",
+      "import type { A } from './a.ts';",
+      "import { type B, type C } from './b.ts';",
+      "import { type D, E } from './d.ts';",
+      "export * from './e.ts';",
+      "import './styles.css';",
+      "const lazy = () => import('./f.ts');",
+    ].join('\n');
+    expect(valueImports(src)).toEqual(['zod', './d.ts', './e.ts', './styles.css']);
+  });
+
+  for (const root of ['src/web/main.tsx', 'src/web/app/signed-in-shell.tsx', 'src/web/features/dashboard/dashboard-page.tsx']) {
+    it(`${root} does not load ${FORBIDDEN.join(', ')} before its first screen`, () => {
+      expect(forbiddenChain(path.join(ROOT, root))).toBeNull();
+    });
+  }
+
+  it('finds the chain when a shell module imports a schema module (the check can fail)', () => {
+    // branding.ts holds the white-label schema: importing it instead of branding-text.ts pulls zod in
+    expect(forbiddenChain(path.join(ROOT, 'src/shared/branding.ts'))).toEqual(['src/shared/branding.ts', 'zod']);
+  });
+});

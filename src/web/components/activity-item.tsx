@@ -1,8 +1,8 @@
 // One activity entry: who did what, when, with a link to the subject while it exists.
 import { Link } from 'react-router';
-import { format, formatDistanceToNow } from 'date-fns';
 import { CheckSquare, FileText, Files, Layers, MessageSquare, Palette, Plug, TrendingUp, UserRound, Wallet, Users } from 'lucide-react';
 import { activityHref, type ActivityEntry, type ActivityKind } from '#shared/activity-text.ts';
+import { formatDayTime, timeAgo } from '#shared/format-date.ts';
 
 const ICONS: Record<ActivityKind, typeof FileText> = {
   policy: FileText,
@@ -39,8 +39,8 @@ export function ActivityItem({ entry }: { entry: ActivityEntry }) {
         </p>
         <p className="text-xs text-slate-500">
           {entry.actor_name ?? 'A former member'} ·{' '}
-          <time dateTime={entry.created_at} title={format(when, 'MMM dd, yyyy h:mm a')}>
-            {formatDistanceToNow(when, { addSuffix: true })}
+          <time dateTime={entry.created_at} title={formatDayTime(when)}>
+            {timeAgo(when)}
           </time>
         </p>
       </div>

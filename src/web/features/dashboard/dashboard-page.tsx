@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { FilePlus2, RefreshCw, UserPlus } from 'lucide-react';
 import { ACTIVITY_TEXT } from '#shared/activity-text.ts';
+import { formatLongDateTime } from '#shared/format-date.ts';
 import { PlanBadge } from '#web/components/plan-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -66,7 +66,7 @@ export function DashboardPage() {
               {greeting}, {session?.profile.first_name || 'User'}
             </h1>
             <p className="mt-1 text-sm text-white/85" data-testid="dashboard-clock">
-              {format(now, "EEEE, MMMM d, yyyy 'at' h:mm a")}
+              {formatLongDateTime(now)}
             </p>
           </div>
           <PlanBadge tier={tier} className="self-start sm:self-center" />

@@ -35,7 +35,7 @@ export function NewPolicyPage() {
   if (customerId && customer.isPending) return <Spinner label="Loading customer" />;
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Add New Policy" description="Create a car or fire policy for a customer." />
+      <PageHeader title="Add New Policy" description="Create a policy of any line for a customer." />
       <PolicyForm key={customer.data?.id ?? 'new'} initial={initial} limitReached={atLimit(usage.data?.policies)} />
     </div>
   );

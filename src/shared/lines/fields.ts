@@ -124,7 +124,8 @@ const splitIds = (text: string) =>
  */
 export function policyLinks(label: string, options: Common & { min: number; max: number }) {
   const schema = z
-    .preprocess((v) => (typeof v === 'string' ? splitIds(v) : v ?? []), z.array(safeText().regex(UUID_PATTERN, `${label}: please choose policies from the list.`), `${label}: please choose policies from the list.`))
+    // a string (an import cell, a form's single checkbox) holds ids; nothing (or an unticked checkbox) none
+    .preprocess((v) => (typeof v === 'string' ? splitIds(v) : v === false || v == null ? [] : v), z.array(safeText().regex(UUID_PATTERN, `${label}: please choose policies from the list.`), `${label}: please choose policies from the list.`))
     .pipe(
       z
         .array(safeText())

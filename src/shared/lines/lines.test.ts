@@ -129,6 +129,15 @@ describe('the new lines’ messages', () => {
     );
   });
 
+  it('umbrella: a form’s single ticked checkbox (a string) is one id, an unticked one (false) is none', () => {
+    const id = '6a1f2c3e-0000-4000-8000-000000000001';
+    const one = policyInputSchema.parse({ ...base, policy_type: 'umbrella', umbrella_details: { umbrella_limit: '1000000', underlying_policy_ids: id } });
+    expect(one.umbrella_details?.underlying_policy_ids).toEqual([id]);
+    expect(errorsOf({ policy_type: 'umbrella', umbrella_details: { umbrella_limit: '1000000', underlying_policy_ids: false } })['umbrella_details.underlying_policy_ids']).toBe(
+      'Please link at least one of the customer’s policies as underlying policies.',
+    );
+  });
+
   it('commercial general liability: class code digits, aggregate not below one occurrence', () => {
     expect(errorsOf({ policy_type: 'cgl', cgl_details: { ...SAMPLES.cgl, class_code: 'ABC' } })['cgl_details.class_code']).toBe('Class Code must be 4 to 6 digits.');
     expect(errorsOf({ policy_type: 'cgl', cgl_details: { ...SAMPLES.cgl, aggregate_limit: '500000' } })['cgl_details.aggregate_limit']).toBe(

@@ -112,21 +112,19 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
     cross join lateral (select 1 + (p - 1) % greatest(t.customers, 1) as c) cc`);
   step('policies');
 
+  // the line's details live in policies.details (decision 051), as the line's schema outputs them
   await exec(`
-    insert into car_insurance_details (policy_id, agency_id, vehicle_make, vehicle_model, vehicle_year, vin_number, driver_license, coverage_type)
-    select p.id, p.agency_id, ${arr(MAKES)}[1 + h % 8], ${arr(MODELS)}[1 + h % 8], 2005 + h % 20,
-      upper(substr(md5(p.id::text), 1, 17)), 'DL' || lpad((h % 10000000)::text, 7, '0'),
-      (array['comprehensive','third-party','collision'])[1 + h % 3]
-    from policies p join bench_targets t on t.agency_id = p.agency_id
-    cross join lateral (select abs(hashtext(p.id::text)::bigint) as h) hh
-    where p.policy_type = 'car'`);
+    update policies p set details = jsonb_build_object('vehicle_make', ${arr(MAKES)}[1 + abs(hashtext(p.id::text)::bigint) % 8], 'vehicle_model', ${arr(MODELS)}[1 + abs(hashtext(p.id::text)::bigint) % 8],
+      'vehicle_year', 2005 + abs(hashtext(p.id::text)::bigint) % 20, 'vin_number', upper(substr(md5(p.id::text), 1, 17)), 'driver_license', 'DL' || lpad((abs(hashtext(p.id::text)::bigint) % 10000000)::text, 7, '0'),
+      'coverage_type', (array['comprehensive','third-party','collision'])[1 + abs(hashtext(p.id::text)::bigint) % 3])
+    from bench_targets t
+    where t.agency_id = p.agency_id and p.policy_type = 'car'`);
   await exec(`
-    insert into fire_insurance_details (policy_id, agency_id, property_address, property_type, construction_year, property_value, contents_coverage)
-    select p.id, p.agency_id, (h % 900 + 1) || ' Oak Avenue', ${arr(PROPERTY_TYPES)}[1 + h % 5], 1950 + h % 75,
-      (h % 900 + 100) * 1000, case when h % 3 = 0 then null else (h % 90 + 10) * 1000 end
-    from policies p join bench_targets t on t.agency_id = p.agency_id
-    cross join lateral (select abs(hashtext(p.id::text)::bigint) as h) hh
-    where p.policy_type = 'fire'`);
+    update policies p set details = jsonb_build_object('property_address', (abs(hashtext(p.id::text)::bigint) % 900 + 1) || ' Oak Avenue', 'property_type', ${arr(PROPERTY_TYPES)}[1 + abs(hashtext(p.id::text)::bigint) % 5],
+      'construction_year', 1950 + abs(hashtext(p.id::text)::bigint) % 75, 'property_value', ((abs(hashtext(p.id::text)::bigint) % 900 + 100) * 1000)::text || '.00',
+      'contents_coverage', case when abs(hashtext(p.id::text)::bigint) % 3 = 0 then null else ((abs(hashtext(p.id::text)::bigint) % 90 + 10) * 1000)::text || '.00' end)
+    from bench_targets t
+    where t.agency_id = p.agency_id and p.policy_type = 'fire'`);
   step('car and fire details');
 
   for (const ix of indexes) await exec(ix.indexdef);

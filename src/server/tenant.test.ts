@@ -5,11 +5,9 @@ import { eq } from 'drizzle-orm';
 import {
   activityLog,
   agencyMembers,
-  carInsuranceDetails,
   contactMessages,
   customerCommunications,
   customers,
-  fireInsuranceDetails,
   policies,
   premiumPaymentFiles,
   premiumPayments,
@@ -81,7 +79,6 @@ describe('the tenant context', () => {
     const asB = tenant(t.db, { agency: { id: agencyB } });
     expect(await asB.from(policies, eq(policies.id, policyA.id))).toEqual([]);
     expect(await asB.select({ id: customers.id }).from(customers, eq(customers.id, policyA.customer_id))).toEqual([]);
-    expect(await asB.from(carInsuranceDetails, eq(carInsuranceDetails.policyId, policyA.id))).toEqual([]);
     const listed = await asB.select({ id: policies.id }).from(policies);
     expect(listed.map((r) => r.id)).toEqual([policyB]);
     expect(await asB.update(policies, { status: 'cancelled' }, eq(policies.id, policyA.id)).returning()).toEqual([]);
@@ -175,23 +172,7 @@ describe('the tenant context', () => {
 });
 
 describe('the database refuses links across agencies', () => {
-  it("refuses car and fire details for another agency's policy", async () => {
-    // A's car policy has car details (no fire row); a policy without details gets neither.
-    const [bare] = await t.db
-      .insert(policies)
-      .values({ ...(await t.db.select().from(policies).where(eq(policies.id, policyA.id)))[0], id: undefined, policyNumber: 'BARE-1' })
-      .returning();
-    const car = { vehicleMake: 'VW', vehicleModel: 'Golf', vehicleYear: 2020, vinNumber: 'V', driverLicense: 'D' };
-    expect(await sqlState(t.db.insert(carInsuranceDetails).values({ agencyId: agencyB, policyId: bare.id, ...car }))).toBe('23503');
-    expect(await sqlState(t.db.insert(carInsuranceDetails).values({ agencyId: agencyA, policyId: bare.id, ...car }))).toBeUndefined();
-    const fire = { propertyAddress: '1 Road', propertyType: 'House', constructionYear: 1990, propertyValue: '1' };
-    expect(await sqlState(t.db.insert(fireInsuranceDetails).values({ agencyId: agencyB, policyId: policyA.id, ...fire }))).toBe('23503');
-    // Through the tenant context too: it sets B, the policy is A's.
-    expect(await sqlState(tenant(t.db, { agency: { id: agencyB } }).insert(fireInsuranceDetails, { policyId: policyA.id, ...fire }))).toBe(
-      '23503',
-    );
-  });
-
+  // a policy's line details live in its own row since decision 051: no details row can name another agency's policy
   it("refuses a communication or a policy linked to another agency's customer", async () => {
     const comm = { agencyId: agencyB, customerId: policyA.customer_id, type: 'phone', content: 'Hello' };
     expect(await sqlState(t.db.insert(customerCommunications).values(comm))).toBe('23503');

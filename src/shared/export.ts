@@ -1,5 +1,15 @@
 // The full export (issue 12): the files of the archive and their columns, written once so the server
 // writes exactly the headers the Export page documents.
+import { DETAIL_COLUMNS, POLICY_TYPE_LABEL, POLICY_TYPES, type LineColumn } from './lines/index.ts';
+
+/** "Car policies." / "Fire and Home policies; money, may be empty." */
+function detailAbout(col: LineColumn): string {
+  const lines = col.lines.map((l) => POLICY_TYPE_LABEL[l]);
+  const who = `${lines.length > 1 ? `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}` : lines[0]} policies`;
+  const options = col.meta.options ? `: ${col.meta.options.map(([v]) => v).join(', ')}` : '';
+  const kind = col.meta.kind === 'money' ? `; money${col.meta.required ? '' : ', may be empty'}` : col.meta.kind === 'list' || col.meta.kind === 'policies' ? '; a list separated by ;' : '';
+  return `${who}${options}${kind}.`;
+}
 
 export interface ExportColumn {
   name: string;
@@ -34,11 +44,11 @@ export const EXPORT_FILES = {
   },
   policies: {
     name: 'policies.csv',
-    about: 'Every policy, with its car or fire details in the columns of its type (the other type’s columns are empty).',
+    about: 'Every policy, with its line’s details in that line’s columns (the other lines’ columns are empty).',
     columns: [
       c('id', 'The policy’s id in PolicyDesk.'),
       c('policy_number', 'Policy number (unique within the agency).'),
-      c('policy_type', 'car or fire.'),
+      c('policy_type', `The line: ${POLICY_TYPES.join(', ')}.`),
       c('status', 'pending, active, expired or cancelled.'),
       c('insurance_company', 'The carrier.'),
       c('customer_id', 'The id of the customer in customers.csv.'),
@@ -51,17 +61,8 @@ export const EXPORT_FILES = {
       c('start_date', 'yyyy-MM-dd.'),
       c('end_date', 'yyyy-MM-dd (start plus 12 months).'),
       c('created_at', 'When the policy was entered (ISO 8601, UTC).'),
-      c('vehicle_make', 'Car policies.'),
-      c('vehicle_model', 'Car policies.'),
-      c('vehicle_year', 'Car policies.'),
-      c('vin_number', 'Car policies.'),
-      c('driver_license', 'Car policies.'),
-      c('coverage_type', 'Car policies: comprehensive, third-party or collision.'),
-      c('property_address', 'Fire policies.'),
-      c('property_type', 'Fire policies.'),
-      c('construction_year', 'Fire policies.'),
-      c('property_value', 'Fire policies; money.'),
-      c('contents_coverage', 'Fire policies; money, may be empty.'),
+      // every line's details columns, from the registry: a policy fills its own line's columns
+      ...DETAIL_COLUMNS.map((col) => c(col.key, detailAbout(col))),
     ],
   },
   communications: {

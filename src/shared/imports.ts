@@ -8,6 +8,7 @@ import { fieldErrors, safeText } from './validation.ts';
 import { unescapeFormula } from './csv.ts';
 import { CUSTOMER_TEXT } from './customers.ts';
 import { POLICY_TEXT } from './policies.ts';
+import { DETAIL_COLUMNS, fieldsOf, LINES } from './lines/index.ts';
 
 export const IMPORT_KINDS = ['customers', 'policies'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -115,22 +116,12 @@ export const IMPORT_FIELDS: Record<ImportKind, FieldSpec[]> = {
     f('deductible', 'Deductible', { required: true, cell: 'money' }),
     f('start_date', 'Start Date', { required: true, cell: 'date', aliases: ['start', 'effectivedate'] }),
     f('status', 'Status'),
-    f('vehicle_make', 'Vehicle Make', { aliases: ['make'] }),
-    f('vehicle_model', 'Vehicle Model', { aliases: ['model'] }),
-    f('vehicle_year', 'Vehicle Year', { aliases: ['year'] }),
-    f('vin_number', 'VIN Number', { aliases: ['vin'] }),
-    f('driver_license', 'Driver License', { aliases: ['license'] }),
-    f('coverage_type', 'Coverage Type'),
-    f('property_address', 'Property Address'),
-    f('property_type', 'Property Type'),
-    f('construction_year', 'Construction Year'),
-    f('property_value', 'Property Value', { cell: 'money' }),
-    f('contents_coverage', 'Contents Coverage', { cell: 'money' }),
+    // every line's details columns, from the registry (car's and fire's first, as the spec's)
+    ...DETAIL_COLUMNS.map((c) => f(c.key, c.label, { cell: c.meta.kind === 'money' ? 'money' : undefined, aliases: c.meta.aliases })),
   ],
 };
 
-const CAR_KEYS = ['vehicle_make', 'vehicle_model', 'vehicle_year', 'vin_number', 'driver_license', 'coverage_type'];
-const FIRE_KEYS = ['property_address', 'property_type', 'construction_year', 'property_value', 'contents_coverage'];
+const DETAIL_KEYS = new Set(DETAIL_COLUMNS.map((c) => c.key));
 
 /** field key → column index, or null when no column feeds it */
 export type ImportMapping = Record<string, number | null>;
@@ -161,6 +152,11 @@ export function missingRequired(kind: ImportKind, mapping: ImportMapping): strin
   return IMPORT_FIELDS[kind].filter((field) => field.required && mapping[field.key] == null).map((field) => field.label);
 }
 
+function typeFromCell(text: string): string {
+  const wanted = text.toLowerCase();
+  return LINES.find((l) => l.label.toLowerCase() === wanted)?.id ?? wanted;
+}
+
 /** One CSV row as the body the form would send (policies carry their details nested). */
 export function rowRecord(kind: ImportKind, mapping: ImportMapping, row: string[]): Record<string, unknown> {
   const flat: Record<string, string> = {};
@@ -170,14 +166,16 @@ export function rowRecord(kind: ImportKind, mapping: ImportMapping, row: string[
     if (index != null && index < row.length && row[index].trim() !== '') flat[field.key] = unescapeFormula(row[index].trim());
   }
   if (kind === 'customers') return flat;
-  const pick = (keys: string[]) => Object.fromEntries(keys.filter((k) => k in flat).map((k) => [k, flat[k]]));
-  const rest = Object.fromEntries(Object.entries(flat).filter(([k]) => !CAR_KEYS.includes(k) && !FIRE_KEYS.includes(k)));
+  // each line's details from its own columns; a list (beneficiaries, linked policies) is one cell
+  const pick = (line: (typeof LINES)[number]) =>
+    Object.fromEntries(fieldsOf(line.fields).filter(({ key }) => key in flat).map(({ key, meta }) => [key, meta.cell ? meta.cell.parse(flat[key]) : flat[key]]));
+  const rest = Object.fromEntries(Object.entries(flat).filter(([k]) => !DETAIL_KEYS.has(k)));
   return {
     ...rest,
-    policy_type: (flat.policy_type ?? '').toLowerCase(),
+    // a line's id or its label ("Commercial General Liability" is cgl)
+    policy_type: typeFromCell(flat.policy_type ?? ''),
     status: flat.status ? flat.status.toLowerCase() : undefined,
-    car_details: pick(CAR_KEYS),
-    fire_details: pick(FIRE_KEYS),
+    ...Object.fromEntries(LINES.map((line) => [`${line.id}_details`, pick(line)])),
   };
 }
 

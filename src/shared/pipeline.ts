@@ -23,7 +23,7 @@ export const OPPORTUNITY_TEXT = {
   title: 'Pipeline',
   subtitle: 'Opportunities from first contact to a won policy.',
   prospectRequired: 'Prospect name is required when no customer is chosen.',
-  lineRequired: 'Please choose Car or Fire.',
+  lineRequired: 'Please choose a line.',
   stageOnCreate: 'A new opportunity starts in New lead, Contacted or Quoted.',
   unknownStage: (value: string) => `Unknown stage "${value}". Choose one of: New lead, Contacted, Quoted, Won, Lost.`,
   lostReasonRequired: 'Please give the reason the opportunity was lost.',
@@ -216,11 +216,11 @@ export function winRate(won: number, lost: number): number | null {
   return won + lost === 0 ? null : Math.round((won / (won + lost)) * 100);
 }
 
-/** The other line: the cross-sell shortcut's opportunity is for the line the customer lacks. */
+/** The first registered line a customer with policies lacks: the cross-sell shortcut's opportunity is for it. */
 export function missingLine(has: readonly string[]): PolicyType | null {
   const own = new Set(has);
   const missing = POLICY_TYPES.filter((l) => !own.has(l));
-  return own.size > 0 && missing.length === 1 ? missing[0] : null;
+  return own.size > 0 && missing.length ? missing[0] : null;
 }
 
 /** The pipeline page with its create dialog opened for a customer and a line (the cross-sell shortcut). */

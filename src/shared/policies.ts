@@ -1,12 +1,15 @@
 // Policies (agency.md §2–§5, §9): the form and API schema, list query and the spec's texts.
 import { z } from 'zod';
 import { listQuerySchema } from './lists.ts';
-import { dateField, moneyField, optionalMoneyField, policyEndDate, yearField, nullableText } from './money.ts';
+import { dateField, moneyField, policyEndDate, nullableText } from './money.ts';
 import { emailField, requiredText, safeText } from './validation.ts';
 import type { LostReason, RenewalState, TermLink } from './renewals.ts';
 import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from './policy-types.ts';
+import { DETAILS_KEYS, detailsKey, LINES, lineOf, type DetailsKey, type LineDetails } from './lines/index.ts';
+import { car } from './lines/car.ts';
+import { fire } from './lines/fire.ts';
 
-export { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType };
+export { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType, type LineDetails, type DetailsKey };
 
 export const POLICY_STATUSES = ['pending', 'active', 'expired', 'cancelled'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
@@ -68,27 +71,15 @@ export const POLICY_TEXT = {
 } as const;
 
 const R = POLICY_TEXT.required;
-const nextYear = () => new Date().getFullYear() + 1;
-const thisYear = () => new Date().getFullYear();
 
-export const carDetailsSchema = z.object({
-  vehicle_make: requiredText(R.vehicle_make, 100),
-  vehicle_model: requiredText(R.vehicle_model, 100),
-  vehicle_year: yearField(R.vehicle_year, 1900, nextYear),
-  vin_number: requiredText(R.vin_number, 50),
-  driver_license: requiredText(R.driver_license, 50),
-  coverage_type: z.enum(COVERAGE_TYPES).catch('comprehensive').default('comprehensive'),
-});
+// Each line's details schema is its file in src/shared/lines (decision 051); car and fire keep the spec's texts.
+export const carDetailsSchema = car.schema;
 export type CarDetails = z.output<typeof carDetailsSchema>;
-
-export const fireDetailsSchema = z.object({
-  property_address: requiredText(R.property_address, 300),
-  property_type: requiredText(R.property_type, 100),
-  construction_year: yearField(R.construction_year, 1800, thisYear),
-  property_value: moneyField(R.property_value),
-  contents_coverage: optionalMoneyField(),
-});
+export const fireDetailsSchema = fire.schema;
 export type FireDetails = z.output<typeof fireDetailsSchema>;
+
+/** The message of a policy_type that is no registered line. */
+export const POLICY_TYPE_REQUIRED = 'Please choose a policy type.';
 
 const policyBase = z.object({
   customer_id: z.uuid('Please choose a customer from the list.').nullish().or(z.literal('')).transform((v) => v || null),
@@ -97,7 +88,7 @@ const policyBase = z.object({
   customer_phone: nullableText(50),
   policy_number: requiredText(R.policy_number, 50),
   insurance_company: requiredText(R.insurance_company, 200),
-  policy_type: z.enum(POLICY_TYPES, 'Please choose Car or Fire.'),
+  policy_type: z.enum(POLICY_TYPES, POLICY_TYPE_REQUIRED),
   premium_amount: moneyField(R.premium_amount),
   coverage_amount: moneyField(R.coverage_amount),
   deductible: moneyField(R.deductible),
@@ -105,49 +96,44 @@ const policyBase = z.object({
   status: z.enum(POLICY_STATUSES, 'Please choose a status.').default('pending'),
   // A member of the agency; empty: whoever creates the policy (an edit keeps the current one).
   assignee_id: safeText().max(200).nullish().transform((v) => v || null),
-  // Form values for both types travel together; only the chosen type's are validated and kept.
-  car_details: z.unknown().optional(),
-  fire_details: z.unknown().optional(),
 });
+
+/** Form values for every line travel together; only the chosen line's are validated and kept. */
+const anyDetails = Object.fromEntries(DETAILS_KEYS.map((k) => [k, z.unknown().optional()]));
 
 /** The shape policyInputSchema reads, for the API document (the validation itself is policyInputSchema's). */
-export const policyDocumentSchema = policyBase.extend({
-  car_details: carDetailsSchema.optional().describe('Required when policy_type is car.'),
-  fire_details: fireDetailsSchema.optional().describe('Required when policy_type is fire.'),
-});
+export const policyDocumentSchema = policyBase.extend(
+  Object.fromEntries(LINES.map((l) => [detailsKey(l.id), l.schema.optional().describe(`Required when policy_type is ${l.id}.`)])),
+);
 
 type PolicyBase = z.output<typeof policyBase>;
-export type PolicyValues = Omit<PolicyBase, 'car_details' | 'fire_details'> & {
-  end_date: string;
-  car_details: CarDetails | null;
-  fire_details: FireDetails | null;
-};
+export type PolicyValues = PolicyBase & { end_date: string } & LineDetails;
 
 /**
- * One schema for the form and the API. The chosen type's details are checked together with the
+ * One schema for the form and the API. The chosen line's details are checked together with the
  * policy fields, so every message shows at once. The client's end_date is never read: it is start + 12 months.
  */
 export const policyInputSchema = z.unknown().transform((raw, ctx): PolicyValues => {
   const value = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const base = policyBase.safeParse(value);
-  const type = value.policy_type === 'fire' ? 'fire' : 'car';
-  const key = type === 'car' ? 'car_details' : 'fire_details';
-  const details = (type === 'car' ? carDetailsSchema : fireDetailsSchema).safeParse(value[key] ?? {});
+  const base = policyBase.extend(anyDetails).safeParse(value);
+  // an unknown type is refused by policyBase; its details are then read as car's, as before
+  const line = lineOf(String(value.policy_type));
+  const key = detailsKey(line.id as PolicyType);
+  const details = line.schema.safeParse(value[key] ?? {});
   if (!base.success) for (const issue of base.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   if (!details.success)
     for (const issue of details.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
   if (!base.success || !details.success) return z.NEVER;
-  const { car_details: _car, fire_details: _fire, ...policy } = base.data;
-  return {
-    ...policy,
-    end_date: policyEndDate(policy.start_date),
-    car_details: type === 'car' ? (details.data as CarDetails) : null,
-    fire_details: type === 'fire' ? (details.data as FireDetails) : null,
-  };
+  const policy = Object.fromEntries(Object.entries(base.data).filter(([k]) => !k.endsWith('_details'))) as PolicyBase;
+  const all = Object.fromEntries(DETAILS_KEYS.map((k) => [k, k === key ? details.data : null])) as LineDetails;
+  return { ...policy, end_date: policyEndDate(policy.start_date), ...all };
 });
 
-/** What the form edits: strings as typed, both types' details side by side. */
-export interface PolicyFormValues {
+/** A line's details as the form edits them: text as typed, lists as arrays of such records. */
+export type DetailsFormValues = Record<string, unknown>;
+
+/** What the form edits: strings as typed, every line's details side by side. */
+export type PolicyFormValues = {
   customer_id: string;
   customer_name: string;
   customer_email: string;
@@ -161,22 +147,7 @@ export interface PolicyFormValues {
   start_date: string;
   status: PolicyStatus;
   assignee_id: string;
-  car_details: {
-    vehicle_make: string;
-    vehicle_model: string;
-    vehicle_year: string;
-    vin_number: string;
-    driver_license: string;
-    coverage_type: (typeof COVERAGE_TYPES)[number];
-  };
-  fire_details: {
-    property_address: string;
-    property_type: string;
-    construction_year: string;
-    property_value: string;
-    contents_coverage: string;
-  };
-}
+} & Record<DetailsKey, DetailsFormValues>;
 
 export const POLICY_SORT_COLUMNS = ['created_at', 'end_date', 'premium_amount'] as const;
 
@@ -214,14 +185,12 @@ export interface Policy {
   updated_at: string;
 }
 
-export interface PolicyDetail extends Policy {
-  car_details: CarDetails | null;
-  fire_details: FireDetails | null;
+export type PolicyDetail = Policy & LineDetails & {
   customer: { id: string; name: string; email: string; phone: string | null } | null;
   /** the chain of terms: the term this one renews, and the one that renewed it */
   previous_term: TermLink | null;
   next_term: TermLink | null;
-}
+};
 
 export interface Page<T> {
   rows: T[];

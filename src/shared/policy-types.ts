@@ -1,5 +1,3 @@
-// The lines of business the book knows, on their own so that every rule about policies (renewals,
-// reports, the pipeline) can name them without importing the policy schemas.
-export const POLICY_TYPES = ['car', 'fire'] as const;
-export type PolicyType = (typeof POLICY_TYPES)[number];
-export const POLICY_TYPE_LABEL: Record<PolicyType, string> = { car: 'Car', fire: 'Fire' };
+// The lines of business the book knows, from the registry in src/shared/lines (decision 051), so that
+// every rule about policies (renewals, reports, the pipeline) can name them without the policy schemas.
+export { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from './lines/index.ts';

@@ -6,7 +6,7 @@ import { safeText } from './validation.ts';
 import { CUSTOMER_TYPES } from './customers.ts';
 import { csvLine } from './csv.ts';
 import { isIsoDate } from './money.ts';
-import { POLICY_STATUSES, POLICY_TYPES } from './policies.ts';
+import { POLICY_STATUSES, POLICY_TYPE_LABEL, POLICY_TYPES, type PolicyType } from './policies.ts';
 import { RENEWAL_TEXT } from './renewals.ts';
 
 export const REPORT_KINDS = ['book', 'production', 'expiring', 'cross-sell', 'no-policy'] as const;
@@ -26,12 +26,13 @@ export const REPORT_DESCRIPTION: Record<ReportKind, string> = {
   production:
     'New business against renewals, per month, by carrier or by assignee, by the date each policy was entered (UTC months). A policy that renews an earlier term is a renewal; every other policy is new business.',
   expiring: 'Policies whose term ends within the date range.',
-  'cross-sell': 'Customers with a car policy and no fire policy, and the reverse, counting policies whose term overlaps the date range.',
+  'cross-sell': 'Customers with a car policy and no fire policy, and the reverse, or without a policy of any chosen line, counting policies whose term overlaps the date range.',
   'no-policy': 'Customers added within the date range who have no policy at all.',
 };
 
-export const CROSS_SELL_DIRECTIONS = ['both', 'car-no-fire', 'fire-no-car'] as const;
-export type CrossSellDirection = (typeof CROSS_SELL_DIRECTIONS)[number];
+/** The spec's car/fire pairs, then one per registered line: customers with a policy but none of that line. */
+export const CROSS_SELL_DIRECTIONS = ['both', 'car-no-fire', 'fire-no-car', ...POLICY_TYPES.map((id) => `lacks-${id}` as const)] as const;
+export type CrossSellDirection = 'both' | 'car-no-fire' | 'fire-no-car' | `lacks-${PolicyType}`;
 
 export type ReportFilter = 'group' | 'type' | 'status' | 'carrier' | 'direction' | 'customerType';
 
@@ -65,11 +66,12 @@ export function reportGroup(kind: ReportKind, group: ReportGroup | undefined): R
   return group && offered.includes(group) ? group : offered[0];
 }
 
-export const CROSS_SELL_LABEL: Record<CrossSellDirection, string> = {
+export const CROSS_SELL_LABEL = {
   both: 'Both directions',
   'car-no-fire': 'Car, no fire',
   'fire-no-car': 'Fire, no car',
-};
+  ...Object.fromEntries(POLICY_TYPES.map((id) => [`lacks-${id}`, `No ${POLICY_TYPE_LABEL[id].toLowerCase()} policy`])),
+} as Record<CrossSellDirection, string>;
 
 export const REPORT_TEXT = {
   rangeOrder: 'The start date must be on or before the end date.',

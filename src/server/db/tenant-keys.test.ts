@@ -24,7 +24,7 @@ describe('the schema is ready to be sharded by agency', () => {
   it('classifies every table: the book of business is distributed, the platform is not', async () => {
     const schema = await readTenantSchema(t.db);
     const tenants = tenantTables(schema);
-    for (const table of ['customers', 'policies', 'car_insurance_details', 'fire_insurance_details', 'premium_payments', 'premium_payment_files', 'documents', 'tasks', 'api_idempotency'])
+    for (const table of ['customers', 'policies', 'premium_payments', 'premium_payment_files', 'documents', 'tasks', 'api_idempotency'])
       expect(tenants).toContain(table);
     for (const table of Object.keys(GLOBAL_TABLES)) expect(tenants).not.toContain(table);
     expect(schema.tables).not.toContain('scheduled_jobs');

@@ -73,8 +73,6 @@ export async function applyUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkK
 const SNAPSHOT: Record<BulkEntity, SQL> = {
   policies: sql`jsonb_build_object(
     'row', to_jsonb(r),
-    'car', (select coalesce(jsonb_agg(to_jsonb(c)), '[]'::jsonb) from car_insurance_details c where c.agency_id = r.agency_id and c.policy_id = r.id),
-    'fire', (select coalesce(jsonb_agg(to_jsonb(f)), '[]'::jsonb) from fire_insurance_details f where f.agency_id = r.agency_id and f.policy_id = r.id),
     'payments', (select coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from premium_payments p where p.agency_id = r.agency_id and p.policy_id = r.id),
     'payment_files', (select coalesce(jsonb_agg(to_jsonb(pf)), '[]'::jsonb) from premium_payment_files pf
                         join premium_payments p on p.agency_id = pf.agency_id and p.id = pf.payment_id
@@ -199,6 +197,12 @@ export async function undoDelete(t: Tenant, bulkId: string, entity: BulkEntity):
     t,
     sql`insert into policies
       select (jsonb_populate_record(null::policies, j.snapshot->'row' || jsonb_build_object(
+        -- the line's details are in the row (decision 051); a delete journaled before migration 0030
+        -- kept car and fire details as child rows, read back into the row here
+        'details', coalesce(j.snapshot->'row'->'details',
+          (select e - 'policy_id' - 'agency_id' from jsonb_array_elements(j.snapshot->'car') e limit 1),
+          (select e - 'policy_id' - 'agency_id' || jsonb_build_object('property_value', e->>'property_value', 'contents_coverage', e->>'contents_coverage')
+             from jsonb_array_elements(j.snapshot->'fire') e limit 1)),
         'customer_id', (select c.id from customers c where c.agency_id = j.agency_id and c.id = (j.snapshot->'row'->>'customer_id')::uuid),
         'assignee_id', (select m.user_id from agency_members m where m.agency_id = j.agency_id and m.user_id = j.snapshot->'row'->>'assignee_id'),
         'renewed_from_id', (select coalesce(
@@ -207,8 +211,6 @@ export async function undoDelete(t: Tenant, bulkId: string, entity: BulkEntity):
             (select j2.record_id from bulk_journal j2 where j2.agency_id = j.agency_id and j2.bulk_id = j.bulk_id and j2.record_id = (j.snapshot->'row'->>'renewed_from_id')::uuid))))
       )).* from ${j} where ${mine} returning id`,
   );
-  await child('car_insurance_details', 'car');
-  await child('fire_insurance_details', 'fire');
   await child('premium_payments', 'payments');
   // a receipt file removed since stays removed
   await child('premium_payment_files', 'payment_files', sql`and exists (select 1 from stored_files sf where sf.agency_id = j.agency_id and sf.id = (e->>'file_id')::uuid)`);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { BULK_TEXT } from '#shared/bulk.ts';
 import { RENEWAL_TEXT } from '#shared/renewals.ts';
-import { activityLog, bulkActions, bulkJournal, carInsuranceDetails, customerCommunications, customers, documents, jobs, policies, subscriptionLimits, tasks } from '#server/db/schema.ts';
-import { createCustomer, createPolicy } from '#server/test/factories.ts';
+import { activityLog, bulkActions, bulkJournal, customerCommunications, customers, documents, jobs, policies, subscriptionLimits, tasks } from '#server/db/schema.ts';
+import { createCustomer, createPolicy, FIRE_DETAILS } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { claimJobs, renew } from '#server/jobs/queue.ts';
 import { workOnce } from '#server/jobs/runner.ts';
@@ -221,13 +221,35 @@ describe('deletes', () => {
     expect((await post(biz, `/api/bulk/${info.id}/undo`, {})).status).toBe(200);
     const restored = await json(await t.request(`/api/policies/${car.id}`, { cookie: biz.cookie }));
     expect(restored).toMatchObject({ id: car.id, policy_number: car.policy_number, customer_id: car.customer_id });
-    expect(restored.car_details ?? restored.details ?? (await t.db.select().from(carInsuranceDetails).where(eq(carInsuranceDetails.policyId, car.id)))[0]).toBeTruthy();
-    expect(await t.db.select().from(carInsuranceDetails).where(eq(carInsuranceDetails.policyId, car.id))).toHaveLength(1);
+    expect(restored.car_details).toEqual(car.car_details);
     const fireBack = await json(await t.request(`/api/policies/${fire.id}`, { cookie: biz.cookie }));
     expect(fireBack.policy_type).toBe('fire');
+    expect(fireBack.fire_details).toEqual(fire.fire_details);
     expect(await t.db.select().from(tasks).where(eq(tasks.policyId, car.id))).toHaveLength(1);
     const [back] = await t.db.select().from(documents).where(eq(documents.id, doc.id));
     expect(back).toMatchObject({ policyId: car.id, deletedAt: null });
+  });
+
+  it('undo restores the details of a delete journaled before migration 0030 (car and fire details as child rows)', async () => {
+    const car = await createPolicy(t.request, biz.cookie);
+    const fire = await createPolicy(t.request, biz.cookie, { policy_type: 'fire', fire_details: { ...FIRE_DETAILS, contents_coverage: '60000' } });
+    const info = await json(await post(biz, '/api/bulk', { entity: 'policies', action: { kind: 'delete' }, selection: { all: false, ids: [car.id, fire.id] } }));
+    // the journal as 0029 wrote it: no details in the row; car and fire rows as to_jsonb gave them (numeric as a JSON number)
+    await t.db.execute(sql`update bulk_journal set snapshot = (snapshot #- '{row,details}') || jsonb_build_object(
+        'car', jsonb_build_array(jsonb_build_object('policy_id', record_id, 'agency_id', agency_id, 'vehicle_make', 'Toyota', 'vehicle_model', 'Corolla',
+          'vehicle_year', 2020, 'vin_number', 'VIN-OLD', 'driver_license', 'DL-OLD', 'coverage_type', 'collision')),
+        'fire', '[]'::jsonb)
+      where bulk_id = ${info.id} and record_id = ${car.id}`);
+    await t.db.execute(sql`update bulk_journal set snapshot = (snapshot #- '{row,details}') || jsonb_build_object(
+        'car', '[]'::jsonb,
+        'fire', jsonb_build_array(jsonb_build_object('policy_id', record_id, 'agency_id', agency_id, 'property_address', '1 Main St', 'property_type', 'House',
+          'construction_year', 1990, 'property_value', 250000.00, 'contents_coverage', 60000.00)))
+      where bulk_id = ${info.id} and record_id = ${fire.id}`);
+    expect((await post(biz, `/api/bulk/${info.id}/undo`, {})).status).toBe(200);
+    const carBack = await json(await t.request(`/api/policies/${car.id}`, { cookie: biz.cookie }));
+    expect(carBack.car_details).toEqual({ vehicle_make: 'Toyota', vehicle_model: 'Corolla', vehicle_year: 2020, vin_number: 'VIN-OLD', driver_license: 'DL-OLD', coverage_type: 'collision' });
+    const fireBack = await json(await t.request(`/api/policies/${fire.id}`, { cookie: biz.cookie }));
+    expect(fireBack.fire_details).toEqual({ property_address: '1 Main St', property_type: 'House', construction_year: 1990, property_value: '250000.00', contents_coverage: '60000.00' });
   });
 
   it('deletes customers keeping their policies (unlinked), and undo restores the customer, its communications and the links', async () => {

@@ -1,6 +1,6 @@
 // The full export: the agency's book as one zip of CSVs and a manifest, streamed in keyset batches
 // through the tenant context, so memory stays flat however large the book is.
-import { and, asc, eq, gt, inArray, is, SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, is, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { csvLine } from '#shared/csv.ts';
 import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE, type ExportFileKey } from '#shared/export.ts';
@@ -8,7 +8,8 @@ import { REPORT_TEXT } from '#shared/reports.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { textRows } from '#server/db/prepared.ts';
-import { activityLog, carInsuranceDetails, customerCommunications, customers, documents, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
+import { activityLog, customerCommunications, customers, documents, policies, user } from '#server/db/schema.ts';
+import { cellValue, DETAIL_COLUMNS, type PolicyType } from '#shared/lines/index.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { toReadableStream, zipStream, type ZipSource } from '#server/platform/zip.ts';
 
@@ -73,31 +74,19 @@ function customerRows(t: Tenant, scope?: SQL) {
 
 function policyRows(t: Tenant, scope?: SQL) {
   const p = policies;
-  const car = carInsuranceDetails;
-  const fire = fireInsuranceDetails;
   const head = columns(
     p.id, p.policyNumber, p.policyType, p.status, p.insuranceCompany, p.customerId, p.customerName, p.customerEmail, p.customerPhone,
-    p.premiumAmount, p.coverageAmount, p.deductible, p.startDate, p.endDate, isoText(p.createdAt),
+    p.premiumAmount, p.coverageAmount, p.deductible, p.startDate, p.endDate, isoText(p.createdAt), p.details,
   );
-  const carFields = columns(car.policyId, car.vehicleMake, car.vehicleModel, car.vehicleYear, car.vinNumber, car.driverLicense, car.coverageType);
-  const fireFields = columns(fire.policyId, fire.propertyAddress, fire.propertyType, fire.constructionYear, fire.propertyValue, fire.contentsCoverage);
-  const noCar: Cell[] = Array(6).fill(null);
-  const noFire: Cell[] = Array(5).fill(null);
-  /**
-   * The batch's details by primary key, in a statement of their own: joined in the batch query, the
-   * planner merged each batch against every agency's details (600 ms a batch in a 1.2 M-policy book).
-   */
-  async function details(table: typeof car | typeof fire, fields: ReturnType<typeof columns>, ids: string[]) {
-    if (!ids.length) return new Map<string, Cell[]>();
-    const rows = await textRows(t.db as Db, t.select(fields).from(table, inArray(table.policyId, ids)).toSQL());
-    return new Map(rows.map(([policyId, ...cells]) => [policyId!, cells]));
-  }
   return async (after: string | null): Promise<Batch> => {
     const rows = await batch(t, t.select(head).from(p, afterId(p.id, after), scope).orderBy(asc(p.id)).limit(EXPORT_BATCH));
-    // a policy's details are only those of its own type
-    const ofType = (type: string) => rows.filter((r) => r.cells[2] === type).map((r) => r.id);
-    const [cars, fires] = await Promise.all([details(car, carFields, ofType('car')), details(fire, fireFields, ofType('fire'))]);
-    return rows.map((r) => ({ id: r.id, cells: [...r.cells, ...(cars.get(r.id) ?? noCar), ...(fires.get(r.id) ?? noFire)] }));
+    // a policy fills only its own line's columns (decision 051)
+    return rows.map((r) => {
+      const type = r.cells[2];
+      const details = r.cells[15] ? (JSON.parse(r.cells[15]) as Record<string, unknown>) : {};
+      const cells = DETAIL_COLUMNS.map((c) => (c.lines.includes(type as PolicyType) ? cellValue(c.meta, details[c.key]) : null));
+      return { id: r.id, cells: [...r.cells.slice(0, 15), ...cells] };
+    });
   };
 }
 

@@ -8,12 +8,12 @@ import { inArray } from 'drizzle-orm';
 import type { CustomerValues } from '#shared/customers.ts';
 import type { PolicyValues } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
-import { activityLog, carInsuranceDetails, customers, fireInsuranceDetails, policies } from '#server/db/schema.ts';
+import { activityLog, customers, policies } from '#server/db/schema.ts';
 import type { Tenant } from '#server/tenant.ts';
 import { customerColumns, toCustomer } from '../customers/service.ts';
 import { emit } from '#server/platform/events.ts';
 import { countRows, limitError, readLimit, type LimitedResource } from '../limits/service.ts';
-import { carColumns, customerFromPolicySummary, fireColumns, policyColumns, policyCreatedSummary, readPolicy } from '../policies/service.ts';
+import { customerFromPolicySummary, policyColumns, policyCreatedSummary, readPolicy } from '../policies/service.ts';
 import { AppError } from '#server/errors.ts';
 
 /** Rows per chunk transaction. */
@@ -102,7 +102,7 @@ export async function insertCustomerRows(t: Tenant, actor: Actor, rows: Customer
 
 /**
  * A policy import's new rows: the customers their e-mails need (those not in `known`), the policies,
- * their car or fire details and the activity lines. Returns the created ids.
+ * with their line's details, and the activity lines. Returns the created ids.
  */
 export async function insertPolicyRows(
   t: Tenant,
@@ -127,10 +127,6 @@ export async function insertPolicyRows(
     )
     .returning({ id: policies.id, number: policies.policyNumber });
   const idOf = new Map(inserted.map((p) => [p.number, p.id]));
-  const cars = rows.filter((r) => r.policy_type === 'car' && r.car_details);
-  const fires = rows.filter((r) => r.policy_type === 'fire' && r.fire_details);
-  if (cars.length) await t.insert(carInsuranceDetails, cars.map((r) => ({ policyId: idOf.get(r.policy_number)!, ...carColumns(r.car_details!) })));
-  if (fires.length) await t.insert(fireInsuranceDetails, fires.map((r) => ({ policyId: idOf.get(r.policy_number)!, ...fireColumns(r.fire_details!) })));
   await t.insert(
     activityLog,
     rows.map((r) => ({ actorId: actor.userId, kind: 'policy' as const, action: 'created', entityId: idOf.get(r.policy_number)!, summary: policyCreatedSummary(r).slice(0, 500) })),

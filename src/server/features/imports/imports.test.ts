@@ -327,6 +327,28 @@ describe('running an import', () => {
     expect((await allCustomers(other)).map((c) => c.email)).toEqual([foreign.customer_email]);
   });
 
+  it('new lines from their own columns: a home, a life policy’s beneficiaries in one cell, an umbrella over the customer’s policies (checked)', async () => {
+    const auto = await createPolicy(t.request, agent.cookie, { policy_number: 'LINE-AUTO', customer_email: 'lines@example.com' });
+    const stranger = await createPolicy(t.request, agent.cookie, { policy_number: 'LINE-OTHER', customer_email: 'stranger@example.com' });
+    const head = 'policy_number,policy_type,insurance_company,customer_name,customer_email,premium_amount,coverage_amount,deductible,start_date,property_address,dwelling_coverage,construction,year_built,roof_year,life_type,face_amount,beneficiaries,umbrella_limit,underlying_policy_ids';
+    const csv = [
+      head,
+      'LINE-HOME,Home,Acme,Lin Es,lines@example.com,900,350000,1000,2025-01-01,12 Oak Lane,350000,frame,1988,2019,,,,,',
+      'LINE-LIFE,life,Acme,Lin Es,lines@example.com,400,500000,0,2025-01-01,,,,,,whole,500000,Bo Es (Spouse) 60%; Cy Es (Son) 40%,,',
+      `LINE-UMB,Umbrella,Acme,Lin Es,lines@example.com,300,1000000,0,2025-01-01,,,,,,,,,1000000,${auto.id}`,
+      `LINE-BAD,Umbrella,Acme,Lin Es,lines@example.com,300,1000000,0,2025-01-01,,,,,,,,,1000000,${stranger.id}`,
+      'LINE-ROOF,home,Acme,Lin Es,lines@example.com,900,350000,1000,2025-01-01,12 Oak Lane,350000,frame,1988,1950,,,,,',
+    ].join('\n');
+    const job = await finished(agent, await start(agent, csv, { kind: 'policies' }));
+    expect(job).toMatchObject({ imported: 3, failed: 2 });
+    expect(job.issues.map((i: { reason: string }) => i.reason).sort()).toEqual(['Roof Year cannot be before the Year Built.', 'Underlying Policies must be other policies of the same customer.']);
+    const rows = (await json<{ rows: Policy[] }>(await t.request('/api/policies?search=LINE-', { cookie: agent.cookie }))).rows;
+    const read = async (n: string) => json<PolicyDetail>(await t.request(`/api/policies/${rows.find((p) => p.policy_number === n)!.id}`, { cookie: agent.cookie }));
+    expect((await read('LINE-HOME')).home_details).toMatchObject({ dwelling_coverage: '350000.00', construction: 'frame', year_built: 1988, roof_year: 2019 });
+    expect((await read('LINE-LIFE')).life_details).toMatchObject({ life_type: 'whole', beneficiaries: [{ name: 'Bo Es', relationship: 'Spouse', share_percent: 60 }, { name: 'Cy Es', relationship: 'Son', share_percent: 40 }] });
+    expect((await read('LINE-UMB')).umbrella_details).toMatchObject({ umbrella_limit: '1000000.00', underlying_policy_ids: [auto.id] });
+  });
+
   it('stops at the plan limit with the spec’s message and keeps what was imported', async () => {
     const u = await createUser(t, { tier: 'professional' });
     const csv = 'name,email\n' + Array.from({ length: 55 }, (_, i) => `Limit ${i},limit${i}@example.com`).join('\n');

@@ -1,5 +1,6 @@
 // CSV and Excel imports: a job row per import, rows written through the customers' and policies' own create
 // and update paths (same validation, limits and activity log as the forms), undo within 24 hours.
+import { linksPolicies } from '../policies/lines.ts';
 import { and, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { csvLine } from '#shared/csv.ts';
 import {
@@ -294,8 +295,9 @@ async function runImport(db: Db, actor: Actor, jobId: string, holds: JobContext<
             ]);
             const newEmails = new Set<string>();
             values.forEach((v, i) => {
-              // an assignee is checked against the agency's members by the services
-              if (!v || v.assignee_id || taken.has(v.policy_number) || claimed.has(v.policy_number)) return;
+              // an assignee is checked against the agency's members, linked policies (an umbrella's) against
+              // the customer's, by the services
+              if (!v || v.assignee_id || linksPolicies(v) || taken.has(v.policy_number) || claimed.has(v.policy_number)) return;
               claimed.add(v.policy_number);
               picked.push(i);
               const newCustomer = !known.has(v.customer_email) && !newEmails.has(v.customer_email);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { MONEY_TEXT } from '#shared/money.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
-import { activityLog, carInsuranceDetails, customers, fireInsuranceDetails, policies, subscriptionLimits } from '#server/db/schema.ts';
+import { activityLog, customers, policies, subscriptionLimits } from '#server/db/schema.ts';
 import { carPolicyPayload, FIRE_DETAILS } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { searchMatches } from './service.ts';
@@ -305,7 +305,7 @@ describe('reading, listing and searching', () => {
 });
 
 describe('editing and deleting', () => {
-  it('car → fire replaces the details row; the end date follows the new start', async () => {
+  it('car → fire replaces the details; the end date follows the new start; the old details stay in the activity log', async () => {
     const created = await json(await post(agent, carPolicy()));
     const res = await t.request(`/api/policies/${created.id}`, {
       cookie: agent.cookie,
@@ -315,8 +315,13 @@ describe('editing and deleting', () => {
     expect(res.status).toBe(200);
     const updated = await json(res);
     expect(updated).toMatchObject({ policy_type: 'fire', end_date: '2026-03-31', car_details: null, fire_details: { property_type: 'House' } });
-    expect(await t.db.select().from(carInsuranceDetails).where(eq(carInsuranceDetails.policyId, created.id))).toHaveLength(0);
-    expect(await t.db.select().from(fireInsuranceDetails).where(eq(fireInsuranceDetails.policyId, created.id))).toHaveLength(1);
+    const [row] = await t.db.select({ details: policies.details }).from(policies).where(eq(policies.id, created.id));
+    expect(row.details).toMatchObject({ property_type: 'House' });
+    expect(row.details).not.toHaveProperty('vehicle_make');
+    const log = await t.db.select().from(activityLog).where(eq(activityLog.entityId, created.id));
+    const change = log.find((l) => l.action === 'updated')!.summary;
+    expect(change).toContain('line changed from Car to Fire');
+    expect(change).toContain(`Make: ${created.car_details.vehicle_make}`);
   });
 
   it('refuses to rename to a number already used in the agency', async () => {
@@ -331,7 +336,6 @@ describe('editing and deleting', () => {
     const created = await json(await post(agent, carPolicy()));
     expect((await t.request(`/api/policies/${created.id}`, { cookie: agent.cookie, method: 'DELETE' })).status).toBe(200);
     expect((await t.request(`/api/policies/${created.id}`, { cookie: agent.cookie })).status).toBe(404);
-    expect(await t.db.select().from(carInsuranceDetails).where(eq(carInsuranceDetails.policyId, created.id))).toHaveLength(0);
     const log = await t.db.select().from(activityLog).where(eq(activityLog.entityId, created.id));
     expect(log.map((l) => l.action).sort()).toEqual(['created', 'deleted']);
   });

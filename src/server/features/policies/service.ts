@@ -3,8 +3,6 @@ import { and, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-or
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   POLICY_TEXT,
-  type CarDetails,
-  type FireDetails,
   type Page,
   type Policy,
   type PolicyDetail,
@@ -16,8 +14,9 @@ import {
 import { RENEWAL_TEXT, type LostReason, type RenewalState, type TermLink } from '#shared/renewals.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
+import { customers, policies, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
+import { assertUnderlyingPolicies, detailsOf, lineChangeSummary } from './lines.ts';
 import { emit } from '#server/platform/events.ts';
 import { insertCustomer } from '../customers/service.ts';
 import { trashDocumentsOf } from '../documents/service.ts';
@@ -277,29 +276,26 @@ async function readPolicy(t: Tenant, id: string): Promise<PolicyDetail> {
   // PostgreSQL 0.4 ms on every read, seven times the read itself (decision 041).
   const [found] = await t.run(
     t.db
-      .select({ policy: policies, car: carInsuranceDetails, fire: fireInsuranceDetails, customer: customers, first: assigneeName, name: user.name })
+      .select({ policy: policies, customer: customers, first: assigneeName, name: user.name })
       .from(policies)
       .leftJoin(user, eq(user.id, policies.assigneeId))
-      .leftJoin(carInsuranceDetails, and(eq(carInsuranceDetails.agencyId, policies.agencyId), eq(carInsuranceDetails.policyId, policies.id)))
-      .leftJoin(fireInsuranceDetails, and(eq(fireInsuranceDetails.agencyId, policies.agencyId), eq(fireInsuranceDetails.policyId, policies.id)))
       .leftJoin(customers, and(eq(customers.agencyId, policies.agencyId), eq(customers.id, policies.customerId)))
       .where(preparedWhere(policies, eq(policies.id, sql.placeholder('id'))))
-      .prepare('policy_read_v1'),
+      .prepare('policy_read_v2'),
     { id },
   );
   if (!found) throw notFound(POLICY_TEXT.notFound);
-  const { policy, car, fire, customer } = found;
+  const { policy, customer } = found;
   const [previous, next] = await Promise.all([
     policy.renewedFromId ? readTermLink(t, 'previous', policy.renewedFromId) : null,
     readTermLink(t, 'next', policy.id),
   ]);
-  // A missing details row is tolerated (agency.md §7): the section then shows N/A.
+  // Missing details are tolerated (agency.md §7): the section then shows N/A.
   return {
     ...toPolicy(policy, found),
     previous_term: previous,
     next_term: next,
-    car_details: policy.policyType === 'car' && car ? carDetails(car) : null,
-    fire_details: policy.policyType === 'fire' && fire ? fireDetails(fire) : null,
+    ...detailsOf(policy.policyType, policy.details),
     customer: customer ? { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone } : null,
   };
 }
@@ -373,20 +369,9 @@ export function policyColumns(input: PolicyValues, customerId: string) {
     startDate: input.start_date,
     endDate: input.end_date,
     status: input.status,
+    // only the chosen line's details (policyInputSchema leaves the others null)
+    details: (input[`${input.policy_type}_details`] ?? null) as Record<string, unknown> | null,
   };
-}
-
-async function writeDetails(t: Tenant, policyId: string, input: PolicyValues) {
-  // A policy has only its own type's details: a car → fire edit removes the stale car row.
-  if (input.policy_type === 'car' && input.car_details) {
-    await t.delete(fireInsuranceDetails, eq(fireInsuranceDetails.policyId, policyId));
-    const car = carColumns(input.car_details);
-    await t.insert(carInsuranceDetails, { policyId, ...car }).onConflictDoUpdate({ target: [carInsuranceDetails.agencyId, carInsuranceDetails.policyId], set: car });
-  } else if (input.policy_type === 'fire' && input.fire_details) {
-    await t.delete(carInsuranceDetails, eq(carInsuranceDetails.policyId, policyId));
-    const fire = fireColumns(input.fire_details);
-    await t.insert(fireInsuranceDetails, { policyId, ...fire }).onConflictDoUpdate({ target: [fireInsuranceDetails.agencyId, fireInsuranceDetails.policyId], set: fire });
-  }
 }
 
 /** The columns a create sets (`policyColumns`, the creator, the assignee). */
@@ -406,68 +391,11 @@ const CREATED_POLICY_COLUMNS = [
   'startDate',
   'endDate',
   'status',
+  'details',
 ] as const;
 
 /** A create's inserts, built once and run as named prepared statements (decision 040). */
-const policyInsert = preparedInsert('policy_create_v1', policies, CREATED_POLICY_COLUMNS);
-const carInsert = preparedInsert('car_details_create_v1', carInsuranceDetails, ['policyId', 'vehicleMake', 'vehicleModel', 'vehicleYear', 'vinNumber', 'driverLicense', 'coverageType']);
-const fireInsert = preparedInsert('fire_details_create_v1', fireInsuranceDetails, ['policyId', 'propertyAddress', 'propertyType', 'constructionYear', 'propertyValue', 'contentsCoverage']);
-
-/** A new policy's details: one insert, its stored values returned (numbers as PostgreSQL formats them). */
-async function insertDetails(t: Tenant, policyId: string, input: PolicyValues): Promise<Pick<PolicyDetail, 'car_details' | 'fire_details'>> {
-  if (input.policy_type === 'car' && input.car_details) {
-    const [car] = await t.write(carInsert, { policyId, ...carColumns(input.car_details) });
-    return { car_details: carDetails(car), fire_details: null };
-  }
-  if (input.policy_type === 'fire' && input.fire_details) {
-    const [fire] = await t.write(fireInsert, { policyId, ...fireColumns(input.fire_details) });
-    return { car_details: null, fire_details: fireDetails(fire) };
-  }
-  return { car_details: null, fire_details: null };
-}
-
-function carDetails(car: typeof carInsuranceDetails.$inferSelect): CarDetails {
-  return {
-    vehicle_make: car.vehicleMake,
-    vehicle_model: car.vehicleModel,
-    vehicle_year: car.vehicleYear,
-    vin_number: car.vinNumber,
-    driver_license: car.driverLicense,
-    coverage_type: car.coverageType as CarDetails['coverage_type'],
-  };
-}
-
-function fireDetails(fire: typeof fireInsuranceDetails.$inferSelect): FireDetails {
-  return {
-    property_address: fire.propertyAddress,
-    property_type: fire.propertyType,
-    construction_year: fire.constructionYear,
-    property_value: fire.propertyValue,
-    contents_coverage: fire.contentsCoverage,
-  };
-}
-
-export function carColumns(d: CarDetails) {
-  return {
-    vehicleMake: d.vehicle_make,
-    vehicleModel: d.vehicle_model,
-    vehicleYear: d.vehicle_year,
-    vinNumber: d.vin_number,
-    driverLicense: d.driver_license,
-    coverageType: d.coverage_type,
-  };
-}
-
-export function fireColumns(d: FireDetails) {
-  return {
-    propertyAddress: d.property_address,
-    propertyType: d.property_type,
-    constructionYear: d.construction_year,
-    propertyValue: d.property_value,
-    contentsCoverage: d.contents_coverage,
-  };
-}
-
+const policyInsert = preparedInsert('policy_create_v2', policies, CREATED_POLICY_COLUMNS);
 function duplicateNumber() {
   return conflict(POLICY_TEXT.duplicateNumber, 'DUPLICATE_POLICY_NUMBER', { policy_number: POLICY_TEXT.duplicateNumber });
 }
@@ -524,10 +452,10 @@ async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, 
     ? await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember)
     : { first: `${actor.firstName} ${actor.lastName}`.trim() || null, name: null };
   const customer = await resolveCustomer(t, actor, input, limits, options);
+  await assertUnderlyingPolicies(t, input, customer.id);
   const values = { createdBy: actor.userId, ...policyColumns(input, customer.id), assigneeId };
   // a renewal's term also sets its linkage: built per run; a plain create runs the prepared insert
   const [row] = linkage ? await t.insert(policies, { ...values, ...linkage }).returning() : await t.write(policyInsert, values);
-  const details = await insertDetails(t, row.id, input);
   const summary = linkage ? `Renewed policy as ${input.policy_number} for ${input.customer_name}` : policyCreatedSummary(input);
   // The account name is shown only for a member without first and last name (rare): read it then.
   if (!assignee.first && !assignee.name) {
@@ -535,7 +463,7 @@ async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, 
     assignee.name = named?.name ?? null;
   }
   const previous = linkage ? await readTermLink(t, 'previous', linkage.renewedFromId) : null;
-  const detail: PolicyDetail = { ...toPolicy(row, assignee), previous_term: previous, next_term: null, ...details, customer };
+  const detail: PolicyDetail = { ...toPolicy(row, assignee), previous_term: previous, next_term: null, ...detailsOf(row.policyType, row.details), customer };
   await emit(t, actor, { type: 'policy.created', entityId: row.id, summary, data: detail });
   return detail;
 }
@@ -550,16 +478,21 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
   const id = idOr404(rawId, POLICY_TEXT.notFound);
   return mapUnique(() =>
     tenant(db, actor).transaction(async (t) => {
-      const [current] = await t.select({ id: policies.id }).from(policies, eq(policies.id, id)).for('update');
+      const [current] = await t
+        .select({ id: policies.id, policyType: policies.policyType, details: policies.details })
+        .from(policies, eq(policies.id, id))
+        .for('update');
       if (!current) throw notFound(POLICY_TEXT.notFound);
       await assertNumberFree(t, input.policy_number, id);
       if (input.assignee_id) await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember);
       const customerId = (await resolveCustomer(t, actor, input, undefined, options)).id;
+      await assertUnderlyingPolicies(t, input, customerId, id);
       const assignee = input.assignee_id ? { assigneeId: input.assignee_id } : {};
       await t.update(policies, { ...policyColumns(input, customerId), ...assignee, updatedAt: new Date() }, eq(policies.id, id));
-      await writeDetails(t, id, input);
       const detail = await readPolicy(t, id);
-      await emit(t, actor, { type: 'policy.updated', entityId: id, summary: `Updated policy ${input.policy_number} for ${input.customer_name}`, data: detail });
+      // a change of line drops the old details from the policy: the activity line keeps them
+      const summary = `Updated policy ${input.policy_number} for ${input.customer_name}${lineChangeSummary(current, input.policy_type)}`;
+      await emit(t, actor, { type: 'policy.updated', entityId: id, summary, data: detail });
       return detail;
     }),
   );

@@ -1,4 +1,5 @@
 // Renew, Mark lost (and undo), assign and the manual renewal states (issue 11), through the tenant context.
+import { detailsOf } from '../policies/lines.ts';
 import { and, eq, inArray, lte, gte } from 'drizzle-orm';
 import { POLICY_TEXT, type PolicyDetail, type PolicyValues } from '#shared/policies.ts';
 import { addDays, agencyToday } from '#shared/time.ts';
@@ -87,8 +88,7 @@ export async function renewPolicy(db: Connection, actor: Actor, rawId: string, i
           end_date: dates.end_date,
           status: 'active',
           assignee_id: current.assignee_id,
-          car_details: current.car_details,
-          fire_details: current.fire_details,
+          ...detailsOf(current.policy_type, current[`${current.policy_type}_details`]),
         };
         const id = await insertPolicy(t, actor, values, {
           renewedFromId: row.id,

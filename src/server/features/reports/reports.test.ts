@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POLICY_TYPE_LABEL, type PolicyType } from '#shared/lines/index.ts';
 import { sql } from 'drizzle-orm';
 import { todayIso } from '#shared/money.ts';
 import type { Policy } from '#shared/policies.ts';
@@ -155,6 +156,19 @@ describe('totals tie to the policies list with the same filters', () => {
     expect(result.rows.map((r) => r.email).sort()).toEqual(matching.map((ps) => ps[0].customer_email).sort());
     // each row names its customer (not a column): the pipeline's "Create opportunity" shortcut
     expect(result.rows.map((r) => r.customer_id).sort()).toEqual(matching.map((ps) => ps[0].customer_id).sort());
+  });
+
+  it.each(['lacks-fire', 'lacks-car', 'lacks-home'] as const)('cross-sell %s: customers with policies and none of that line (any registered line)', async (direction) => {
+    const lacking = direction.slice('lacks-'.length);
+    const result = await report(agent, 'cross-sell', { direction });
+    const byCustomer = new Map<string, Policy[]>();
+    for (const p of await listedPolicies(agent)) byCustomer.set(p.customer_id ?? '', [...(byCustomer.get(p.customer_id ?? '') ?? []), p]);
+    const matching = [...byCustomer.values()].filter((ps) => !ps.some((p) => p.policy_type === lacking));
+    expect(matching.length).toBeGreaterThan(0);
+    expect(result.rows.map((r) => r.email).sort()).toEqual(matching.map((ps) => ps[0].customer_email).sort());
+    expect(result.totals.count).toBe(matching.flat().length);
+    expect(new Set(result.rows.map((r) => r.missing))).toEqual(new Set([POLICY_TYPE_LABEL[lacking as PolicyType]]));
+    for (const row of result.rows) expect(String(row.has)).not.toContain(POLICY_TYPE_LABEL[lacking as PolicyType]);
   });
 
   it('customers without a policy', async () => {

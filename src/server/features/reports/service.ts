@@ -13,6 +13,7 @@ import {
 } from '#shared/reports.ts';
 import { CUSTOMER_TYPE_LABEL, type CustomerType } from '#shared/customers.ts';
 import { displayStatus, POLICY_STATUS_LABEL, POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
+import { LINES } from '#shared/lines/index.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencyMembers, customers, policies, user } from '#server/db/schema.ts';
@@ -202,15 +203,24 @@ async function crossSell(t: Tenant, q: ReportQuery): Promise<ReportResult> {
   const fires = sql<number>`count(*) filter (where ${policies.policyType} = 'fire')`;
   const carNoFire = sql`(${cars} > 0 and ${fires} = 0)`;
   const fireNoCar = sql`(${fires} > 0 and ${cars} = 0)`;
-  const having = q.direction === 'car-no-fire' ? carNoFire : q.direction === 'fire-no-car' ? fireNoCar : sql`(${carNoFire} or ${fireNoCar})`;
+  // "lacks-<line>": customers with policies, none of that line (any registered line, decision 051)
+  const lacking = q.direction.startsWith('lacks-') ? q.direction.slice('lacks-'.length) : null;
+  const lineLabels = sql.join(LINES.map((l) => sql`when ${l.id} then ${l.label}`), sql` `);
+  const having = lacking
+    ? sql`count(*) filter (where ${policies.policyType} = ${lacking}) = 0`
+    : q.direction === 'car-no-fire' ? carNoFire : q.direction === 'fire-no-car' ? fireNoCar : sql`(${carNoFire} or ${fireNoCar})`;
+  const has = lacking
+    ? sql<string>`string_agg(distinct case ${policies.policyType} ${lineLabels} else ${policies.policyType} end, ', ')`
+    : sql<string>`case when ${cars} > 0 then 'Car' else 'Fire' end`;
+  const missing = lacking ? sql<string>`${POLICY_TYPE_LABEL[lacking as PolicyType] ?? lacking}::text` : sql<string>`case when ${cars} > 0 then 'Fire' else 'Car' end`;
   const per = t
     .select({
       id: customers.id,
       name: sql<string>`${customers.name}`.as('name'),
       email: sql<string>`${customers.email}`.as('email'),
       phone: sql<string | null>`${customers.phone}`.as('phone'),
-      has: sql<string>`case when ${cars} > 0 then 'Car' else 'Fire' end`.as('has'),
-      missing: sql<string>`case when ${cars} > 0 then 'Fire' else 'Car' end`.as('missing'),
+      has: has.as('has'),
+      missing: missing.as('missing'),
       count: sql<number>`count(*)::int`.as('count'),
       premium: sql<string>`sum(${policies.premiumAmount})`.as('premium'),
     })

@@ -3,6 +3,7 @@
 // is their UNION ALL, ordered by (at, key) and cut at the cursor. Every source applies the cursor
 // and the limit itself, so each reads at most one page from its own index. Adding a source (the
 // documents of the documents issue) is one function here and one line in SOURCES.
+import { POLICY_TYPE_LABEL, type PolicyType } from '#shared/lines/index.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { COMMUNICATION_TYPE_LABEL, type CommunicationType } from '#shared/communications.ts';
@@ -121,7 +122,7 @@ interface Raw extends Record<string, unknown> {
 }
 
 const stage = (v: string | null) => (v ? (OPPORTUNITY_STAGE_LABEL[v as OpportunityStage] ?? v) : '');
-const lineLabel = (v: string | null) => (v === 'car' ? 'Car' : v === 'fire' ? 'Fire' : (v ?? ''));
+const lineLabel = (v: string | null) => (v ? (POLICY_TYPE_LABEL[v as PolicyType] ?? v) : '');
 
 function describe(r: Raw): { title: string; detail: string | null } {
   switch (r.event) {

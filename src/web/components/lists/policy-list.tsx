@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
+import { POLICY_TYPE_OPTIONS } from '#shared/lines/index.ts';
 import { POLICY_TEXT, POLICY_TYPE_LABEL, policyListQuerySchema, type Policy, type PolicyListQuery } from '#shared/policies.ts';
 import { AssigneeOptions, useAssignees } from '../assignees.tsx';
 import { StatusBadge } from '../badges.tsx';
@@ -50,9 +51,11 @@ function PolicyFilters({ query, setQuery }: PolicyQuery) {
     <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row">
       <ListSearch value={query.search} onSearch={(search) => setQuery({ search })} label="Search policies" placeholder={POLICY_TEXT.searchPlaceholder} />
       <Select aria-label="Policy type" className="md:w-40" value={query.type} onChange={(e) => setQuery({ type: e.target.value as PolicyListQuery['type'] })}>
-        <option value="all">All Types</option>
-        <option value="car">Car</option>
-        <option value="fire">Fire</option>
+        {POLICY_TYPE_OPTIONS.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
       </Select>
       <Select aria-label="Assignee" className="md:w-44" value={query.assignee} onChange={(e) => setQuery({ assignee: e.target.value })}>
         <option value="all">All Assignees</option>

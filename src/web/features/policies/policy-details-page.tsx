@@ -3,7 +3,9 @@
 import { Link, useParams } from 'react-router';
 import { Pencil, Printer } from 'lucide-react';
 import { formatMoney } from '#shared/money.ts';
-import { COVERAGE_LABEL, POLICY_TEXT, POLICY_TYPE_LABEL, type PolicyDetail } from '#shared/policies.ts';
+import { POLICY_TEXT, POLICY_TYPE_LABEL, type PolicyDetail } from '#shared/policies.ts';
+import { lineOf } from '#shared/lines/index.ts';
+import { LineDetailsView, LineIcon } from './line-details.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatDay } from '#web/lib/format.ts';
@@ -33,30 +35,9 @@ export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
   );
 }
 
+/** The line's details, rendered from its file in src/shared/lines. */
 export function TypeDetails({ policy }: { policy: PolicyDetail }) {
-  if (policy.policy_type === 'car') {
-    const car = policy.car_details;
-    return (
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Detail label="Make">{car?.vehicle_make}</Detail>
-        <Detail label="Model">{car?.vehicle_model}</Detail>
-        <Detail label="Year">{car?.vehicle_year}</Detail>
-        <Detail label="VIN">{car?.vin_number}</Detail>
-        <Detail label="Driver License">{car?.driver_license}</Detail>
-        <Detail label="Coverage Type">{car ? COVERAGE_LABEL[car.coverage_type] ?? car.coverage_type : null}</Detail>
-      </dl>
-    );
-  }
-  const fire = policy.fire_details;
-  return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <Detail label="Property Address">{fire?.property_address}</Detail>
-      <Detail label="Property Type">{fire?.property_type}</Detail>
-      <Detail label="Construction Year">{fire?.construction_year}</Detail>
-      <Detail label="Property Value">{fire ? formatMoney(fire.property_value) : null}</Detail>
-      <Detail label="Contents Coverage">{fire?.contents_coverage ? formatMoney(fire.contents_coverage) : null}</Detail>
-    </dl>
-  );
+  return <LineDetailsView policy={policy} />;
 }
 
 export function PolicyDetailsPage() {
@@ -101,7 +82,10 @@ export function PolicyDetailsPage() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>{policy.policy_type === 'car' ? 'Vehicle Details' : 'Property Details'}</CardTitle>
+              <CardTitle className="flex items-center gap-2">
+                <LineIcon line={policy.policy_type} />
+                {lineOf(policy.policy_type).detailsTitle}
+              </CardTitle>
             </CardHeader>
             <CardContent>
               <TypeDetails policy={policy} />

@@ -1,4 +1,5 @@
 // /dashboard/policies/new and /dashboard/policies/:id/edit
+import { isPolicyType } from '#shared/lines/index.ts';
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { parseMoney } from '#shared/money.ts';
@@ -15,7 +16,7 @@ import { useUsage } from '#web/lib/book.ts';
 export function NewPolicyPage() {
   const [params] = useSearchParams();
   const customerId = params.get('customer') ?? undefined;
-  // ?line=car|fire: a won opportunity opens the form on its line (the pipeline's Won)
+  // ?line=<a registered line>: a won opportunity opens the form on its line (the pipeline's Won)
   const line = params.get('line');
   // ?premium=…: the won opportunity's estimated premium, kept only when it is a valid amount
   const premium = parseMoney(params.get('premium'));
@@ -24,7 +25,7 @@ export function NewPolicyPage() {
   const initial = useMemo(() => {
     const blank = {
       ...emptyPolicy(),
-      ...(line === 'car' || line === 'fire' ? { policy_type: line as 'car' | 'fire' } : {}),
+      ...(isPolicyType(line) ? { policy_type: line } : {}),
       ...(premium ? { premium_amount: premium } : {}),
     };
     if (!customer.data) return blank;
@@ -34,7 +35,7 @@ export function NewPolicyPage() {
   if (customerId && customer.isPending) return <Spinner label="Loading customer" />;
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Add New Policy" description="Create a car or fire policy for a customer." />
+      <PageHeader title="Add New Policy" description="Create a policy of any line for a customer." />
       <PolicyForm key={customer.data?.id ?? 'new'} initial={initial} limitReached={atLimit(usage.data?.policies)} />
     </div>
   );

@@ -1,4 +1,4 @@
-// The policy form (agency.md §4, §5): defaults, read-only end date, details by type, customer picker.
+// The policy form (agency.md §4, §5): defaults, read-only end date, the line's details (src/shared/lines), customer picker.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, type Path, type Resolver } from 'react-hook-form';
@@ -7,9 +7,8 @@ import { X } from 'lucide-react';
 import type { z } from 'zod';
 import { policyEndDate, todayIso } from '#shared/money.ts';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
+import { LINES, lineOf, type DetailsKey } from '#shared/lines/index.ts';
 import {
-  COVERAGE_LABEL,
-  COVERAGE_TYPES,
   POLICY_STATUS_LABEL,
   POLICY_STATUSES,
   POLICY_TEXT,
@@ -29,6 +28,7 @@ import { useServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { useSavePolicy } from './queries.ts';
 import { AssigneeOptions, useAssignees } from '#web/components/assignees.tsx';
+import { detailsToForm, LineDetailsFields, LineIcon } from './line-details.tsx';
 
 export function emptyPolicy(): PolicyFormValues {
   const start = todayIso();
@@ -46,13 +46,11 @@ export function emptyPolicy(): PolicyFormValues {
     start_date: start,
     status: 'pending',
     assignee_id: '',
-    car_details: { vehicle_make: '', vehicle_model: '', vehicle_year: '', vin_number: '', driver_license: '', coverage_type: 'comprehensive' },
-    fire_details: { property_address: '', property_type: '', construction_year: '', property_value: '', contents_coverage: '' },
+    ...(Object.fromEntries(LINES.map((l) => [`${l.id}_details`, detailsToForm(l)])) as Record<DetailsKey, Record<string, unknown>>),
   };
 }
 
 export function policyToForm(p: PolicyDetail): PolicyFormValues {
-  const blank = emptyPolicy();
   return {
     customer_id: p.customer_id ?? '',
     customer_name: p.customer_name,
@@ -67,14 +65,10 @@ export function policyToForm(p: PolicyDetail): PolicyFormValues {
     start_date: p.start_date,
     status: p.status,
     assignee_id: p.assignee_id ?? '',
-    car_details: p.car_details ? { ...p.car_details, vehicle_year: String(p.car_details.vehicle_year) } : blank.car_details,
-    fire_details: p.fire_details
-      ? {
-          ...p.fire_details,
-          construction_year: String(p.fire_details.construction_year),
-          contents_coverage: p.fire_details.contents_coverage ?? '',
-        }
-      : blank.fire_details,
+    // the policy's own line's details as stored, every other line's blank
+    ...(Object.fromEntries(
+      LINES.map((l) => [`${l.id}_details`, detailsToForm(l, (p as unknown as Record<string, Record<string, unknown> | null>)[`${l.id}_details`])]),
+    ) as Record<DetailsKey, Record<string, unknown>>),
   };
 }
 
@@ -123,8 +117,6 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
     () => notify.error(CUSTOMER_TEXT.validationTitle, CUSTOMER_TEXT.correctFields),
   );
 
-  const carErrors = errors.car_details;
-  const fireErrors = errors.fire_details;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <Card>
@@ -182,8 +174,11 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
           </FormField>
           <FormField label="Policy Type" required error={errors.policy_type?.message}>
             <Select {...field('policy_type')}>
-              <option value="car">Car</option>
-              <option value="fire">Fire</option>
+              {LINES.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.label}
+                </option>
+              ))}
             </Select>
           </FormField>
           <FormField label="Premium Amount" required error={errors.premium_amount?.message}>
@@ -219,62 +214,17 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
         </CardContent>
       </Card>
 
-      {type === 'car' ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Vehicle Details</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <FormField label="Vehicle Make" required error={carErrors?.vehicle_make?.message}>
-              <Input {...field('car_details.vehicle_make')} />
-            </FormField>
-            <FormField label="Vehicle Model" required error={carErrors?.vehicle_model?.message}>
-              <Input {...field('car_details.vehicle_model')} />
-            </FormField>
-            <FormField label="Vehicle Year" required error={carErrors?.vehicle_year?.message}>
-              <Input inputMode="numeric" maxLength={4} {...field('car_details.vehicle_year')} />
-            </FormField>
-            <FormField label="VIN Number" required error={carErrors?.vin_number?.message}>
-              <Input {...field('car_details.vin_number')} />
-            </FormField>
-            <FormField label="Driver License" required error={carErrors?.driver_license?.message}>
-              <Input {...field('car_details.driver_license')} />
-            </FormField>
-            <FormField label="Coverage Type" error={carErrors?.coverage_type?.message}>
-              <Select {...field('car_details.coverage_type')}>
-                {COVERAGE_TYPES.map((c) => (
-                  <option key={c} value={c}>
-                    {COVERAGE_LABEL[c]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-          </CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardHeader>
-            <CardTitle>Property Details</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Property Address" required className="sm:col-span-2" error={fireErrors?.property_address?.message}>
-              <Input {...field('fire_details.property_address')} />
-            </FormField>
-            <FormField label="Property Type" required error={fireErrors?.property_type?.message}>
-              <Input placeholder="e.g. House, Apartment, Warehouse" {...field('fire_details.property_type')} />
-            </FormField>
-            <FormField label="Construction Year" required error={fireErrors?.construction_year?.message}>
-              <Input inputMode="numeric" maxLength={4} {...field('fire_details.construction_year')} />
-            </FormField>
-            <FormField label="Property Value" required error={fireErrors?.property_value?.message}>
-              <Input inputMode="decimal" placeholder="0.00" {...field('fire_details.property_value')} />
-            </FormField>
-            <FormField label="Contents Coverage" error={fireErrors?.contents_coverage?.message}>
-              <Input inputMode="decimal" placeholder="0.00" {...field('fire_details.contents_coverage')} />
-            </FormField>
-          </CardContent>
-        </Card>
-      )}
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <LineIcon line={type} />
+            {lineOf(type).detailsTitle}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <LineDetailsFields key={type} form={form as never} line={lineOf(type)} customerId={customerId} policyId={policyId} />
+        </CardContent>
+      </Card>
 
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" asChild>

@@ -10,6 +10,8 @@ import { useSession } from '#web/lib/session.ts';
 import { useBrand } from '#web/lib/brand.ts';
 import { PrintBrand } from '#web/components/print-brand.tsx';
 import { PolicyInformation, TypeDetails } from './policy-details-page.tsx';
+import { lineSummary } from './line-details.tsx';
+import { lineOf } from '#shared/lines/index.ts';
 import { Detail } from '#web/components/detail.tsx';
 import { usePolicy } from './queries.ts';
 
@@ -26,6 +28,7 @@ export function PolicyPrintPage() {
       </p>
     );
   const policy = query.data;
+  const summary = lineSummary(policy);
   return (
     <div className="mx-auto max-w-3xl bg-white p-8 text-slate-900 print:max-w-none print:p-0">
       <style>{'@media print { @page { margin: 16mm; } body { background: white; } }'}</style>
@@ -46,7 +49,13 @@ export function PolicyPrintPage() {
         <PolicyInformation policy={policy} />
       </section>
       <section className="mb-6 break-inside-avoid">
-        <h2 className="mb-3 text-lg font-semibold">{policy.policy_type === 'car' ? 'Vehicle Details' : 'Property Details'}</h2>
+        <h2 className="mb-3 text-lg font-semibold">{lineOf(policy.policy_type).detailsTitle}</h2>
+        {summary ? (
+          // the line's one line about the insured thing, as an ID card or evidence of cover words it
+          <p className="mb-3 text-sm font-medium" data-testid="line-summary">
+            {summary}
+          </p>
+        ) : null}
         <TypeDetails policy={policy} />
       </section>
       <section className="break-inside-avoid">

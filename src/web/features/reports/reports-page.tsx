@@ -1,5 +1,6 @@
 // /dashboard/reports (Professional and above): five reports, each with a date range, its filters,
 // a table, a CSV of exactly what the table shows, and a printable view. Filters live in the URL.
+import { LINES } from '#shared/lines/index.ts';
 import { useSearchParams, Link } from 'react-router';
 import { Download, Printer } from 'lucide-react';
 import { CUSTOMER_TYPE_LABEL, CUSTOMER_TYPES } from '#shared/customers.ts';
@@ -69,8 +70,9 @@ export function useReportParams() {
 
 /** The cross-sell shortcut: an opportunity for the line the customer lacks (CRM, Business and above). */
 function crossSellAction(row: ReportRow) {
-  const line = String(row.missing ?? '').toLowerCase();
-  if (!row.customer_id || (line !== 'car' && line !== 'fire')) return null;
+  // the Missing cell names a line by its label
+  const line = LINES.find((l) => l.label === row.missing)?.id;
+  if (!row.customer_id || !line) return null;
   return (
     <Link to={newOpportunityHref(String(row.customer_id), line)} className="whitespace-nowrap font-medium text-brand-700 hover:underline">
       {OPPORTUNITY_TEXT.createOpportunity}

@@ -5,7 +5,8 @@ import { z as zo } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { COMMUNICATION_TYPES } from '#shared/communications.ts';
 import { CUSTOMER_TYPES, type Communication, type Customer, type CustomerDetail } from '#shared/customers.ts';
-import { COVERAGE_TYPES, POLICY_STATUSES, POLICY_TYPES, type Policy, type PolicyDetail } from '#shared/policies.ts';
+import { POLICY_STATUSES, POLICY_TYPES, type Policy, type PolicyDetail } from '#shared/policies.ts';
+import { detailsKey, LINES, type DetailsKey, type LineDetails } from '#shared/lines/index.ts';
 import { LOST_REASONS, RENEWAL_STATES } from '#shared/renewals.ts';
 
 /** A zod schema as a documented (not validating) schema of the OpenAPI registry. */
@@ -86,26 +87,13 @@ export const policyOut = z.object({
 
 const termLink = z.object({ id: z.uuid(), policy_number: z.string(), start_date: z.string(), end_date: z.string() }).nullable();
 
+/** Every line's details field, from the registry (decision 051): the line's own schema, null for the other lines. */
+const detailsOut = Object.fromEntries(LINES.map((l) => [detailsKey(l.id), l.schema.nullable().describe(`The ${l.label} details when policy_type is ${l.id}; null otherwise.`)])) as unknown as {
+  [K in DetailsKey]: z.ZodType<LineDetails[K]>;
+};
+
 export const policyDetailOut = policyOut.extend({
-  car_details: z
-    .object({
-      vehicle_make: z.string(),
-      vehicle_model: z.string(),
-      vehicle_year: z.number().int(),
-      vin_number: z.string(),
-      driver_license: z.string(),
-      coverage_type: z.enum(COVERAGE_TYPES),
-    })
-    .nullable(),
-  fire_details: z
-    .object({
-      property_address: z.string(),
-      property_type: z.string(),
-      construction_year: z.number().int(),
-      property_value: z.string(),
-      contents_coverage: nullableString,
-    })
-    .nullable(),
+  ...detailsOut,
   customer: z.object({ id: z.uuid(), name: z.string(), email: z.string().optional().describe(CONTACT_NOTE), phone: nullableString.optional().describe(CONTACT_NOTE) }).nullable(),
   previous_term: termLink,
   next_term: termLink,

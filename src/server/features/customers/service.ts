@@ -19,7 +19,7 @@ import { trashDocumentsOf } from '../documents/service.ts';
 import { tenant, type Tenant, type TenantInsert } from '#server/tenant.ts';
 import { preparedInsert } from '#server/db/prepared.ts';
 import { emit } from '#server/platform/events.ts';
-import { assertWithinLimit } from '../limits/service.ts';
+import { assertWithinLimit } from '#server/platform/limits.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { boundedCount, isShortSearch, totalWithoutCount } from '#server/db/count.ts';
 import { sortOrder } from '#server/lists.ts';

@@ -16,8 +16,8 @@ import { FILE_LINK_TTL_SECONDS, type FileLink } from '#shared/files.ts';
 import type { Page } from '#shared/policies.ts';
 import { DOCUMENT_QUOTA_BYTES } from '#shared/tiers.ts';
 import type { Actor, Deps } from '#server/context.ts';
-import type { Db, Tx } from '#server/db/client.ts';
-import { agencies, customers, documents, policies, user } from '#server/db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { customers, documents, policies, user } from '#server/db/schema.ts';
 import { containsPattern, idOr404 } from '#server/db/helpers.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { signDocumentLink, type LinkDisposition } from '#server/files.ts';
@@ -240,18 +240,4 @@ export async function listUploaders(db: Db, actor: Actor): Promise<{ id: string;
     .innerJoin(user, eq(user.id, documents.uploadedBy))
     .where(t.where(documents));
   return rows.map((r) => ({ id: r.id, name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.email }));
-}
-
-/**
- * The storage keys of every document of the agencies a user owns, read inside the transaction that
- * deletes the user (their agencies and documents go with them by cascade); the caller removes the
- * objects after the commit, as for receipts (decision 010), so no bytes are left without a row.
- */
-export async function documentKeysOfOwner(tx: Db | Tx, ownerId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ key: documents.storageKey })
-    .from(documents)
-    .innerJoin(agencies, eq(agencies.id, documents.agencyId))
-    .where(eq(agencies.ownerId, ownerId));
-  return rows.map((r) => r.key);
 }

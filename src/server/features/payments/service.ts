@@ -19,9 +19,9 @@ import { paymentSubmissions, storedFiles, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { storeWithRows, type Upload } from '#server/files.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
-import { auditByActor } from '../audit/audit.ts';
+import { auditByActor } from '#server/platform/audit.ts';
 import { emit } from '#server/platform/events.ts';
-import { applyPaidPlan } from '../admin/plan.ts';
+import { applyPaidPlan } from '#server/platform/paid-plan.ts';
 import { sortOrder } from '#server/lists.ts';
 
 type SubmissionRow = typeof paymentSubmissions.$inferSelect;

@@ -9,9 +9,9 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '#s
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { invitationExpiry, newInvitationToken } from './tokens.ts';
+import { invitationExpiry, newInvitationToken } from '#server/platform/invitation-tokens.ts';
 import { emit } from '#server/platform/events.ts';
-import { mailBrandForAgency } from '../branding/mail-brand.ts';
+import { mailBrandForAgency } from '#server/platform/brand.ts';
 
 /** Invitation e-mails (new and resent) per agency: enough to onboard a team, not to send spam. */
 export const INVITATION_MAIL_RULE: RateRule = { limit: 50, windowMs: 60 * 60_000 };

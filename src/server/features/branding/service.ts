@@ -11,10 +11,9 @@ import {
 import { checkAccess } from '#shared/access.ts';
 import { FEATURES, planIncludes } from '#shared/features.ts';
 import { accessSubject, type Actor, type Deps } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { agencyBranding } from '#server/db/schema.ts';
 import { forbidden } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { tenant, type Tenant, type Connection } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { brandOf, logoUrlOf, type BrandRow } from '#server/platform/brand.ts';
 
@@ -30,7 +29,7 @@ async function readRow(t: Tenant): Promise<BrandRow | undefined> {
   return row;
 }
 
-export async function getBranding(db: Db, actor: Actor): Promise<BrandingSettings> {
+export async function getBranding(db: Connection, actor: Actor): Promise<BrandingSettings> {
   const row = await readRow(tenant(db, actor));
   return {
     display_name: row?.displayName ?? null,
@@ -43,7 +42,7 @@ export async function getBranding(db: Db, actor: Actor): Promise<BrandingSetting
   };
 }
 
-export async function saveBranding(db: Db, actor: Actor, input: BrandingValues): Promise<BrandingSettings> {
+export async function saveBranding(db: Connection, actor: Actor, input: BrandingValues): Promise<BrandingSettings> {
   assertEditor(actor);
   const values = {
     displayName: input.display_name,
@@ -118,13 +117,13 @@ async function dropFile(deps: Deps, key: string | null, keep: string | null) {
 }
 
 /** The brand of the caller's agency, for every member; null while the plan does not include white label. */
-export async function currentBrand(db: Db, actor: Actor): Promise<EffectiveBrand | null> {
+export async function currentBrand(db: Connection, actor: Actor): Promise<EffectiveBrand | null> {
   if (!planIncludes(actor.agency.tier, 'white-label')) return null;
   return brandOf(await readRow(tenant(db, actor)), actor.agency.name, actor.agency.tier);
 }
 
 /** The stored logo behind a public URL: only the agency's current one (a replaced or reset logo is gone). */
-export async function findLogo(db: Db, agencyId: string, hash: string): Promise<string | null> {
+export async function findLogo(db: Connection, agencyId: string, hash: string): Promise<string | null> {
   const [row] = await tenant(db, { agency: { id: agencyId } }).select({ key: agencyBranding.logoKey, hash: agencyBranding.logoHash }).from(agencyBranding);
   return row?.hash === hash ? row.key : null;
 }

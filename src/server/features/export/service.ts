@@ -9,7 +9,7 @@ import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { textRows } from '#server/db/prepared.ts';
 import { activityLog, carInsuranceDetails, customerCommunications, customers, documents, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { connectionOf, tenant, type Tenant } from '#server/tenant.ts';
 import { toReadableStream, zipStream, type ZipSource } from '#server/platform/zip.ts';
 
 export const EXPORT_BATCH = 1000;
@@ -60,7 +60,7 @@ const columns = (...cells: (AnyPgColumn | SQL<string | null>)[]) =>
 
 /** The rows as text arrays (no per-row mapping); the first cell is the keyset id, dropped when `idOnly`. */
 async function batch(t: Tenant, query: { toSQL(): { sql: string; params: unknown[] } }, idOnly = false): Promise<Batch> {
-  const rows = await textRows(t.db as Db, query.toSQL());
+  const rows = await textRows(connectionOf(t) as Db, query.toSQL());
   // a CSV line is a sequence, not a record: its cells keep their places
   return rows.map((cells) => ({ id: cells[0]!, cells: idOnly ? cells.slice(1) : cells }));
 }
@@ -89,7 +89,7 @@ function policyRows(t: Tenant, scope?: SQL) {
    */
   async function details(table: typeof car | typeof fire, fields: ReturnType<typeof columns>, ids: string[]) {
     if (!ids.length) return new Map<string, Cell[]>();
-    const rows = await textRows(t.db as Db, t.select(fields).from(table, inArray(table.policyId, ids)).toSQL());
+    const rows = await textRows(connectionOf(t) as Db, t.select(fields).from(table, inArray(table.policyId, ids)).toSQL());
     return new Map(rows.map(([policyId, ...cells]) => [policyId!, cells]));
   }
   return async (after: string | null): Promise<Batch> => {

@@ -3,16 +3,10 @@
 // and src/shared, and its allowlist of remaining edges only names edges that still exist.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintConfig, ruleMessages } from './test/eslint.ts';
 
-const RULE = 'no-restricted-imports';
-const eslint = new ESLint();
-async function flagged(filePath: string, source: string): Promise<string[]> {
-  const [result] = await eslint.lintText(source, { filePath });
-  return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
-}
+const flagged = (filePath: string, source: string) => ruleMessages('no-restricted-imports', filePath, source);
 
 describe('server feature boundaries (lint)', () => {
   it('refuses an import of another feature: relative, through the alias, and from a nested folder', async () => {
@@ -40,8 +34,7 @@ describe('server feature boundaries (lint)', () => {
   }, 60_000);
 
   it('names in its allowlist only edges the code still has (the list only shrinks)', async () => {
-    // the config at the repository's root (tests run there)
-    const { SERVER_FEATURE_EDGES } = (await import(pathToFileURL(path.resolve('eslint.config.js')).href)) as { SERVER_FEATURE_EDGES: Record<string, Record<string, string>> };
+    const { SERVER_FEATURE_EDGES } = await lintConfig();
     const root = 'src/server/features';
     const walk = (dir: string): string[] =>
       readdirSync(dir).flatMap((name) => {

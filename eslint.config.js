@@ -27,7 +27,7 @@ const SERVER_FEATURES = readdirSync(new URL('./src/server/features', import.meta
 export const SERVER_FEATURE_EDGES = {
   // The route guards, plan limits, upload form, brand readers, platform settings, paid plan and
   // invitation tokens moved to src/server/platform; the audit log and the sign-in history subscribe to
-  // events (54 edges → 21). What is left shares an entity's writes or reads:
+  // events (54 edges → 20). What is left shares an entity's writes or reads:
   account: {
     invitations: 'sign-up joins an invitation (checked before, joined after better-auth creates the user): a sign-up service both call, or a user.signed_up event',
   },
@@ -35,12 +35,9 @@ export const SERVER_FEATURE_EDGES = {
     customers: 'the import writes through the customers service and its columns: a customers write API in platform, or the entity modules of issue 28 §5',
     policies: 'the same for policies',
   },
-  customers: {
-    documents: 'trashDocumentsOf on delete: a customer.deleting event the documents feature subscribes to (it must run before the delete)',
-  },
   policies: {
     customers: 'insertCustomer (a policy creates its customer in the same transaction): one entity write module',
-    documents: 'trashDocumentsOf (see customers)',
+    documents: "trashDocumentsOf on delete: emit policy.deleting instead (documents/subscribe.ts listens already, as for customer.deleting)",
   },
   pipeline: { customers: 'a won opportunity creates its customer; customerSearch for the board' },
   bulk: {

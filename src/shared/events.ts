@@ -41,6 +41,10 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'customer.created': { data: Lazy<Customer> };
   'customer.updated': { data: Lazy<Customer> };
   'customer.deleted': { data: Lazy<Customer> };
+  /** emitted before a customer's row goes, in its transaction: what hangs on it is put away first (documents to the Trash) */
+  'customer.deleting': { customerId: string };
+  /** the same before a policy's row goes */
+  'policy.deleting': { policyId: string };
   'policy.created': { data: Lazy<PolicyDetail> };
   'policy.updated': { data: Lazy<PolicyDetail> };
   'policy.deleted': { data: Lazy<PolicyDetail> };

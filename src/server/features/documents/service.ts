@@ -197,7 +197,7 @@ export async function restoreDocument(db: Db, actor: Actor, id: string, now = ne
  * Called inside the transaction that removes a customer or a policy: its documents go to the Trash
  * (restorable for 30 days, then purged with their bytes) instead of being left without an owner.
  */
-export async function trashDocumentsOf(t: Tenant, actor: Pick<Actor, 'userId'>, of: { customerId: string } | { policyId: string }): Promise<void> {
+export async function trashDocumentsOf(t: Tenant, actor: { userId: string | null }, of: { customerId: string } | { policyId: string }): Promise<void> {
   // a customer's documents that belong to one of its policies stay with the policy (policies outlive their customer)
   const cond = 'customerId' in of ? and(eq(documents.customerId, of.customerId), isNull(documents.policyId)) : eq(documents.policyId, of.policyId);
   await t.update(documents, { deletedAt: new Date(), deletedBy: actor.userId }, cond, isNull(documents.deletedAt));

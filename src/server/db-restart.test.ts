@@ -1,19 +1,20 @@
 // PostgreSQL restarts and crashes under write load: the server process stays up, answers 503 while
 // the database is gone (health included), reconnects by itself, and loses no acknowledged write.
 // Runs when TEST_DATABASE_URL is set (as .ci/run does); it starts a PostgreSQL of its own from the
-// server binaries, because it has to stop and restart it.
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+// server binaries, because it has to stop and restart it; the app runs as test/instances.ts starts it.
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './errors.ts';
+import { registerOwner, startInstance, stopAll, type Instance } from './test/instances.ts';
 
 const run = promisify(execFile);
 const PGBIN = '/usr/lib/postgresql/15/bin';
-const APP_URL = 'http://localhost:4351';
 // It starts a server of its own and connects to it directly: behind a pooler (DATABASE_POOLER) it
 // would only repeat the direct run.
 const canRun =
@@ -24,7 +25,6 @@ if (!canRun)
 let root = '';
 let pgPort = 0;
 let databaseUrl = '';
-let serverChild: ChildProcessWithoutNullStreams | undefined;
 
 /**
  * Waits for the command to exit, not for its output to close: pg_ctl start leaves the postmaster
@@ -67,81 +67,25 @@ async function waitUntil(what: string, check: () => boolean | Promise<boolean>, 
   }
 }
 
-interface Server {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  exited: Promise<number | null>;
-  stderr: () => string;
-}
-
-async function startServer(): Promise<Server> {
-  const dataDir = path.join(root, 'app');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      APP_URL,
-      AUTH_SECRET: 'db-restart-test-secret-0123456789abcdef-0123456789',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      WEB_ROOT: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'info', // the ready line is an info line
-      RATE_LIMIT: 'off',
-    },
-  });
-  serverChild = child;
-  let stdout = '';
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const ready = stdout.match(/"listen":"127\.0\.0\.1:(\d+)"/);
-      if (ready) resolve(Number(ready[1]));
-      if (stdout.length > 1_000_000) stdout = stdout.slice(-10_000);
-    });
-    void exited.then((code) => reject(new Error(`server exited (${code}) before it was ready:\n${stderr}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}`, exited, stderr: () => stderr };
-}
-
-async function health(server: Server): Promise<number> {
+async function health(server: Instance): Promise<number> {
   const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(15_000) });
   await res.body?.cancel();
   return res.status;
 }
 
-/** A confirmed owner on the unlimited plan (so no customer limit interferes with the load); its cookie. */
-async function signedInOwner(server: Server, n: number): Promise<string> {
-  const email = `restart-owner-${n}@example.com`;
-  const password = 'correct-horse-9';
-  const registered = await fetch(`${server.url}/api/account/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ full_name: `Restart Owner${n}`, email, password, confirmPassword: password, company: `Agency ${n}`, termsAccepted: true }),
-  });
-  expect(registered.status, await registered.clone().text()).toBe(200);
+/** A confirmed Enterprise owner (so no customer limit interferes with the load); its cookie. */
+async function signedInOwner(server: Instance): Promise<string> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  await db.query(`update "user" set email_verified = true, subscription_tier = 'enterprise', subscription_status = 'active' where email = $1`, [email]);
-  await db.end();
-  const signIn = await fetch(`${server.url}/api/account/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(signIn.status).toBe(200);
-  return signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  try {
+    return (await registerOwner(server, db)).cookie;
+  } finally {
+    await db.end();
+  }
 }
 
 describe.skipIf(!canRun)('PostgreSQL restarts under write load', () => {
-  let server: Server;
+  let server: Instance;
   const cookies: string[] = [];
 
   beforeAll(async () => {
@@ -154,13 +98,14 @@ describe.skipIf(!canRun)('PostgreSQL restarts under write load', () => {
     await pgCtl(...pgOptions(), 'start');
     await asPostgres('createdb', ['-h', path.join(root, 'sock'), '-p', String(pgPort), 'app']);
     databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/app`;
-    server = await startServer();
+    // as production runs it: a worker per core, the jobs' usual lease
+    server = await startInstance({ name: 'app', databaseUrl, dataDir: root, env: { WORKERS: String(availableParallelism()), JOBS_LEASE_MS: '60000' } });
     // Several agencies, so the writers' transactions (which lock their agency row) run side by side.
-    for (let n = 0; n < 3; n += 1) cookies.push(await signedInOwner(server, n));
+    for (let n = 0; n < 3; n += 1) cookies.push(await signedInOwner(server));
   }, 120_000);
 
   afterAll(async () => {
-    if (serverChild && serverChild.exitCode === null) serverChild.kill('SIGKILL');
+    await stopAll([server]);
     if (root) {
       await pgCtl('-m', 'immediate', 'stop').catch(() => undefined);
       rmSync(root, { recursive: true, force: true });

@@ -182,7 +182,7 @@ export function verifyDocumentLink(
   return verifySigned((expires) => documentSignature(secret, id, userId, agencyId, expires, disposition), expiresRaw, sig, now);
 }
 
-// ---------------------------------------------------------------- upload rules (read by features/files/upload.ts)
+// ---------------------------------------------------------------- upload rules (read by platform/upload-form.ts)
 
 export interface UploadRules {
   field: string;

@@ -1,21 +1,11 @@
 // The server's lint rules fire on a violation (fixtures linted through ESLint's Node API, with the
 // project's own eslint.config.js): a rule that passes only because nothing breaks it proves nothing.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintConfig, ruleMessages } from './test/eslint.ts';
 
-// the project's config, as ESLint reads it (the repository root is the working directory of the tests)
-const { DB_TYPE_ALLOWLIST } = (await import(pathToFileURL(path.resolve('eslint.config.js')).href)) as { DB_TYPE_ALLOWLIST: string[] };
-
-const eslint = new ESLint();
-const RULE = '@typescript-eslint/no-restricted-imports';
-
-async function dbClientMessages(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
-}
+const { DB_TYPE_ALLOWLIST } = await lintConfig();
+const dbClientMessages = (code: string, filePath: string) => ruleMessages('@typescript-eslint/no-restricted-imports', filePath, code);
 
 describe('features never import the database client (issue 28 §1, decision 046)', () => {
   it('refuses the client, its type and the drivers in a feature file', async () => {

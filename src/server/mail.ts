@@ -99,7 +99,7 @@ export async function drainBackgroundMail(): Promise<number> {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** An agency's white label on a message sent on its behalf (src/server/features/branding/mail-brand.ts). */
+/** An agency's white label on a message sent on its behalf (src/server/platform/brand.ts). */
 export interface MailBrand {
   name: string;
   /** #rrggbb, checked for contrast against white when it was saved */

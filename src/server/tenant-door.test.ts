@@ -77,4 +77,13 @@ describe('the tenant door runs raw SQL only for the caller’s agency', () => {
     const all = await crossAgency(t.db, 'test: count every agency’s customers').execute(sql`select count(*)::int as n from customers`);
     expect((all.rows as { n: number }[])[0].n).toBe(2);
   });
+
+  it('opens the hatch from a tenant context on its own connection (a Tenant has the shape of a Connection)', async () => {
+    await door.transaction(async (tx) => {
+      const raw = crossAgency(tx, 'test: a table of no agency next to a tenant write');
+      expect(raw).toBe(tx.db);
+      expect(raw).not.toBe(tx);
+      await expect(raw.execute(sql`select 1 as one`)).resolves.toBeDefined();
+    });
+  });
 });

@@ -193,9 +193,23 @@ export interface Connection {
  * pages, and the tables that belong to no agency (users, sessions, the public site). `reason` says
  * why in the code; grep `crossAgency(` for every use.
  */
-export function crossAgency(db: Connection, reason: string): Db {
+export function crossAgency(on: Connection | Tenant, reason: string): Db {
   if (!reason.trim()) throw new Error('crossAgency needs a reason');
-  return db as Db;
+  // a Tenant is a Connection by shape (it has `transaction`): its own connection is the one meant
+  return (isTenant(on) ? on.db : on) as Db;
+}
+
+function isTenant(on: Connection | Tenant): on is Tenant {
+  return typeof (on as Tenant).agencyId === 'string' && typeof (on as Tenant).where === 'function';
+}
+
+/**
+ * The connection under a tenant context, for the platform's runners of a statement the context built
+ * and scoped already (`textRows` of db/prepared.ts). Features use the context's own methods, or
+ * `crossAgency(t, reason)` for a table of no agency.
+ */
+export function connectionOf(t: Tenant): Db | Tx {
+  return t.db;
 }
 
 /** A tenant context for the caller: `const t = tenant(db, actor)`. */

@@ -2,8 +2,10 @@
 // A write emits one inside its transaction; the activity log, webhooks, notifications and the API
 // keys subscribe to the ones they care about, so the writing feature never imports them. The names
 // of the events a webhook can carry are the webhook event names (#shared/webhooks.ts), 1:1.
+import type { AuditAction } from './audit.ts';
 import type { Communication, Customer } from './customers.ts';
 import type { PolicyDetail } from './policies.ts';
+import type { SignInOutcome } from './settings.ts';
 import type { WebhookEvent } from './webhooks.ts';
 
 /** A payload, or a function that reads it: only called when a subscriber needs it (an endpoint listens). */
@@ -16,11 +18,33 @@ interface Assigned {
   at: string;
 }
 
+/**
+ * A privileged action the super admin's audit log keeps (issue 16): every action of `AUDIT_ACTIONS` is
+ * an event of that name, which the audit log subscribes to (the writing feature never imports it).
+ * The actor's id is the event's `by`; the e-mail and address are kept as they were at the time.
+ */
+export interface Audited {
+  actorEmail: string | null;
+  ip: string | null;
+  targetType: 'user' | 'payment_submission' | 'sign_in' | 'platform_settings' | (string & {});
+  targetId?: string | null;
+  /** what a reader recognises the target by at the time (e-mail, slug, title) */
+  targetLabel?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+type AuditEventPayloads = { [K in AuditAction]: Audited };
+export type AuditEventType = AuditAction;
+
 /** The payload of each event, by type. `{}`: the event carries only the fields every event has. */
-export interface DomainEventPayloads {
+export interface DomainEventPayloads extends AuditEventPayloads {
   'customer.created': { data: Lazy<Customer> };
   'customer.updated': { data: Lazy<Customer> };
   'customer.deleted': { data: Lazy<Customer> };
+  /** emitted before a customer's row goes, in its transaction: what hangs on it is put away first (documents to the Trash) */
+  'customer.deleting': { customerId: string };
+  /** the same before a policy's row goes */
+  'policy.deleting': { policyId: string };
   'policy.created': { data: Lazy<PolicyDetail> };
   'policy.updated': { data: Lazy<PolicyDetail> };
   'policy.deleted': { data: Lazy<PolicyDetail> };
@@ -62,6 +86,8 @@ export interface DomainEventPayloads {
   /** a member left the agency (removed): what they held in it ends with the membership (decision 047) */
   'membership.ended': { userId: string; name: string };
   'membership.role_changed': { userId: string; name: string; from: string; to: string };
+  /** an attempt to sign in with an e-mail and password, whatever came of it (no agency; the owner's sign-in history listens) */
+  'sign_in.attempted': { email: string; ip: string | null; userAgent: string | null; outcome: SignInOutcome };
   /** the super admin decided a payment submission (the user's own, in no agency) */
   'payment.decided': { userId: string; submissionId: string; approved: boolean };
 }

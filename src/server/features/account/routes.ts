@@ -22,12 +22,11 @@ import { clientAddress, readJson } from '#server/http.ts';
 import { renderMail, runInBackground, sendInBackground } from '#server/mail.ts';
 import { clearLimit, consume, isLimited, RATE_RULES, release } from '#server/rate-limit.ts';
 import { authErrorCode, authRequest, callAuth, forwardCookies } from './auth-proxy.ts';
-import { findUserByEmail, getMe, markDashboardSeen, updateProfile } from './service.ts';
+import { auditSignInLockout, findUserByEmail, getMe, markDashboardSeen, updateProfile } from './service.ts';
 import { checkInvitationForSignUp, joinAtSignUp } from '../invitations/service.ts';
-import { auditSignInLockout } from '../security/lockouts.ts';
-import { requireTwoFactorAccess } from '../security/routes.ts';
-import { checkPasswordLength, readPlatformSettings } from '../security/settings.ts';
-import { recordSignInAttempt } from '#server/features/settings/sign-in-history.ts';
+import { requireTwoFactorAccess } from '#server/platform/access.ts';
+import { checkPasswordLength, readPlatformSettings } from '#server/platform/platform-settings.ts';
+import { emit } from '#server/platform/events.ts';
 import type { SignInOutcome } from '#shared/settings.ts';
 
 export const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or was already used. Please request a new one.';
@@ -118,7 +117,7 @@ export function accountRoutes() {
     const limited = config.RATE_LIMIT === 'on';
     // every attempt on a known account goes to its owner's sign-in history (Settings › Security)
     const record = (outcome: SignInOutcome) =>
-      recordSignInAttempt(db, { email: input.email, ip: clientAddress(c), userAgent: c.req.header('user-agent') ?? null, outcome });
+      emit(db, { userId: null }, { type: 'sign_in.attempted', email: input.email, ip: clientAddress(c), userAgent: c.req.header('user-agent') ?? null, outcome });
     // The attempt is counted before the password is checked, so parallel attempts cannot all slip
     // under the limit; what turns out not to be a failure is given back below.
     if (limited) {

@@ -6,6 +6,8 @@ import { clearRemovedNotice, type Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { agencies, agencyMembers, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
+import { auditAnonymous } from '#server/platform/audit.ts';
+import { RATE_RULES } from '#server/rate-limit.ts';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -85,4 +87,20 @@ export async function updateProfile(
     .returning();
   if (!row) throw notFound('Profile not found');
   return toProfile(row);
+}
+
+/**
+ * Called by the sign-in route when a failure has just locked an account (its e-mail counter
+ * reached the limit): no signed-in actor, the attempt's client address.
+ */
+export async function auditSignInLockout(db: Db, email: string, ip: string): Promise<void> {
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  await auditAnonymous(db, { email: null, ip }, {
+    action: 'auth.lockout',
+    targetType: 'sign_in',
+    targetId: account?.id ?? null,
+    targetLabel: email.toLowerCase(),
+    before: null,
+    after: { failures: RATE_RULES.signInFailuresPerEmail.limit, locked: true, minutes: RATE_RULES.signInFailuresPerEmail.windowMs / 60_000 },
+  });
 }

@@ -1,12 +1,16 @@
 // The activity log listens to every event that carries a summary: the line is written in the write's
 // transaction (it commits with the change it describes), with the transaction's other lines at its end.
 import type { ActivityKind } from '#shared/activity.ts';
-import type { EventType } from '#shared/events.ts';
+import type { AuditEventType, EventType } from '#shared/events.ts';
 import { subscribe } from '#server/platform/events.ts';
 import { logActivity } from './service.ts';
 
-/** Each event's place in the log: its kind (the log's filter) and action. */
-const ENTRY: Record<EventType, [ActivityKind, string]> = {
+/**
+ * Each event's place in the log: its kind (the log's filter) and action. The audit events are the
+ * super admin's log (audit/subscribe.ts), and a sign-in attempt its account's history, of no agency:
+ * not the activity log's; a `…deleting` event only prepares the delete, whose own event is logged.
+ */
+const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'customer.deleting' | 'policy.deleting'>, [ActivityKind, string]> = {
   'customer.created': ['customer', 'created'],
   'customer.updated': ['customer', 'updated'],
   'customer.deleted': ['customer', 'deleted'],
@@ -52,7 +56,7 @@ const ENTRY: Record<EventType, [ActivityKind, string]> = {
 export function subscribeActivity() {
   subscribe({
     name: 'activity.log',
-    types: Object.keys(ENTRY) as EventType[],
+    types: Object.keys(ENTRY) as (keyof typeof ENTRY)[],
     mode: 'in-transaction',
     handle: async ({ t, by }, event) => {
       if (event.summary === undefined || !t) return;

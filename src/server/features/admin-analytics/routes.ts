@@ -1,7 +1,7 @@
 // /api/admin/analytics: System Analytics, super admin only.
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/context.ts';
-import { requireSuperAdmin } from '../admin/guard.ts';
+import { requireSuperAdmin } from '#server/platform/access.ts';
 import { computeAnalytics } from './service.ts';
 
 export function adminAnalyticsRoutes() {

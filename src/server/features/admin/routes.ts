@@ -5,7 +5,7 @@ import { safeText } from '#shared/validation.ts';
 import type { AppEnv } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
 import { readJson, validate } from '#server/http.ts';
-import { requireAdmin } from './guard.ts';
+import { requireAdmin } from '#server/platform/access.ts';
 import { deleteUser, grantPermission, listUsers, revokePermission, updateUser } from './users-service.ts';
 
 /** better-auth user ids are random strings of letters and digits; anything else cannot exist. */

@@ -5,14 +5,14 @@ import { ROLE_RANK, type AccountRole, type Permission } from '#shared/roles.ts';
 import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { documentKeysOfOwner } from '../documents/service.ts';
+import { documentKeysOfOwner } from '#server/platform/owner-files.ts';
 import { agencies, paymentSubmissions, storedFiles, user, userPermissions } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import type { Storage } from '#server/storage.ts';
-import { applyPaidPlan } from './plan.ts';
+import { applyPaidPlan } from '#server/platform/paid-plan.ts';
 import { containsPattern } from '#server/db/helpers.ts';
 import { sortOrder } from '#server/lists.ts';
-import { auditByActor } from '../audit/audit.ts';
+import { auditByActor } from '#server/platform/audit.ts';
 
 type UserRow = typeof user.$inferSelect;
 

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { switchAgencySchema, TEAM_TEXT } from '#shared/team.ts';
 import type { AppEnv } from '#server/context.ts';
 import { readJson } from '#server/http.ts';
-import { requireSignedIn } from '../team/access.ts';
+import { requireSignedIn } from '#server/platform/access.ts';
 import { listMyAgencies, switchAgency } from './service.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 

@@ -3,12 +3,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import { effectiveTier } from '#shared/tiers.ts';
 import { TEAM_TEXT } from '#shared/team.ts';
 import { type Actor, setActiveAgency } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 import { agencies, agencyMembers, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 
-export async function listMyAgencies(db: Db, actor: Actor) {
-  const rows = await db
+export async function listMyAgencies(connection: Connection, actor: Actor) {
+  const rows = await crossAgency(connection, "the caller's memberships, one in each of their agencies")
     .select({ agency: agencies, role: agencyMembers.role, owner: user })
     .from(agencyMembers)
     .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
@@ -26,7 +26,8 @@ export async function listMyAgencies(db: Db, actor: Actor) {
 }
 
 /** Membership is checked here; an agency the user is not in answers 404 like any unknown id. */
-export async function switchAgency(db: Db, actor: Actor, agencyId: string) {
+export async function switchAgency(connection: Connection, actor: Actor, agencyId: string) {
+  const db = crossAgency(connection, 'the agency to switch to is not the current one; membership is checked here');
   const [row] = await db
     .select({ id: agencies.id, name: agencies.name, role: agencyMembers.role })
     .from(agencyMembers)

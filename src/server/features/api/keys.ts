@@ -20,11 +20,10 @@ import {
 import { checkAccess } from '#shared/access.ts';
 import { FEATURES, planIncludes } from '#shared/features.ts';
 import { accessSubject, type Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { apiKeys, user } from '#server/db/schema.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { tenant, type Tenant, type Connection } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 
 /** How long the keys page keeps telling the owner about keys revoked with their creator's membership. */
@@ -59,14 +58,13 @@ const toView = (row: Row, first: string | null, last: string | null, email: stri
 });
 
 /** The keys, what the plan lets them do, and the keys revoked lately with their creator's membership. */
-export async function listApiKeys(db: Db, actor: Actor, configuredRate: number): Promise<ApiKeysAnswer> {
+export async function listApiKeys(db: Connection, actor: Actor, configuredRate: number): Promise<ApiKeysAnswer> {
   assertKeyManager(actor);
   const t = tenant(db, actor);
-  const rows = await db
+  const rows = await t
     .select({ key: apiKeys, first: user.firstName, last: user.lastName, email: user.email })
-    .from(apiKeys)
+    .from(apiKeys, isNull(apiKeys.revokedAt))
     .leftJoin(user, eq(user.id, apiKeys.createdBy))
-    .where(t.where(apiKeys, isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt));
   const since = new Date(Date.now() - REVOKED_NOTICE_DAYS * 86_400_000);
   const revoked = await t
@@ -81,7 +79,7 @@ export async function listApiKeys(db: Db, actor: Actor, configuredRate: number):
   };
 }
 
-export async function createApiKey(db: Db, actor: Actor, input: ApiKeyValues): Promise<CreatedApiKey> {
+export async function createApiKey(db: Connection, actor: Actor, input: ApiKeyValues): Promise<CreatedApiKey> {
   assertKeyManager(actor);
   // Business's keys read only (the feature map's 'api-write'): a write scope is refused, not narrowed.
   if (hasWriteScope(input.scopes) && !planIncludes(actor.agency.tier, 'api-write'))
@@ -107,7 +105,7 @@ export async function createApiKey(db: Db, actor: Actor, input: ApiKeyValues): P
 }
 
 /** A revoked key is kept (marked), so its hash can never be issued or accepted again. */
-export async function revokeApiKey(db: Db, actor: Actor, rawId: string): Promise<void> {
+export async function revokeApiKey(db: Connection, actor: Actor, rawId: string): Promise<void> {
   assertKeyManager(actor);
   const id = idOr404(rawId, API_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {

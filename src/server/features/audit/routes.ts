@@ -5,7 +5,7 @@ import { AUDIT_CSV_COLUMNS, auditCsvRow, auditQuerySchema } from '#shared/audit.
 import { csvField } from '#shared/csv.ts';
 import type { AppEnv } from '#server/context.ts';
 import { validate } from '#server/http.ts';
-import { requireSuperAdmin } from '../admin/guard.ts';
+import { requireSuperAdmin } from '#server/platform/access.ts';
 import { exportAudit, listAudit } from './service.ts';
 
 export function auditRoutes() {

@@ -2,7 +2,7 @@
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, type AuditEntry, type AuditQuery } from '#shared/audit.ts';
 import type { Paged } from '#shared/admin.ts';
-import type { Db } from '#server/db/client.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 import { auditLog } from '#server/db/schema.ts';
 import { boundedCount } from '#server/db/count.ts';
 
@@ -39,7 +39,8 @@ function whereOf(q: AuditQuery): SQL | undefined {
   return filters.length ? and(...filters) : undefined;
 }
 
-export async function listAudit(db: Db, q: AuditQuery): Promise<Paged<AuditEntry> & { totalIsEstimate: boolean }> {
+export async function listAudit(connection: Connection, q: AuditQuery): Promise<Paged<AuditEntry> & { totalIsEstimate: boolean }> {
+  const db = crossAgency(connection, "the super admin's audit log, of no agency");
   const where = whereOf(q);
   const rows = await db
     .select()
@@ -52,8 +53,8 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<Paged<AuditEntry
   return { rows: rows.map(toEntry), total: counted.total, totalIsEstimate: counted.estimated, page: q.page, pageSize: AUDIT_PAGE_SIZE };
 }
 
-export async function exportAudit(db: Db, q: AuditQuery): Promise<AuditEntry[]> {
-  const rows = await db
+export async function exportAudit(connection: Connection, q: AuditQuery): Promise<AuditEntry[]> {
+  const rows = await crossAgency(connection, "the super admin's audit log, of no agency")
     .select()
     .from(auditLog)
     .where(whereOf(q))

@@ -11,7 +11,7 @@ import type { AppEnv } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import type { UploadRules } from '#server/files.ts';
 import { detectFileType } from '#server/platform/file-type.ts';
-import { readUploadForm } from '../files/upload.ts';
+import { readUploadForm } from '#server/platform/upload-form.ts';
 
 export const LOGO_TYPES: readonly FileContentType[] = ['image/png', 'image/jpeg', 'image/svg+xml'];
 

@@ -1,26 +1,21 @@
-// The agency's brand: read, saved, its logo set or removed, reset; and the brand in effect for an
-// agency (the shell, print pages, invitation page, e-mails). agency_branding is keyed by the agency
-// and reached through the tenant context; an agency below Enterprise keeps its row but gets the default.
-import { eq } from 'drizzle-orm';
+// The agency's brand: read, saved, its logo set or removed, reset; and the caller's brand in effect
+// (the shell, print pages). Any agency's brand for its e-mails and invitation page is platform/brand.ts.
+// agency_branding is keyed by the agency and reached through the tenant context; an agency below
+// Enterprise keeps its row but gets the default.
 import {
   BRANDING_TEXT,
-  DEFAULT_BRAND,
-  logoPath,
   type BrandingSettings,
   type BrandingValues,
   type EffectiveBrand,
 } from '#shared/branding.ts';
 import { checkAccess } from '#shared/access.ts';
 import { FEATURES, planIncludes } from '#shared/features.ts';
-import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import { accessSubject, type Actor, type Deps } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
-import { agencies, agencyBranding, user } from '#server/db/schema.ts';
+import { agencyBranding } from '#server/db/schema.ts';
 import { forbidden } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { tenant, type Tenant, type Connection } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
-
-type BrandRow = typeof agencyBranding.$inferSelect;
+import { brandOf, logoUrlOf, type BrandRow } from '#server/platform/brand.ts';
 
 /** The feature map's `manage` of 'white-label': the owner or an agency admin; team members read. */
 export const canEditBranding = (actor: Actor) => checkAccess(accessSubject(actor), FEATURES['white-label'].manage) === null;
@@ -34,9 +29,7 @@ async function readRow(t: Tenant): Promise<BrandRow | undefined> {
   return row;
 }
 
-const logoUrlOf = (row: BrandRow | undefined) => (row?.logoHash ? logoPath(row.agencyId, row.logoHash) : null);
-
-export async function getBranding(db: Db, actor: Actor): Promise<BrandingSettings> {
+export async function getBranding(db: Connection, actor: Actor): Promise<BrandingSettings> {
   const row = await readRow(tenant(db, actor));
   return {
     display_name: row?.displayName ?? null,
@@ -49,7 +42,7 @@ export async function getBranding(db: Db, actor: Actor): Promise<BrandingSetting
   };
 }
 
-export async function saveBranding(db: Db, actor: Actor, input: BrandingValues): Promise<BrandingSettings> {
+export async function saveBranding(db: Connection, actor: Actor, input: BrandingValues): Promise<BrandingSettings> {
   assertEditor(actor);
   const values = {
     displayName: input.display_name,
@@ -123,37 +116,14 @@ async function dropFile(deps: Deps, key: string | null, keep: string | null) {
   }
 }
 
-function brandOf(row: BrandRow | undefined, agencyName: string, tier: Tier): EffectiveBrand | null {
-  if (!row || !planIncludes(tier, 'white-label')) return null;
-  return {
-    name: row.displayName ?? agencyName,
-    color: row.primaryColor ?? DEFAULT_BRAND.color,
-    logo_url: logoUrlOf(row),
-    support_email: row.supportEmail,
-    support_phone: row.supportPhone,
-  };
-}
-
 /** The brand of the caller's agency, for every member; null while the plan does not include white label. */
-export async function currentBrand(db: Db, actor: Actor): Promise<EffectiveBrand | null> {
+export async function currentBrand(db: Connection, actor: Actor): Promise<EffectiveBrand | null> {
   if (!planIncludes(actor.agency.tier, 'white-label')) return null;
   return brandOf(await readRow(tenant(db, actor)), actor.agency.name, actor.agency.tier);
 }
 
-/** The brand of any agency by its id (invitation page and e-mails, where there is no session of that agency). */
-export async function brandForAgency(db: Db, agencyId: string): Promise<EffectiveBrand | null> {
-  const [row] = await db
-    .select({ brand: agencyBranding, agencyName: agencies.name, owner: user })
-    .from(agencies)
-    .innerJoin(user, eq(user.id, agencies.ownerId))
-    .leftJoin(agencyBranding, eq(agencyBranding.agencyId, agencies.id))
-    .where(eq(agencies.id, agencyId));
-  if (!row) return null;
-  return brandOf(row.brand ?? undefined, row.agencyName, effectiveTier(row.owner));
-}
-
 /** The stored logo behind a public URL: only the agency's current one (a replaced or reset logo is gone). */
-export async function findLogo(db: Db, agencyId: string, hash: string): Promise<string | null> {
+export async function findLogo(db: Connection, agencyId: string, hash: string): Promise<string | null> {
   const [row] = await tenant(db, { agency: { id: agencyId } }).select({ key: agencyBranding.logoKey, hash: agencyBranding.logoHash }).from(agencyBranding);
   return row?.hash === hash ? row.key : null;
 }

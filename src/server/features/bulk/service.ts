@@ -27,7 +27,7 @@ import { DEFAULT_LEASE_MS, defineJob, type JobContext } from '#server/jobs/queue
 import { kickInBackground } from '#server/jobs/runner.ts';
 import { crossAgency, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
-import { countRows, limitError, readLimit } from '../limits/service.ts';
+import { countRows, limitError, readLimit } from '#server/platform/limits.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 import { readMembers } from '../renewals/cockpit.ts';
 import { applyDelete, applyUpdate, changedSince, journalLabels, LABEL_COLUMN, lockBulk, restoreConflicts, undoDelete, undoUpdate, UPDATE_COLUMN, type BatchResult } from './apply.ts';

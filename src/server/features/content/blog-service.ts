@@ -16,7 +16,7 @@ import { renderMarkdown } from '#shared/markdown.ts';
 import type { Paged } from '#shared/admin.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { auditByActor } from '#server/features/audit/audit.ts';
+import { auditByActor } from '#server/platform/audit.ts';
 import { isUniqueViolation } from '#server/db/helpers.ts';
 import { blogPosts } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';

@@ -9,7 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import { cmsPageRevisions, cmsPages, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { DEFAULT_PAGE_BODIES } from './defaults.ts';
-import { auditByActor } from '#server/features/audit/audit.ts';
+import { auditByActor } from '#server/platform/audit.ts';
 
 const REVISIONS_SHOWN = 50;
 

@@ -7,7 +7,7 @@ import { accessSubject, loadActor, type AppEnv } from '#server/context.ts';
 import { blogPosts } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import type { UploadRules } from '#server/files.ts';
-import { readUploadForm } from '../files/upload.ts';
+import { readUploadForm } from '#server/platform/upload-form.ts';
 
 const COVER_RULES: UploadRules = {
   field: 'cover',

@@ -10,7 +10,7 @@ import { requireUser, type AppEnv } from '#server/context.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { notFound } from '#server/errors.ts';
 import { readJson, validate } from '#server/http.ts';
-import { requireRole } from '../admin/guard.ts';
+import { requireRole } from '#server/platform/access.ts';
 import { createPost, deletePost, getAdminPost, getPublishedPost, listAdminPosts, listPublishedPosts, setCover, updatePost } from './blog-service.ts';
 import { getCmsPage, getCmsRevision, getPublicCmsPage, listCmsPages, cmsPageOr404, saveCmsPage } from './cms-service.ts';
 import { readCover, serveCover } from './covers.ts';

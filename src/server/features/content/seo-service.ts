@@ -7,7 +7,7 @@ import { SEO_PAGES, type ResolvedMeta, type SeoFields, type SeoPageRow, type Seo
 import { coverUrl } from '#shared/blog.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { auditByActor } from '#server/features/audit/audit.ts';
+import { auditByActor } from '#server/platform/audit.ts';
 import { blogPosts, seoEntries } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { BLOG_TEXT } from '#shared/blog.ts';

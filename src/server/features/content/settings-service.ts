@@ -4,7 +4,7 @@ import { paymentInstructionsSchema, type PaymentInstructions } from '#shared/con
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { siteSettings } from '#server/db/schema.ts';
-import { auditByActor } from '#server/features/audit/audit.ts';
+import { auditByActor } from '#server/platform/audit.ts';
 
 const PAYMENT_INSTRUCTIONS = 'payment_instructions';
 

@@ -15,11 +15,10 @@ import { accessSubject, type Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { customerCommunications, customers, policies, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { trashDocumentsOf } from '../documents/service.ts';
 import { tenant, type Tenant, type TenantInsert } from '#server/tenant.ts';
 import { preparedInsert } from '#server/db/prepared.ts';
 import { emit } from '#server/platform/events.ts';
-import { assertWithinLimit } from '../limits/service.ts';
+import { assertWithinLimit } from '#server/platform/limits.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { boundedCount, isShortSearch, totalWithoutCount } from '#server/db/count.ts';
 import { sortOrder } from '#server/lists.ts';
@@ -233,7 +232,7 @@ export async function deleteCustomer(db: Db, actor: Actor, rawId: string): Promi
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
     // its documents go to the Trash first (the delete then unlinks them): restorable, purged with their bytes
-    await trashDocumentsOf(t, actor, { customerId: id });
+    await emit(t, actor, { type: 'customer.deleting', entityId: id, customerId: id });
     const [gone] = await t.delete(customers, eq(customers.id, id)).returning();
     if (!gone) throw notFound(CUSTOMER_TEXT.notFound);
     await emit(t, actor, { type: 'customer.deleted', entityId: id, summary: `Deleted customer ${gone.name}`, data: toCustomer(gone) });

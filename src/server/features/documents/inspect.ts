@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DOCUMENT_TEXT, DOCUMENT_TYPES, type DocumentType } from '#shared/documents.ts';
 import { detectFileType } from '#server/platform/file-type.ts';
 import { UploadError } from '#server/files.ts';
-import type { FileSink } from '#server/features/files/upload.ts';
+import type { FileSink } from '#server/platform/upload-form.ts';
 
 const HEAD_BYTES = 4100;
 

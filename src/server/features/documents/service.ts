@@ -16,8 +16,8 @@ import { FILE_LINK_TTL_SECONDS, type FileLink } from '#shared/files.ts';
 import type { Page } from '#shared/policies.ts';
 import { DOCUMENT_QUOTA_BYTES } from '#shared/tiers.ts';
 import type { Actor, Deps } from '#server/context.ts';
-import type { Db, Tx } from '#server/db/client.ts';
-import { agencies, customers, documents, policies, user } from '#server/db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { customers, documents, policies, user } from '#server/db/schema.ts';
 import { containsPattern, idOr404 } from '#server/db/helpers.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { signDocumentLink, type LinkDisposition } from '#server/files.ts';
@@ -197,7 +197,7 @@ export async function restoreDocument(db: Db, actor: Actor, id: string, now = ne
  * Called inside the transaction that removes a customer or a policy: its documents go to the Trash
  * (restorable for 30 days, then purged with their bytes) instead of being left without an owner.
  */
-export async function trashDocumentsOf(t: Tenant, actor: Pick<Actor, 'userId'>, of: { customerId: string } | { policyId: string }): Promise<void> {
+export async function trashDocumentsOf(t: Tenant, actor: { userId: string | null }, of: { customerId: string } | { policyId: string }): Promise<void> {
   // a customer's documents that belong to one of its policies stay with the policy (policies outlive their customer)
   const cond = 'customerId' in of ? and(eq(documents.customerId, of.customerId), isNull(documents.policyId)) : eq(documents.policyId, of.policyId);
   await t.update(documents, { deletedAt: new Date(), deletedBy: actor.userId }, cond, isNull(documents.deletedAt));
@@ -240,18 +240,4 @@ export async function listUploaders(db: Db, actor: Actor): Promise<{ id: string;
     .innerJoin(user, eq(user.id, documents.uploadedBy))
     .where(t.where(documents));
   return rows.map((r) => ({ id: r.id, name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.email }));
-}
-
-/**
- * The storage keys of every document of the agencies a user owns, read inside the transaction that
- * deletes the user (their agencies and documents go with them by cascade); the caller removes the
- * objects after the commit, as for receipts (decision 010), so no bytes are left without a row.
- */
-export async function documentKeysOfOwner(tx: Db | Tx, ownerId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ key: documents.storageKey })
-    .from(documents)
-    .innerJoin(agencies, eq(agencies.id, documents.agencyId))
-    .where(eq(agencies.ownerId, ownerId));
-  return rows.map((r) => r.key);
 }

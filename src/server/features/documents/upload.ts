@@ -12,7 +12,7 @@ import { documents } from '#server/db/schema.ts';
 import { UploadError, sanitizeFileName, type UploadRules } from '#server/files.ts';
 import { validate } from '#server/http.ts';
 import { tenant } from '#server/tenant.ts';
-import { FORM_OVERHEAD_BYTES, readUploadForm } from '../files/upload.ts';
+import { FORM_OVERHEAD_BYTES, readUploadForm } from '#server/platform/upload-form.ts';
 import { emit } from '#server/platform/events.ts';
 import { diskSink, discardSpooled, type SpooledFile } from './inspect.ts';
 import { quotaExceeded, quotaOf, resolveTarget, usedBytes } from './service.ts';

@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client.ts';
 import { textRows } from '#server/db/prepared.ts';
 import { activityLog, customerCommunications, customers, documents, policies, user } from '#server/db/schema.ts';
 import { cellValue, DETAIL_COLUMNS, type PolicyType } from '#shared/lines/index.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { connectionOf, tenant, type Tenant } from '#server/tenant.ts';
 import { toReadableStream, zipStream, type ZipSource } from '#server/platform/zip.ts';
 
 export const EXPORT_BATCH = 1000;
@@ -61,7 +61,7 @@ const columns = (...cells: (AnyPgColumn | SQL<string | null>)[]) =>
 
 /** The rows as text arrays (no per-row mapping); the first cell is the keyset id, dropped when `idOnly`. */
 async function batch(t: Tenant, query: { toSQL(): { sql: string; params: unknown[] } }, idOnly = false): Promise<Batch> {
-  const rows = await textRows(t.db as Db, query.toSQL());
+  const rows = await textRows(connectionOf(t) as Db, query.toSQL());
   // a CSV line is a sequence, not a record: its cells keep their places
   return rows.map((cells) => ({ id: cells[0]!, cells: idOnly ? cells.slice(1) : cells }));
 }

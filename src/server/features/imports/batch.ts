@@ -12,7 +12,7 @@ import { activityLog, customers, policies } from '#server/db/schema.ts';
 import type { Tenant } from '#server/tenant.ts';
 import { customerColumns, toCustomer } from '../customers/service.ts';
 import { emit } from '#server/platform/events.ts';
-import { countRows, limitError, readLimit, type LimitedResource } from '../limits/service.ts';
+import { countRows, limitError, readLimit, type LimitedResource } from '#server/platform/limits.ts';
 import { customerFromPolicySummary, policyColumns, policyCreatedSummary, readPolicy } from '../policies/service.ts';
 import { AppError } from '#server/errors.ts';
 

@@ -7,7 +7,7 @@ import { XLSX } from '#shared/documents.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
 import type { UploadRules } from '#server/files.ts';
-import { readUploadForm } from '../files/upload.ts';
+import { readUploadForm } from '#server/platform/upload-form.ts';
 import { failuresCsv, getImport, latestImport, startImport, undoImport } from './service.ts';
 import { previewImport, type ImportFile } from './preview.ts';
 import { readFirstSheet, sniffImport } from './xlsx.ts';

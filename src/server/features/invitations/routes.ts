@@ -1,7 +1,7 @@
 // /api/invitations/:token — the public accept-invitation page reads it; accepting needs a session.
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/context.ts';
-import { requireSignedIn } from '../team/access.ts';
+import { requireSignedIn } from '#server/platform/access.ts';
 import { acceptInvitation, getInvitation } from './service.ts';
 
 export function invitationRoutes() {

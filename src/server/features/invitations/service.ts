@@ -9,9 +9,9 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { agencies, agencyMembers, session as sessionTable, user, userInvitations } from '#server/db/schema.ts';
 import { AppError, badRequest, forbidden } from '#server/errors.ts';
 import { tenant } from '#server/tenant.ts';
-import { hashInvitationToken, looksLikeToken } from '../team/tokens.ts';
+import { hashInvitationToken, looksLikeToken } from '#server/platform/invitation-tokens.ts';
 import { emit } from '#server/platform/events.ts';
-import { brandForAgency } from '../branding/service.ts';
+import { brandForAgency } from '#server/platform/brand.ts';
 
 type InvitationRow = typeof userInvitations.$inferSelect;
 

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '#server/context.ts';
 import { validate } from '#server/http.ts';
-import { requireAdmin } from '../admin/guard.ts';
+import { requireAdmin } from '#server/platform/access.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { listMessages, setRead } from './service.ts';
 

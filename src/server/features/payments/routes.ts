@@ -4,8 +4,8 @@ import { adminSubmissionQuerySchema, ownSubmissionQuerySchema, decisionSchema, P
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '#shared/files.ts';
 import { requireAccess, requireUser, type AppEnv } from '#server/context.ts';
 import { readJson, validate } from '#server/http.ts';
-import { requireAdmin } from '../admin/guard.ts';
-import { readUploadForm } from '../files/upload.ts';
+import { requireAdmin } from '#server/platform/access.ts';
+import { readUploadForm } from '#server/platform/upload-form.ts';
 import { createSubmission, decideSubmission, getOwnSubmission, listAllSubmissions, listOwnSubmissions } from './service.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 

@@ -18,10 +18,11 @@ import type { Db } from '#server/db/client.ts';
 import { paymentSubmissions, storedFiles, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { storeWithRows, type Upload } from '#server/files.ts';
+import { crossAgency } from '#server/tenant.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
-import { auditByActor } from '../audit/audit.ts';
+import { auditByActor } from '#server/platform/audit.ts';
 import { emit } from '#server/platform/events.ts';
-import { applyPaidPlan } from '../admin/plan.ts';
+import { applyPaidPlan } from '#server/platform/paid-plan.ts';
 import { sortOrder } from '#server/lists.ts';
 
 type SubmissionRow = typeof paymentSubmissions.$inferSelect;
@@ -68,11 +69,13 @@ export async function createSubmission(deps: Deps, actor: Actor, input: Submissi
   const owner = { userId: actor.userId, agencyId: actor.agency.id, sharedWithAgency: false };
   return storeWithRows(deps, owner, [receipt], async (t, [file]) => {
     await t.execute(sql`select pg_advisory_xact_lock(${SUBMISSION_LOCK}, hashtext(${actor.userId}))`);
-    await t.db
+    // submissions are the user's own, of no agency (the receipt's file row is the agency's)
+    const own = crossAgency(t, "a user's payment submissions, of no agency");
+    await own
       .update(paymentSubmissions)
       .set({ status: 'Rejected', adminNotes: PAYMENT_TEXT.replaced, verifiedAt: new Date() })
       .where(and(eq(paymentSubmissions.userId, actor.userId), eq(paymentSubmissions.status, 'Pending')));
-    const [row] = await t.db
+    const [row] = await own
       .insert(paymentSubmissions)
       .values({
         userId: actor.userId,

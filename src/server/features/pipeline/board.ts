@@ -178,7 +178,7 @@ export async function readBoard(db: Db, actor: Actor, q: BoardQuery): Promise<{ 
   let rows: CardRow[];
   if (q.search) {
     const conds = filterConds(q, actor);
-    const [a, b, ...rest] = OPPORTUNITY_STAGES.map((stage) => cardQuery(t.db, t.where(opportunities, eq(opportunities.stage, stage), ...conds), BOARD_PAGE + 1));
+    const [a, b, ...rest] = OPPORTUNITY_STAGES.map((stage) => cardQuery(db, t.where(opportunities, eq(opportunities.stage, stage), ...conds), BOARD_PAGE + 1));
     [totals, rows] = await Promise.all([searchedSummaries(t, conds), unionAll(a, b, ...rest).orderBy(sql`stage, stage_changed_at desc, id`)]);
   } else {
     const shape = shapeOf(q);
@@ -201,7 +201,7 @@ export async function readBoard(db: Db, actor: Actor, q: BoardQuery): Promise<{ 
 /** "Load more": one column's next cards. */
 export async function readColumn(db: Db, actor: Actor, stage: OpportunityStage, q: BoardQuery & { offset: number }) {
   const t = tenant(db, actor);
-  const rows = await cardQuery(t.db, t.where(opportunities, eq(opportunities.stage, stage), ...filterConds(q, actor)), BOARD_PAGE + 1, q.offset);
+  const rows = await cardQuery(db, t.where(opportunities, eq(opportunities.stage, stage), ...filterConds(q, actor)), BOARD_PAGE + 1, q.offset);
   return page(rows, BOARD_PAGE);
 }
 

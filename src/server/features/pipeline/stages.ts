@@ -7,7 +7,7 @@ import { badRequest, conflict } from '#server/errors.ts';
 import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
-import { assertWithinLimit } from '../limits/service.ts';
+import { assertWithinLimit } from '#server/platform/limits.ts';
 import { lockOpportunity, readOpportunity, recordStage } from './service.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;

@@ -22,7 +22,7 @@ import { insertCustomer } from '../customers/service.ts';
 import { trashDocumentsOf } from '../documents/service.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
 import { cachedStatement, constantLimit, preparedInsert, preparedRows, rowPositions } from '#server/db/prepared.ts';
-import { limitGuard, type LimitGuard } from '../limits/service.ts';
+import { limitGuard, type LimitGuard } from '#server/platform/limits.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { boundedCount, BROAD_SEARCH_ROWS, estimatedRows, EXACT_COUNT_LIMIT, isShortSearch, totalFromBoundedCount, totalWithoutCount } from '#server/db/count.ts';
 import { sortOrder } from '#server/lists.ts';

@@ -4,7 +4,7 @@ import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_T
 import { premiumPaymentSchema, PREMIUM_TEXT } from '#shared/premium-payments.ts';
 import { requireUser, type AppEnv } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
-import { readUploadForm } from '../files/upload.ts';
+import { readUploadForm } from '#server/platform/upload-form.ts';
 import { findPolicyByNumber, listPolicyPayments, recordPremiumPayment } from './service.ts';
 
 export const PREMIUM_UPLOAD_PREFIX = '/api/premium-payments';

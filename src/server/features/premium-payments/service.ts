@@ -3,11 +3,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { PREMIUM_TEXT, type PremiumMethod, type PremiumPayment } from '#shared/premium-payments.ts';
 import type { StoredFileInfo } from '#shared/files.ts';
 import type { Actor, Deps } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { policies, premiumPaymentFiles, premiumPayments, storedFiles, user } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
 import { storeWithRows, type Upload } from '#server/files.ts';
-import { tenant } from '#server/tenant.ts';
+import { tenant, type Connection } from '#server/tenant.ts';
 
 type PaymentRow = typeof premiumPayments.$inferSelect;
 
@@ -42,7 +41,7 @@ export interface PaymentPolicy {
 }
 
 /** The agency's policy with this number. Checked before the files are read, so an unknown number costs no upload. */
-export async function findPolicyByNumber(db: Db, actor: Actor, policyNumber: string): Promise<PaymentPolicy> {
+export async function findPolicyByNumber(db: Connection, actor: Actor, policyNumber: string): Promise<PaymentPolicy> {
   const [row] = await tenant(db, actor)
     .select({ id: policies.id, policyNumber: policies.policyNumber })
     .from(policies, eq(policies.policyNumber, policyNumber));
@@ -78,23 +77,21 @@ export async function recordPremiumPayment(deps: Deps, actor: Actor, input: Prem
 }
 
 /** A policy's premium payments, newest first; another agency's policy is a 404. */
-export async function listPolicyPayments(db: Db, actor: Actor, policyId: string): Promise<PremiumPayment[]> {
+export async function listPolicyPayments(db: Connection, actor: Actor, policyId: string): Promise<PremiumPayment[]> {
   const t = tenant(db, actor);
   const [policy] = await t.select({ id: policies.id }).from(policies, eq(policies.id, policyId));
   if (!policy) throw notFound('Policy not found');
-  const rows = await db
+  const rows = await t
     .select({ p: premiumPayments, firstName: user.firstName, lastName: user.lastName })
-    .from(premiumPayments)
+    .from(premiumPayments, eq(premiumPayments.policyId, policyId))
     .leftJoin(user, eq(user.id, premiumPayments.createdBy))
-    .where(t.where(premiumPayments, eq(premiumPayments.policyId, policyId)))
     .orderBy(desc(premiumPayments.paymentDate), desc(premiumPayments.createdAt));
   const ids = rows.map((r) => r.p.id);
   const files = ids.length
-    ? await db
+    ? await t
         .select({ paymentId: premiumPaymentFiles.paymentId, f: storedFiles })
-        .from(premiumPaymentFiles)
+        .from(premiumPaymentFiles, inArray(premiumPaymentFiles.paymentId, ids))
         .innerJoin(storedFiles, and(eq(storedFiles.agencyId, premiumPaymentFiles.agencyId), eq(storedFiles.id, premiumPaymentFiles.fileId)))
-        .where(t.where(premiumPaymentFiles, inArray(premiumPaymentFiles.paymentId, ids)))
         .orderBy(storedFiles.createdAt, storedFiles.fileName)
     : [];
   return rows.map((r) =>

@@ -14,7 +14,7 @@ import { claimJobs, defineJob } from '#server/jobs/queue.ts';
 import { runClaim } from '#server/jobs/runner.ts';
 import { crossAgency } from '#server/tenant.ts';
 import { renderMail, type MailBrand, type MailMessage } from '#server/mail.ts';
-import { mailBrandForAgency } from '../branding/mail-brand.ts';
+import { mailBrandForAgency } from '#server/platform/brand.ts';
 import { notifyMany } from '../notifications/service.ts';
 import { readTasksDueToday, tasksDigestLines, type DueTask } from '../tasks/digest.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';

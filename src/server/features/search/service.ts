@@ -1,23 +1,23 @@
 // The command palette's search: a few of the agency's customers and policies, through the lists'
 // own search expressions (and so their trigram indexes).
-import { and, desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { SEARCH_LIMIT, type SearchResults } from '#shared/search.ts';
 import type { PolicyStatus, PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
+import { tenant, type Connection } from '#server/tenant.ts';
 import { customers, policies } from '#server/db/schema.ts';
 import { customerSearch } from '../customers/service.ts';
 import { searchMatches } from '../policies/service.ts';
 
-export async function searchBook(db: Db, actor: Actor, q: string): Promise<SearchResults> {
+export async function searchBook(db: Connection, actor: Actor, q: string): Promise<SearchResults> {
+  const t = tenant(db, actor);
   const [customerRows, policyRows] = await Promise.all([
-    db
+    t
       .select({ id: customers.id, name: customers.name, email: customers.email })
-      .from(customers)
-      .where(and(eq(customers.agencyId, actor.agency.id), customerSearch(q)))
+      .from(customers, customerSearch(q))
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .limit(SEARCH_LIMIT),
-    db
+    t
       .select({
         id: policies.id,
         policy_number: policies.policyNumber,
@@ -25,8 +25,7 @@ export async function searchBook(db: Db, actor: Actor, q: string): Promise<Searc
         policy_type: policies.policyType,
         status: policies.status,
       })
-      .from(policies)
-      .where(and(eq(policies.agencyId, actor.agency.id), searchMatches(q)))
+      .from(policies, searchMatches(q))
       .orderBy(desc(policies.createdAt), desc(policies.id))
       .limit(SEARCH_LIMIT),
   ]);

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { rateLimit, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { RATE_RULES, type RateRule } from '#server/rate-limit.ts';
-import { audit, auditByActor } from '../audit/audit.ts';
+import { auditByActor } from '#server/platform/audit.ts';
 
 const EMAIL_PREFIX = 'signin:email:';
 const CLIENT_PREFIX = 'signin:ip:';
@@ -59,24 +59,5 @@ export async function unlockSignIn(db: Db, actor: Actor, key: string): Promise<v
       before: { kind, failures: row.count, locked: row.count >= rule.limit },
       after: { kind, failures: 0, locked: false },
     });
-  });
-}
-
-/**
- * Called by the sign-in route when a failure has just locked an account (its e-mail counter
- * reached the limit): no signed-in actor, the attempt's client address.
- */
-export async function auditSignInLockout(db: Db, email: string, ip: string): Promise<void> {
-  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
-  await audit(db, {
-    actorId: null,
-    actorEmail: null,
-    ip,
-    action: 'auth.lockout',
-    targetType: 'sign_in',
-    targetId: account?.id ?? null,
-    targetLabel: email.toLowerCase(),
-    before: null,
-    after: { failures: RATE_RULES.signInFailuresPerEmail.limit, locked: true, minutes: RATE_RULES.signInFailuresPerEmail.windowMs / 60_000 },
   });
 }

@@ -1,15 +1,12 @@
 // /api/admin/platform-settings and /api/admin/lockouts: super admin only.
 import { Hono } from 'hono';
 import { platformSettingsSchema, SETTINGS_TEXT, unlockSchema } from '#shared/platform-settings.ts';
-import { createMiddleware } from 'hono/factory';
-import { denialMessage } from '#shared/access.ts';
-import { canUseTwoFactor, featureDenial } from '#shared/features.ts';
-import { accessSubject, ensureActor, type AppEnv } from '#server/context.ts';
-import { forbidden } from '#server/errors.ts';
+import { ensureActor, type AppEnv } from '#server/context.ts';
 import { readJson } from '#server/http.ts';
-import { requireSuperAdmin } from '../admin/guard.ts';
+import { requireSuperAdmin } from '#server/platform/access.ts';
 import { listLockouts, unlockSignIn } from './lockouts.ts';
-import { readPlatformSettings, updatePlatformSettings } from './settings.ts';
+import { readPlatformSettings } from '#server/platform/platform-settings.ts';
+import { updatePlatformSettings } from './settings.ts';
 
 export function securityRoutes() {
   const r = new Hono<AppEnv>();
@@ -46,10 +43,3 @@ export function adminGateRoutes() {
   });
   return r;
 }
-
-/** Setting up two-factor: Enterprise, or any admin (whom the platform may require to have it). */
-export const requireTwoFactorAccess = createMiddleware<AppEnv>(async (c, next) => {
-  const actor = await ensureActor(c);
-  if (!canUseTwoFactor(accessSubject(actor))) throw forbidden(denialMessage(featureDenial(accessSubject(actor), 'two-factor')!, actor.agency.tier), 'DENIED_TIER');
-  await next();
-});

@@ -3,12 +3,12 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import { USER_SETTINGS_TEXT, type DeleteAccountInput } from '#shared/settings.ts';
 import type { Actor, Deps } from '#server/context.ts';
-import { documentKeysOfOwner } from '../documents/service.ts';
+import { documentKeysOfOwner } from '#server/platform/owner-files.ts';
 import { account, agencies, paymentSubmissions, storedFiles, user } from '#server/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '#server/errors.ts';
 import { consume, RATE_RULES, release } from '#server/rate-limit.ts';
 import { AUTH_TEXT } from '#shared/auth.ts';
-import { auditByActor } from '#server/features/audit/audit.ts';
+import { auditByActor } from '#server/platform/audit.ts';
 
 async function checkPassword(deps: Pick<Deps, 'auth' | 'db'>, userId: string, password: string): Promise<boolean> {
   const [credential] = await deps.db

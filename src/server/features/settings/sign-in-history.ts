@@ -3,13 +3,13 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import { describeUserAgent, SIGN_IN_HISTORY_DAYS, SIGN_IN_HISTORY_MAX_ROWS, type SignInAttempt, type SignInOutcome } from '#shared/settings.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 import { signInAttempts, user } from '#server/db/schema.ts';
 
 const cutoff = () => new Date(Date.now() - SIGN_IN_HISTORY_DAYS * 86_400_000);
 
 export async function recordSignInAttempt(
-  db: Db,
+  db: Db | Tx,
   attempt: { email: string; ip: string | null; userAgent: string | null; outcome: SignInOutcome },
 ): Promise<void> {
   const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, attempt.email.toLowerCase()));

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { JOBS_TEXT, jobsQuerySchema } from '#shared/jobs.ts';
 import type { AppEnv } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
-import { requireSuperAdmin } from '../admin/guard.ts';
+import { requireSuperAdmin } from '#server/platform/access.ts';
 import { listJobs, retryFailedJob } from './jobs-service.ts';
 
 export function systemRoutes() {

@@ -6,7 +6,7 @@ import { zonedInstant, zonedParts } from '#shared/time.ts';
 import { planIncludes } from '#shared/features.ts';
 import { addDays } from '#shared/time.ts';
 import { effectiveTier } from '#shared/tiers.ts';
-import type { Db } from '#server/db/client.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 import { agencies, tasks, user } from '#server/db/schema.ts';
 
 export interface DueTask {
@@ -20,8 +20,8 @@ export interface DueTask {
   dueAt: Date;
 }
 
-export async function readTasksDueToday(db: Db, timeZone: string, today: string): Promise<DueTask[]> {
-  const rows = await db
+export async function readTasksDueToday(connection: Connection, timeZone: string, today: string): Promise<DueTask[]> {
+  const rows = await crossAgency(connection, 'the digest reads the tasks of every agency of a time zone in one statement')
     .select({
       taskId: tasks.id,
       agencyName: agencies.name,

@@ -300,7 +300,7 @@ export async function readMyTasks(db: Db, actor: Actor, rawAssignee: string | un
   const dayStart = zonedInstant(today, '00:00', zone);
   const tomorrowStart = zonedInstant(addDays(today, 1), '00:00', zone);
   // the agency is the tenant context's own (t.agencyId), bound as the statement's parameter
-  const rows = await t.run(myTasksStatement(t.db as Db), { assigneeId, dayStart: dayStart.toISOString(), tomorrowStart: tomorrowStart.toISOString() });
+  const rows = await t.run(myTasksStatement(db), { assigneeId, dayStart: dayStart.toISOString(), tomorrowStart: tomorrowStart.toISOString() });
   const byGroup = new Map<string, (string | null)[][]>(MY_TASK_GROUPS.map((g) => [g, []]));
   for (const r of rows) byGroup.get(r[MY_TASK_AT.grp]!)!.push(r);
   const group = (name: (typeof MY_TASK_GROUPS)[number]) => {

@@ -6,7 +6,7 @@ import { safeText } from '#shared/validation.ts';
 import type { AppEnv } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
 import { readJson } from '#server/http.ts';
-import { requireTeamManager } from './access.ts';
+import { requireTeamManager } from '#server/platform/access.ts';
 import { cancelInvitation, changeMemberRole, getTeam, inviteMember, removeMember, resendInvitation } from './service.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 

@@ -3,15 +3,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { sortTeamEntries, TEAM_TEXT, isExpired, type InviteRole, type TeamEntry, type TeamOverview } from '#shared/team.ts';
 import type { Actor, Deps } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { agencyMembers, policies, session as sessionTable, user, userInvitations } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '#server/errors.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
-import { invitationExpiry, newInvitationToken } from './tokens.ts';
+import { crossAgency, tenant, type Tenant, type Connection } from '#server/tenant.ts';
+import { invitationExpiry, newInvitationToken } from '#server/platform/invitation-tokens.ts';
 import { emit } from '#server/platform/events.ts';
-import { mailBrandForAgency } from '../branding/mail-brand.ts';
+import { mailBrandForAgency } from '#server/platform/brand.ts';
 
 /** Invitation e-mails (new and resent) per agency: enough to onboard a team, not to send spam. */
 export const INVITATION_MAIL_RULE: RateRule = { limit: 50, windowMs: 60 * 60_000 };
@@ -24,14 +23,10 @@ async function assertMailBudget(deps: Deps, actor: Actor) {
 const displayName = (u: { firstName: string; lastName: string; name: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.name || null;
 
-export async function getTeam(db: Db, actor: Actor): Promise<TeamOverview> {
+export async function getTeam(db: Connection, actor: Actor): Promise<TeamOverview> {
   const t = tenant(db, actor);
   const agencyId = t.agencyId;
-  const members = await db
-    .select({ member: agencyMembers, user })
-    .from(agencyMembers)
-    .innerJoin(user, eq(user.id, agencyMembers.userId))
-    .where(t.where(agencyMembers));
+  const members = await t.select({ member: agencyMembers, user }).from(agencyMembers).innerJoin(user, eq(user.id, agencyMembers.userId));
   const invitations = await t.from(userInvitations, eq(userInvitations.status, 'pending')).orderBy(asc(userInvitations.email));
   const now = new Date();
   const entries: TeamEntry[] = [
@@ -146,7 +141,7 @@ export async function resendInvitation(deps: Deps, actor: Actor, invitationId: s
   return toInvitationJson(row);
 }
 
-export async function cancelInvitation(db: Db, actor: Actor, invitationId: string) {
+export async function cancelInvitation(db: Connection, actor: Actor, invitationId: string) {
   const [row] = await tenant(db, actor)
     .update(userInvitations, { status: 'cancelled' }, eq(userInvitations.id, invitationId), eq(userInvitations.status, 'pending'))
     .returning();
@@ -154,14 +149,14 @@ export async function cancelInvitation(db: Db, actor: Actor, invitationId: strin
   return toInvitationJson(row);
 }
 
-async function missingInvitation(db: Db, actor: Actor, invitationId: string): Promise<AppError> {
+async function missingInvitation(db: Connection, actor: Actor, invitationId: string): Promise<AppError> {
   const [exists] = await tenant(db, actor)
     .select({ status: userInvitations.status })
     .from(userInvitations, eq(userInvitations.id, invitationId));
   return exists ? conflict(TEAM_TEXT.notPending, 'NOT_PENDING') : notFound(TEAM_TEXT.invitationNotFound);
 }
 
-async function memberRow(db: Db, actor: Actor, userId: string) {
+async function memberRow(db: Connection, actor: Actor, userId: string) {
   const [row] = await tenant(db, actor).from(agencyMembers, eq(agencyMembers.userId, userId));
   if (!row) throw notFound(TEAM_TEXT.memberNotFound);
   if (row.role === 'owner') throw forbidden(TEAM_TEXT.ownerUntouchable, 'OWNER');
@@ -170,12 +165,12 @@ async function memberRow(db: Db, actor: Actor, userId: string) {
 }
 
 const nameOf = async (t: Tenant, userId: string) => {
-  const [row] = await t.db.select({ firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
+  const [row] = await crossAgency(t, 'a user row, of no agency').select({ firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
   return row ? (displayName(row) ?? row.email) : 'A former member';
 };
 
 /** An admin who becomes a team member may no longer hold API keys: theirs are revoked with the change. */
-export async function changeMemberRole(db: Db, actor: Actor, userId: string, role: InviteRole) {
+export async function changeMemberRole(db: Connection, actor: Actor, userId: string, role: InviteRole) {
   const before = await memberRow(db, actor, userId);
   await tenant(db, actor).transaction(async (t) => {
     await t.update(agencyMembers, { role }, eq(agencyMembers.userId, userId));
@@ -192,7 +187,7 @@ export async function changeMemberRole(db: Db, actor: Actor, userId: string, rol
  * Document links they were given stop working with the session (they are bound to the user and the
  * agency and checked again when opened); webhook endpoints they added stay, as the agency's.
  */
-export async function removeMember(db: Db, actor: Actor, userId: string) {
+export async function removeMember(db: Connection, actor: Actor, userId: string) {
   await memberRow(db, actor, userId);
   await tenant(db, actor).transaction(async (t) => {
     const who = await nameOf(t, userId);
@@ -207,12 +202,12 @@ export async function removeMember(db: Db, actor: Actor, userId: string) {
     for (const inv of cancelled)
       await emit(t, actor, { type: 'invitation.cancelled', entityId: inv.id, summary: `Cancelled the invitation of ${inv.email}: ${who} who sent it was removed from the team` });
     // Sessions are better-auth's, not the agency's: the agency is matched by hand here.
-    const sessions = await t.db
+    const sessions = await crossAgency(t, "sessions are better-auth's, of no agency")
       .select({ id: sessionTable.id })
       .from(sessionTable)
       .where(and(eq(sessionTable.userId, userId), eq(sessionTable.activeAgencyId, t.agencyId)));
     if (sessions.length)
-      await t.db
+      await crossAgency(t, "sessions are better-auth's, of no agency")
         .update(sessionTable)
         .set({ activeAgencyId: null, removedFromAgency: actor.agency.name })
         .where(inArray(sessionTable.id, sessions.map((s) => s.id)));

@@ -4,7 +4,7 @@ import { TEAM_TEXT, INVITATION_VALID_DAYS } from '#shared/team.ts';
 import { ACCESS_TEXT } from '#shared/access.ts';
 import { agencies, agencyMembers, rateLimit, userInvitations } from '#server/db/schema.ts';
 import { createTestContext, createUser, json, linkIn, pathOf, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { hashInvitationToken } from './tokens.ts';
+import { hashInvitationToken } from '#server/platform/invitation-tokens.ts';
 
 let t: TestContext;
 let owner: TestUser;

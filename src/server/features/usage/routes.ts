@@ -1,7 +1,7 @@
 // GET /api/usage: the agency's counts against its plan's limits (dashboard bars, list headers).
 import { Hono } from 'hono';
 import { type AppEnv, requireUser } from '#server/context.ts';
-import { readUsage } from '../limits/service.ts';
+import { readUsage } from '#server/platform/limits.ts';
 
 export function usageRoutes() {
   const r = new Hono<AppEnv>();

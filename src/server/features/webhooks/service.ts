@@ -19,7 +19,7 @@ import { idOr404 } from '#server/db/helpers.ts';
 import { agencyMembers, user, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { sortOrder } from '#server/lists.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { crossAgency, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { queueTestEvent, wakeWorker } from './events.ts';
 import { resolveSafely, UnsafeAddressError } from './net.ts';
@@ -85,7 +85,7 @@ export async function assertDeliverableUrl(url: string, allowPrivate: boolean): 
 async function withCreators(t: Tenant, rows: EndpointRow[]): Promise<WebhookEndpoint[]> {
   const ids = [...new Set(rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])))];
   const people = ids.length
-    ? await t.db
+    ? await crossAgency(t, "the endpoints' creators: user rows, of no agency")
         .select({ id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, member: agencyMembers.userId })
         .from(user)
         .leftJoin(agencyMembers, and(eq(agencyMembers.agencyId, t.agencyId), eq(agencyMembers.userId, user.id)))

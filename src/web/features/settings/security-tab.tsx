@@ -1,4 +1,5 @@
-// Settings › Security: the user's sessions (each can be signed out), sign-in history, two-factor status.
+// Settings › Security: the user's sessions (each can be signed out), sign-in history, two-factor status;
+// both lists on the list kit (a table on wide screens, a card per row on phones, its states).
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { Monitor, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
@@ -7,7 +8,6 @@ import { DataList, type ListColumn } from '#web/components/list-kit/data-list.ts
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { useSession } from '#web/lib/session.ts';
 import { notify } from '#web/lib/toast.ts';
@@ -16,51 +16,46 @@ import { useMySessions, useSignInHistory, useSignOutOtherSessions, useSignOutSes
 const when = (iso: string) => format(new Date(iso), 'MMM d, yyyy, h:mm a');
 const isPhone = (device: string) => /iPhone|Android phone/.test(device);
 
-function LoadError({ what, error, retry }: { what: string; error: unknown; retry: () => void }) {
-  return (
-    <div role="alert" className="space-y-3 p-5 text-sm text-red-700">
-      <p>
-        Error loading {what}: {errorMessage(error)}
-      </p>
-      <Button variant="outline" size="sm" onClick={retry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
-
-function SessionRow({ s }: { s: ActiveSession }) {
-  const signOut = useSignOutSession();
-  const Icon = isPhone(s.device) ? Smartphone : Monitor;
-  return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-      <Icon className="hidden h-6 w-6 shrink-0 text-slate-400 sm:block" aria-hidden />
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+const SESSION_COLUMNS: ListColumn<ActiveSession>[] = [
+  {
+    id: 'device',
+    header: 'Device',
+    primary: true,
+    className: 'text-slate-900',
+    cell: (s) => {
+      const Icon = isPhone(s.device) ? Smartphone : Monitor;
+      return (
+        <span className="flex flex-wrap items-center gap-2 font-medium">
+          <Icon className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
           {s.browser} on {s.device}
           {s.current ? <Badge tone="green">This device</Badge> : null}
-        </p>
-        <p className="text-sm text-slate-600">
-          {s.ip_address ?? 'Unknown address'} · Last active {when(s.last_active)}
-        </p>
-      </div>
-      {s.current ? null : (
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={signOut.isPending}
-          aria-label={`Sign out ${s.browser} on ${s.device}, ${s.ip_address ?? 'unknown address'}`}
-          onClick={() =>
-            signOut.mutate(s.id, {
-              onSuccess: () => notify.success(USER_SETTINGS_TEXT.sessionSignedOut),
-              onError: (err) => notify.error('Failed to sign out the session', errorMessage(err)),
-            })
-          }
-        >
-          Sign out
-        </Button>
-      )}
-    </li>
+        </span>
+      );
+    },
+  },
+  { id: 'ip', header: 'IP address', cell: (s) => s.ip_address ?? 'Unknown address' },
+  { id: 'active', header: 'Last active', className: 'whitespace-nowrap', cell: (s) => when(s.last_active) },
+];
+
+/** A session's Sign out (none for this device: signing out is the menu's). */
+function SignOutSession({ s }: { s: ActiveSession }) {
+  const signOut = useSignOutSession();
+  if (s.current) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={signOut.isPending}
+      aria-label={`Sign out ${s.browser} on ${s.device}, ${s.ip_address ?? 'unknown address'}`}
+      onClick={() =>
+        signOut.mutate(s.id, {
+          onSuccess: () => notify.success(USER_SETTINGS_TEXT.sessionSignedOut),
+          onError: (err) => notify.error('Failed to sign out the session', errorMessage(err)),
+        })
+      }
+    >
+      Sign out
+    </Button>
   );
 }
 
@@ -89,19 +84,20 @@ function SessionsCard() {
           Sign out all other sessions
         </Button>
       </CardHeader>
-      {query.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading sessions" />
-        </div>
-      ) : query.isError ? (
-        <LoadError what="your sessions" error={query.error} retry={() => query.refetch()} />
-      ) : (
-        <ul className="divide-y divide-slate-100 border-t border-slate-100" aria-label="Active sessions">
-          {query.data.sessions.map((s) => (
-            <SessionRow key={s.id} s={s} />
-          ))}
-        </ul>
-      )}
+      <div className="border-t border-slate-100">
+        <DataList
+          label="Active sessions"
+          columns={SESSION_COLUMNS}
+          source={{ ...query, data: query.data ? { rows: query.data.sessions } : undefined }}
+          rowKey={(s) => s.id}
+          rowLabel={(s) => `${s.browser} on ${s.device}`}
+          rowTestId="session-row"
+          actions={(s) => <SignOutSession s={s} />}
+          actionsHeader="Sign out"
+          empty="No active sessions."
+          errorText={(message) => `Error loading your sessions: ${message}`}
+        />
+      </div>
     </Card>
   );
 }

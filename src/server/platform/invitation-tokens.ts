@@ -1,4 +1,5 @@
-// Invitation tokens: 32 random bytes in the e-mailed link, only their sha-256 in the database,
+// Invitation tokens, made by the team (invite) and read by invitations (accept): 32 random bytes in
+// the e-mailed link, only their sha-256 in the database,
 // so a leaked database copy can't be used to join an agency.
 import { createHash, randomBytes } from 'node:crypto';
 import { INVITATION_VALID_DAYS } from '#shared/team.ts';

@@ -1,0 +1,17 @@
+// Documents listen to the deletes of what they hang on: a customer's or a policy's documents go to
+// the Trash in the delete's transaction, before the row goes (restorable for 30 days, then purged
+// with their bytes), instead of being left without an owner.
+import { subscribe } from '#server/platform/events.ts';
+import { trashDocumentsOf } from './service.ts';
+
+export function subscribeDocuments() {
+  subscribe({
+    name: 'documents.trash-with-owner',
+    types: ['customer.deleting', 'policy.deleting'],
+    mode: 'in-transaction',
+    handle: async ({ t, by }, event) => {
+      if (!t) return;
+      await trashDocumentsOf(t, by, event.type === 'customer.deleting' ? { customerId: event.customerId } : { policyId: event.policyId });
+    },
+  });
+}

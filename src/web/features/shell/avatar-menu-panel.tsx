@@ -17,7 +17,7 @@ import { notify } from '#web/lib/toast.ts';
 import { accessSubjectOf, useSignOut, type Session } from '#web/lib/session.ts';
 import { AgencySwitcher } from '#web/components/agency-switcher.tsx';
 import type { DeferredProps } from '#web/lib/deferred.tsx';
-import { AVATAR_LABEL, AVATAR_TRIGGER_CLASS, AvatarFace } from './avatar-menu.tsx';
+import { AVATAR_LABEL, AVATAR_TRIGGER_CLASS, AvatarFace } from './avatar-face.tsx';
 
 export function AvatarMenuPanel({ session, defaultOpen }: { session: Session } & DeferredProps) {
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import type { DeferredProps } from '#web/lib/deferred.tsx';
-import { BellButton, useMarkRead, useNotifications } from './notification-bell.tsx';
+import { BellButton, useMarkRead, useNotifications } from './notification-data.tsx';
 
 export function NotificationPopover({ defaultOpen }: DeferredProps) {
   const titleId = useId();

@@ -11,13 +11,14 @@ import {
   COVERAGE_LABEL,
   COVERAGE_TYPES,
   POLICY_STATUS_LABEL,
-  POLICY_STATUSES,
+  CHOSEN_STATUSES,
   POLICY_TEXT,
   policyInputSchema,
   type PolicyDetail,
   type PolicyFormValues,
   type PolicyValues,
 } from '#shared/policies.ts';
+import { STATUS_HINT } from '#shared/policy-status.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -65,7 +66,7 @@ export function policyToForm(p: PolicyDetail): PolicyFormValues {
     coverage_amount: p.coverage_amount,
     deductible: p.deductible,
     start_date: p.start_date,
-    status: p.status,
+    status: p.bound ? 'active' : 'pending',
     assignee_id: p.assignee_id ?? '',
     car_details: p.car_details ? { ...p.car_details, vehicle_year: String(p.car_details.vehicle_year) } : blank.car_details,
     fire_details: p.fire_details
@@ -207,9 +208,9 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
               <AssigneeOptions members={assignees.data} />
             </Select>
           </FormField>
-          <FormField label="Status" error={errors.status?.message}>
+          <FormField label="Status" error={errors.status?.message} hint={STATUS_HINT}>
             <Select {...field('status')}>
-              {POLICY_STATUSES.map((s) => (
+              {CHOSEN_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {POLICY_STATUS_LABEL[s]}
                 </option>

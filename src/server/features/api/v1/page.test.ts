@@ -4,6 +4,7 @@
 // every filter shape, cursor and updated_since, and never another agency's rows (the agency is bound
 // on every run). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (named statements per connection).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { API_TEXT } from '#shared/api-keys.ts';
@@ -89,7 +90,7 @@ async function reference(who: TestUser, query: Record<string, string>) {
   const shown = more ? rows.slice(0, q.limit) : rows;
   const last = shown.at(-1);
   return {
-    data: shown.map((r) => toPolicy(r.policy, r)),
+    data: shown.map((r) => toPolicy(r.policy, r, agencyTodayOf(actor))),
     next_cursor: more && last ? Buffer.from(JSON.stringify([last.cursorAt, last.policy.id])).toString('base64url') : null,
   };
 }

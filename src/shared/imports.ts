@@ -6,6 +6,16 @@ import { customerInputSchema } from './customers.ts';
 import { policyInputSchema } from './policies.ts';
 import { fieldErrors, safeText } from './validation.ts';
 import { unescapeFormula } from './csv.ts';
+import { POLICY_STATUSES } from './policy-status.ts';
+
+/**
+ * An exported status back to the agent's choice (issue 29): a term that was Active, Expired, Renewed,
+ * Lost or Cancelled was bound, and its dates decide the rest again; anything else is checked as typed.
+ */
+function importedStatus(raw: string): string {
+  const value = raw.toLowerCase();
+  return value !== 'pending' && (POLICY_STATUSES as readonly string[]).includes(value) ? 'active' : value;
+}
 import { CUSTOMER_TEXT } from './customers.ts';
 import { POLICY_TEXT } from './policies.ts';
 
@@ -175,7 +185,7 @@ export function rowRecord(kind: ImportKind, mapping: ImportMapping, row: string[
   return {
     ...rest,
     policy_type: (flat.policy_type ?? '').toLowerCase(),
-    status: flat.status ? flat.status.toLowerCase() : undefined,
+    status: flat.status ? importedStatus(flat.status) : undefined,
     car_details: pick(CAR_KEYS),
     fire_details: pick(FIRE_KEYS),
   };

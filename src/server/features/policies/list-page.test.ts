@@ -100,7 +100,7 @@ describe('the prepared list statement', () => {
     const got = await list(agent, { sort: 'created_at.asc' });
     const first = got.rows.find((r) => r.remarket)!;
     expect(first).toMatchObject({ assignee_id: agent.id, assignee_name: 'Ada Agent', remarket: true });
-    expect(got.rows.find((r) => r.lost_reason === 'price')).toMatchObject({ lost_note: 'Found it cheaper', status: 'expired', renewal_state: 'lost' });
+    expect(got.rows.find((r) => r.lost_reason === 'price')).toMatchObject({ lost_note: 'Found it cheaper', status: 'lost', renewal_state: 'lost' });
     expect(got.rows.find((r) => r.renewed_from_id === first.id)).toMatchObject({ customer_phone: null });
     expect(got.rows[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });

@@ -152,7 +152,7 @@ describe('the prepared /api/v1/policies page', () => {
     const got = (await page(agent, {})).data;
     const first = got.find((r) => r.remarket)!;
     expect(first).toMatchObject({ assignee_id: agent.id, assignee_name: 'Ada Agent', remarket: true });
-    expect(got.find((r) => r.lost_reason === 'price')).toMatchObject({ lost_note: 'Found it cheaper', status: 'expired', renewal_state: 'lost' });
+    expect(got.find((r) => r.lost_reason === 'price')).toMatchObject({ lost_note: 'Found it cheaper', status: 'lost', renewal_state: 'lost' });
     expect(got.find((r) => r.renewed_from_id === first.id)).toMatchObject({ customer_phone: null });
   });
 

@@ -14,7 +14,8 @@ UPDATE "policies" p SET "status" = CASE
     WHEN p."end_date" <= d.today THEN CASE p."renewal_state" WHEN 'renewed' THEN 'renewed' WHEN 'lost' THEN 'lost' ELSE 'expired' END
     WHEN p."start_date" > d.today OR NOT p."bound" THEN 'pending'
     ELSE 'active' END
-  FROM (SELECT a."id", (now() AT TIME ZONE a."timezone")::date AS today FROM "agencies" a) d
+  -- a zone PostgreSQL does not know counts as UTC, as agencyToday() does
+  FROM (SELECT a."id", (now() AT TIME ZONE coalesce((SELECT n."name" FROM pg_timezone_names n WHERE n."name" = a."timezone" LIMIT 1), 'UTC'))::date AS today FROM "agencies" a) d
   WHERE d."id" = p."agency_id";--> statement-breakpoint
 ALTER TABLE "policies" ADD CONSTRAINT "policies_cancel_reason_check" CHECK (cancel_reason is null or cancel_reason in ('client_request', 'non_payment', 'underwriting', 'replaced'));--> statement-breakpoint
 ALTER TABLE "policies" ADD CONSTRAINT "policies_cancel_method_check" CHECK (cancel_method is null or cancel_method in ('pro_rata', 'flat'));--> statement-breakpoint

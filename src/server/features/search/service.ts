@@ -8,6 +8,7 @@ import type { Db } from '#server/db/client.ts';
 import { customers, policies } from '#server/db/schema.ts';
 import { customerSearch } from '../customers/service.ts';
 import { searchMatches } from '../policies/service.ts';
+import { agencyTodayOf, policyStatusSql } from '#server/platform/policy-status.ts';
 
 export async function searchBook(db: Db, actor: Actor, q: string): Promise<SearchResults> {
   const [customerRows, policyRows] = await Promise.all([
@@ -23,7 +24,7 @@ export async function searchBook(db: Db, actor: Actor, q: string): Promise<Searc
         policy_number: policies.policyNumber,
         customer_name: policies.customerName,
         policy_type: policies.policyType,
-        status: policies.status,
+        status: policyStatusSql(agencyTodayOf(actor)),
       })
       .from(policies)
       .where(and(eq(policies.agencyId, actor.agency.id), searchMatches(q)))

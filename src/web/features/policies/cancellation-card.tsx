@@ -1,6 +1,6 @@
 // The policy page's cancellation card (issue 29 §1): Cancel policy (effective date, reason, flat or pro
 // rata, the unearned premium the server computes, shown before confirming) and Reinstate.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, RotateCcw } from 'lucide-react';
 import { formatMoney } from '#shared/money.ts';
@@ -122,7 +122,6 @@ function CancelDialog({ policy, onClose }: { policy: PolicyDetail; onClose: () =
     placeholderData: keepPreviousData,
   });
   const quoteError = quote.error instanceof ApiError ? quote.error.fields?.effective_date : undefined;
-  useEffect(() => setErrors((e) => ({ ...e, effective_date: undefined })), [values.effective_date]);
 
   const set = (key: keyof typeof values) => (value: string) => (setValues((v) => ({ ...v, [key]: value })), setErrors((e) => ({ ...e, [key]: undefined })));
   const submit = (e: React.FormEvent) => {

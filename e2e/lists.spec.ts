@@ -90,9 +90,10 @@ test('Back from a policy restores the search, sort and page; a linked URL opens 
   await expect.poll(() => numbers(page)).toEqual(byPremium.slice(2, 4));
 
   // a link with search and sort opens the list so
-  await page.goto('/dashboard/policies?search=srt-&sort=end_date.desc&status=active');
+  // (the 2025 terms have all ended: Expired by the date rule, issue 29)
+  await page.goto('/dashboard/policies?search=srt-&sort=end_date.desc&status=expired');
   await expect(page.getByLabel('Search policies')).toHaveValue('srt-');
-  await expect(page.getByLabel('Policy status')).toHaveValue('active');
+  await expect(page.getByLabel('Policy status')).toHaveValue('expired');
   await expect(page.getByRole('columnheader', { name: 'End Date' })).toHaveAttribute('aria-sort', 'descending');
   await expect.poll(() => numbers(page)).toEqual([...byEnd].reverse());
 
@@ -176,7 +177,7 @@ test('on a phone, policies are cards with every field, the sort and the row acti
   await expect(cards).toHaveCount(7);
   const top = cards.first();
   await expect(top).toContainText('SRT-3');
-  for (const text of ['Cy Gamma', 'Acme Mutual', 'Car', 'Active', '$10,000.00', 'Jun 30, 2026']) await expect(top).toContainText(text);
+  for (const text of ['Cy Gamma', 'Acme Mutual', 'Car', 'Expired', '$10,000.00', 'Jun 30, 2026']) await expect(top).toContainText(text);
   // nothing scrolls sideways
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByLabel('Sort by').selectOption('end_date.asc');

@@ -174,7 +174,8 @@ test('the list shows the formats, searches (a % is literal) and filters by type 
   await expect(carRow).toContainText('Jane Doe');
   await expect(carRow).toContainText('$1,234.50');
   await expect(carRow).toContainText('Jan 05, 2026');
-  await expect(carRow).toContainText('Pending');
+  // its term ended on Jan 05, 2026: Expired, whatever the agent chose (issue 29)
+  await expect(carRow).toContainText('Expired');
   await expect(page.getByText('Page 1 of 1')).toBeVisible();
   await page.getByLabel('Search policies').fill('zenith');
   await expect(rows).toHaveCount(1);
@@ -186,9 +187,11 @@ test('the list shows the formats, searches (a % is literal) and filters by type 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('CAR-1001');
   await page.getByLabel('Policy type').selectOption('all');
+  // both terms have ended (2026-01-05 and 2025-02-28): the status filter reads the same rule
   await page.getByLabel('Policy status').selectOption('active');
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('FIRE-2002');
+  await expect(page.getByText('No policies found.')).toBeVisible();
+  await page.getByLabel('Policy status').selectOption('expired');
+  await expect(rows).toHaveCount(2);
   await page.getByLabel('Policy status').selectOption('all');
   await expect(rows).toHaveCount(2);
   await shot(page, 'policies-list');
@@ -203,11 +206,13 @@ test('Edit from the row menu opens the filled form and saves the change', async 
   await expect(page.getByRole('heading', { name: 'Edit Policy' })).toBeVisible();
   await expect(page.getByLabel('Vehicle Make')).toHaveValue('Toyota');
   await page.getByLabel('Insurance Company').fill('Globe Insurance');
-  await page.getByLabel('Status').selectOption('cancelled');
+  // the agent chooses Pending or Active only; an ended term stays Expired (issue 29)
+  expect(await page.getByLabel('Status').locator('option').allTextContents()).toEqual(['Pending', 'Active']);
+  await page.getByLabel('Status').selectOption('active');
   await page.getByRole('button', { name: 'Update Policy' }).click();
   await expect(toast(page, 'Success')).toContainText('Policy updated successfully.');
   await expect(page.getByText('Globe Insurance').first()).toBeVisible();
-  await expect(page.getByText('Cancelled').first()).toBeVisible();
+  await expect(page.getByText('Expired').first()).toBeVisible();
 });
 
 test('Delete from the row menu asks first: Cancel keeps the policy, Delete removes it and frees its place', async ({ page, account }) => {

@@ -51,7 +51,8 @@ try {
       ['Tom Becker', 'tom.becker@example.com', '555-0104', 'Chicago'],
       ['Lena Fischer', 'lena.fischer@example.com', null, 'Boston'],
     ] as const;
-    const statuses = ['active', 'active', 'pending', 'expired', 'cancelled'] as const;
+    // the agent chooses Pending or Active; the dates make the fourth term Expired and the fifth is cancelled (issue 29)
+    const statuses = ['active', 'active', 'pending', 'active', 'active'] as const;
     for (const [i, [name, email, phone, city]] of people.entries()) {
       const customer = await createCustomer(call, cookie, {
         name,
@@ -63,9 +64,9 @@ try {
         customer_type: i === 3 ? 'business' : 'individual',
         notes: i === 0 ? 'Prefers e-mail. Renewal review every spring.' : '',
       });
-      const start = new Date(Date.now() - i * 40 * 86_400_000).toISOString().slice(0, 10);
+      const start = new Date(Date.now() - (i === 3 ? 400 : i * 40) * 86_400_000).toISOString().slice(0, 10);
       const forCustomer = { customer_id: customer.id, customer_name: name, customer_email: email, customer_phone: phone, start_date: start };
-      await createPolicy(call, cookie, {
+      const car = await createPolicy(call, cookie, {
         ...forCustomer,
         policy_number: `CAR-2026-${1001 + i}`,
         insurance_company: ['Allstate', 'Progressive', 'State Farm', 'GEICO', 'Travelers'][i],
@@ -75,6 +76,8 @@ try {
         status: statuses[i],
         car_details: { vehicle_make: ['Toyota', 'Ford', 'Honda', 'Tesla', 'Subaru'][i], vehicle_model: ['Camry', 'F-150', 'Civic', 'Model 3', 'Outback'][i], vehicle_year: 2018 + i, vin_number: `1HGCM82633A00${4350 + i}`, driver_license: `D${9000 + i}`, coverage_type: 'comprehensive' },
       });
+      if (i === 4)
+        await call(`/api/policies/${car.id}/cancel`, { cookie, json: { effective_date: start, reason: 'client_request', method: 'pro_rata' } });
       if (i < 2)
         await createPolicy(call, cookie, {
           ...forCustomer,

@@ -110,6 +110,13 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
       now() - p * interval '20 seconds', now() - p * interval '20 seconds'
     from bench_targets t cross join lateral generate_series(1, t.policies) p
     cross join lateral (select 1 + (p - 1) % greatest(t.customers, 1) as c) cc`);
+  // the agent's choice (bound) and a cancellation's date from the drawn status; then the stored
+  // status is the rule's today (decision 052), as the app and its daily run keep it
+  await exec(`update policies set bound = status <> 'pending', cancel_effective_date = case when status = 'cancelled' then start_date end`);
+  await exec(`update policies set status = case
+      when cancel_effective_date is not null and cancel_effective_date <= current_date then 'cancelled'
+      when end_date <= current_date then case renewal_state when 'renewed' then 'renewed' when 'lost' then 'lost' else 'expired' end
+      when start_date > current_date or not bound then 'pending' else 'active' end`);
   step('policies');
 
   // the line's details live in policies.details (decision 051), as the line's schema outputs them

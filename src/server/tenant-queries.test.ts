@@ -2,6 +2,7 @@
 // must reach only its agency's shard: each statement touching a tenant table names the agency. The
 // app's statements are recorded below the driver while a representative book is worked through the
 // API; the few that cross agencies by design are named below, each with how it runs on Citus.
+import { moveTermStatuses } from './features/policies/status-job.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { carPolicyPayload, customerPayload, firePolicyPayload } from './test/factories.ts';
@@ -53,6 +54,11 @@ export const CROSS_AGENCY_BACKGROUND: CrossAgencyException[] = [
     name: 'bulk journal purge',
     reason: 'journals older than 24 hours in every agency lose their snapshots',
     match: /^update "bulk_actions" set "purged_at"|^update bulk_journal set snapshot = null where bulk_id = any/,
+  },
+  {
+    name: 'policy status run',
+    reason: 'the daily run finds the agencies with a live term, then moves each agency’s terms through its tenant context (decision 052)',
+    match: /from "agencies" inner join "user" on "user"\."id" = "agencies"\."owner_id" where exists \(select 1 from "policies" p where p\.agency_id = "agencies"\."id"/,
   },
   {
     name: 'idempotency purge',
@@ -154,7 +160,7 @@ describe('every statement of an agency’s requests names its agency', () => {
     await ok(call(owner, '/api/team'));
     await ok(call(owner, '/api/team/invitations', { json: { email: 'new.member@example.com' } }), 201);
     // a bulk change and its journal
-    const bulk = await ok(call(owner, '/api/bulk', { json: { entity: 'policies', action: { kind: 'set_status', status: 'cancelled' }, selection: { all: false, ids: [car.id] } } }), 201);
+    const bulk = await ok(call(owner, '/api/bulk', { json: { entity: 'policies', action: { kind: 'set_status', status: 'pending' }, selection: { all: false, ids: [car.id] } } }), 201);
     await ok(call(owner, `/api/bulk/${bulk.id}/journal`));
     await ok(call(owner, `/api/bulk/${bulk.id}/undo`, { json: {} }));
     // a bulk delete keeps the policy with its details and payments in the journal; undo restores them
@@ -206,6 +212,7 @@ describe('every statement of an agency’s requests names its agency', () => {
     await runDocumentPurge(t.deps, new Date(Date.now() + 40 * 86_400_000));
     await purgeBulkJournals(t.db, new Date(Date.now() + 2 * 86_400_000));
     await purgeIdempotency(t.db);
+    await moveTermStatuses(t.deps, new Date(Date.now() + 400 * 86_400_000));
     // the endpoint refuses the connection: a failed attempt, recorded on the delivery and its endpoint
     expect((await runDeliveries(t.deps, { now: new Date(), timeoutMs: 2000 })).failed).toBeGreaterThan(0);
     const all = [...CROSS_AGENCY, ...CROSS_AGENCY_BACKGROUND];

@@ -2,7 +2,7 @@
 // customers, the request both the form and the server validate, and the texts both show.
 import { z } from 'zod';
 import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABEL, type CustomerType } from './customers.ts';
-import { POLICY_STATUSES, POLICY_STATUS_LABEL, POLICY_TYPES, type PolicyStatus } from './policies.ts';
+import { CHOSEN_STATUSES, POLICY_STATUSES, POLICY_STATUS_LABEL, POLICY_TYPES, type PolicyStatus } from './policies.ts';
 import { safeText, searchField } from './validation.ts';
 
 export const BULK_ENTITIES = ['policies', 'customers'] as const;
@@ -77,7 +77,8 @@ const selectionOf = <F extends z.ZodType>(filter: F) =>
   z.discriminatedUnion('all', [z.object({ all: z.literal(false), ids: idsSchema }), z.object({ all: z.literal(true), filter })]);
 
 export const policyActionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('set_status'), status: z.enum(POLICY_STATUSES, BULK_TEXT.chooseStatus) }),
+  // the agent's choice; the dates decide the rest (an ended term stays Expired: #shared/policy-status.ts)
+  z.object({ kind: z.literal('set_status'), status: z.enum(CHOSEN_STATUSES, BULK_TEXT.chooseStatus) }),
   z.object({ kind: z.literal('assign'), assignee_id: safeText({ error: BULK_TEXT.chooseAssignee }).min(1, BULK_TEXT.chooseAssignee).max(200) }),
   z.object({ kind: z.literal('delete') }),
 ]);

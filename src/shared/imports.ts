@@ -6,6 +6,16 @@ import { customerInputSchema } from './customers.ts';
 import { policyInputSchema } from './policies.ts';
 import { fieldErrors, safeText } from './validation.ts';
 import { unescapeFormula } from './csv.ts';
+import { POLICY_STATUSES } from './policy-status.ts';
+
+/**
+ * An exported status back to the agent's choice (issue 29): a term that was Active, Expired, Renewed,
+ * Lost or Cancelled was bound, and its dates decide the rest again; anything else is checked as typed.
+ */
+function importedStatus(raw: string): string {
+  const value = raw.toLowerCase();
+  return value !== 'pending' && (POLICY_STATUSES as readonly string[]).includes(value) ? 'active' : value;
+}
 import { CUSTOMER_TEXT } from './customers.ts';
 import { POLICY_TEXT } from './policies.ts';
 import { DETAIL_COLUMNS, fieldsOf, LINES } from './lines/index.ts';
@@ -174,7 +184,7 @@ export function rowRecord(kind: ImportKind, mapping: ImportMapping, row: string[
     ...rest,
     // a line's id or its label ("Commercial General Liability" is cgl)
     policy_type: typeFromCell(flat.policy_type ?? ''),
-    status: flat.status ? flat.status.toLowerCase() : undefined,
+    status: flat.status ? importedStatus(flat.status) : undefined,
     ...Object.fromEntries(LINES.map((line) => [`${line.id}_details`, pick(line)])),
   };
 }

@@ -8,19 +8,13 @@ import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from './policy-types
 import { DETAILS_KEYS, detailsKey, LINES, lineOf, type DetailsKey, type LineDetails } from './lines/index.ts';
 import { car } from './lines/car.ts';
 import { fire } from './lines/fire.ts';
+import { CHOSEN_STATUSES, POLICY_STATUSES, type CancelMethod, type CancelReason, type ChosenStatus, type PolicyStatus } from './policy-status.ts';
 
 export { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType, type LineDetails, type DetailsKey };
 
-export const POLICY_STATUSES = ['pending', 'active', 'expired', 'cancelled'] as const;
-export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+export { POLICY_STATUSES, POLICY_STATUS_LABEL, CHOSEN_STATUSES, type PolicyStatus, type ChosenStatus } from './policy-status.ts';
 export const COVERAGE_TYPES = ['comprehensive', 'third-party', 'collision'] as const;
 
-export const POLICY_STATUS_LABEL: Record<PolicyStatus, string> = {
-  pending: 'Pending',
-  active: 'Active',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-};
 export const COVERAGE_LABEL: Record<(typeof COVERAGE_TYPES)[number], string> = {
   comprehensive: 'Comprehensive',
   'third-party': 'Third Party',
@@ -93,7 +87,8 @@ const policyBase = z.object({
   coverage_amount: moneyField(R.coverage_amount),
   deductible: moneyField(R.deductible),
   start_date: dateField(R.start_date),
-  status: z.enum(POLICY_STATUSES, 'Please choose a status.').default('pending'),
+  // the agent's choice (bound or not); the dates decide the rest (#shared/policy-status.ts)
+  status: z.enum(CHOSEN_STATUSES, 'Please choose Pending or Active: the other statuses follow the dates.').default('pending'),
   // A member of the agency; empty: whoever creates the policy (an edit keeps the current one).
   assignee_id: safeText().max(200).nullish().transform((v) => v || null),
 });
@@ -145,7 +140,7 @@ export type PolicyFormValues = {
   coverage_amount: string;
   deductible: string;
   start_date: string;
-  status: PolicyStatus;
+  status: ChosenStatus;
   assignee_id: string;
 } & Record<DetailsKey, DetailsFormValues>;
 
@@ -173,7 +168,14 @@ export interface Policy {
   deductible: string;
   start_date: string;
   end_date: string;
+  /** derived from the dates and events on the agency's today (derivePolicyStatus) */
   status: PolicyStatus;
+  /** the agent's choice: Active (bound) or Pending */
+  bound: boolean;
+  cancel_effective_date: string | null;
+  cancel_reason: CancelReason | null;
+  cancel_method: CancelMethod | null;
+  unearned_premium: string | null;
   assignee_id: string | null;
   assignee_name: string | null;
   renewal_state: RenewalState;

@@ -30,6 +30,7 @@ import { PAYMENT_METHODS, SUBMISSION_STATUSES } from '#shared/payments.ts';
 import { NOTIFICATION_KINDS } from '#shared/notifications.ts';
 import { DELIVERY_STATUSES } from '#shared/webhooks.ts';
 import { POLICY_STATUSES } from '#shared/policies.ts';
+import { CANCEL_METHODS, CANCEL_REASONS } from '#shared/policy-status.ts';
 import { LOST_REASONS, RENEWAL_STATES } from '#shared/renewals.ts';
 import { PREMIUM_METHODS } from '#shared/premium-payments.ts';
 import { ACCOUNT_ROLES } from '#shared/roles.ts';
@@ -323,7 +324,17 @@ export const policies = pgTable(
     deductible: numeric({ precision: 14, scale: 2 }).notNull(),
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }).notNull(),
+    /**
+     * What derivePolicyStatus (#shared/policy-status.ts) said at the last write or daily run (decision
+     * 052): the index's key for the status filter. Reads apply the rule again on their own day.
+     */
     status: text().notNull().default('pending'),
+    /** the agent's choice: Active (bound) or Pending; the dates decide the rest */
+    bound: boolean().notNull().default(false),
+    cancelEffectiveDate: date({ mode: 'string' }),
+    cancelReason: text(),
+    cancelMethod: text(),
+    unearnedPremium: numeric({ precision: 14, scale: 2 }),
     /** A member of the agency (composite key to agency_members); the owner takes over a removed member's terms. */
     assigneeId: text(),
     renewalState: text().notNull().default('not_started'),
@@ -392,6 +403,10 @@ export const policies = pgTable(
       sql`lower(${t.policyNumber} || ' ' || ${t.customerName} || ' ' || ${t.insuranceCompany}) gin_trgm_ops`,
     ),
     check('policies_status_check', inList('status', POLICY_STATUSES)),
+    check('policies_cancel_reason_check', sql`cancel_reason is null or ${inList('cancel_reason', CANCEL_REASONS)}`),
+    check('policies_cancel_method_check', sql`cancel_method is null or ${inList('cancel_method', CANCEL_METHODS)}`),
+    // a reason, method and refund only with an effective date (a cancellation from before issue 29 has none of them)
+    check('policies_cancel_whole_check', sql`cancel_effective_date is not null or (cancel_reason is null and cancel_method is null and unearned_premium is null)`),
     check('policies_money_check', sql`premium_amount >= 0 and coverage_amount >= 0 and deductible >= 0`),
   ],
 );

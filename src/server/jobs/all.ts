@@ -7,6 +7,7 @@ import { jobs } from '#server/db/schema.ts';
 import { bulkJob, bulkPurgeJob } from '../features/bulk/service.ts';
 import { documentPurgeJob } from '../features/documents/purge.ts';
 import { importJob } from '../features/imports/service.ts';
+import { statusJob } from '../features/policies/status-job.ts';
 import { idempotencyPurgeJob } from '../features/api/v1/idempotency.ts';
 import { digestJob, digestSendJob } from '../features/renewals/digest.ts';
 import { wireSubscribers } from '../features/subscribers.ts';
@@ -31,7 +32,7 @@ export const jobsCleanupJob = defineJob<Record<string, never>>({
 });
 
 /** Every kind: the handlers a worker process needs (importing the modules registers them). */
-export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, eventJob, jobsCleanupJob].map((j) => j.name);
+export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, eventJob, jobsCleanupJob, statusJob].map((j) => j.name);
 
 const MINUTE = 60_000;
 
@@ -40,6 +41,8 @@ export const SCHEDULES: Schedule[] = [
   // DIGEST_EVERY_MS: tests only (takeover-digest.test.ts runs it every second)
   { job: digestJob.name, every: { everyMs: Number(process.env.DIGEST_EVERY_MS) || 5 * MINUTE } },
   { job: idempotencyPurgeJob.name, every: { everyMs: 15 * MINUTE } },
+  // terms cross their dates at each agency's midnight (its own time zone): moved within 15 minutes of it (decision 052)
+  { job: statusJob.name, every: { everyMs: 15 * MINUTE } },
   { job: documentPurgeJob.name, every: { everyMs: 60 * MINUTE } },
   { job: bulkPurgeJob.name, every: { everyMs: 5 * MINUTE } },
   // retries and other instances' events; this process's own events wake it at once (below)

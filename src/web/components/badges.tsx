@@ -10,8 +10,8 @@ export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) 
   return <Badge tone={TONE[status] ?? 'gray'}>{status}</Badge>;
 }
 
-/** active green, pending yellow, expired orange, cancelled red; unknown → pending. */
-export const STATUS_TONE: Record<PolicyStatus, BadgeTone> = { active: 'green', pending: 'yellow', expired: 'orange', cancelled: 'red' };
+/** active green, pending yellow, expired orange, renewed blue, lost gray, cancelled red; unknown → pending. */
+export const STATUS_TONE: Record<PolicyStatus, BadgeTone> = { active: 'green', pending: 'yellow', expired: 'orange', renewed: 'blue', lost: 'gray', cancelled: 'red' };
 
 export function StatusBadge({ status }: { status: string }) {
   const known = displayStatus(status);

@@ -10,14 +10,17 @@ let business: TestUser;
 let professional: TestUser;
 let other: TestUser;
 
+// terms in force today: the status follows the dates (issue 29)
+const today = new Date().toISOString().slice(0, 10);
+
 beforeAll(async () => {
   t = await createTestContext();
   business = await createUser(t, { tier: 'business' });
   professional = await createUser(t, { tier: 'professional' });
   other = await createUser(t, { tier: 'business' });
-  await createPolicy(t.request, business.cookie, { insurance_company: 'Acme', premium_amount: '0.10' });
-  await createPolicy(t.request, business.cookie, { insurance_company: 'Acme', premium_amount: '0.20', policy_type: 'fire', status: 'pending' });
-  const old = await createPolicy(t.request, business.cookie, { insurance_company: 'Blue', premium_amount: '100.00' });
+  await createPolicy(t.request, business.cookie, { insurance_company: 'Acme', premium_amount: '0.10', start_date: today, status: 'active' });
+  await createPolicy(t.request, business.cookie, { insurance_company: 'Acme', premium_amount: '0.20', policy_type: 'fire', status: 'pending', start_date: today });
+  const old = await createPolicy(t.request, business.cookie, { insurance_company: 'Blue', premium_amount: '100.00', start_date: today, status: 'active' });
   await createCustomer(t.request, business.cookie);
   // one policy and its customer entered 13 months ago: outside the 12-month window, inside the mix
   await t.db.update(policies).set({ createdAt: sql`now() - interval '13 months'` }).where(eq(policies.id, old.id));

@@ -9,6 +9,7 @@ import { displayStatus, POLICY_STATUS_LABEL, POLICY_TYPE_LABEL, type PolicyType 
 import type { Actor } from '#server/context.ts';
 import { customers, policies, renewalStats } from '#server/db/schema.ts';
 import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
+import { agencyTodayOf, policyStatusSql } from '#server/platform/policy-status.ts';
 import { readRenewalSettings, retentionCounters } from '../renewals/cockpit.ts';
 
 const premium = sql<string>`coalesce(sum(${policies.premiumAmount}), 0)::numeric(18,2)::text`;
@@ -21,10 +22,12 @@ export async function getAnalytics(db: Connection, actor: Actor, now = new Date(
   const since = `${months[0]}-01`;
   const policyMonth = sql<string>`to_char(${policies.createdAt} at time zone 'UTC', 'YYYY-MM')`;
   const customerMonth = sql<string>`to_char(${customers.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+  // each term's status by the rule on the agency's today, as on the list (#shared/policy-status.ts)
+  const statusToday = policyStatusSql(agencyTodayOf(actor));
   const inWindow = (column: SQL | typeof policies.createdAt | typeof customers.createdAt) => sql`${column} >= ${since}::timestamp at time zone 'UTC'`;
   const [byMonth, byStatus, byType, byCarrier, newCustomers, retention] = await Promise.all([
     t.select({ month: policyMonth, count, premium }).from(policies, inWindow(policies.createdAt)).groupBy(policyMonth),
-    t.select({ key: policies.status, count, premium }).from(policies).groupBy(policies.status).orderBy(desc(count)),
+    t.select({ key: statusToday, count, premium }).from(policies).groupBy(statusToday).orderBy(desc(count)),
     t.select({ key: policies.policyType, count, premium }).from(policies).groupBy(policies.policyType).orderBy(desc(count)),
     t
       .select({ key: policies.insuranceCompany, count, premium })

@@ -2,7 +2,9 @@
 // statement per step for the whole batch, never one per row), run inside the caller's transaction
 // after lockBulk(): the journal rows are written in the same transaction as the change.
 // This is the one place bulk writes happen: events (webhooks) for the changed records belong here.
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { policies } from '#server/db/schema.ts';
+import { refreshStoredStatus, tenantToday } from '#server/platform/policy-status.ts';
 import type { BulkEntity, BulkKind } from '#shared/bulk.ts';
 import type { Tenant } from '#server/tenant.ts';
 import { uuidArray } from './targets.ts';
@@ -18,13 +20,28 @@ export async function lockBulk(t: Tenant): Promise<void> {
   await t.execute(sql`select pg_advisory_xact_lock(${BULK_LOCK}, hashtext(${t.agencyId}))`);
 }
 
+/**
+ * After a status was written as the agent's choice: the choice is kept as `bound`, and the stored
+ * status becomes the rule's on the agency's today. updated_at stays the journal's version.
+ */
+async function statusFollowsDates(t: Tenant, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await t.update(policies, { bound: sql`${policies.status} = 'active'` }, inArray(policies.id, ids), inArray(policies.status, ['pending', 'active']));
+  await refreshStoredStatus(t, await tenantToday(t), inArray(policies.id, ids));
+}
+
 async function rows<T>(t: Tenant, query: SQL): Promise<T[]> {
   return (await t.execute(query)).rows as T[];
 }
 
-/** The column an update action sets, as SQL identifiers (from this fixed table, never from input). */
-export const UPDATE_COLUMN: Record<Exclude<BulkKind, 'delete'>, { table: SQL; column: SQL; label: SQL }> = {
-  set_status: { table: sql.raw('policies'), column: sql.raw('status'), label: sql.raw('policy_number') },
+/**
+ * The column an update action sets, as SQL identifiers (from this fixed table, never from input), and
+ * what it compares and journals when that is not the column itself. A status is the agent's choice
+ * (bound or not, #shared/policy-status.ts): what changes is the choice, and the dates then decide the
+ * stored status (afterUpdate), so "Change status to Active" never makes an ended term Active.
+ */
+export const UPDATE_COLUMN: Record<Exclude<BulkKind, 'delete'>, { table: SQL; column: SQL; label: SQL; current?: SQL }> = {
+  set_status: { table: sql.raw('policies'), column: sql.raw('status'), label: sql.raw('policy_number'), current: sql.raw(`(case when r.bound then 'active' else 'pending' end)`) },
   assign: { table: sql.raw('policies'), column: sql.raw('assignee_id'), label: sql.raw('policy_number') },
   set_type: { table: sql.raw('customers'), column: sql.raw('customer_type'), label: sql.raw('name') },
 };
@@ -40,10 +57,11 @@ export interface BatchResult {
 export async function applyUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkKind, 'delete'>, value: string, ids: string[]): Promise<BatchResult> {
   if (!ids.length) return { changed: 0, unchanged: 0 };
   const { table, column, label } = UPDATE_COLUMN[kind];
+  const current = UPDATE_COLUMN[kind].current ?? sql`r.${column}`;
   // lock in id order; a record this job already journaled (a resumed batch) is not touched again
   const locked = await rows<{ id: string; differs: boolean }>(
     t,
-    sql`select r.id, (r.${column}::text is distinct from ${value}) as differs from ${table} r
+    sql`select r.id, (${current}::text is distinct from ${value}) as differs from ${table} r
         where r.agency_id = ${t.agencyId} and r.id = any(${uuidArray(ids)})
           and not exists (select 1 from bulk_journal j where j.agency_id = r.agency_id and j.bulk_id = ${bulkId} and j.record_id = r.id)
         order by r.id for update of r`,
@@ -52,7 +70,7 @@ export async function applyUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkK
   if (changing.length) {
     await t.execute(sql`
       with old as (
-        select r.id, r.${label} as label, r.${column}::text as before, r.updated_at as previous_at from ${table} r
+        select r.id, r.${label} as label, ${current}::text as before, r.updated_at as previous_at from ${table} r
         where r.agency_id = ${t.agencyId} and r.id = any(${uuidArray(changing)})
       ), changed as (
         update ${table} r set ${column} = ${value}, updated_at = now()
@@ -62,6 +80,7 @@ export async function applyUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkK
       insert into bulk_journal (bulk_id, agency_id, record_id, label, before, after, version_at, previous_at)
       select ${bulkId}, ${t.agencyId}, old.id, old.label, old.before, ${value}, changed.updated_at, old.previous_at
       from old join changed on changed.id = old.id`);
+    if (kind === 'set_status') await statusFollowsDates(t, changing);
   }
   return { changed: changing.length, unchanged: locked.length - changing.length };
 }
@@ -153,6 +172,7 @@ export async function undoUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkKi
         where j.bulk_id = ${bulkId} and j.agency_id = ${t.agencyId} and r.agency_id = j.agency_id and r.id = j.record_id
         returning r.id`,
   );
+  if (kind === 'set_status') await statusFollowsDates(t, res.map((r) => r.id));
   return res.length;
 }
 

@@ -37,7 +37,8 @@ const statusOf = async (id: string) => (await t.db.select({ s: policies.status }
 
 async function policiesFor(u: TestUser, n: number, over: Record<string, unknown> = {}) {
   const out = [];
-  for (let i = 0; i < n; i++) out.push(await createPolicy(t.request, u.cookie, { status: 'pending', ...over }));
+  // terms in force today: a status is the agent's choice only within its term (issue 29)
+  for (let i = 0; i < n; i++) out.push(await createPolicy(t.request, u.cookie, { status: 'pending', start_date: new Date().toISOString().slice(0, 10), ...over }));
   return out;
 }
 
@@ -155,22 +156,22 @@ describe('preview and run', () => {
     await policiesFor(agent, 3, { policy_type: 'fire' });
     await policiesFor(agent, 2);
     await policiesFor(other, 2, { policy_type: 'fire' });
-    const preview = await json(await post(agent, '/api/bulk/preview', { entity: 'policies', action: { kind: 'set_status', status: 'cancelled' }, selection: { all: true, filter: { type: 'fire' } } }));
+    const preview = await json(await post(agent, '/api/bulk/preview', { entity: 'policies', action: { kind: 'set_status', status: 'active' }, selection: { all: true, filter: { type: 'fire' } } }));
     expect(preview).toMatchObject({ selected: 3, changes: 3, ignored_count: 0 });
   });
 
   it('refuses undo naming the record edited since, and changes nothing', async () => {
     const ps = await policiesFor(biz, 3);
-    const info = await json(await post(biz, '/api/bulk', statusReq(ps.map((p) => p.id), 'expired')));
+    const info = await json(await post(biz, '/api/bulk', statusReq(ps.map((p) => p.id), 'active')));
     const edited = ps[1];
     const detail = await json(await t.request(`/api/policies/${edited.id}`, { cookie: biz.cookie }));
-    const put = await t.request(`/api/policies/${edited.id}`, { method: 'PUT', cookie: biz.cookie, json: { ...detail, status: 'active' } });
+    const put = await t.request(`/api/policies/${edited.id}`, { method: 'PUT', cookie: biz.cookie, json: { ...detail, status: 'pending' } });
     expect(put.status).toBe(200);
     const undo = await post(biz, `/api/bulk/${info.id}/undo`, {});
     expect(undo.status).toBe(409);
     expect((await json(undo)).error.message).toBe(BULK_TEXT.changedSince([edited.policy_number], 0));
-    expect(await statusOf(ps[0].id)).toBe('expired');
-    expect(await statusOf(edited.id)).toBe('active');
+    expect(await statusOf(ps[0].id)).toBe('active');
+    expect(await statusOf(edited.id)).toBe('pending');
   });
 
   it('assigns to a member and undoes it', async () => {
@@ -320,14 +321,14 @@ describe('deletes', () => {
 describe('tenant isolation', () => {
   it('another agency cannot read, list or undo an action (404)', async () => {
     const [p] = await policiesFor(biz, 1);
-    const info = await json(await post(biz, '/api/bulk', statusReq([p.id], 'cancelled')));
+    const info = await json(await post(biz, '/api/bulk', statusReq([p.id], 'active')));
     expect((await t.request(`/api/bulk/${info.id}`, { cookie: other.cookie })).status).toBe(404);
     expect((await t.request(`/api/bulk/${info.id}/journal`, { cookie: other.cookie })).status).toBe(404);
     expect((await post(other, `/api/bulk/${info.id}/undo`, {})).status).toBe(404);
     expect((await t.request('/api/bulk/not-a-uuid', { cookie: biz.cookie })).status).toBe(404);
     const theirs = await json(await t.request('/api/bulk?pageSize=100', { cookie: other.cookie }));
     expect(theirs.rows.map((r: { id: string }) => r.id)).not.toContain(info.id);
-    expect(await statusOf(p.id)).toBe('cancelled');
+    expect(await statusOf(p.id)).toBe('active');
   });
 
   it('exports only the agency’s selected records, in the export’s columns', async () => {
@@ -375,7 +376,7 @@ describe('the job path', () => {
       const { row, jobId } = await t.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(bulkActions)
-          .values({ agencyId: bigAgency.agencyId, createdBy: bigAgency.user.id, entity: 'policies', kind: 'set_status', action: { kind: 'set_status', status: 'expired' }, summary: 'Change status to Expired', targets: ids, total: ids.length })
+          .values({ agencyId: bigAgency.agencyId, createdBy: bigAgency.user.id, entity: 'policies', kind: 'set_status', action: { kind: 'set_status', status: 'active' }, summary: 'Change status to Active', targets: ids, total: ids.length })
           .returning();
         return { row: created, jobId: (await bulkJob.enqueue(tx, { bulkId: created.id }, { agencyId: bigAgency.agencyId }))! };
       });
@@ -396,7 +397,7 @@ describe('the job path', () => {
       // the four journaled in the first batch were skipped, not changed again
       expect(done.changed).toBe(6);
       expect(await t.db.select().from(bulkJournal).where(eq(bulkJournal.bulkId, row.id))).toHaveLength(10);
-      for (const id of ids) expect(await statusOf(id)).toBe('expired');
+      for (const id of ids) expect(await statusOf(id)).toBe('active');
     } finally {
       config.BULK_BATCH_SIZE = saved;
     }

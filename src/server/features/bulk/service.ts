@@ -104,9 +104,11 @@ export async function previewBulk(db: Db, actor: Actor, req: BulkRequest, syncLi
   }
   const value = valueOf(req.action);
   const { column } = UPDATE_COLUMN[kind];
+  // a status compares the agent's choice (apply.ts, UPDATE_COLUMN)
+  const current = UPDATE_COLUMN[kind].current ?? sql`r.${column}`;
   const pick = (differs: boolean, limit: number) =>
-    t.execute(sql`select r.id, r.${label} as label, r.${column}::text as before, count(*) over () as n from ${table} r
-      where r.agency_id = ${t.agencyId} and r.id = any(${ids}) and (r.${column}::text is distinct from ${value}) = ${differs}
+    t.execute(sql`select r.id, r.${label} as label, ${current}::text as before, count(*) over () as n from ${table} r
+      where r.agency_id = ${t.agencyId} and r.id = any(${ids}) and (${current}::text is distinct from ${value}) = ${differs}
       order by r.id limit ${limit}`);
   const [changing, same] = await Promise.all([pick(true, BULK_PREVIEW_SAMPLE), pick(false, 20)]);
   type Found = { id: string; label: string; before: string | null; n: string | number };

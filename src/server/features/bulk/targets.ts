@@ -6,6 +6,7 @@ import type { CustomerSelectionFilter, PolicySelectionFilter } from '#shared/bul
 import type { ListSelection } from '#shared/lists.ts';
 import type { Actor } from '#server/context.ts';
 import { customers, policies } from '#server/db/schema.ts';
+import { agencyTodayOf, statusIs } from '#server/platform/policy-status.ts';
 import type { Tenant } from '#server/tenant.ts';
 import { customerFilter } from '../customers/service.ts';
 import { assigneeFilter, searchMatches } from '../policies/service.ts';
@@ -34,7 +35,7 @@ function filterOf(t: Tenant, actor: Actor, s: Selection): SQL {
   return t.where(
     policies,
     f.type !== 'all' ? sql`${policies.policyType} = ${f.type}` : undefined,
-    f.status !== 'all' ? sql`${policies.status} = ${f.status}` : undefined,
+    f.status !== 'all' ? statusIs(f.status, agencyTodayOf(actor)) : undefined,
     f.search ? searchMatches(f.search) : undefined,
     assigneeFilter(actor, f.assignee),
   );

@@ -132,7 +132,7 @@ describe('the customer profile and deleting', () => {
         (await t.request(`/api/customers/${c.id}/communications`, { cookie: agent.cookie, json: { type: 'phone', subject, content: 'Talked.', communication_date: date } })).status,
       ).toBe(201);
     const detail = await json(await t.request(`/api/customers/${c.id}`, { cookie: agent.cookie }));
-    expect(detail.policies).toEqual([{ id: (await json(pol)).id, policy_number: `PRO-${seq}`, policy_type: 'car', status: 'pending', end_date: '2026-01-01' }]);
+    expect(detail.policies).toEqual([{ id: (await json(pol)).id, policy_number: `PRO-${seq}`, policy_type: 'car', status: 'expired', end_date: '2026-01-01' }]); // ended: the date rule (issue 29)
     expect(detail.communications.map((x: { subject: string }) => x.subject)).toEqual(['Later call', 'First call']);
     expect(detail.communications[0]).toMatchObject({ type: 'phone', content: 'Talked.', created_by: agent.id });
   });

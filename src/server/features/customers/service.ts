@@ -22,6 +22,7 @@ import { assertWithinLimit } from '#server/platform/limits.ts';
 import { containsPattern, idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { boundedCount, isShortSearch, totalWithoutCount } from '#server/db/count.ts';
 import { sortOrder } from '#server/lists.ts';
+import { agencyTodayOf, policyStatusSql } from '#server/platform/policy-status.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -84,7 +85,8 @@ export async function getCustomer(db: Db, actor: Actor, rawId: string): Promise<
   const withLog = canUseFeature(accessSubject(actor), 'communications');
   const [own, log] = await Promise.all([
     t
-      .select({ id: policies.id, policy_number: policies.policyNumber, policy_type: policies.policyType, status: policies.status, end_date: policies.endDate })
+      // the status by the date rule on the agency's today, as on the policies list (#shared/policy-status.ts)
+      .select({ id: policies.id, policy_number: policies.policyNumber, policy_type: policies.policyType, status: policyStatusSql(agencyTodayOf(actor)), end_date: policies.endDate })
       .from(policies, eq(policies.customerId, id))
       .orderBy(asc(policies.endDate), asc(policies.policyNumber)),
     // The log is a business feature: below that tier it is kept but not shown.

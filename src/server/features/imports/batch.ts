@@ -12,6 +12,7 @@ import { activityLog, customers, policies } from '#server/db/schema.ts';
 import type { Tenant } from '#server/tenant.ts';
 import { customerColumns, toCustomer } from '../customers/service.ts';
 import { emit } from '#server/platform/events.ts';
+import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { countRows, limitError, readLimit, type LimitedResource } from '#server/platform/limits.ts';
 import { customerFromPolicySummary, policyColumns, policyCreatedSummary, readPolicy } from '../policies/service.ts';
 import { AppError } from '#server/errors.ts';
@@ -120,10 +121,11 @@ export async function insertPolicyRows(
   }
   const created = await insertCustomers(t, actor, [...newCustomers.values()]);
   const customerOf = (email: string) => known.get(email) ?? created.get(email)!;
+  const today = agencyTodayOf(actor);
   const inserted = await t
     .insert(
       policies,
-      rows.map((r) => ({ createdBy: actor.userId, ...policyColumns(r, customerOf(r.customer_email)), assigneeId: actor.userId })),
+      rows.map((r) => ({ createdBy: actor.userId, ...policyColumns(r, customerOf(r.customer_email), today), assigneeId: actor.userId })),
     )
     .returning({ id: policies.id, number: policies.policyNumber });
   const idOf = new Map(inserted.map((p) => [p.number, p.id]));

@@ -317,9 +317,10 @@ describe('running an import', () => {
     expect(job).toMatchObject({ imported: 2, failed: 1 });
     const rows = (await json<{ rows: Policy[] }>(await t.request('/api/policies?search=IMP-', { cookie: agent.cookie }))).rows;
     const pat = (await allCustomers(agent)).find((c) => c.email === 'pat@example.com')!;
-    expect(rows.map((p) => [p.policy_number, p.customer_id, p.status]).sort()).toEqual([
-      ['IMP-1', pat.id, 'active'],
-      ['IMP-2', pat.id, 'pending'],
+    // both terms (2025) have ended: Expired whatever the file said; the agent's choice is kept as bound
+    expect(rows.map((p) => [p.policy_number, p.customer_id, p.status, p.bound]).sort()).toEqual([
+      ['IMP-1', pat.id, 'expired', true],
+      ['IMP-2', pat.id, 'expired', false],
     ]);
     const fire = await json<PolicyDetail>(await t.request(`/api/policies/${rows.find((p) => p.policy_number === 'IMP-2')!.id}`, { cookie: agent.cookie }));
     expect(fire.fire_details).toMatchObject({ property_address: '1 Elm St', property_value: '200000.00' });
@@ -444,7 +445,8 @@ describe('round trip', () => {
     const from = await createUser(t, { tier: 'business' });
     await createCustomer(t.request, from.cookie, { name: '=Formula Person', email: 'formula@example.com', phone: '+1 555 0100', city: 'Town', notes: 'a, "quoted"\nnote' });
     await createPolicy(t.request, from.cookie, { customer_email: 'formula@example.com', customer_name: '=Formula Person', premium_amount: '1234.56' });
-    await createPolicy(t.request, from.cookie, { policy_type: 'fire', status: 'expired', premium_amount: '0.10' });
+    // a term in force: an ended one is exported as Expired, whoever had bound it (issue 29)
+    await createPolicy(t.request, from.cookie, { policy_type: 'fire', status: 'pending', premium_amount: '0.10', start_date: new Date().toISOString().slice(0, 10) });
     const files = readZip(new Uint8Array(await (await t.request('/api/export', { cookie: from.cookie })).arrayBuffer()));
 
     const to = await createUser(t, { tier: 'business' });

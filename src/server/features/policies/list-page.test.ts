@@ -3,6 +3,7 @@
 // filter shape, sort and page, and never another agency's rows (the agency is bound on every run).
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (named prepared statements per connection).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { eq, sql } from 'drizzle-orm';
 import { policyListQuerySchema, type Policy } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
@@ -60,7 +61,7 @@ async function reference(query: Record<string, string>) {
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const { total } = await boundedCount(t.db, policies, where);
-  return { rows: rows.map((r) => toPolicy(r.policy, r)), total, totalIsEstimate: false, page: q.page, pageSize: q.pageSize };
+  return { rows: rows.map((r) => toPolicy(r.policy, r, agencyTodayOf(agentActor))), total, totalIsEstimate: false, page: q.page, pageSize: q.pageSize };
 }
 
 const list = async (who: TestUser, query: Record<string, string>) => {
@@ -99,7 +100,7 @@ describe('the prepared list statement', () => {
     const got = await list(agent, { sort: 'created_at.asc' });
     const first = got.rows.find((r) => r.remarket)!;
     expect(first).toMatchObject({ assignee_id: agent.id, assignee_name: 'Ada Agent', remarket: true });
-    expect(got.rows.find((r) => r.lost_reason === 'price')).toMatchObject({ lost_note: 'Found it cheaper', status: 'expired', renewal_state: 'lost' });
+    expect(got.rows.find((r) => r.lost_reason === 'price')).toMatchObject({ lost_note: 'Found it cheaper', status: 'lost', renewal_state: 'lost' });
     expect(got.rows.find((r) => r.renewed_from_id === first.id)).toMatchObject({ customer_phone: null });
     expect(got.rows[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });

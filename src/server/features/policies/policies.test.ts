@@ -37,7 +37,9 @@ describe('creating a policy', () => {
       deductible: '500.00',
       start_date: '2025-01-05',
       end_date: '2026-01-05',
-      status: 'active',
+      // the term has ended: Expired whatever the agent chose (issue 29)
+      status: 'expired',
+      bound: true,
       customer_email: 'auto.customer@example.com',
       car_details: { vehicle_make: 'Toyota', vehicle_year: 2020, coverage_type: 'collision' },
       fire_details: null,
@@ -217,18 +219,27 @@ describe('reading, listing and searching', () => {
   let lister: TestUser;
   beforeAll(async () => {
     lister = await createUser(t, { tier: 'enterprise' });
-    const make = (n: string, name: string, company: string, type: 'car' | 'fire', status: string) =>
-      post(
+    // the status follows the dates (issue 29): an expired term is one that ended, a cancelled one is cancelled
+    const today = new Date().toISOString().slice(0, 10);
+    const make = async (n: string, name: string, company: string, type: 'car' | 'fire', status: string) => {
+      const res = await post(
         lister,
         carPolicy({
           policy_number: n,
           customer_name: name,
           insurance_company: company,
           policy_type: type,
-          status,
+          status: status === 'pending' ? 'pending' : 'active',
+          start_date: status === 'expired' ? '2020-01-01' : today,
           fire_details: type === 'fire' ? fireDetails : undefined,
         }),
       );
+      if (status !== 'cancelled') return res;
+      const id = (await json(res.clone())).id;
+      const cancel = { effective_date: today, reason: 'client_request', method: 'pro_rata' };
+      expect((await t.request(`/api/policies/${id}/cancel`, { cookie: lister.cookie, json: cancel })).status).toBe(200);
+      return res;
+    };
     const rows: [string, string, string, 'car' | 'fire', string][] = [
       ['P-100', 'Ann Smith', 'Acme', 'car', 'active'],
       ['P-101', 'Bob 100% Jones', 'Zenith', 'fire', 'pending'],

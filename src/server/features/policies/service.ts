@@ -15,6 +15,8 @@ import { RENEWAL_TEXT, type LostReason, type RenewalState, type TermLink } from 
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { customers, policies, user } from '#server/db/schema.ts';
+import { derivePolicyStatus, type CancelMethod, type CancelReason } from '#shared/policy-status.ts';
+import { agencyTodayOf, refreshStoredStatus, statusIs, statusOfRow, tenantToday } from '#server/platform/policy-status.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { assertUnderlyingPolicies, detailsOf, lineChangeSummary } from './lines.ts';
 import { emit } from '#server/platform/events.ts';
@@ -31,7 +33,8 @@ import { assertMember, assigneeName } from '#server/platform/team-membership.ts'
 type PolicyRow = typeof policies.$inferSelect;
 
 
-export function toPolicy(row: PolicyRow, assignee: { first: string | null; name: string | null } | null = null): Policy {
+/** A row as the API answers it; its status by the rule on the agency's `today`. */
+export function toPolicy(row: PolicyRow, assignee: { first: string | null; name: string | null } | null, today: string): Policy {
   return {
     id: row.id,
     customer_id: row.customerId,
@@ -46,7 +49,12 @@ export function toPolicy(row: PolicyRow, assignee: { first: string | null; name:
     deductible: row.deductible,
     start_date: row.startDate,
     end_date: row.endDate,
-    status: row.status as PolicyStatus,
+    status: statusOfRow(row, today),
+    bound: row.bound,
+    cancel_effective_date: row.cancelEffectiveDate,
+    cancel_reason: row.cancelReason as CancelReason | null,
+    cancel_method: row.cancelMethod as CancelMethod | null,
+    unearned_premium: row.unearnedPremium,
     assignee_id: row.assigneeId,
     assignee_name: row.assigneeId ? (assignee?.first ?? assignee?.name ?? null) : null,
     renewal_state: row.renewalState as RenewalState,
@@ -82,7 +90,7 @@ export function policyFilter(
   return t.where(
     policies,
     q.type !== 'all' ? eq(policies.policyType, q.type) : undefined,
-    q.status !== 'all' ? eq(policies.status, q.status) : undefined,
+    q.status !== 'all' ? statusIs(q.status, agencyTodayOf(actor)) : undefined,
     q.search ? searchMatches(q.search) : undefined,
     assigneeFilter(actor, q.assignee),
     ...extra,
@@ -91,6 +99,7 @@ export function policyFilter(
 
 export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
   const t = tenant(db, actor);
+  const today = agencyTodayOf(actor);
   // 1–2 characters: no trigram to look up, so no count that would read the whole agency. A broad
   // term (the planner expects more than BROAD_SEARCH_ROWS matches): its page, read newest first,
   // stops early, and its total is the estimate. Both are planned for their own values (not prepared).
@@ -106,7 +115,7 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
     const { total, estimated } = await totalWithoutCount(db, policies, where, { ...q, rows: rows.length }, estimate || undefined);
-    return { rows: rows.map((r) => toPolicy(r.policy, r)), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
+    return { rows: rows.map((r) => toPolicy(r.policy, r, today)), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
   }
   // The page and its bounded count in one prepared statement (decision 036): built once per filter
   // shape, the agency and the filter values bound on every execution.
@@ -114,9 +123,9 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
   // The first page's size is part of its statement (firstPage), later pages bind limit and offset.
   // Only without a value-dependent filter (keepsPlan): a filtered page is planned for its values.
   const firstPage = q.page === 1 && keepsPlan(q) ? q.pageSize : undefined;
-  const rows = await t.run(listStatement(db, { sort: q.sort, type: q.type !== 'all', status: q.status !== 'all', search: Boolean(q.search), assignee, firstPage }), {
+  const rows = await t.run(listStatement(db, { sort: q.sort, type: q.type !== 'all', status: q.status === 'all' ? false : q.status, search: Boolean(q.search), assignee, firstPage }), {
     type: q.type,
-    status: q.status,
+    today,
     search: q.search ? containsPattern(q.search) : null,
     assignee: q.assignee === 'me' ? actor.userId : q.assignee,
     limit: q.pageSize,
@@ -126,13 +135,14 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
   const { total, estimated } = rows.length
     ? await totalFromBoundedCount(db, policies, rows[0].total > EXACT_COUNT_LIMIT ? policyFilter(t, actor, q) : undefined, rows[0].total)
     : await boundedCount(db, policies, policyFilter(t, actor, q));
-  return { rows: rows.map((r) => r.policy), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
+  return { rows: rows.map((r) => policyFromText(r.policy, today)), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
 }
 
 interface ListShape {
   sort: PolicyListQuery['sort'];
   type: boolean;
-  status: boolean;
+  /** the status filtered on (its stored statuses are part of the statement), or none */
+  status: PolicyStatus | false;
   search: boolean;
   assignee: 'any' | 'none' | 'one';
   /**
@@ -156,15 +166,15 @@ export function keepsPlan(q: Pick<PolicyListQuery, 'type' | 'status' | 'search' 
 
 /** The prepared list statement of one filter shape on this database (prepared once, then reused). */
 function listStatement(db: Db, shape: ListShape) {
-  const key = `${shape.sort}_${shape.type ? 't' : ''}${shape.status ? 's' : ''}${shape.search ? 'q' : ''}_${shape.assignee}${shape.firstPage ? `_first${shape.firstPage}` : ''}`;
+  const key = `${shape.sort}_${shape.type ? 't' : ''}${shape.status ? `s${shape.status}` : ''}${shape.search ? 'q' : ''}_${shape.assignee}${shape.firstPage ? `_first${shape.firstPage}` : ''}`;
   return cachedStatement(db, `policies_list_${key}`, (name) => prepareList(db, shape, name));
 }
 
-/** policyFilter's conditions for a prepared statement: placeholders type, status, search and assignee. */
+/** policyFilter's conditions for a prepared statement: placeholders type, today (with a status), search and assignee. */
 export function preparedPolicyFilter(shape: Pick<ListShape, 'type' | 'status' | 'search' | 'assignee'>): (SQL | undefined)[] {
   return [
     shape.type ? eq(policies.policyType, sql.placeholder('type')) : undefined,
-    shape.status ? eq(policies.status, sql.placeholder('status')) : undefined,
+    shape.status ? statusIs(shape.status, sql.placeholder('today')) : undefined,
     shape.search ? searchLike(sql.placeholder('search')) : undefined,
     shape.assignee === 'one' ? eq(policies.assigneeId, sql.placeholder('assignee')) : shape.assignee === 'none' ? isNull(policies.assigneeId) : undefined,
   ];
@@ -188,7 +198,8 @@ function prepareList(db: Db, shape: ListShape, name: string) {
   // search (its cost guess was no worse), and then took 31 ms a run in the 200,000-policy agency
   // (pg_stat_statements). Sent unnamed, a filtered page is planned for its values on every run.
   const kept = !shape.type && !shape.status && !shape.search && shape.assignee !== 'one';
-  return preparedRows(db, kept ? name : undefined, paged, (r) => ({ total: Number(r[LIST_AT.total]), policy: policyFromText(r) }));
+  // mapped by the caller, which knows the agency's today
+  return preparedRows(db, kept ? name : undefined, paged, (r) => ({ total: Number(r[LIST_AT.total]), policy: r }));
 }
 
 /**
@@ -211,6 +222,11 @@ export const policyTextColumns = {
   startDate: policies.startDate,
   endDate: policies.endDate,
   status: policies.status,
+  bound: policies.bound,
+  cancelEffectiveDate: policies.cancelEffectiveDate,
+  cancelReason: policies.cancelReason,
+  cancelMethod: policies.cancelMethod,
+  unearnedPremium: policies.unearnedPremium,
   assigneeId: policies.assigneeId,
   renewalState: policies.renewalState,
   lostReason: policies.lostReason,
@@ -229,7 +245,7 @@ const listColumns = (total: SQL<number>) => ({ ...policyTextColumns, total });
 const LIST_AT = rowPositions(listColumns(sql<number>`0`));
 
 /** A row of policyTextColumns, as text, read by name: the same answer as toPolicy's. */
-export function policyFromText(r: (string | null)[]): Policy {
+export function policyFromText(r: (string | null)[], today: string): Policy {
   const at = POLICY_TEXT_AT;
   return {
     id: r[at.id]!,
@@ -245,7 +261,15 @@ export function policyFromText(r: (string | null)[]): Policy {
     deductible: r[at.deductible]!,
     start_date: r[at.startDate]!,
     end_date: r[at.endDate]!,
-    status: r[at.status] as PolicyStatus,
+    status: derivePolicyStatus(
+      { start_date: r[at.startDate]!, end_date: r[at.endDate]!, bound: r[at.bound] === 't', cancel_effective_date: r[at.cancelEffectiveDate], renewal_state: r[at.renewalState]! },
+      today,
+    ),
+    bound: r[at.bound] === 't',
+    cancel_effective_date: r[at.cancelEffectiveDate],
+    cancel_reason: r[at.cancelReason] as CancelReason | null,
+    cancel_method: r[at.cancelMethod] as CancelMethod | null,
+    unearned_premium: r[at.unearnedPremium],
     assignee_id: r[at.assigneeId],
     assignee_name: r[at.assigneeId] ? (r[at.first] ?? r[at.name] ?? null) : null,
     renewal_state: r[at.renewalState] as RenewalState,
@@ -267,10 +291,10 @@ export function assigneeFilter(actor: Actor, assignee: string, column: AnyPgColu
 }
 
 export async function getPolicy(db: Db, actor: Actor, rawId: string): Promise<PolicyDetail> {
-  return readPolicy(tenant(db, actor), idOr404(rawId, POLICY_TEXT.notFound));
+  return readPolicy(tenant(db, actor), idOr404(rawId, POLICY_TEXT.notFound), agencyTodayOf(actor));
 }
 
-async function readPolicy(t: Tenant, id: string): Promise<PolicyDetail> {
+async function readPolicy(t: Tenant, id: string, today?: string): Promise<PolicyDetail> {
   // Joined on (agency_id, id), the composite keys, so a join never leaves the agency either. Named
   // (prepared once per connection, the transaction's inside one): planning this five-table join took
   // PostgreSQL 0.4 ms on every read, seven times the read itself (decision 041).
@@ -292,7 +316,7 @@ async function readPolicy(t: Tenant, id: string): Promise<PolicyDetail> {
   ]);
   // Missing details are tolerated (agency.md §7): the section then shows N/A.
   return {
-    ...toPolicy(policy, found),
+    ...toPolicy(policy, found, today ?? (await tenantToday(t))),
     previous_term: previous,
     next_term: next,
     ...detailsOf(policy.policyType, policy.details),
@@ -354,7 +378,9 @@ export interface PolicyWriteOptions {
 const LINKED_CUSTOMER = { id: customers.id, name: customers.name, email: customers.email, phone: customers.phone };
 type LinkedCustomer = { id: string; name: string; email: string; phone: string | null };
 
-export function policyColumns(input: PolicyValues, customerId: string) {
+/** A new term's columns; its stored status is the rule's on `today` (a new term has no renewal or cancellation). */
+export function policyColumns(input: PolicyValues, customerId: string, today: string) {
+  const bound = input.status === 'active';
   return {
     customerId,
     policyNumber: input.policy_number,
@@ -368,7 +394,8 @@ export function policyColumns(input: PolicyValues, customerId: string) {
     deductible: input.deductible,
     startDate: input.start_date,
     endDate: input.end_date,
-    status: input.status,
+    bound,
+    status: derivePolicyStatus({ start_date: input.start_date, end_date: input.end_date, bound, cancel_effective_date: null, renewal_state: 'not_started' }, today),
     // only the chosen line's details (policyInputSchema leaves the others null)
     details: (input[`${input.policy_type}_details`] ?? null) as Record<string, unknown> | null,
   };
@@ -390,6 +417,7 @@ const CREATED_POLICY_COLUMNS = [
   'deductible',
   'startDate',
   'endDate',
+  'bound',
   'status',
   'details',
 ] as const;
@@ -453,7 +481,8 @@ async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, 
     : { first: `${actor.firstName} ${actor.lastName}`.trim() || null, name: null };
   const customer = await resolveCustomer(t, actor, input, limits, options);
   await assertUnderlyingPolicies(t, input, customer.id);
-  const values = { createdBy: actor.userId, ...policyColumns(input, customer.id), assigneeId };
+  const today = agencyTodayOf(actor);
+  const values = { createdBy: actor.userId, ...policyColumns(input, customer.id, today), assigneeId };
   // a renewal's term also sets its linkage: built per run; a plain create runs the prepared insert
   const [row] = linkage ? await t.insert(policies, { ...values, ...linkage }).returning() : await t.write(policyInsert, values);
   const summary = linkage ? `Renewed policy as ${input.policy_number} for ${input.customer_name}` : policyCreatedSummary(input);
@@ -463,7 +492,7 @@ async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, 
     assignee.name = named?.name ?? null;
   }
   const previous = linkage ? await readTermLink(t, 'previous', linkage.renewedFromId) : null;
-  const detail: PolicyDetail = { ...toPolicy(row, assignee), previous_term: previous, next_term: null, ...detailsOf(row.policyType, row.details), customer };
+  const detail: PolicyDetail = { ...toPolicy(row, assignee, today), previous_term: previous, next_term: null, ...detailsOf(row.policyType, row.details), customer };
   await emit(t, actor, { type: 'policy.created', entityId: row.id, summary, data: detail });
   return detail;
 }
@@ -479,17 +508,21 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
   return mapUnique(() =>
     tenant(db, actor).transaction(async (t) => {
       const [current] = await t
-        .select({ id: policies.id, policyType: policies.policyType, details: policies.details })
+        .select({ id: policies.id, policyType: policies.policyType, details: policies.details, cancelEffectiveDate: policies.cancelEffectiveDate, renewalState: policies.renewalState })
         .from(policies, eq(policies.id, id))
         .for('update');
       if (!current) throw notFound(POLICY_TEXT.notFound);
+      const today = agencyTodayOf(actor);
       await assertNumberFree(t, input.policy_number, id);
       if (input.assignee_id) await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember);
       const customerId = (await resolveCustomer(t, actor, input, undefined, options)).id;
       await assertUnderlyingPolicies(t, input, customerId, id);
       const assignee = input.assignee_id ? { assigneeId: input.assignee_id } : {};
-      await t.update(policies, { ...policyColumns(input, customerId), ...assignee, updatedAt: new Date() }, eq(policies.id, id));
-      const detail = await readPolicy(t, id);
+      // the term keeps its renewal and cancellation: the stored status is the rule's on them and the new dates
+      const columns = policyColumns(input, customerId, today);
+      const status = statusOfRow({ ...columns, cancelEffectiveDate: current.cancelEffectiveDate, renewalState: current.renewalState }, today);
+      await t.update(policies, { ...columns, status, ...assignee, updatedAt: new Date() }, eq(policies.id, id));
+      const detail = await readPolicy(t, id, today);
       // a change of line drops the old details from the policy: the activity line keeps them
       const summary = `Updated policy ${input.policy_number} for ${input.customer_name}${lineChangeSummary(current, input.policy_type)}`;
       await emit(t, actor, { type: 'policy.updated', entityId: id, summary, data: detail });
@@ -502,7 +535,7 @@ export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise
   const id = idOr404(rawId, POLICY_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
     // Read while it still exists (the webhooks' payload); a missing policy is a 404 here.
-    const before = await readPolicy(t, id);
+    const before = await readPolicy(t, id, agencyTodayOf(actor));
     // its documents go to the Trash first (the delete then unlinks them): restorable, purged with their bytes
     await trashDocumentsOf(t, actor, { policyId: id });
     const [gone] = await t
@@ -510,8 +543,10 @@ export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise
       .returning({ number: policies.policyNumber, customerName: policies.customerName, renewedFromId: policies.renewedFromId });
     if (!gone) throw notFound(POLICY_TEXT.notFound);
     // Deleting a renewal reopens the term it renewed, so that term is not renewed without a successor.
-    if (gone.renewedFromId)
+    if (gone.renewedFromId) {
       await t.update(policies, { renewalState: 'not_started', remarket: false }, eq(policies.id, gone.renewedFromId), eq(policies.renewalState, 'renewed'));
+      await refreshStoredStatus(t, agencyTodayOf(actor), eq(policies.id, gone.renewedFromId));
+    }
     await emit(t, actor, { type: 'policy.deleted', entityId: id, summary: `Deleted policy ${gone.number} of ${gone.customerName}`, data: before });
   });
 }

@@ -19,6 +19,7 @@ import { policies } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
+import { agencyTodayOf, refreshStoredStatus } from '#server/platform/policy-status.ts';
 import { insertPolicy, mapUnique, readPolicy } from '../policies/service.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 import { LOOKBACK_DAYS, readRenewalSettings } from './cockpit.ts';
@@ -72,6 +73,7 @@ export async function renewPolicy(db: Connection, actor: Actor, rawId: string, i
         const current = await readPolicy(t, row.id);
         const { threshold } = await readRenewalSettings(t);
         await t.update(policies, { renewalState: 'renewed', updatedAt: new Date() }, eq(policies.id, row.id));
+        await refreshStoredStatus(t, agencyTodayOf(actor), eq(policies.id, row.id));
         const dates = renewalDates(current.end_date);
         const values: PolicyValues = {
           customer_id: current.customer_id,
@@ -108,6 +110,8 @@ export async function renewPolicy(db: Connection, actor: Actor, rawId: string, i
 
 /** The policy after a renewals action: policy.updated (webhooks), with the log's line when it has one. */
 async function updated(t: Tenant, actor: Actor, id: string, summary?: string): Promise<PolicyDetail> {
+  // Renewed and Lost are statuses of an ended term (#shared/policy-status.ts)
+  await refreshStoredStatus(t, agencyTodayOf(actor), eq(policies.id, id));
   const detail = await readPolicy(t, id);
   await emit(t, actor, { type: 'policy.updated', entityId: id, summary, data: detail });
   return detail;

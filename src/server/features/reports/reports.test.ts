@@ -29,12 +29,15 @@ beforeAll(async () => {
   starter = await createUser(t, { tier: 'starter' });
   const call = t.request;
   // Amounts whose float sum is not exact (0.1 + 0.2), spread over carriers, types, statuses and terms.
-  await createPolicy(call, agent.cookie, { ...shared, insurance_company: 'Acme Mutual', premium_amount: '0.10', start_date: '2025-01-05' });
-  await createPolicy(call, agent.cookie, { ...shared, policy_type: 'fire', insurance_company: 'Acme Mutual', premium_amount: '0.20', start_date: '2025-03-01' });
-  await createPolicy(call, agent.cookie, { ...carOnly, insurance_company: 'acme mutual', premium_amount: '999999999999.99', start_date: '2024-06-30', status: 'expired' });
+  await createPolicy(call, agent.cookie, { ...shared, insurance_company: 'Acme Mutual', premium_amount: '0.10', start_date: '2026-01-05' });
+  await createPolicy(call, agent.cookie, { ...shared, policy_type: 'fire', insurance_company: 'Acme Mutual', premium_amount: '0.20', start_date: '2026-03-01' });
+  await createPolicy(call, agent.cookie, { ...carOnly, insurance_company: 'acme mutual', premium_amount: '999999999999.99', start_date: '2024-06-30' });
   await createPolicy(call, agent.cookie, { ...carOnly, insurance_company: 'Blue Shield', premium_amount: '1234.56', start_date: '2025-07-15', status: 'pending' });
   await createPolicy(call, agent.cookie, { ...fireOnly, policy_type: 'fire', insurance_company: 'Blue Shield', premium_amount: '77.07', start_date: '2026-02-01' });
-  await createPolicy(call, agent.cookie, { ...fireOnly, policy_type: 'fire', insurance_company: 'Cinder Re', premium_amount: '10.01', start_date: '2025-12-31', status: 'cancelled' });
+  // statuses follow the dates (issue 29): the 2024 term has expired, this one is cancelled
+  const cinder = await createPolicy(call, agent.cookie, { ...fireOnly, policy_type: 'fire', insurance_company: 'Cinder Re', premium_amount: '10.01', start_date: '2025-12-31' });
+  const cancelled = await call(`/api/policies/${cinder.id}/cancel`, { cookie: agent.cookie, json: { effective_date: '2026-01-01', reason: 'client_request', method: 'pro_rata' } });
+  expect(cancelled.status).toBe(200);
   lonely = await createCustomer(call, agent.cookie, { name: '=HYPERLINK("x")', email: 'lonely@example.com' });
   // A member of the agency with a term of their own, renewed: the renewal term (renewed_from_id set)
   // is a renewal in production; one policy has no assignee.
@@ -364,7 +367,9 @@ describe('analytics: retention per month', () => {
     await renew((await term(a)).id);
     await lose((await term(a)).id);
     await term(a);
-    await term(a, { status: 'cancelled' });
+    const cancelled = await term(a);
+    const cancel = { effective_date: startFor(a), reason: 'client_request', method: 'flat' };
+    expect((await t.request(`/api/policies/${cancelled.id}/cancel`, { cookie: biz.cookie, json: cancel })).status).toBe(200);
     // b (last month): two renewed, one lost → 2 / 3
     await renew((await term(b)).id);
     await renew((await term(b)).id);

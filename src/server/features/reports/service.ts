@@ -7,7 +7,7 @@ import {
   reportGroup,
   type ReportColumn,
   type ReportKind,
-  type ReportQuery,
+  type ReportQuery as ReportFilters,
   type ReportResult,
   type ReportRow,
 } from '#shared/reports.ts';
@@ -19,6 +19,10 @@ import type { Db } from '#server/db/client.ts';
 import { agencyMembers, customers, policies, user } from '#server/db/schema.ts';
 import { tenant, type Tenant, type TenantConds } from '#server/tenant.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
+import { agencyTodayOf, policyStatusSql, statusIs } from '#server/platform/policy-status.ts';
+
+/** A report's filters and the agency's today, on which every status is read (#shared/policy-status.ts). */
+type ReportQuery = ReportFilters & { today: string };
 
 /** sum(numeric) as "1234.50" ("0.00" over no rows). */
 const money = (expr: SQL) => sql<string>`coalesce(${expr}, 0)::numeric(18,2)::text`;
@@ -29,7 +33,7 @@ const createdDay = sql<string>`to_char(${policies.createdAt} at time zone 'UTC',
 function policyConds(q: ReportQuery): (SQL | undefined)[] {
   return [
     q.type !== 'all' ? eq(policies.policyType, q.type) : undefined,
-    q.status !== 'all' ? eq(policies.status, q.status) : undefined,
+    q.status !== 'all' ? statusIs(q.status, q.today) : undefined,
     q.carrier ? sql`lower(${policies.insuranceCompany}) = lower(${q.carrier})` : undefined,
   ];
 }
@@ -41,9 +45,9 @@ function overlapsRange(q: ReportQuery): (SQL | undefined)[] {
 
 const col = (key: string, label: string, kind: ReportColumn['kind'] = 'text'): ReportColumn => ({ key, label, kind });
 
-export async function runReport(db: Db, actor: Actor, kind: ReportKind, q: ReportQuery): Promise<ReportResult> {
+export async function runReport(db: Db, actor: Actor, kind: ReportKind, filters: ReportFilters): Promise<ReportResult> {
   const t = tenant(db, actor);
-  const result = await REPORTS[kind](t, q);
+  const result = await REPORTS[kind](t, { ...filters, today: agencyTodayOf(actor) });
   return { ...result, rows: result.rows.map(labelRow) };
 }
 
@@ -80,10 +84,10 @@ async function bookOfBusiness(t: Tenant, q: ReportQuery): Promise<ReportResult> 
   }
   const [rows, sums] = await Promise.all([
     t
-      .select({ type: policies.policyType, carrier: policies.insuranceCompany, status: policies.status, ...fields })
+      .select({ type: policies.policyType, carrier: policies.insuranceCompany, status: policyStatusSql(q.today), ...fields })
       .from(policies, ...conds)
-      .groupBy(policies.policyType, policies.insuranceCompany, policies.status)
-      .orderBy(asc(policies.policyType), asc(policies.insuranceCompany), asc(policies.status)),
+      .groupBy(policies.policyType, policies.insuranceCompany, policyStatusSql(q.today))
+      .orderBy(asc(policies.policyType), asc(policies.insuranceCompany), asc(policyStatusSql(q.today))),
     totals,
   ]);
   return {
@@ -171,7 +175,7 @@ async function expiring(t: Tenant, q: ReportQuery): Promise<ReportResult> {
         email: policies.customerEmail,
         type: policies.policyType,
         carrier: policies.insuranceCompany,
-        status: policies.status,
+        status: policyStatusSql(q.today),
         endDate: policies.endDate,
         premium: sql<string>`${policies.premiumAmount}::text`,
       })
@@ -224,7 +228,7 @@ async function crossSell(t: Tenant, q: ReportQuery): Promise<ReportResult> {
       count: sql<number>`count(*)::int`.as('count'),
       premium: sql<string>`sum(${policies.premiumAmount})`.as('premium'),
     })
-    .from(customers, q.status !== 'all' ? eq(policies.status, q.status) : undefined, ...overlapsRange(q))
+    .from(customers, q.status !== 'all' ? statusIs(q.status, q.today) : undefined, ...overlapsRange(q))
     // joined on (agency_id, id): the composite key, so a join never leaves the agency
     .innerJoin(policies, and(eq(policies.agencyId, customers.agencyId), eq(policies.customerId, customers.id)))
     .groupBy(customers.id)

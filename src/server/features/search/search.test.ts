@@ -24,7 +24,7 @@ describe('GET /api/search', () => {
 
     const byName = await json<SearchResults>(await search(agent, 'quarring'));
     expect(byName.customers).toEqual([{ id: zelda.id, name: 'Zelda Quarrington', email: 'zq.palette@example.com' }]);
-    expect(byName.policies).toEqual([{ id: policy.id, policy_number: 'PAL-77341', customer_name: 'Zelda Quarrington', policy_type: 'car', status: 'active' }]);
+    expect(byName.policies).toEqual([{ id: policy.id, policy_number: 'PAL-77341', customer_name: 'Zelda Quarrington', policy_type: 'car', status: 'expired' }]); // its term ended: the date rule (issue 29)
 
     const byEmail = await json<SearchResults>(await search(agent, 'ZQ.PALETTE@'));
     expect(byEmail.customers.map((c) => c.id)).toEqual([zelda.id]);

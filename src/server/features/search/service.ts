@@ -8,6 +8,7 @@ import { tenant, type Connection } from '#server/tenant.ts';
 import { customers, policies } from '#server/db/schema.ts';
 import { customerSearch } from '../customers/service.ts';
 import { searchMatches } from '../policies/service.ts';
+import { agencyTodayOf, policyStatusSql } from '#server/platform/policy-status.ts';
 
 export async function searchBook(db: Connection, actor: Actor, q: string): Promise<SearchResults> {
   const t = tenant(db, actor);
@@ -23,7 +24,7 @@ export async function searchBook(db: Connection, actor: Actor, q: string): Promi
         policy_number: policies.policyNumber,
         customer_name: policies.customerName,
         policy_type: policies.policyType,
-        status: policies.status,
+        status: policyStatusSql(agencyTodayOf(actor)),
       })
       .from(policies, searchMatches(q))
       .orderBy(desc(policies.createdAt), desc(policies.id))

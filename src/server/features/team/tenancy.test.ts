@@ -77,7 +77,7 @@ describe('a book shared by the members of one agency', () => {
 
   it("the owner edits a member's policy; a team member works on customers too", async () => {
     const policy = await createPolicy(memberA);
-    const put = await t.request(`/api/policies/${policy.id}`, { method: 'PUT', cookie: ownerA.cookie, json: carPolicy({ policy_number: policy.policy_number, status: 'cancelled' }) });
+    const put = await t.request(`/api/policies/${policy.id}`, { method: 'PUT', cookie: ownerA.cookie, json: carPolicy({ policy_number: policy.policy_number, status: 'pending' }) });
     expect(put.status).toBe(200);
     const created = await t.request('/api/customers', { cookie: memberA.cookie, json: { name: 'Team Customer', email: `tc-${seq}@example.com`, customer_type: 'individual' } });
     expect(created.status).toBe(201);
@@ -90,7 +90,7 @@ describe('isolation between agencies with several members', () => {
     for (const u of [memberB, ownerB]) {
       expect((await t.request(`/api/policies/${policy.id}`, { cookie: u.cookie })).status).toBe(404);
       expect((await t.request(`/api/customers/${policy.customer_id}`, { cookie: u.cookie })).status).toBe(404);
-      const put = await t.request(`/api/policies/${policy.id}`, { method: 'PUT', cookie: u.cookie, json: carPolicy({ status: 'expired' }) });
+      const put = await t.request(`/api/policies/${policy.id}`, { method: 'PUT', cookie: u.cookie, json: carPolicy({ status: 'pending' }) });
       expect(put.status).toBe(404);
       expect((await t.request(`/api/policies/${policy.id}`, { method: 'DELETE', cookie: u.cookie })).status).toBe(404);
       expect((await t.request(`/api/customers/${policy.customer_id}`, { method: 'DELETE', cookie: u.cookie })).status).toBe(404);
@@ -98,7 +98,7 @@ describe('isolation between agencies with several members', () => {
       expect(list.total).toBe(0);
     }
     const [row] = await t.db.select().from(policies).where(eq(policies.id, policy.id));
-    expect(row.status).toBe('active');
+    expect(row.bound).toBe(true);
     const [customer] = await t.db.select().from(customers).where(eq(customers.id, policy.customer_id));
     expect(customer).toBeDefined();
   });
@@ -121,7 +121,7 @@ describe('isolation between agencies with several members', () => {
     expect((await t.request(`/api/policies/${policy.id}`, { cookie: leaver.cookie })).status).toBe(200);
     expect((await t.request(`/api/team/members/${leaver.id}`, { method: 'DELETE', cookie: ownerA.cookie })).status).toBe(200);
     expect((await t.request(`/api/policies/${policy.id}`, { cookie: leaver.cookie })).status).toBe(404);
-    const put = await t.request(`/api/policies/${policy.id}`, { method: 'PUT', cookie: leaver.cookie, json: carPolicy({ status: 'expired' }) });
+    const put = await t.request(`/api/policies/${policy.id}`, { method: 'PUT', cookie: leaver.cookie, json: carPolicy({ status: 'pending' }) });
     expect(put.status).toBe(404);
     const list = await json(await t.request(`/api/policies?search=${policy.policy_number}`, { cookie: leaver.cookie }));
     expect(list.total).toBe(0);

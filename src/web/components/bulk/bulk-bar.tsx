@@ -16,7 +16,7 @@ import {
   type BulkRequestInput,
 } from '#shared/bulk.ts';
 import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABEL } from '#shared/customers.ts';
-import { POLICY_STATUSES, POLICY_STATUS_LABEL } from '#shared/policies.ts';
+import { CHOSEN_STATUSES, POLICY_STATUS_LABEL } from '#shared/policies.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { exportSelection, usePreviewBulk, useRunBulk } from '#web/lib/bulk.ts';
 import { notify } from '#web/lib/toast.ts';
@@ -84,7 +84,7 @@ export function BulkBar({ entity, control }: { entity: BulkEntity; control: Sele
 }
 
 function actionOf(kind: BulkKind, value: string): BulkRequestInput['action'] {
-  if (kind === 'set_status') return { kind, status: value as (typeof POLICY_STATUSES)[number] };
+  if (kind === 'set_status') return { kind, status: value as (typeof CHOSEN_STATUSES)[number] };
   if (kind === 'assign') return { kind, assignee_id: value };
   if (kind === 'set_type') return { kind, customer_type: value as (typeof CUSTOMER_TYPES)[number] };
   return { kind: 'delete' };
@@ -136,7 +136,7 @@ function BulkDialog(props: {
               <FormField label="New status" error={error} required>
                 <Select value={value} onChange={(e) => setValue(e.target.value)}>
                   <option value="">Choose a status</option>
-                  {POLICY_STATUSES.map((s) => (
+                  {CHOSEN_STATUSES.map((s) => (
                     <option key={s} value={s}>
                       {POLICY_STATUS_LABEL[s]}
                     </option>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
 import { POLICY_TYPE_OPTIONS } from '#shared/lines/index.ts';
-import { POLICY_TEXT, POLICY_TYPE_LABEL, policyListQuerySchema, type Policy, type PolicyListQuery } from '#shared/policies.ts';
+import { POLICY_STATUS_LABEL, POLICY_STATUSES, POLICY_TEXT, POLICY_TYPE_LABEL, policyListQuerySchema, type Policy, type PolicyListQuery } from '#shared/policies.ts';
 import { AssigneeOptions, useAssignees } from '../assignees.tsx';
 import { StatusBadge } from '../badges.tsx';
 import { BulkBar } from '../bulk/bulk-bar.tsx';
@@ -64,10 +64,11 @@ function PolicyFilters({ query, setQuery }: PolicyQuery) {
       </Select>
       <Select aria-label="Policy status" className="md:w-44" value={query.status} onChange={(e) => setQuery({ status: e.target.value as PolicyListQuery['status'] })}>
         <option value="all">All Statuses</option>
-        <option value="active">Active</option>
-        <option value="pending">Pending</option>
-        <option value="expired">Expired</option>
-        <option value="cancelled">Cancelled</option>
+        {POLICY_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {POLICY_STATUS_LABEL[s]}
+          </option>
+        ))}
       </Select>
     </div>
   );

@@ -14,6 +14,7 @@ import { usePolicy } from './queries.ts';
 import { PolicyPayments } from './policy-payments.tsx';
 import { Detail, RecordState } from '#web/components/detail.tsx';
 import { RenewalCard, RenewButton } from './renewal-card.tsx';
+import { CancellationCard } from './cancellation-card.tsx';
 import { DocumentsCard } from '#web/components/documents/documents-card.tsx';
 import { TasksCard } from '#web/components/crm/tasks-card.tsx';
 
@@ -93,6 +94,7 @@ export function PolicyDetailsPage() {
           </Card>
           {/* Further policy cards (e.g. premium payments) go here, one line each. */}
           <RenewalCard policy={policy} />
+          <CancellationCard policy={policy} />
           <PolicyPayments policyId={policy.id} policyNumber={policy.policy_number} clientName={policy.customer_name} />
           <DocumentsCard policyId={policy.id} />
           <TasksCard target={{ policyId: policy.id }} />

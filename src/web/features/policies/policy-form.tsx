@@ -10,13 +10,14 @@ import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { LINES, lineOf, type DetailsKey } from '#shared/lines/index.ts';
 import {
   POLICY_STATUS_LABEL,
-  POLICY_STATUSES,
+  CHOSEN_STATUSES,
   POLICY_TEXT,
   policyInputSchema,
   type PolicyDetail,
   type PolicyFormValues,
   type PolicyValues,
 } from '#shared/policies.ts';
+import { STATUS_HINT } from '#shared/policy-status.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -63,7 +64,7 @@ export function policyToForm(p: PolicyDetail): PolicyFormValues {
     coverage_amount: p.coverage_amount,
     deductible: p.deductible,
     start_date: p.start_date,
-    status: p.status,
+    status: p.bound ? 'active' : 'pending',
     assignee_id: p.assignee_id ?? '',
     // the policy's own line's details as stored, every other line's blank
     ...(Object.fromEntries(
@@ -202,9 +203,9 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
               <AssigneeOptions members={assignees.data} />
             </Select>
           </FormField>
-          <FormField label="Status" error={errors.status?.message}>
+          <FormField label="Status" error={errors.status?.message} hint={STATUS_HINT}>
             <Select {...field('status')}>
-              {POLICY_STATUSES.map((s) => (
+              {CHOSEN_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {POLICY_STATUS_LABEL[s]}
                 </option>

@@ -7,7 +7,8 @@ import { API_LIST_DEFAULT_LIMIT, API_LIST_MAX_LIMIT, API_TEXT } from '#shared/ap
 import { safeText } from '#shared/validation.ts';
 import { COMMUNICATION_TYPES } from '#shared/communications.ts';
 import { customerListQuerySchema, type Communication, type Customer } from '#shared/customers.ts';
-import { policyListQuerySchema, type Policy } from '#shared/policies.ts';
+import { policyListQuerySchema, type Policy, type PolicyStatus } from '#shared/policies.ts';
+import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { customerCommunications, customers, policies, user } from '#server/db/schema.ts';
@@ -120,7 +121,7 @@ export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof 
   const assignee = q.assignee === 'all' || q.assignee === '' ? 'any' : q.assignee === 'unassigned' ? 'none' : 'one';
   const shape: PageShape = {
     type: q.type !== 'all',
-    status: q.status !== 'all',
+    status: q.status === 'all' ? false : q.status,
     search: Boolean(q.search),
     assignee,
     since: Boolean(q.updated_since),
@@ -128,9 +129,10 @@ export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof 
     // a filtered page is planned for its values on every run (no constant: see PageShape.rows)
     rows: keepsPlan(q) ? (PAGE_ROWS.find((n) => n > q.limit) ?? q.limit + 1) : 0,
   };
+  const today = agencyTodayOf(actor);
   const rows = await tenant(db, actor).run(policiesPageStatement(db, shape), {
     type: q.type,
-    status: q.status,
+    today,
     search: q.search ? containsPattern(q.search) : null,
     assignee: q.assignee === 'me' ? actor.userId : q.assignee,
     // drizzle sent a Date of this column as its ISO text: the same value.
@@ -139,12 +141,13 @@ export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof 
     afterId: after?.id ?? null,
     limit: q.limit + 1,
   });
-  return toPage(rows, q, (r) => r.policy);
+  return toPage(rows, q, (r) => policyFromText(r.policy, today));
 }
 
 interface PageShape {
   type: boolean;
-  status: boolean;
+  /** the status filtered on (#shared/policy-status.ts: its stored statuses are part of the statement), or none */
+  status: PolicyStatus | false;
   search: boolean;
   assignee: 'any' | 'none' | 'one';
   since: boolean;
@@ -167,7 +170,7 @@ const PAGE_ROWS = [11, 26, 51, API_LIST_MAX_LIMIT + 1];
 
 /** The prepared page statement of one filter shape on this database (at most 96 × 4; prepared once, then reused). */
 function policiesPageStatement(db: Db, shape: PageShape) {
-  const key = `${shape.type ? 't' : ''}${shape.status ? 's' : ''}${shape.search ? 'q' : ''}${shape.since ? 'u' : ''}${shape.after ? 'c' : ''}_${shape.assignee}_${shape.rows}`;
+  const key = `${shape.type ? 't' : ''}${shape.status ? `s${shape.status}` : ''}${shape.search ? 'q' : ''}${shape.since ? 'u' : ''}${shape.after ? 'c' : ''}_${shape.assignee}_${shape.rows}`;
   return cachedStatement(db, `api_policies_page_${key}`, (name) => preparePoliciesPage(db, shape, name));
 }
 
@@ -188,7 +191,7 @@ function preparePoliciesPage(db: Db, shape: PageShape, name: string) {
     .limit(shape.rows ? constantLimit(shape.rows) : sql.placeholder('limit'));
   // updated_at's text is timestamptz's output, the same as the `::text` the cursor was read with.
   // Named (one plan kept) only without a filter; a filtered page is planned for its values.
-  return preparedRows(db, shape.rows ? name : undefined, query, (r) => ({ policy: policyFromText(r), cursorAt: r[POLICY_TEXT_AT.updatedAt]! }));
+  return preparedRows(db, shape.rows ? name : undefined, query, (r) => ({ policy: r, cursorAt: r[POLICY_TEXT_AT.updatedAt]! }));
 }
 
 export async function listCommunicationsPage(

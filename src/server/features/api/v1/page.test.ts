@@ -4,6 +4,7 @@
 // every filter shape, cursor and updated_since, and never another agency's rows (the agency is bound
 // on every run). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (named statements per connection).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { API_TEXT } from '#shared/api-keys.ts';
@@ -89,7 +90,7 @@ async function reference(who: TestUser, query: Record<string, string>) {
   const shown = more ? rows.slice(0, q.limit) : rows;
   const last = shown.at(-1);
   return {
-    data: shown.map((r) => toPolicy(r.policy, r)),
+    data: shown.map((r) => toPolicy(r.policy, r, agencyTodayOf(actor))),
     next_cursor: more && last ? Buffer.from(JSON.stringify([last.cursorAt, last.policy.id])).toString('base64url') : null,
   };
 }
@@ -151,7 +152,7 @@ describe('the prepared /api/v1/policies page', () => {
     const got = (await page(agent, {})).data;
     const first = got.find((r) => r.remarket)!;
     expect(first).toMatchObject({ assignee_id: agent.id, assignee_name: 'Ada Agent', remarket: true });
-    expect(got.find((r) => r.lost_reason === 'price')).toMatchObject({ lost_note: 'Found it cheaper', status: 'expired', renewal_state: 'lost' });
+    expect(got.find((r) => r.lost_reason === 'price')).toMatchObject({ lost_note: 'Found it cheaper', status: 'lost', renewal_state: 'lost' });
     expect(got.find((r) => r.renewed_from_id === first.id)).toMatchObject({ customer_phone: null });
   });
 

@@ -7,6 +7,7 @@ import { COMMUNICATION_TYPES } from '#shared/communications.ts';
 import { CUSTOMER_TYPES, type Communication, type Customer, type CustomerDetail } from '#shared/customers.ts';
 import { POLICY_STATUSES, POLICY_TYPES, type Policy, type PolicyDetail } from '#shared/policies.ts';
 import { detailsKey, LINES, type DetailsKey, type LineDetails } from '#shared/lines/index.ts';
+import { CANCEL_METHODS, CANCEL_REASONS } from '#shared/policy-status.ts';
 import { LOST_REASONS, RENEWAL_STATES } from '#shared/renewals.ts';
 
 /** A zod schema as a documented (not validating) schema of the OpenAPI registry. */
@@ -73,7 +74,12 @@ export const policyOut = z.object({
   deductible: z.string(),
   start_date: z.string().describe('YYYY-MM-DD'),
   end_date: z.string().describe('YYYY-MM-DD: start date + 12 months'),
-  status: z.enum(POLICY_STATUSES),
+  status: z.enum(POLICY_STATUSES).describe('Follows the dates and events on the agency\'s today: an ended term is never active.'),
+  bound: z.boolean().describe('The agent\'s choice: active (bound) or pending'),
+  cancel_effective_date: nullableString.describe('YYYY-MM-DD: the cancellation takes effect on this day'),
+  cancel_reason: z.enum(CANCEL_REASONS).nullable(),
+  cancel_method: z.enum(CANCEL_METHODS).nullable(),
+  unearned_premium: nullableString.describe('decimal, 2 places: the premium returned on cancellation'),
   assignee_id: nullableString,
   assignee_name: nullableString,
   renewal_state: z.enum(RENEWAL_STATES),

@@ -1,10 +1,11 @@
 // Policies (agency.md §2–§5, §9): the form and API schema, list query and the spec's texts.
 import { z } from 'zod';
 import { listQuerySchema } from './lists.ts';
-import { dateField, moneyField, optionalMoneyField, policyEndDate, yearField, nullableText } from './money.ts';
+import { dateField, moneyField, optionalMoneyField, yearField, nullableText } from './money.ts';
 import { emailField, requiredText, safeText } from './validation.ts';
 import type { LostReason, RenewalState, TermLink } from './renewals.ts';
 import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from './policy-types.ts';
+import { resolveTermEnd, termField, type PolicyTerm } from './terms.ts';
 
 export { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType };
 
@@ -102,6 +103,9 @@ const policyBase = z.object({
   coverage_amount: moneyField(R.coverage_amount),
   deductible: moneyField(R.deductible),
   start_date: dateField(R.start_date),
+  // 12 months unless chosen otherwise; end_date is read only for a custom term (terms.ts, decision 053)
+  term: termField,
+  end_date: z.unknown().optional(),
   status: z.enum(POLICY_STATUSES, 'Please choose a status.').default('pending'),
   // A member of the agency; empty: whoever creates the policy (an edit keeps the current one).
   assignee_id: safeText().max(200).nullish().transform((v) => v || null),
@@ -112,12 +116,14 @@ const policyBase = z.object({
 
 /** The shape policyInputSchema reads, for the API document (the validation itself is policyInputSchema's). */
 export const policyDocumentSchema = policyBase.extend({
+  term: termField.describe('12_months (the default when omitted), 6_months, or custom: then end_date is required.'),
+  end_date: dateField('').optional().describe('YYYY-MM-DD, read only when term is custom: after start_date and at most 36 months later.'),
   car_details: carDetailsSchema.optional().describe('Required when policy_type is car.'),
   fire_details: fireDetailsSchema.optional().describe('Required when policy_type is fire.'),
 });
 
 type PolicyBase = z.output<typeof policyBase>;
-export type PolicyValues = Omit<PolicyBase, 'car_details' | 'fire_details'> & {
+export type PolicyValues = Omit<PolicyBase, 'car_details' | 'fire_details' | 'term' | 'end_date'> & {
   end_date: string;
   car_details: CarDetails | null;
   fire_details: FireDetails | null;
@@ -125,7 +131,8 @@ export type PolicyValues = Omit<PolicyBase, 'car_details' | 'fire_details'> & {
 
 /**
  * One schema for the form and the API. The chosen type's details are checked together with the
- * policy fields, so every message shows at once. The client's end_date is never read: it is start + 12 months.
+ * policy fields, so every message shows at once. The end date follows the term (12 or 6 months from the
+ * start); the client's end_date is read only for a custom term.
  */
 export const policyInputSchema = z.unknown().transform((raw, ctx): PolicyValues => {
   const value = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -136,11 +143,13 @@ export const policyInputSchema = z.unknown().transform((raw, ctx): PolicyValues 
   if (!base.success) for (const issue of base.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   if (!details.success)
     for (const issue of details.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
-  if (!base.success || !details.success) return z.NEVER;
-  const { car_details: _car, fire_details: _fire, ...policy } = base.data;
+  const term = resolveTermEnd(value.start_date, value.term, value.end_date);
+  if (term && 'message' in term) ctx.addIssue({ code: 'custom', message: term.message, path: ['end_date'] });
+  if (!base.success || !details.success || !term || 'message' in term) return z.NEVER;
+  const { car_details: _car, fire_details: _fire, term: _term, end_date: _end, ...policy } = base.data;
   return {
     ...policy,
-    end_date: policyEndDate(policy.start_date),
+    end_date: term.end_date,
     car_details: type === 'car' ? (details.data as CarDetails) : null,
     fire_details: type === 'fire' ? (details.data as FireDetails) : null,
   };
@@ -159,6 +168,9 @@ export interface PolicyFormValues {
   coverage_amount: string;
   deductible: string;
   start_date: string;
+  term: PolicyTerm;
+  /** the custom term's end date (the fixed terms compute theirs) */
+  end_date: string;
   status: PolicyStatus;
   assignee_id: string;
   car_details: {
@@ -202,6 +214,8 @@ export interface Policy {
   deductible: string;
   start_date: string;
   end_date: string;
+  /** which choice the dates are: 12 or 6 months from the start, or a custom end date */
+  term: PolicyTerm;
   status: PolicyStatus;
   assignee_id: string | null;
   assignee_name: string | null;

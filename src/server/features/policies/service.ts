@@ -14,6 +14,7 @@ import {
   type PolicyValues,
 } from '#shared/policies.ts';
 import { RENEWAL_TEXT, type LostReason, type RenewalState, type TermLink } from '#shared/renewals.ts';
+import { termOf } from '#shared/terms.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { carInsuranceDetails, customers, fireInsuranceDetails, policies, user } from '#server/db/schema.ts';
@@ -47,6 +48,7 @@ export function toPolicy(row: PolicyRow, assignee: { first: string | null; name:
     deductible: row.deductible,
     start_date: row.startDate,
     end_date: row.endDate,
+    term: termOf(row.startDate, row.endDate),
     status: row.status as PolicyStatus,
     assignee_id: row.assigneeId,
     assignee_name: row.assigneeId ? (assignee?.first ?? assignee?.name ?? null) : null,
@@ -246,6 +248,7 @@ export function policyFromText(r: (string | null)[]): Policy {
     deductible: r[at.deductible]!,
     start_date: r[at.startDate]!,
     end_date: r[at.endDate]!,
+    term: termOf(r[at.startDate]!, r[at.endDate]!),
     status: r[at.status] as PolicyStatus,
     assignee_id: r[at.assigneeId],
     assignee_name: r[at.assigneeId] ? (r[at.first] ?? r[at.name] ?? null) : null,

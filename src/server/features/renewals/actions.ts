@@ -8,6 +8,7 @@ import {
   MAX_PREMIUM_FACTOR,
   RENEWAL_TEXT,
   renewalDates,
+  renewalTerm,
   type MarkLostInput,
   type RenewalPrefill,
   type RenewInput,
@@ -47,7 +48,7 @@ export async function prefillRenewal(db: Connection, actor: Actor, rawId: string
     policy_id: current.id,
     policy_number: current.policy_number,
     next_policy_number: nextPolicyNumber(current.policy_number),
-    ...renewalDates(current.end_date),
+    ...renewalDates(current),
     premium_amount: current.premium_amount,
     remarket_threshold: threshold,
   };
@@ -69,9 +70,10 @@ export async function renewPolicy(db: Connection, actor: Actor, rawId: string, i
         if (Number(row.premiumAmount) > 0 && Number(input.premium_amount) > Number(row.premiumAmount) * MAX_PREMIUM_FACTOR)
           throw badRequest(RENEWAL_TEXT.premiumAbsurd, { premium_amount: RENEWAL_TEXT.premiumAbsurd });
         const current = await readPolicy(t, row.id);
+        const dates = renewalTerm(current, input);
+        if ('message' in dates) throw badRequest(dates.message, { end_date: dates.message });
         const { threshold } = await readRenewalSettings(t);
         await t.update(policies, { renewalState: 'renewed', updatedAt: new Date() }, eq(policies.id, row.id));
-        const dates = renewalDates(current.end_date);
         const values: PolicyValues = {
           customer_id: current.customer_id,
           customer_name: current.customer_name,

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Pencil, Printer } from 'lucide-react';
 import { formatMoney } from '#shared/money.ts';
 import { COVERAGE_LABEL, POLICY_TEXT, POLICY_TYPE_LABEL, type PolicyDetail } from '#shared/policies.ts';
+import { termLengthLabel } from '#shared/terms.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatDay } from '#web/lib/format.ts';
@@ -26,6 +27,7 @@ export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
       <Detail label="Deductible">{formatMoney(policy.deductible)}</Detail>
       <Detail label="Start Date">{formatDay(policy.start_date)}</Detail>
       <Detail label="End Date">{formatDay(policy.end_date)}</Detail>
+      <Detail label="Term">{termLengthLabel(policy.start_date, policy.end_date)}</Detail>
       <Detail label="Status">
         <StatusBadge status={policy.status} />
       </Detail>

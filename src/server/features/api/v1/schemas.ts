@@ -7,6 +7,7 @@ import { COMMUNICATION_TYPES } from '#shared/communications.ts';
 import { CUSTOMER_TYPES, type Communication, type Customer, type CustomerDetail } from '#shared/customers.ts';
 import { COVERAGE_TYPES, POLICY_STATUSES, POLICY_TYPES, type Policy, type PolicyDetail } from '#shared/policies.ts';
 import { LOST_REASONS, RENEWAL_STATES } from '#shared/renewals.ts';
+import { POLICY_TERMS } from '#shared/terms.ts';
 
 /** A zod schema as a documented (not validating) schema of the OpenAPI registry. */
 export function documented(schema: z.ZodType, io: 'input' | 'output' = 'input') {
@@ -71,7 +72,8 @@ export const policyOut = z.object({
   coverage_amount: z.string(),
   deductible: z.string(),
   start_date: z.string().describe('YYYY-MM-DD'),
-  end_date: z.string().describe('YYYY-MM-DD: start date + 12 months'),
+  end_date: z.string().describe('YYYY-MM-DD: the end of the term (start date + 12 or 6 months, or a custom date)'),
+  term: z.enum(POLICY_TERMS).describe('12_months or 6_months when end_date is that far from start_date, otherwise custom; send it back unchanged to keep the term.'),
   status: z.enum(POLICY_STATUSES),
   assignee_id: nullableString,
   assignee_name: nullableString,

@@ -123,7 +123,7 @@ export const policyDocumentSchema = policyBase.extend({
 });
 
 type PolicyBase = z.output<typeof policyBase>;
-export type PolicyValues = Omit<PolicyBase, 'car_details' | 'fire_details' | 'term' | 'end_date'> & {
+export type PolicyValues = Omit<PolicyBase, 'car_details' | 'fire_details' | 'end_date'> & {
   end_date: string;
   car_details: CarDetails | null;
   fire_details: FireDetails | null;
@@ -146,7 +146,8 @@ export const policyInputSchema = z.unknown().transform((raw, ctx): PolicyValues 
   const term = resolveTermEnd(value.start_date, value.term, value.end_date);
   if (term && 'message' in term) ctx.addIssue({ code: 'custom', message: term.message, path: ['end_date'] });
   if (!base.success || !details.success || !term || 'message' in term) return z.NEVER;
-  const { car_details: _car, fire_details: _fire, term: _term, end_date: _end, ...policy } = base.data;
+  // term stays in the output, so parsing the output again gives the same end date (the form sends it)
+  const { car_details: _car, fire_details: _fire, end_date: _end, ...policy } = base.data;
   return {
     ...policy,
     end_date: term.end_date,

@@ -98,6 +98,15 @@ describe('the policy schema’s term', () => {
     expect(Object.keys(parse({ term: 'custom', end_date: '2025-06-01', start_date: '' }))).toEqual(['start_date']);
   });
 
+  it('keeps the term in its output, so what the form sends after parsing reads the same on the server', () => {
+    for (const over of [{ term: '6_months' }, { term: 'custom', end_date: '2025-04-20' }, {}]) {
+      const once = policyInputSchema.parse(policy(over));
+      const twice = policyInputSchema.parse(once);
+      expect(twice.end_date, JSON.stringify(over)).toBe(once.end_date);
+      expect(twice.term).toBe(once.term);
+    }
+  });
+
   it('reads the same through resolveTermEnd, the function the Renew form and route share', () => {
     expect(resolveTermEnd('2025-01-05', 'custom', '2025-01-01')).toEqual({ message: TERM_TEXT.endNotAfterStart });
     expect(resolveTermEnd('2025-01-05', '6_months', 'ignored')).toEqual({ end_date: '2025-07-05' });

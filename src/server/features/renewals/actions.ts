@@ -2,6 +2,7 @@
 import { and, eq, inArray, lte, gte } from 'drizzle-orm';
 import { POLICY_TEXT, type PolicyDetail, type PolicyValues } from '#shared/policies.ts';
 import { addDays, agencyToday } from '#shared/time.ts';
+import { termOf } from '#shared/terms.ts';
 import {
   COCKPIT_HORIZON_DAYS,
   isRemarket,
@@ -87,6 +88,7 @@ export async function renewPolicy(db: Connection, actor: Actor, rawId: string, i
           deductible: current.deductible,
           start_date: dates.start_date,
           end_date: dates.end_date,
+          term: termOf(dates.start_date, dates.end_date),
           status: 'active',
           assignee_id: current.assignee_id,
           car_details: current.car_details,

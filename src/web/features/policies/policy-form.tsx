@@ -223,11 +223,12 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
             </Select>
           </FormField>
           {term === 'custom' ? (
-            <FormField label="End Date" required hint={TERM_TEXT.hint.custom} error={errors.end_date?.message}>
+            // keyed apart: the typed field and the computed one are different inputs, not one that changes kind
+            <FormField key="custom-end" label="End Date" required hint={TERM_TEXT.hint.custom} error={errors.end_date?.message}>
               <Input type="date" {...field('end_date')} />
             </FormField>
           ) : (
-            <FormField label="End Date" hint={TERM_TEXT.hint[term]}>
+            <FormField key="fixed-end" label="End Date" hint={TERM_TEXT.hint[term]}>
               <Input type="date" value={endDate} readOnly aria-readonly="true" className="bg-slate-50" />
             </FormField>
           )}

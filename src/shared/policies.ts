@@ -5,7 +5,7 @@ import { dateField, moneyField, optionalMoneyField, yearField, nullableText } fr
 import { emailField, requiredText, safeText } from './validation.ts';
 import type { LostReason, RenewalState, TermLink } from './renewals.ts';
 import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from './policy-types.ts';
-import { resolveTermEnd, termField, type PolicyTerm } from './terms.ts';
+import { endDateText, resolveTermEnd, termField, type PolicyTerm } from './terms.ts';
 
 export { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType };
 
@@ -105,7 +105,7 @@ const policyBase = z.object({
   start_date: dateField(R.start_date),
   // 12 months unless chosen otherwise; end_date is read only for a custom term (terms.ts, decision 053)
   term: termField,
-  end_date: z.unknown().optional(),
+  end_date: endDateText,
   status: z.enum(POLICY_STATUSES, 'Please choose a status.').default('pending'),
   // A member of the agency; empty: whoever creates the policy (an edit keeps the current one).
   assignee_id: safeText().max(200).nullish().transform((v) => v || null),

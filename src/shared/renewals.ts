@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { moneyField, nullableText } from './money.ts';
 import { POLICY_TYPES, type PolicyType } from './policy-types.ts';
-import { POLICY_TERMS, renewedTerm, resolveTermEnd, TERM_TEXT, type PolicyTerm } from './terms.ts';
+import { endDateText, POLICY_TERMS, renewedTerm, resolveTermEnd, TERM_TEXT, type PolicyTerm } from './terms.ts';
 import { safeText } from './validation.ts';
 
 export const RENEWAL_STATES = ['not_started', 'contacted', 'quoted', 'renewed', 'lost'] as const;
@@ -140,7 +140,7 @@ export const renewInputSchema = z.object({
   policy_number: nullableText(50),
   // Optional: omitted, the next term keeps the current one's length; otherwise the policy form's choice.
   term: z.enum(POLICY_TERMS, TERM_TEXT.choose).nullish(),
-  end_date: z.unknown().optional(),
+  end_date: endDateText,
 });
 export type RenewInput = z.output<typeof renewInputSchema>;
 

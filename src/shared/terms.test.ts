@@ -87,6 +87,9 @@ describe('the policy schema’s term', () => {
     expect(parse({ term: 'custom', end_date: '2024-12-31' })).toEqual({ end_date: TERM_TEXT.endNotAfterStart });
     expect(parse({ term: 'custom', end_date: '2028-01-06' })).toEqual({ end_date: TERM_TEXT.tooLong });
     expect(parse({ term: 'two_years' })).toEqual({ term: TERM_TEXT.choose });
+    // whatever the term, an end date that is no text, or has a NUL in it, is refused
+    expect(parse({ end_date: 20250105 })).toEqual({ end_date: DATE_TEXT.invalid });
+    expect(Object.keys(parse({ term: '6_months', end_date: '2025-07-05\u0000' }))).toEqual(['end_date']);
   });
 
   it('shows the end date’s message together with the other fields’ messages', () => {
@@ -148,5 +151,6 @@ describe('Renew keeps the term’s length', () => {
     const r = renewInputSchema.safeParse({ premium_amount: '10', term: 'forever' });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['term', TERM_TEXT.choose]]);
+    expect(renewInputSchema.safeParse({ premium_amount: '10', end_date: 'x\u0000' }).success).toBe(false);
   });
 });

@@ -2,8 +2,9 @@
 // end date up to 36 months after the start. The policy form, the Renew form, the web routes and
 // /api/v1 all read a term through resolveTermEnd, so one rule answers with one message per field.
 import { z } from 'zod';
-import { dateField, isIsoDate } from './money.ts';
+import { DATE_TEXT, dateField, isIsoDate } from './money.ts';
 import { addDays } from './time.ts';
+import { safeText } from './validation.ts';
 
 export const POLICY_TERMS = ['12_months', '6_months', 'custom'] as const;
 export type PolicyTerm = (typeof POLICY_TERMS)[number];
@@ -37,6 +38,12 @@ export const termField = z
   .enum(POLICY_TERMS, TERM_TEXT.choose)
   .nullish()
   .transform((v): PolicyTerm => v ?? DEFAULT_TERM);
+
+/**
+ * The end date as a body sends it: text without control characters (a NUL is refused whatever the
+ * term), checked as a date by resolveTermEnd only when the term is custom.
+ */
+export const endDateText = safeText({ error: DATE_TEXT.invalid }).nullish();
 
 const customEndField = dateField(TERM_TEXT.endRequired);
 const startField = dateField('');

@@ -59,7 +59,7 @@ export const EXPORT_FILES = {
       c('coverage_amount', 'Money.'),
       c('deductible', 'Money.'),
       c('start_date', 'yyyy-MM-dd.'),
-      c('end_date', 'yyyy-MM-dd (start plus 12 months).'),
+      c('end_date', 'yyyy-MM-dd: the end of the term (start plus 12 or 6 months, or a custom date up to 36 months).'),
       c('created_at', 'When the policy was entered (ISO 8601, UTC).'),
       // every line's details columns, from the registry: a policy fills its own line's columns
       ...DETAIL_COLUMNS.map((col) => c(col.key, detailAbout(col))),

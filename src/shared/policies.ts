@@ -1,7 +1,7 @@
 // Policies (agency.md §2–§5, §9): the form and API schema, list query and the spec's texts.
 import { z } from 'zod';
 import { listQuerySchema } from './lists.ts';
-import { dateField, moneyField, policyEndDate, nullableText } from './money.ts';
+import { dateField, moneyField, nullableText } from './money.ts';
 import { emailField, requiredText, safeText } from './validation.ts';
 import type { LostReason, RenewalState, TermLink } from './renewals.ts';
 import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from './policy-types.ts';
@@ -9,6 +9,7 @@ import { DETAILS_KEYS, detailsKey, LINES, lineOf, type DetailsKey, type LineDeta
 import { car } from './lines/car.ts';
 import { fire } from './lines/fire.ts';
 import { CHOSEN_STATUSES, POLICY_STATUSES, type CancelMethod, type CancelReason, type ChosenStatus, type PolicyStatus } from './policy-status.ts';
+import { endDateText, resolveTermEnd, termField, type PolicyTerm } from './terms.ts';
 
 export { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType, type LineDetails, type DetailsKey };
 
@@ -87,6 +88,9 @@ const policyBase = z.object({
   coverage_amount: moneyField(R.coverage_amount),
   deductible: moneyField(R.deductible),
   start_date: dateField(R.start_date),
+  // 12 months unless chosen otherwise; end_date is read only for a custom term (terms.ts, decision 053)
+  term: termField,
+  end_date: endDateText,
   // the agent's choice (bound or not); the dates decide the rest (#shared/policy-status.ts)
   status: z.enum(CHOSEN_STATUSES, 'Please choose Pending or Active: the other statuses follow the dates.').default('pending'),
   // A member of the agency; empty: whoever creates the policy (an edit keeps the current one).
@@ -97,16 +101,19 @@ const policyBase = z.object({
 const anyDetails = Object.fromEntries(DETAILS_KEYS.map((k) => [k, z.unknown().optional()]));
 
 /** The shape policyInputSchema reads, for the API document (the validation itself is policyInputSchema's). */
-export const policyDocumentSchema = policyBase.extend(
-  Object.fromEntries(LINES.map((l) => [detailsKey(l.id), l.schema.optional().describe(`Required when policy_type is ${l.id}.`)])),
-);
+export const policyDocumentSchema = policyBase.extend({
+  term: termField.describe('12_months (the default when omitted), 6_months, or custom: then end_date is required.'),
+  end_date: dateField('').optional().describe('YYYY-MM-DD, read only when term is custom: after start_date and at most 36 months later.'),
+  ...Object.fromEntries(LINES.map((l) => [detailsKey(l.id), l.schema.optional().describe(`Required when policy_type is ${l.id}.`)])),
+});
 
 type PolicyBase = z.output<typeof policyBase>;
-export type PolicyValues = PolicyBase & { end_date: string } & LineDetails;
+export type PolicyValues = Omit<PolicyBase, 'end_date'> & { end_date: string } & LineDetails;
 
 /**
  * One schema for the form and the API. The chosen line's details are checked together with the
- * policy fields, so every message shows at once. The client's end_date is never read: it is start + 12 months.
+ * policy fields, so every message shows at once. The end date follows the term (12 or 6 months from the
+ * start); the client's end_date is read only for a custom term.
  */
 export const policyInputSchema = z.unknown().transform((raw, ctx): PolicyValues => {
   const value = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -118,10 +125,13 @@ export const policyInputSchema = z.unknown().transform((raw, ctx): PolicyValues 
   if (!base.success) for (const issue of base.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   if (!details.success)
     for (const issue of details.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
-  if (!base.success || !details.success) return z.NEVER;
-  const policy = Object.fromEntries(Object.entries(base.data).filter(([k]) => !k.endsWith('_details'))) as PolicyBase;
+  const term = resolveTermEnd(value.start_date, value.term, value.end_date);
+  if (term && 'message' in term) ctx.addIssue({ code: 'custom', message: term.message, path: ['end_date'] });
+  if (!base.success || !details.success || !term || 'message' in term) return z.NEVER;
+  // term stays in the output, so parsing the output again gives the same end date (the form sends it)
+  const policy = Object.fromEntries(Object.entries(base.data).filter(([k]) => !k.endsWith('_details') && k !== 'end_date')) as Omit<PolicyBase, 'end_date'>;
   const all = Object.fromEntries(DETAILS_KEYS.map((k) => [k, k === key ? details.data : null])) as LineDetails;
-  return { ...policy, end_date: policyEndDate(policy.start_date), ...all };
+  return { ...policy, end_date: term.end_date, ...all };
 });
 
 /** A line's details as the form edits them: text as typed, lists as arrays of such records. */
@@ -140,6 +150,9 @@ export type PolicyFormValues = {
   coverage_amount: string;
   deductible: string;
   start_date: string;
+  term: PolicyTerm;
+  /** the custom term's end date (the fixed terms compute theirs) */
+  end_date: string;
   status: ChosenStatus;
   assignee_id: string;
 } & Record<DetailsKey, DetailsFormValues>;
@@ -168,6 +181,8 @@ export interface Policy {
   deductible: string;
   start_date: string;
   end_date: string;
+  /** which choice the dates are: 12 or 6 months from the start, or a custom end date */
+  term: PolicyTerm;
   /** derived from the dates and events on the agency's today (derivePolicyStatus) */
   status: PolicyStatus;
   /** the agent's choice: Active (bound) or Pending */

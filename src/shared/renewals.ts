@@ -1,8 +1,9 @@
 // Renewals (issue 11): the cockpit's buckets, renewal states, lost reasons, the Renew form's rules
 // and the texts the server answers with and the web app shows.
 import { z } from 'zod';
-import { moneyField, policyEndDate, nullableText } from './money.ts';
+import { moneyField, nullableText } from './money.ts';
 import { POLICY_TYPES, type PolicyType } from './policy-types.ts';
+import { endDateText, POLICY_TERMS, renewedTerm, resolveTermEnd, TERM_TEXT, type PolicyTerm } from './terms.ts';
 import { safeText } from './validation.ts';
 
 export const RENEWAL_STATES = ['not_started', 'contacted', 'quoted', 'renewed', 'lost'] as const;
@@ -128,17 +129,34 @@ export function isRemarket(current: string, next: string, thresholdPercent: numb
   return (b - a) * 100n >= a * BigInt(thresholdPercent);
 }
 
-/** The Renew form's prefill: new start = old end, end = start + 12 months (the policy form's rule). */
-export function renewalDates(currentEnd: string): { start_date: string; end_date: string } {
-  return { start_date: currentEnd, end_date: policyEndDate(currentEnd) };
+/** The Renew form's prefill: new start = old end, and the previous term's length (terms.ts). */
+export function renewalDates(current: { start_date: string; end_date: string }): { start_date: string; end_date: string; term: PolicyTerm } {
+  return renewedTerm(current);
 }
 
 export const renewInputSchema = z.object({
   premium_amount: moneyField('Premium Amount is required.'),
   // Optional: a new policy number for the next term; the current one with a suffix otherwise.
   policy_number: nullableText(50),
+  // Optional: omitted, the next term keeps the current one's length; otherwise the policy form's choice.
+  term: z.enum(POLICY_TERMS, TERM_TEXT.choose).nullish(),
+  end_date: endDateText,
 });
 export type RenewInput = z.output<typeof renewInputSchema>;
+
+/**
+ * The next term's dates: it starts when `current` ends; its end keeps the current length unless the
+ * input chose a term. `message` is the End Date field's error (the same rule as the policy form).
+ */
+export function renewalTerm(
+  current: { start_date: string; end_date: string },
+  input: { term?: unknown; end_date?: unknown },
+): { start_date: string; end_date: string } | { message: string } {
+  if (input.term === undefined || input.term === null) return renewedTerm(current);
+  const resolved = resolveTermEnd(current.end_date, input.term, input.end_date);
+  if (!resolved) return renewedTerm(current);
+  return 'message' in resolved ? resolved : { start_date: current.end_date, end_date: resolved.end_date };
+}
 
 export const markLostSchema = z.object({
   reason: z.enum(LOST_REASONS, 'Please choose a reason.'),
@@ -212,6 +230,8 @@ export interface RenewalPrefill {
   next_policy_number: string;
   start_date: string;
   end_date: string;
+  /** the previous term's length as the form's choice (Renew keeps it unless changed) */
+  term: PolicyTerm;
   premium_amount: string;
   remarket_threshold: number;
 }

@@ -24,7 +24,7 @@ export const REPORT_LABEL: Record<ReportKind, string> = {
 export const REPORT_DESCRIPTION: Record<ReportKind, string> = {
   book: 'Policies whose term overlaps the date range, by type, carrier and status or by assignee, with counts and premium totals.',
   production:
-    'New business against renewals, per month, by carrier or by assignee, by the date each policy was entered (UTC months). A policy that renews an earlier term is a renewal; every other policy is new business.',
+    'New business against renewals, per month, by carrier or by assignee, by the month each term starts (its start date), not the day it was entered. A policy that renews an earlier term is a renewal; every other policy is new business.',
   expiring: 'Policies whose term ends within the date range.',
   'cross-sell': 'Customers with a car policy and no fire policy, and the reverse, or without a policy of any chosen line, counting policies whose term overlaps the date range.',
   'no-policy': 'Customers added within the date range who have no policy at all.',

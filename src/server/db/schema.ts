@@ -388,6 +388,9 @@ export const policies = pgTable(
       'set null',
     ),
     index('policies_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Production counts a term in the month it starts (decision 053): its range and month grouping
+    // read start_date, and the month view's sums (premium, new or renewal) come from the index alone.
+    index('policies_agency_start_idx').on(t.agencyId, t.startDate, t.renewedFromId, t.premiumAmount),
     // list sorts (src/server/lists.ts): one index per sortable column, read in either direction
     index('policies_agency_end_date_idx').on(t.agencyId, t.endDate, t.id),
     // /api/v1 lists: keyset paging in (updated_at, id) order, from updated_since

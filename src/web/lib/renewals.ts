@@ -1,6 +1,7 @@
 // One query hook per renewals endpoint; every change refreshes the cockpit and the book.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PolicyDetail } from '#shared/policies.ts';
+import type { PolicyTerm } from '#shared/terms.ts';
 import type { LostReason, RenewalCockpit, RenewalPrefill, RenewalQuery } from '#shared/renewals.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
 import { policyKeys, refreshBook } from './book.ts';
@@ -68,8 +69,8 @@ const byId = (v: { id: string }) => v.id;
 
 export const useRenew = () =>
   useRenewalMutation(
-    (v: { id: string; premium_amount: string; policy_number: string }) =>
-      apiPost<PolicyDetail>(path(v.id, 'renew'), { premium_amount: v.premium_amount, policy_number: v.policy_number }),
+    ({ id, ...body }: { id: string; premium_amount: string; policy_number: string; term?: PolicyTerm; end_date?: string }) =>
+      apiPost<PolicyDetail>(path(id, 'renew'), body),
     byId,
   );
 export const useMarkLost = () =>

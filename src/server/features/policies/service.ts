@@ -12,6 +12,7 @@ import {
   type PolicyValues,
 } from '#shared/policies.ts';
 import { RENEWAL_TEXT, type LostReason, type RenewalState, type TermLink } from '#shared/renewals.ts';
+import { termOf } from '#shared/terms.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { customers, policies, user } from '#server/db/schema.ts';
@@ -49,6 +50,7 @@ export function toPolicy(row: PolicyRow, assignee: { first: string | null; name:
     deductible: row.deductible,
     start_date: row.startDate,
     end_date: row.endDate,
+    term: termOf(row.startDate, row.endDate),
     status: statusOfRow(row, today),
     bound: row.bound,
     cancel_effective_date: row.cancelEffectiveDate,
@@ -261,6 +263,7 @@ export function policyFromText(r: (string | null)[], today: string): Policy {
     deductible: r[at.deductible]!,
     start_date: r[at.startDate]!,
     end_date: r[at.endDate]!,
+    term: termOf(r[at.startDate]!, r[at.endDate]!),
     status: derivePolicyStatus(
       { start_date: r[at.startDate]!, end_date: r[at.endDate]!, bound: r[at.bound] === 't', cancel_effective_date: r[at.cancelEffectiveDate], renewal_state: r[at.renewalState]! },
       today,

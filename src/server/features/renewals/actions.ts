@@ -3,12 +3,14 @@ import { detailsOf } from '../policies/lines.ts';
 import { and, eq, inArray, lte, gte } from 'drizzle-orm';
 import { POLICY_TEXT, type PolicyDetail, type PolicyValues } from '#shared/policies.ts';
 import { addDays, agencyToday } from '#shared/time.ts';
+import { termOf } from '#shared/terms.ts';
 import {
   COCKPIT_HORIZON_DAYS,
   isRemarket,
   MAX_PREMIUM_FACTOR,
   RENEWAL_TEXT,
   renewalDates,
+  renewalTerm,
   type MarkLostInput,
   type RenewalPrefill,
   type RenewInput,
@@ -49,7 +51,7 @@ export async function prefillRenewal(db: Connection, actor: Actor, rawId: string
     policy_id: current.id,
     policy_number: current.policy_number,
     next_policy_number: nextPolicyNumber(current.policy_number),
-    ...renewalDates(current.end_date),
+    ...renewalDates(current),
     premium_amount: current.premium_amount,
     remarket_threshold: threshold,
   };
@@ -71,10 +73,11 @@ export async function renewPolicy(db: Connection, actor: Actor, rawId: string, i
         if (Number(row.premiumAmount) > 0 && Number(input.premium_amount) > Number(row.premiumAmount) * MAX_PREMIUM_FACTOR)
           throw badRequest(RENEWAL_TEXT.premiumAbsurd, { premium_amount: RENEWAL_TEXT.premiumAbsurd });
         const current = await readPolicy(t, row.id);
+        const dates = renewalTerm(current, input);
+        if ('message' in dates) throw badRequest(dates.message, { end_date: dates.message });
         const { threshold } = await readRenewalSettings(t);
         await t.update(policies, { renewalState: 'renewed', updatedAt: new Date() }, eq(policies.id, row.id));
         await refreshStoredStatus(t, agencyTodayOf(actor), eq(policies.id, row.id));
-        const dates = renewalDates(current.end_date);
         const values: PolicyValues = {
           customer_id: current.customer_id,
           customer_name: current.customer_name,
@@ -88,6 +91,7 @@ export async function renewPolicy(db: Connection, actor: Actor, rawId: string, i
           deductible: current.deductible,
           start_date: dates.start_date,
           end_date: dates.end_date,
+          term: termOf(dates.start_date, dates.end_date),
           status: 'active',
           assignee_id: current.assignee_id,
           ...detailsOf(current.policy_type, current[`${current.policy_type}_details`]),

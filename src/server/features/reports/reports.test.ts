@@ -129,7 +129,7 @@ describe('totals tie to the policies list with the same filters', () => {
 
   it.each(cases)('production %o', async (q) => {
     const result = await report(agent, 'production', q);
-    const day = (p: Policy) => p.created_at.slice(0, 10);
+    const day = (p: Policy) => p.start_date;
     const listed = (await listedPolicies(agent, q)).filter(
       (p) => sameCarrier(p, q.carrier) && (!q.from || day(p) >= q.from) && (!q.to || day(p) <= q.to),
     );
@@ -138,9 +138,10 @@ describe('totals tie to the policies list with the same filters', () => {
     expect(sumMoney(result.rows.map((r) => String(r.premium)))).toBe(result.totals.premium);
   });
 
-  it('production groups by UTC month of entry', async () => {
-    const result = await report(agent, 'production', { from: todayIso(new Date(Date.now() - 86_400_000)) });
-    expect(result.rows.every((r) => /^\d{4}-\d{2}$/.test(String(r.month)))).toBe(true);
+  it('production groups by the month each term starts', async () => {
+    const result = await report(agent, 'production');
+    const months = [...new Set((await listedPolicies(agent)).map((p) => p.start_date.slice(0, 7)))].sort();
+    expect(result.rows.map((r) => r.month)).toEqual(months);
     expect(result.totals.count).toBe(8);
   });
 
@@ -256,7 +257,7 @@ describe('production: new business against renewals', () => {
 
   it.each(cases.flatMap((q) => groups.map((group) => ({ ...q, group }))))('new + renewal totals tie to the policies list %o', async (q) => {
     const result = await report(agent, 'production', q);
-    const day = (p: Policy) => p.created_at.slice(0, 10);
+    const day = (p: Policy) => p.start_date;
     const listed = (await listedPolicies(agent, q)).filter((p) => sameCarrier(p, q.carrier) && (!q.from || day(p) >= q.from) && (!q.to || day(p) <= q.to));
     const renewals = listed.filter((p) => p.renewed_from_id);
     const fresh = listed.filter((p) => !p.renewed_from_id);
@@ -294,6 +295,32 @@ describe('production: new business against renewals', () => {
       'Delta Re,1,500.00,1,550.00,2,1050.00',
       'Total,1,500.00,1,550.00,2,1050.00',
     ]);
+  });
+});
+
+describe('production counts a term in the month it starts', () => {
+  it('a term entered in March that starts in May is May’s production, not March’s', async () => {
+    const u = await createUser(t, { tier: 'professional' });
+    const may = await createPolicy(t.request, u.cookie, { premium_amount: '300.00', start_date: '2025-05-10', term: '6_months' });
+    await t.db.update(policies).set({ createdAt: new Date('2025-03-14T12:00:00Z') }).where(sql`${policies.id} = ${may.id}`);
+    const byMonth = await report(u, 'production');
+    expect(byMonth.rows).toEqual([expect.objectContaining({ month: '2025-05', newBusiness: 1, count: 1, premium: '300.00' })]);
+    expect((await report(u, 'production', { from: '2025-03-01', to: '2025-03-31' })).totals.count).toBe(0);
+    expect((await report(u, 'production', { from: '2025-05-01', to: '2025-05-31' })).totals).toMatchObject({ count: 1, premium: '300.00' });
+    // its renewal starts when it ends, in November, whatever day Renew is pressed
+    const renewed = await t.request(`/api/renewals/${may.id}/renew`, { cookie: u.cookie, json: { premium_amount: '320.00' } });
+    expect(renewed.status).toBe(201);
+    const after = await report(u, 'production');
+    expect(after.rows.map((r) => [r.month, r.newBusiness, r.renewals])).toEqual([
+      ['2025-05', 1, 0],
+      ['2025-11', 0, 1],
+    ]);
+  });
+
+  it('is read from the (agency_id, start_date) index', async () => {
+    const rows = await t.db.execute(sql`
+      select indexdef from pg_indexes where tablename = 'policies' and indexname = 'policies_agency_start_idx'`);
+    expect(JSON.stringify(rows)).toContain('(agency_id, start_date');
   });
 });
 

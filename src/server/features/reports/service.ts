@@ -27,7 +27,6 @@ type ReportQuery = ReportFilters & { today: string };
 /** sum(numeric) as "1234.50" ("0.00" over no rows). */
 const money = (expr: SQL) => sql<string>`coalesce(${expr}, 0)::numeric(18,2)::text`;
 const count = sql<number>`count(*)::int`;
-const createdDay = sql<string>`to_char(${policies.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 /** The policy filters shared by the policy reports: type, status, carrier (case-insensitive). */
 function policyConds(q: ReportQuery): (SQL | undefined)[] {
@@ -128,9 +127,14 @@ const PRODUCTION_FIELDS = {
   premium: money(sql`sum(${policies.premiumAmount})`),
 };
 
+/**
+ * A term counts in the month it starts (its effective date), not the day it was entered: a term
+ * written in March that starts in May is May's production (decision 053). The range and the months
+ * read start_date itself, so policies_agency_start_idx serves them.
+ */
 async function production(t: Tenant, q: ReportQuery): Promise<ReportResult> {
-  const month = sql<string>`to_char(${policies.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-  const conds = [...policyConds(q), q.from ? sql`${createdDay} >= ${q.from}` : undefined, q.to ? sql`${createdDay} <= ${q.to}` : undefined];
+  const month = sql<string>`to_char(${policies.startDate}, 'YYYY-MM')`;
+  const conds = [...policyConds(q), q.from ? gte(policies.startDate, q.from) : undefined, q.to ? lte(policies.startDate, q.to) : undefined];
   const group = reportGroup('production', q.group);
   const grouped = (key: SQL | typeof policies.insuranceCompany) =>
     t.select({ key, ...PRODUCTION_FIELDS }).from(policies, ...conds).groupBy(key).orderBy(asc(key));

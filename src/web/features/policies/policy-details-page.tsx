@@ -6,6 +6,7 @@ import { formatMoney } from '#shared/money.ts';
 import { POLICY_TEXT, POLICY_TYPE_LABEL, type PolicyDetail } from '#shared/policies.ts';
 import { lineOf } from '#shared/lines/index.ts';
 import { LineDetailsView, LineIcon } from './line-details.tsx';
+import { termLengthLabel } from '#shared/terms.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatDay } from '#web/lib/format.ts';
@@ -29,6 +30,7 @@ export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
       <Detail label="Deductible">{formatMoney(policy.deductible)}</Detail>
       <Detail label="Start Date">{formatDay(policy.start_date)}</Detail>
       <Detail label="End Date">{formatDay(policy.end_date)}</Detail>
+      <Detail label="Term">{termLengthLabel(policy.start_date, policy.end_date)}</Detail>
       <Detail label="Status">
         <StatusBadge status={policy.status} />
       </Detail>

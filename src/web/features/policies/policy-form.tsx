@@ -1,11 +1,13 @@
-// The policy form (agency.md §4, §5): defaults, read-only end date, the line's details (src/shared/lines), customer picker.
+// The policy form (agency.md §4, §5): defaults, the term (12 months by default: a read-only end date;
+// 6 months; or a custom end date, decision 053), the line's details (src/shared/lines), customer picker.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import type { z } from 'zod';
-import { policyEndDate, todayIso } from '#shared/money.ts';
+import { todayIso } from '#shared/money.ts';
+import { POLICY_TERM_LABEL, POLICY_TERMS, TERM_TEXT, termEndDate, type PolicyTerm } from '#shared/terms.ts';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { LINES, lineOf, type DetailsKey } from '#shared/lines/index.ts';
 import {
@@ -45,6 +47,8 @@ export function emptyPolicy(): PolicyFormValues {
     coverage_amount: '',
     deductible: '',
     start_date: start,
+    term: '12_months',
+    end_date: '',
     status: 'pending',
     assignee_id: '',
     ...(Object.fromEntries(LINES.map((l) => [`${l.id}_details`, detailsToForm(l)])) as Record<DetailsKey, Record<string, unknown>>),
@@ -64,6 +68,8 @@ export function policyToForm(p: PolicyDetail): PolicyFormValues {
     coverage_amount: p.coverage_amount,
     deductible: p.deductible,
     start_date: p.start_date,
+    term: p.term,
+    end_date: p.end_date,
     status: p.bound ? 'active' : 'pending',
     assignee_id: p.assignee_id ?? '',
     // the policy's own line's details as stored, every other line's blank
@@ -89,8 +95,9 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
   const showServerErrors = useServerFieldErrors(setError);
   const type = watch('policy_type');
   const start = watch('start_date');
+  const term = watch('term');
   const customerId = watch('customer_id');
-  const endDate = policyEndDate(start);
+  const endDate = term === 'custom' ? '' : termEndDate(start, term);
   const field = (name: Path<PolicyFormValues>) => register(name, { onChange: () => clearErrors(name) });
 
   useEffect(() => {
@@ -194,9 +201,33 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
           <FormField label="Start Date" required error={errors.start_date?.message}>
             <Input type="date" {...field('start_date')} />
           </FormField>
-          <FormField label="End Date" hint="Always the start date plus 12 months.">
-            <Input type="date" value={endDate} readOnly aria-readonly="true" className="bg-slate-50" />
+          <FormField label="Term" error={errors.term?.message}>
+            <Select
+              {...register('term', {
+                onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+                  clearErrors(['term', 'end_date']);
+                  // a custom end date starts from the end the form showed, so a small change stays small
+                  if (e.target.value === 'custom' && term !== 'custom') setValue('end_date', termEndDate(start, term));
+                },
+              })}
+            >
+              {POLICY_TERMS.map((choice: PolicyTerm) => (
+                <option key={choice} value={choice}>
+                  {POLICY_TERM_LABEL[choice]}
+                </option>
+              ))}
+            </Select>
           </FormField>
+          {term === 'custom' ? (
+            // keyed apart: the typed field and the computed one are different inputs, not one that changes kind
+            <FormField key="custom-end" label="End Date" required hint={TERM_TEXT.hint.custom} error={errors.end_date?.message}>
+              <Input type="date" {...field('end_date')} />
+            </FormField>
+          ) : (
+            <FormField key="fixed-end" label="End Date" hint={TERM_TEXT.hint[term]}>
+              <Input type="date" value={endDate} readOnly aria-readonly="true" className="bg-slate-50" />
+            </FormField>
+          )}
           <FormField label="Assignee" error={errors.assignee_id?.message}>
             <Select {...field('assignee_id')}>
               <option value="">{policyId ? 'Keep the current assignee' : 'Me'}</option>

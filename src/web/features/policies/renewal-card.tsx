@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight, RefreshCw } from 'lucide-react';
 import type { PolicyDetail } from '#shared/policies.ts';
-import { LOST_REASON_LABEL, RENEWAL_TEXT } from '#shared/renewals.ts';
+import { LOST_REASON_LABEL, RENEWAL_TEXT, type TermLink } from '#shared/renewals.ts';
+import { termLengthLabel } from '#shared/terms.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { errorMessage } from '#web/lib/api.ts';
@@ -14,6 +15,15 @@ import { formatDay } from '#web/lib/format.ts';
 import { AssignDialog, MarkLostDialog } from '#web/components/renewal-dialogs.tsx';
 import { useUndoLost } from '#web/lib/renewals.ts';
 import { RemarketBadge, RenewalStateBadge } from '#web/components/badges.tsx';
+
+/** A term's dates and its length: a 6-month term and its 6-month renewal read as such. */
+function TermSpan({ term }: { term: TermLink }) {
+  return (
+    <>
+      {formatDay(term.start_date)} – {formatDay(term.end_date)} · {termLengthLabel(term.start_date, term.end_date)}
+    </>
+  );
+}
 
 export function RenewButton({ policy }: { policy: PolicyDetail }) {
   if (policy.renewal_state === 'renewed' || policy.renewal_state === 'lost') return null;
@@ -66,7 +76,7 @@ export function RenewalCard({ policy }: { policy: PolicyDetail }) {
               <span>
                 {RENEWAL_TEXT.previousTerm}: <strong>{policy.previous_term.policy_number}</strong>
                 <span className="block text-xs text-slate-500">
-                  {formatDay(policy.previous_term.start_date)} – {formatDay(policy.previous_term.end_date)}
+                  <TermSpan term={policy.previous_term} />
                 </span>
               </span>
             </Link>
@@ -78,7 +88,7 @@ export function RenewalCard({ policy }: { policy: PolicyDetail }) {
               <span>
                 {RENEWAL_TEXT.nextTerm}: <strong>{policy.next_term.policy_number}</strong>
                 <span className="block text-xs text-slate-500">
-                  {formatDay(policy.next_term.start_date)} – {formatDay(policy.next_term.end_date)}
+                  <TermSpan term={policy.next_term} />
                 </span>
               </span>
               <ArrowRight className="h-4 w-4 shrink-0" aria-hidden />

@@ -1,13 +1,15 @@
 // /dashboard/policies/:id/renew: the Renew form, prefilled from the current term. The premium is
 // editable; its change against the current term shows in %, with Remarket at or above the threshold.
+// The term keeps the current one's length unless the agent chooses another (decision 053).
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoney, parseMoney } from '#shared/money.ts';
 import { isRemarket, premiumChangePercent, RENEWAL_TEXT, renewInputSchema } from '#shared/renewals.ts';
+import { POLICY_TERM_LABEL, POLICY_TERMS, resolveTermEnd, TERM_TEXT, termEndDate, type PolicyTerm } from '#shared/terms.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { Input } from '#web/components/ui/input.tsx';
+import { Input, Select } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { FeatureGate } from '#web/app/guards.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
@@ -32,11 +34,15 @@ function RenewForm() {
   const renew = useRenew();
   const [premium, setPremium] = useState('');
   const [number, setNumber] = useState('');
+  const [term, setTerm] = useState<PolicyTerm>('12_months');
+  const [customEnd, setCustomEnd] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (prefill.data) {
       setPremium(prefill.data.premium_amount);
       setNumber(prefill.data.next_policy_number);
+      setTerm(prefill.data.term);
+      setCustomEnd(prefill.data.end_date);
     }
   }, [prefill.data]);
 
@@ -56,16 +62,21 @@ function RenewForm() {
   const parsed = parseMoney(premium);
   const change = parsed === null ? null : premiumChangePercent(p.premium_amount, parsed);
   const remarket = parsed !== null && isRemarket(p.premium_amount, parsed, p.remarket_threshold);
+  const shownEnd = term === 'custom' ? customEnd : termEndDate(p.start_date, term);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const checked = renewInputSchema.safeParse({ premium_amount: premium, policy_number: number });
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+    const body = { premium_amount: premium, policy_number: number, term, end_date: term === 'custom' ? customEnd : undefined };
+    const checked = renewInputSchema.safeParse(body);
+    const dates = resolveTermEnd(p.start_date, term, body.end_date);
+    const found = checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message]));
+    if (dates && 'message' in dates) found.end_date = dates.message;
+    if (Object.keys(found).length) {
+      setErrors(found);
       return;
     }
     renew.mutate(
-      { id, premium_amount: premium, policy_number: number },
+      { id, ...body },
       {
         onSuccess: (next) => {
           notify.success('Success', RENEWAL_TEXT.renewed);
@@ -112,9 +123,33 @@ function RenewForm() {
             <FormField label="Start Date" hint="The current term's end date.">
               <Input value={formatDay(p.start_date)} readOnly aria-readonly="true" className="bg-slate-50" />
             </FormField>
-            <FormField label="End Date" hint="Always the start date plus 12 months.">
-              <Input value={formatDay(p.end_date)} readOnly aria-readonly="true" className="bg-slate-50" />
+            <FormField label="Term" hint={TERM_TEXT.renewHint}>
+              <Select
+                value={term}
+                onChange={(e) => {
+                  const next = e.target.value as PolicyTerm;
+                  // a custom end date starts from the end the form showed
+                  if (next === 'custom' && term !== 'custom') setCustomEnd(shownEnd);
+                  setTerm(next);
+                  setErrors({});
+                }}
+              >
+                {POLICY_TERMS.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {POLICY_TERM_LABEL[choice]}
+                  </option>
+                ))}
+              </Select>
             </FormField>
+            {term === 'custom' ? (
+              <FormField label="End Date" required hint={TERM_TEXT.hint.custom} error={errors.end_date}>
+                <Input type="date" value={customEnd} onChange={(e) => (setCustomEnd(e.target.value), setErrors({}))} />
+              </FormField>
+            ) : (
+              <FormField label="End Date" hint={TERM_TEXT.hint[term]}>
+                <Input value={formatDay(shownEnd)} readOnly aria-readonly="true" className="bg-slate-50" />
+              </FormField>
+            )}
             {remarket ? (
               <p className="text-sm text-orange-800 sm:col-span-2" role="status">
                 {RENEWAL_TEXT.remarketHint(p.remarket_threshold)}

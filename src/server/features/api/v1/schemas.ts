@@ -9,6 +9,7 @@ import { POLICY_STATUSES, POLICY_TYPES, type Policy, type PolicyDetail } from '#
 import { detailsKey, LINES, type DetailsKey, type LineDetails } from '#shared/lines/index.ts';
 import { CANCEL_METHODS, CANCEL_REASONS } from '#shared/policy-status.ts';
 import { LOST_REASONS, RENEWAL_STATES } from '#shared/renewals.ts';
+import { POLICY_TERMS } from '#shared/terms.ts';
 
 /** A zod schema as a documented (not validating) schema of the OpenAPI registry. */
 export function documented(schema: z.ZodType, io: 'input' | 'output' = 'input') {
@@ -73,7 +74,8 @@ export const policyOut = z.object({
   coverage_amount: z.string(),
   deductible: z.string(),
   start_date: z.string().describe('YYYY-MM-DD'),
-  end_date: z.string().describe('YYYY-MM-DD: start date + 12 months'),
+  end_date: z.string().describe('YYYY-MM-DD: the end of the term (start date + 12 or 6 months, or a custom date)'),
+  term: z.enum(POLICY_TERMS).describe('12_months or 6_months when end_date is that far from start_date, otherwise custom; send it back unchanged to keep the term.'),
   status: z.enum(POLICY_STATUSES).describe('Follows the dates and events on the agency\'s today: an ended term is never active.'),
   bound: z.boolean().describe('The agent\'s choice: active (bound) or pending'),
   cancel_effective_date: nullableString.describe('YYYY-MM-DD: the cancellation takes effect on this day'),

@@ -464,6 +464,9 @@ async function postgresScenarios(pgInfo: Postgres) {
   }
   const s1c = await run(server, small.cookie, SEARCH_TERMS.map((t) => `/api/customers?page=1&pageSize=25&search=${t}`));
   loadRow('1. list customers, 3-letter search', s1c, { text: 'p99 ≤ 150 ms', ok: s1c.p99 <= 150 && s1c.non2xx === 0 });
+  // issue 33: the dashboard's first screen in one request (usage, 10 activity lines, analytics where the plan has them)
+  const s1d = await run(server, small.cookie, ['/api/dashboard']);
+  loadRow('1. dashboard, one request for its cards', s1d, { text: 'p99 ≤ 150 ms', ok: s1d.p99 <= 150 && s1d.non2xx + s1d.errors === 0 });
 
   // 2. One agency with 200k policies.
   log(`scenario 2: one agency with ${SIZE.large.toLocaleString('en')} policies`);
@@ -476,6 +479,8 @@ async function postgresScenarios(pgInfo: Postgres) {
   loadRow('2. large agency: 3-letter search', s2s, { text: 'p99 ≤ 150 ms', ok: s2s.p99 <= 150 && s2s.non2xx === 0 });
   const s2r = await run(server, large.cookie, ['/api/renewals?assignee=all', '/api/renewals?assignee=all&bucket=d0_30', '/api/renewals?assignee=all&page=2']);
   loadRow('2. large agency: renewals cockpit', s2r, { text: 'p99 ≤ 150 ms', ok: s2r.p99 <= 150 && s2r.non2xx === 0 });
+  const s2d = await run(server, large.cookie, ['/api/dashboard']);
+  loadRow('2. large agency: dashboard, one request for its cards', s2d, { text: 'p99 ≤ 150 ms', ok: s2d.p99 <= 150 && s2d.non2xx + s2d.errors === 0 });
   await pipelineScenario(server, pgInfo, large);
   await tasksScenario(server, pgInfo, large);
   await explain(pgInfo, large.agencyId);

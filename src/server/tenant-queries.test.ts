@@ -156,6 +156,7 @@ describe('every statement of an agency’s requests names its agency', () => {
     await ok(call(owner, '/api/search?q=renamed'));
     await ok(call(owner, '/api/activity'));
     await ok(call(owner, '/api/usage'));
+    await ok(call(owner, '/api/dashboard'));
     await ok(call(owner, '/api/settings/agency'));
     await ok(call(owner, '/api/team'));
     await ok(call(owner, '/api/team/invitations', { json: { email: 'new.member@example.com' } }), 201);

@@ -16,6 +16,7 @@ import { communicationRoutes } from './communications/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { policyRoutes } from './policies/routes.ts';
 import { usageRoutes } from './usage/routes.ts';
+import { dashboardRoutes } from './dashboard-routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { adminGateRoutes, securityRoutes } from './security/routes.ts';
@@ -51,6 +52,7 @@ export function featureRoutes() {
   r.route('/', agencyRoutes());
   r.route('/', contactRoutes());
   r.route('/', usageRoutes());
+  r.route('/', dashboardRoutes());
   r.route('/', policyRoutes());
   r.route('/', communicationRoutes());
   r.route('/', taskRoutes());

@@ -37,3 +37,21 @@ export function page<M extends Record<string, unknown>>(load: () => Promise<M>, 
   const { Component, preload } = lazyComponent(load, (m) => m[name] as ComponentType);
   return { element: createElement(Component), handle: { preload } satisfies RoutePreload };
 }
+
+/**
+ * A lazy route that also asks for its data (lib/page-data.ts) whenever it is preloaded: on a cold
+ * load in parallel with its chunk and the session, on a sidebar hover ahead of the click. The data
+ * is not awaited: the page shows its loading state if it is not there yet.
+ */
+export function withData<R extends { handle: RoutePreload }>(route: R, what: string): R {
+  const data = () => void import('../lib/page-data.ts').then((m) => m.prefetchPageData(what)).catch(() => undefined);
+  return {
+    ...route,
+    handle: {
+      preload: () => {
+        data();
+        return route.handle.preload();
+      },
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { CMS_PAGES } from '#shared/content-pages.ts';
 import { gated } from './gated.tsx';
-import { page } from './lazy.ts';
+import { page, withData } from './lazy.ts';
 import { crmRoutes } from './crm-routes.tsx';
 import { billingAndAdminRoutes } from './billing-admin-routes.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -49,19 +49,20 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        ...page(() => import('./signed-in-shell.tsx'), 'SignedInShell'),
+        // the session is asked for with the shell's chunk, not once the shell renders
+        ...withData(page(() => import('./signed-in-shell.tsx'), 'SignedInShell'), 'session'),
         children: [
-          { path: '/dashboard', ...page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
+          { path: '/dashboard', ...withData(page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'), '/dashboard') },
           { path: '/profile', ...page(() => import('../features/profile/profile-page.tsx'), 'ProfilePage') },
-          { path: '/dashboard/policies', ...page(() => import('../features/policies/policies-page.tsx'), 'PoliciesPage') },
+          { path: '/dashboard/policies', ...withData(page(() => import('../features/policies/policies-page.tsx'), 'PoliciesPage'), '/dashboard/policies') },
           { path: '/dashboard/policies/new', ...page(() => import('../features/policies/policy-edit-pages.tsx'), 'NewPolicyPage') },
           { path: '/dashboard/policies/:id', ...page(() => import('../features/policies/policy-details-page.tsx'), 'PolicyDetailsPage') },
           { path: '/dashboard/policies/:id/edit', ...page(() => import('../features/policies/policy-edit-pages.tsx'), 'EditPolicyPage') },
-          { path: '/dashboard/customers', ...page(() => import('../features/customers/customers-page.tsx'), 'CustomersPage') },
+          { path: '/dashboard/customers', ...withData(page(() => import('../features/customers/customers-page.tsx'), 'CustomersPage'), '/dashboard/customers') },
           { path: '/dashboard/customers/new', ...page(() => import('../features/customers/customer-form.tsx'), 'NewCustomerPage') },
           { path: '/dashboard/customers/:id', ...page(() => import('../features/customers/customer-profile-page.tsx'), 'CustomerProfilePage') },
           { path: '/dashboard/customers/:id/edit', ...page(() => import('../features/customers/customer-form.tsx'), 'EditCustomerPage') },
-          { path: '/dashboard/renewals', ...page(() => import('../features/renewals/renewals-page.tsx'), 'RenewalsPage') },
+          { path: '/dashboard/renewals', ...withData(page(() => import('../features/renewals/renewals-page.tsx'), 'RenewalsPage'), '/dashboard/renewals') },
           { path: '/dashboard/policies/:id/renew', ...page(() => import('../features/renewals/renew-page.tsx'), 'RenewPolicyPage') },
           { path: '/dashboard/activity', ...page(() => import('../features/activity/activity-page.tsx'), 'ActivityPage') },
           { path: '/dashboard/analytics', ...gated('analytics', () => import('../features/analytics/analytics-page.tsx'), 'AnalyticsPage') },

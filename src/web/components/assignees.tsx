@@ -7,13 +7,14 @@ export interface Assignee {
   name: string;
 }
 
+export const assigneesQuery = {
+  queryKey: ['assignees'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<{ members: Assignee[] }>('/api/assignees', signal),
+  staleTime: 60_000,
+};
+
 export function useAssignees() {
-  return useQuery({
-    queryKey: ['assignees'],
-    queryFn: ({ signal }) => apiGet<{ members: Assignee[] }>('/api/assignees', signal),
-    staleTime: 60_000,
-    select: (d) => d.members,
-  });
+  return useQuery({ ...assigneesQuery, select: (d) => d.members });
 }
 
 export function AssigneeOptions({ members }: { members: Assignee[] | undefined }) {

@@ -14,8 +14,10 @@ export function refreshBook(qc: QueryClient) {
   );
 }
 
+export const usageQuery = { queryKey: usageKey, queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<Usage>('/api/usage', signal) };
+
 export function useUsage() {
-  return useQuery({ queryKey: usageKey, queryFn: ({ signal }) => apiGet<Usage>('/api/usage', signal) });
+  return useQuery(usageQuery);
 }
 
 /** The policies' query keys: the policies feature reads them, and changes elsewhere (renewals) refresh them. */
@@ -26,10 +28,11 @@ export const policyKeys = {
 };
 
 /** A page of policies: the policies page and the bulk actions' picker show the same list. */
+export const policiesQuery = (q: PolicyListQuery) => ({
+  queryKey: policyKeys.list(q),
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<Page<Policy>>(`/api/policies${queryString(q)}`, signal),
+});
+
 export function usePolicies(q: PolicyListQuery) {
-  return useQuery({
-    queryKey: policyKeys.list(q),
-    queryFn: ({ signal }) => apiGet<Page<Policy>>(`/api/policies${queryString(q)}`, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...policiesQuery(q), placeholderData: keepPreviousData });
 }

@@ -16,14 +16,14 @@ export function customersUrl(q: Partial<CustomerListQuery>, base = '/api/custome
   return `${base}${queryString(q)}`;
 }
 
+export const customersQuery = (q: Partial<CustomerListQuery>) => ({
+  queryKey: customerKeys.list(q),
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<Page<Customer>>(customersUrl(q), signal),
+});
+
 /** Parameters left out take the schema's defaults on the server. */
 export function useCustomers(q: Partial<CustomerListQuery>, enabled = true) {
-  return useQuery({
-    queryKey: customerKeys.list(q),
-    queryFn: ({ signal }) => apiGet<Page<Customer>>(customersUrl(q), signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...customersQuery(q), placeholderData: keepPreviousData, enabled });
 }
 
 export function useCustomer(id: string | undefined) {

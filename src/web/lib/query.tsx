@@ -5,9 +5,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
+/** How long fetched data counts as fresh: a page shown again within it does not ask again. */
+export const STALE_MS = 15_000;
+
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { refetchOnWindowFocus: false, staleTime: 15_000 },
+    queries: { refetchOnWindowFocus: false, staleTime: STALE_MS },
   },
 });
 

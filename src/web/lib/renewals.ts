@@ -25,12 +25,13 @@ function cockpitQuery(q: CockpitFilters): string {
   return text ? `?${text}` : '';
 }
 
+export const cockpitQueryOptions = (q: CockpitFilters) => ({
+  queryKey: renewalKeys.cockpit(q),
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<RenewalCockpit>(`/api/renewals${cockpitQuery(q)}`, signal),
+});
+
 export function useCockpit(q: CockpitFilters) {
-  return useQuery({
-    queryKey: renewalKeys.cockpit(q),
-    queryFn: ({ signal }) => apiGet<RenewalCockpit>(`/api/renewals${cockpitQuery(q)}`, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...cockpitQueryOptions(q), placeholderData: keepPreviousData });
 }
 
 export function usePrefill(id: string) {

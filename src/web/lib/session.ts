@@ -21,24 +21,27 @@ import { meKey } from './query.tsx';
 
 export { meKey };
 
+/** GET /api/me's query: useSession, and the signed-in routes' preload (page-data.ts) ahead of the first render. */
+export const sessionQuery = {
+  queryKey: meKey,
+  queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Session | null> => {
+    // signed out: nothing to ask, and no 401 in the console of every public page (issue 30)
+    if (!hasSessionHint()) return null;
+    try {
+      const me = await apiGet<Session>('/api/me', signal);
+      if (me.removed_from_agency) reportRemovedFromAgency(me.removed_from_agency);
+      return me;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return null;
+      throw err;
+    }
+  },
+  staleTime: 30_000,
+  retry: (count: number, err: Error) => !(err instanceof ApiError && err.status < 500) && count < 2,
+};
+
 export function useSession() {
-  return useQuery({
-    queryKey: meKey,
-    queryFn: async ({ signal }) => {
-      // signed out: nothing to ask, and no 401 in the console of every public page (issue 30)
-      if (!hasSessionHint()) return null;
-      try {
-        const me = await apiGet<Session>('/api/me', signal);
-        if (me.removed_from_agency) reportRemovedFromAgency(me.removed_from_agency);
-        return me;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return null;
-        throw err;
-      }
-    },
-    staleTime: 30_000,
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-  });
+  return useQuery(sessionQuery);
 }
 
 /** The subject of the shared access rules: platform role, the agency's plan, permissions. */

@@ -12,9 +12,8 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { apiPost, errorMessage } from '#web/lib/api.ts';
 import { ActivityItem } from '#web/components/activity-item.tsx';
 import { UpgradePlanButton } from '#web/components/upgrade-plan-button.tsx';
-import { useActivity } from '#web/lib/activity.ts';
-import { meKey, useSession } from '#web/lib/session.ts';
-import { useUsage } from '#web/lib/book.ts';
+import { useDashboardCards } from '#web/lib/dashboard-data.ts';
+import { meKey, useFeature, useSession } from '#web/lib/session.ts';
 import { PolicyPerformancePanel } from './performance-panel.tsx';
 import { UsageBar } from './usage-bars.tsx';
 
@@ -54,8 +53,9 @@ export function DashboardPage() {
   const { data: session } = useSession();
   const greeting = useGreeting();
   const now = useNow(CLOCK_REFRESH_MS);
-  const usage = useUsage();
-  const recent = useActivity({ page: 1, pageSize: 10, kind: 'all' });
+  const { allowed: analyticsAllowed } = useFeature('analytics');
+  // one request for the three cards (issue 33), each card's data under its own cache key
+  const { usage, recent, analytics } = useDashboardCards(analyticsAllowed);
   const tier = session?.agency?.tier ?? session?.profile.effective_tier;
   return (
     <div className="space-y-6">
@@ -143,7 +143,7 @@ export function DashboardPage() {
         </div>
       </div>
 
-      <PolicyPerformancePanel />
+      <PolicyPerformancePanel query={analytics} />
     </div>
   );
 }

@@ -1,21 +1,21 @@
 // The dashboard's Policy Performance panel: premium per month on Business and above (the chart
 // module loads only then), an upsell below Business.
 import { lazy, Suspense } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
-import { ANALYTICS_TEXT } from '#shared/analytics.ts';
+import { ANALYTICS_TEXT, type Analytics } from '#shared/analytics.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { useFeature } from '#web/lib/session.ts';
-import { useAnalytics } from '#web/lib/analytics.ts';
 
 const PremiumByMonthChart = lazy(() => import('#web/components/charts.tsx').then((m) => ({ default: m.PremiumByMonthChart })));
 
-export function PolicyPerformancePanel() {
+/** `query`: the analytics, read by the dashboard with its other cards (dashboard-data.ts). */
+export function PolicyPerformancePanel({ query }: { query: UseQueryResult<Analytics> }) {
   const { allowed, isPending } = useFeature('analytics');
-  const query = useAnalytics(allowed);
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between">

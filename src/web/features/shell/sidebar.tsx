@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { Lock } from 'lucide-react';
 import { ACCESS_TEXT } from '#shared/access.ts';
 import { sidebarFor, type SidebarEntry } from '#shared/navigation.ts';
+import { preloadPath } from '#web/app/preload-path.ts';
 import { cn } from '#web/lib/cn.ts';
 import { notify } from '#web/lib/toast.ts';
 import { accessSubjectOf, type Session } from '#web/lib/session.ts';
@@ -34,6 +35,10 @@ function Item({ item, onNavigate }: { item: SidebarEntry; onNavigate?: () => voi
       to={item.href}
       end={item.href === '/dashboard' || item.href === '/admin'}
       onClick={onNavigate}
+      // the page's chunk and data are asked for as the pointer or focus arrives, ahead of the click
+      onMouseEnter={() => preloadPath(item.href)}
+      onFocus={() => preloadPath(item.href)}
+      onTouchStart={() => preloadPath(item.href)}
       className={({ isActive }) =>
         cn(base, isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900')
       }

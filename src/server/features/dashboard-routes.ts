@@ -10,7 +10,7 @@ import { canUseFeature } from '#shared/features.ts';
 import { type AppEnv, accessSubject, requireUser } from '#server/context.ts';
 import { listActivity } from './activity/service.ts';
 import { getAnalytics } from './analytics/service.ts';
-import { readUsage } from './limits/service.ts';
+import { readUsage } from '#server/platform/limits.ts';
 
 const recentQuery = activityQuerySchema.parse(DASHBOARD_ACTIVITY_QUERY);
 

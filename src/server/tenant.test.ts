@@ -21,7 +21,7 @@ let ownerA: TestUser;
 let ownerB: TestUser;
 let agencyA: string;
 let agencyB: string;
-let policyA: { id: string; customer_id: string };
+let policyA: { id: string; customer_id: string; status: string };
 let customerB: string;
 let policyB: string;
 
@@ -85,7 +85,9 @@ describe('the tenant context', () => {
     expect(await asB.delete(customers, eq(customers.id, policyA.customer_id)).returning()).toEqual([]);
     expect(await asB.delete(policies, eq(policies.id, policyA.id)).returning()).toEqual([]);
     const [still] = await t.db.select().from(policies).where(eq(policies.id, policyA.id));
-    expect(still).toMatchObject({ agencyId: agencyA, status: 'active', customerId: policyA.customer_id });
+    // B's update did not land: the status is still the one the rule gave at creation
+    expect(policyA.status).not.toBe('cancelled');
+    expect(still).toMatchObject({ agencyId: agencyA, status: policyA.status, customerId: policyA.customer_id });
   });
 
   it('sets agency_id on insert and never lets an update move a row, even when handed one', async () => {

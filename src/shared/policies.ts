@@ -8,12 +8,13 @@ import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from './policy-types
 import { DETAILS_KEYS, detailsKey, LINES, lineOf, type DetailsKey, type LineDetails } from './lines/index.ts';
 import { car } from './lines/car.ts';
 import { fire } from './lines/fire.ts';
-import { CHOSEN_STATUSES, POLICY_STATUSES, type CancelMethod, type CancelReason, type ChosenStatus, type PolicyStatus } from './policy-status.ts';
+import { POLICY_STATUSES, type CancelMethod, type CancelReason, type ChosenStatus, type PolicyStatus } from './policy-status.ts';
 import { endDateText, resolveTermEnd, termField, type PolicyTerm } from './terms.ts';
 
 export { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType, type LineDetails, type DetailsKey };
 
 export { POLICY_STATUSES, POLICY_STATUS_LABEL, CHOSEN_STATUSES, type PolicyStatus, type ChosenStatus } from './policy-status.ts';
+
 export const COVERAGE_TYPES = ['comprehensive', 'third-party', 'collision'] as const;
 
 export const COVERAGE_LABEL: Record<(typeof COVERAGE_TYPES)[number], string> = {
@@ -26,6 +27,7 @@ export const PAGE_SIZE = 25;
 export const PICKER_PAGE_SIZE = 5;
 
 export const POLICY_TEXT = {
+  statusChoice: 'Please choose Pending or Active: the other statuses follow the dates.',
   searchPlaceholder: 'Search by customer, policy #, or company',
   empty: 'No policies found.',
   limitTitle: 'Policy limit reached',
@@ -91,8 +93,10 @@ const policyBase = z.object({
   // 12 months unless chosen otherwise; end_date is read only for a custom term (terms.ts, decision 053)
   term: termField,
   end_date: endDateText,
-  // the agent's choice (bound or not); the dates decide the rest (#shared/policy-status.ts)
-  status: z.enum(CHOSEN_STATUSES, 'Please choose Pending or Active: the other statuses follow the dates.').default('pending'),
+  // the agent's choice (bound or not); the dates decide the rest (#shared/policy-status.ts). A status
+  // the rule decides is read too, so that what a read gave can be sent back: the server accepts it
+  // only as what the term already shows (policies/service.ts)
+  status: z.enum(POLICY_STATUSES, POLICY_TEXT.statusChoice).default('pending'),
   // A member of the agency; empty: whoever creates the policy (an edit keeps the current one).
   assignee_id: safeText().max(200).nullish().transform((v) => v || null),
 });

@@ -2,10 +2,10 @@
 // one (lazy.ts withData) their first page of data, so the click shows the page at once (issue 33).
 import { matchRoutes } from 'react-router';
 import type { RoutePreload } from './lazy.ts';
-import { routes } from './router.tsx';
+import { routeTable } from './route-table.ts';
 
 export function preloadPath(path: string): void {
-  for (const m of matchRoutes(routes, path) ?? []) {
+  for (const m of matchRoutes(routeTable(), path) ?? []) {
     // a failed download is tried again on the click
     (m.route.handle as RoutePreload | undefined)?.preload().catch(() => undefined);
   }

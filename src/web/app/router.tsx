@@ -6,6 +6,7 @@ import { crmRoutes } from './crm-routes.tsx';
 import { billingAndAdminRoutes } from './billing-admin-routes.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { setRouteTable } from './route-table.ts';
 
 // Pages used by more than one route are one component, so moving between those routes keeps it mounted.
 const cmsPage = page(() => import('../features/public/cms-public-page.tsx'), 'CmsPublicPage');
@@ -99,6 +100,7 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+setRouteTable(routes);
 
 /** The routes' element tree for the current location (inside a <BrowserRouter> or <StaticRouter>). */
 export function AppRoutes() {

@@ -249,3 +249,22 @@ describe('cancellation and reinstatement', () => {
     expect(row.c).toBeNull();
   });
 });
+
+describe('a status the dates decide, sent on a write', () => {
+  it('is refused on a create, refused on an edit unless it is what the term shows, and then keeps the choice', async () => {
+    setClock(at('2026-11-26'));
+    const refused = await t.request('/api/policies', { cookie: agent.cookie, json: carPolicyPayload({ policy_number: 'SEND-0', status: 'expired' }) });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error.fields).toEqual({ status: POLICY_TEXT.statusChoice });
+    // an ended, bound term reads Expired: sending that back keeps it bound; sending Cancelled is refused
+    const ended = await create({ policy_number: 'SEND-1', start_date: '2025-01-01', status: 'active' });
+    expect(ended.status).toBe('expired');
+    const put = (body: unknown) => t.request(`/api/policies/${ended.id}`, { cookie: agent.cookie, method: 'PUT', json: body });
+    const back = await put({ ...ended, premium_amount: '321.00' });
+    expect(back.status).toBe(200);
+    expect(await json(back)).toMatchObject({ status: 'expired', bound: true, premium_amount: '321.00' });
+    const cancelled = await put({ ...ended, status: 'cancelled' });
+    expect(cancelled.status).toBe(400);
+    expect((await json(cancelled)).error.fields).toEqual({ status: POLICY_TEXT.statusChoice });
+  });
+});

@@ -2,6 +2,7 @@
 import { and, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  CHOSEN_STATUSES,
   POLICY_TEXT,
   type Page,
   type Policy,
@@ -18,7 +19,7 @@ import type { Db } from '#server/db/client.ts';
 import { customers, policies, user } from '#server/db/schema.ts';
 import { derivePolicyStatus, type CancelMethod, type CancelReason } from '#shared/policy-status.ts';
 import { agencyTodayOf, refreshStoredStatus, statusIs, statusOfRow, tenantToday } from '#server/platform/policy-status.ts';
-import { conflict, notFound } from '#server/errors.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { assertUnderlyingPolicies, detailsOf, lineChangeSummary } from './lines.ts';
 import { emit } from '#server/platform/events.ts';
 import { insertCustomer } from '../customers/service.ts';
@@ -482,6 +483,7 @@ async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, 
   const assignee = input.assignee_id
     ? await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember)
     : { first: `${actor.firstName} ${actor.lastName}`.trim() || null, name: null };
+  if (!(CHOSEN_STATUSES as readonly string[]).includes(input.status)) throw badRequest(POLICY_TEXT.statusChoice, { status: POLICY_TEXT.statusChoice });
   const customer = await resolveCustomer(t, actor, input, limits, options);
   await assertUnderlyingPolicies(t, input, customer.id);
   const today = agencyTodayOf(actor);
@@ -511,11 +513,25 @@ export async function updatePolicy(db: Db, actor: Actor, rawId: string, input: P
   return mapUnique(() =>
     tenant(db, actor).transaction(async (t) => {
       const [current] = await t
-        .select({ id: policies.id, policyType: policies.policyType, details: policies.details, cancelEffectiveDate: policies.cancelEffectiveDate, renewalState: policies.renewalState })
+        .select({
+          id: policies.id,
+          policyType: policies.policyType,
+          details: policies.details,
+          startDate: policies.startDate,
+          endDate: policies.endDate,
+          bound: policies.bound,
+          cancelEffectiveDate: policies.cancelEffectiveDate,
+          renewalState: policies.renewalState,
+        })
         .from(policies, eq(policies.id, id))
         .for('update');
       if (!current) throw notFound(POLICY_TEXT.notFound);
       const today = agencyTodayOf(actor);
+      // a status the rule decides is the agent's current choice only as what the term shows now (a read sent back)
+      if (!(CHOSEN_STATUSES as readonly string[]).includes(input.status)) {
+        if (input.status !== statusOfRow(current, today)) throw badRequest(POLICY_TEXT.statusChoice, { status: POLICY_TEXT.statusChoice });
+        input = { ...input, status: current.bound ? 'active' : 'pending' };
+      }
       await assertNumberFree(t, input.policy_number, id);
       if (input.assignee_id) await assertMember(t, input.assignee_id, RENEWAL_TEXT.notMember);
       const customerId = (await resolveCustomer(t, actor, input, undefined, options)).id;

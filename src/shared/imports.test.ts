@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_TEXT, sheetCellText, sheetRowsAsText } from './imports.ts';
+import { autoMap, IMPORT_TEXT, rowRecord, sheetCellText, sheetRowsAsText } from './imports.ts';
+import { policyInputSchema } from './policies.ts';
+import { termOf } from './terms.ts';
 
 const n = (text: string) => ({ number: text });
 
@@ -71,5 +73,27 @@ describe('IMPORT_TEXT.runButton: the run button counts what will be written (iss
     expect(IMPORT_TEXT.runButton({ import: 1200, update: 3 })).toBe('Import 1,200 rows and update 3');
     expect(IMPORT_TEXT.runButton({ import: 0, update: 1 })).toBe('Update 1 existing record');
     expect(IMPORT_TEXT.runButton({ import: 0, update: 0 })).toBe('Nothing to import');
+  });
+});
+
+describe('rowRecord: a policy row', () => {
+  const headers = ['Policy Number', 'Policy Type', 'Carrier', 'Customer Name', 'Customer Email', 'Premium', 'Coverage', 'Deductible', 'Start Date', 'Expiration Date', 'Vehicle Make', 'Vehicle Model', 'Vehicle Year', 'VIN Number', 'Driver License'];
+  const mapping = autoMap('policies', headers);
+  const car = ['Toyota', 'Corolla', '2020', 'VIN1', 'DL-1'];
+  const row = ['P-1', 'car', 'Acme', 'Ann Lee', 'ann@example.com', '600', '50000', '500', '2026-01-01', '2026-07-01', ...car];
+
+  it('reads an end date column as the term’s end (a 6-month book stays 6 months)', () => {
+    expect(mapping.end_date).toBe(9);
+    const parsed = policyInputSchema.safeParse(rowRecord('policies', mapping, row));
+    expect(parsed.success && parsed.data).toMatchObject({ start_date: '2026-01-01', end_date: '2026-07-01', term: 'custom' });
+    expect(termOf('2026-01-01', '2026-07-01')).toBe('6_months');
+  });
+
+  it('without an end date the term is 12 months; an end before the start is refused on end_date', () => {
+    const twelve = policyInputSchema.safeParse(rowRecord('policies', { ...mapping, end_date: null }, row));
+    expect(twelve.success && twelve.data.end_date).toBe('2027-01-01');
+    const backwards = policyInputSchema.safeParse(rowRecord('policies', mapping, [...row.slice(0, 9), '2025-12-01', ...car]));
+    expect(backwards.success).toBe(false);
+    expect(backwards.error?.issues.map((i) => i.path.join('.'))).toContain('end_date');
   });
 });

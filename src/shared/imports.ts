@@ -125,6 +125,8 @@ export const IMPORT_FIELDS: Record<ImportKind, FieldSpec[]> = {
     f('coverage_amount', 'Coverage Amount', { required: true, cell: 'money', aliases: ['coverage'] }),
     f('deductible', 'Deductible', { required: true, cell: 'money' }),
     f('start_date', 'Start Date', { required: true, cell: 'date', aliases: ['start', 'effectivedate'] }),
+    // a book with 6-month or other terms keeps them (decision 053); without the column a term is 12 months
+    f('end_date', 'End Date', { cell: 'date', aliases: ['end', 'expirationdate', 'expiration', 'expiry', 'expirydate'] }),
     f('status', 'Status'),
     // every line's details columns, from the registry (car's and fire's first, as the spec's)
     ...DETAIL_COLUMNS.map((c) => f(c.key, c.label, { cell: c.meta.kind === 'money' ? 'money' : undefined, aliases: c.meta.aliases })),
@@ -185,6 +187,8 @@ export function rowRecord(kind: ImportKind, mapping: ImportMapping, row: string[
     // a line's id or its label ("Commercial General Liability" is cgl)
     policy_type: typeFromCell(flat.policy_type ?? ''),
     status: flat.status ? importedStatus(flat.status) : undefined,
+    // an end date given is the term's end, checked by the same rule as the form's custom term
+    term: flat.end_date ? 'custom' : undefined,
     ...Object.fromEntries(LINES.map((line) => [`${line.id}_details`, pick(line)])),
   };
 }

@@ -91,11 +91,17 @@ test('reports: production splits new business and renewals by month, carrier and
   await signedIn(page, 'professional');
   await seedBook(page.request);
   await renewBlueShield(page.request);
-  const month = new Date().toISOString().slice(0, 7);
-  await page.goto('/dashboard/reports?report=production');
+  // this year and next: the renewal's term starts next year (the page's default range is this year)
+  const range = `from=${thisYear}-01-01&to=${thisYear + 1}-12-31`;
+  await page.goto(`/dashboard/reports?report=production&${range}`);
   const table = page.getByRole('table', { name: 'Production' });
   await expect(table.getByRole('columnheader')).toHaveText(['Month', 'New business', 'New business premium', 'Renewals', 'Renewal premium', 'Policies', 'Premium']);
-  await expect(table.getByRole('row').nth(1)).toHaveText(new RegExp(`${month}.*3.*\\$2,100\\.00.*1.*\\$900\\.00.*4.*\\$3,000\\.00`));
+  // a term counts in the month it starts (decision 053), not the month it was entered: the renewal of
+  // Blue Shield's March term starts next March
+  const month = (m: string) => table.getByRole('row', { name: new RegExp(`^${m}`) });
+  await expect(month(`${thisYear}-01`)).toHaveText(/^\d{4}-01\D*1\D*\$99\.70\D*0\D*\$0\.00\D*1\D*\$99\.70$/);
+  await expect(month(`${thisYear}-03`)).toHaveText(/^\d{4}-03\D*1\D*\$800\.20\D*0\D*\$0\.00\D*1\D*\$800\.20$/);
+  await expect(month(`${thisYear + 1}-03`)).toHaveText(/^\d{4}-03\D*0\D*\$0\.00\D*1\D*\$900\.00\D*1\D*\$900\.00$/);
   await expect(table.getByTestId('report-totals')).toHaveText(/Total.*3.*\$2,100\.00.*1.*\$900\.00.*4.*\$3,000\.00/);
 
   await page.getByLabel('Group by').selectOption('Carrier');
@@ -116,7 +122,7 @@ test('reports: production splits new business and renewals by month, carrier and
   await expect(table.getByRole('row', { name: /Alex Morgan/ })).toHaveText(/Alex Morgan.*3.*\$2,100\.00.*1.*\$900\.00/);
   await shot(page, 'reports-production');
 
-  await page.goto(`/dashboard/reports/print?report=production&group=assignee&from=${thisYear}-01-01&to=${thisYear}-12-31`);
+  await page.goto(`/dashboard/reports/print?report=production&group=assignee&${range}`);
   await expect(page.getByText('Group by: Assignee')).toBeVisible();
   await expect(page.getByTestId('report-totals')).toHaveText(/\$3,000\.00/);
   await shot(page, 'reports-production-print');
@@ -127,7 +133,7 @@ test('reports: production splits new business and renewals by month, carrier and
   await expect(book.getByRole('row', { name: /Alex Morgan/ })).toHaveText(/Alex Morgan.*3.*\$2,100\.00/);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/dashboard/reports?report=production&group=carrier');
+  await page.goto(`/dashboard/reports?report=production&group=carrier&${range}`);
   const cards = page.getByRole('list', { name: 'Production' }).getByRole('listitem');
   await expect(cards).toHaveCount(2);
   await expect(cards.filter({ hasText: 'Blue Shield' })).toContainText('Renewal premium$900.00');

@@ -51,12 +51,15 @@ describe('system analytics', () => {
     const c = await createUser(t);
     const pendingId = await submit(c, 'professional');
     await t.db.update(paymentSubmissions).set({ createdAt: new Date(Date.now() - 4 * 86_400_000) }).where(eq(paymentSubmissions.id, pendingId));
-    // a trial ending in the current week (the week's middle, whatever day it is now)
+    // a trial still running that ends in the current week: halfway between now and the week's end,
+    // whatever day and hour it is (a fixed mid-week instant was already past on Thursday afternoons)
     const trial = await createUser(t);
     await t.request('/api/me', { cookie: trial.cookie }); // the agency is made on first use
     const now = new Date();
     const monday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - ((now.getUTCDay() + 6) % 7) * 86_400_000;
-    await t.db.update(user).set({ subscriptionTier: 'business', subscriptionStatus: 'trialing', trialEndsAt: new Date(monday + 3.5 * 86_400_000) }).where(eq(user.id, trial.id));
+    const weekEnd = monday + 7 * 86_400_000;
+    const trialEnds = new Date(now.getTime() + Math.floor((weekEnd - now.getTime()) / 2));
+    await t.db.update(user).set({ subscriptionTier: 'business', subscriptionStatus: 'trialing', trialEndsAt: trialEnds }).where(eq(user.id, trial.id));
 
     const after = await analytics();
     const thisWeek = (s: SystemAnalytics) => s.signups_per_week[11];

@@ -40,7 +40,8 @@ export const communicationInputSchema = z.object({
         return z.NEVER;
       }
       return d.toISOString();
-    }),
+    })
+    .meta({ type: ['string', 'null'], format: 'date-time', description: 'When it happened (ISO 8601); now when omitted.' }),
 });
 export type CommunicationInput = z.input<typeof communicationInputSchema>;
 export type CommunicationValues = z.output<typeof communicationInputSchema>;

@@ -51,7 +51,8 @@ const dateOfBirth = safeText()
       return z.NEVER;
     }
     return v;
-  });
+  })
+  .meta({ type: ['string', 'null'], format: 'date' });
 
 export const customerInputSchema = z.object({
   name: requiredText(CUSTOMER_TEXT.nameRequired),

@@ -31,16 +31,30 @@ export function formatMoney(value: string | number | null | undefined): string {
   return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-/** A required (or optional) money field that accepts a number or a string and outputs "1234.50". */
+/**
+ * The JSON Schema of an amount in a request (the API document): a number, or a decimal string. The
+ * server also reads "1,234.50" and "$1234" (what people type); the document names the exact form.
+ */
+export const MONEY_JSON = { type: ['string', 'number'], pattern: '^\\d{1,12}(\\.\\d{1,2})?$', minimum: 0, description: 'An amount: a number, or a decimal string with up to 2 places ("1234.50").' };
+
+/** A required money field that accepts a number or a string and outputs "1234.50". */
 export function moneyField(requiredMessage: string) {
-  return z.unknown().optional().transform((value, ctx): string => {
-    const out = checkMoney(value, ctx, requiredMessage);
-    return out ?? z.NEVER;
-  });
+  // no .optional(): an absent key is this field's "required" message, and the document says required
+  return z
+    .unknown()
+    .transform((value, ctx): string => {
+      const out = checkMoney(value, ctx, requiredMessage);
+      return out ?? z.NEVER;
+    })
+    .meta(MONEY_JSON);
 }
 
 export function optionalMoneyField() {
-  return z.unknown().optional().transform((value, ctx): string | null => checkMoney(value, ctx, null));
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): string | null => checkMoney(value, ctx, null))
+    .meta({ ...MONEY_JSON, type: ['string', 'number', 'null'] });
 }
 
 function checkMoney(value: unknown, ctx: z.RefinementCtx, requiredMessage: string | null): string | null {
@@ -68,7 +82,8 @@ export const nullableText = optionalText;
 
 /** A whole year within [min, max]; accepts "2020" or 2020. */
 export function yearField(requiredMessage: string, min: number, max: () => number) {
-  return z.unknown().optional().transform((value, ctx) => {
+  // required in the document too (no .optional(): an absent key gets requiredMessage)
+  return z.unknown().transform((value, ctx) => {
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
       ctx.addIssue({ code: 'custom', message: requiredMessage });
       return z.NEVER;
@@ -130,5 +145,6 @@ export function dateField(requiredMessage: string) {
   return safeText({ error: requiredMessage })
     .min(1, requiredMessage)
     .refine(isIsoDate, DATE_TEXT.invalid)
-    .refine((v) => !isIsoDate(v) || isPlausibleDate(v), DATE_TEXT.outOfRange);
+    .refine((v) => !isIsoDate(v) || isPlausibleDate(v), DATE_TEXT.outOfRange)
+    .meta({ format: 'date' });
 }

@@ -66,7 +66,7 @@ export function searchField(max = 200) {
     }
     const trimmed = value.trim();
     return trimmed.length > max ? '' : trimmed;
-  });
+  }).meta({ type: 'string', description: `Matches anywhere in the row's text, case-insensitive; over ${max} characters it is ignored.` });
 }
 
 export function emailField(requiredMessage: string, invalidMessage = INVALID_EMAIL) {

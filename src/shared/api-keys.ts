@@ -70,6 +70,8 @@ export const API_TEXT = {
     'This policy would create a new customer, and this API key has no write access to customers. Choose an existing customer (customer_id or the e-mail of one), or use a key with customers: write.',
   invalidCursor: 'The cursor is not valid. Start again without one.',
   invalidUpdatedSince: 'updated_since must be a date and time (ISO 8601).',
+  oneOf: (field: string, allowed: readonly string[]) => `${field} must be one of: ${allowed.join(', ')}.`,
+  customerIdInvalid: 'customer_id must be a customer id.',
 } as const;
 
 const accessField = z.enum(API_ACCESS).catch('none').default('none');

@@ -220,7 +220,8 @@ export async function updateCustomer(db: Db, actor: Actor, rawId: string, input:
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
   return mapDuplicate(() =>
     tenant(db, actor).transaction(async (t) => {
-      await assertEmailFree(t, input.email, id);
+      // No e-mail check first: an unknown id is a 404 whatever the e-mail (issue 34); a taken e-mail
+      // is refused by the unique (agency, email) index, which mapDuplicate answers as the 409.
       const [row] = await t.update(customers, { ...customerColumns(input), updatedAt: new Date() }, eq(customers.id, id)).returning();
       if (!row) throw notFound(CUSTOMER_TEXT.notFound);
       await emit(t, actor, { type: 'customer.updated', entityId: id, summary: `Updated customer ${row.name}`, data: toCustomer(row) });

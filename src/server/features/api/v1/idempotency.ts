@@ -24,6 +24,22 @@ function respond(c: Context<AppEnv>, result: { status: number; body: unknown }) 
 }
 
 /**
+ * The same request is the same JSON value: keys sorted at every level, no whitespace, so a retry that
+ * serialises its object in another key order replays. Text that is not JSON is compared as sent.
+ */
+export function canonicalJson(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v;
+  return JSON.stringify(sorted(value));
+}
+
+/**
  * Runs the write once per Idempotency-Key. The key's row is inserted first in the write's transaction:
  * a concurrent duplicate waits on its primary key until the first commits, then replays its answer
  * (or, if the first failed and rolled back, does the write itself). The services open their own
@@ -38,7 +54,7 @@ export async function writeOnce(c: Context<AppEnv>, work: (db: Db) => Promise<Wr
   // the key's agency leads every condition: the row's shard on Citus (decision 044)
   const agencyId = c.var.actor.agency.id;
   const thisKey = and(eq(apiIdempotency.agencyId, agencyId), eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key));
-  const body = c.req.method === 'DELETE' ? '' : await c.req.text();
+  const body = c.req.method === 'DELETE' ? '' : canonicalJson(await c.req.text());
   const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
   const outcome = await db.transaction(async (tx) => {
     await tx

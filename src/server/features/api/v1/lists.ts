@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { API_LIST_DEFAULT_LIMIT, API_LIST_MAX_LIMIT, API_TEXT } from '#shared/api-keys.ts';
 import { safeText } from '#shared/validation.ts';
 import { COMMUNICATION_TYPES } from '#shared/communications.ts';
-import { customerListQuerySchema, type Communication, type Customer } from '#shared/customers.ts';
-import { policyListQuerySchema, type Policy, type PolicyStatus } from '#shared/policies.ts';
+import { CUSTOMER_TYPES, customerListQuerySchema, type Communication, type Customer } from '#shared/customers.ts';
+import { POLICY_STATUSES, POLICY_TYPES, policyListQuerySchema, type Policy, type PolicyStatus } from '#shared/policies.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -48,12 +48,28 @@ export const pagingSchema = z.object({
 });
 type Paging = z.output<typeof pagingSchema>;
 
+/**
+ * A filter of /api/v1: unlike the screens (a mangled URL falls back to all), an unknown value is a 400
+ * naming the field, so a client never reads an unfiltered list as the filtered one.
+ */
+function oneOf<const V extends readonly [string, ...string[]]>(field: string, values: V) {
+  const allowed = ['all', ...values] as const;
+  return z.enum(allowed, API_TEXT.oneOf(field, allowed)).default('all');
+}
+
 // The screens' filters, picked from the screens' own query schemas.
-export const customerApiQuerySchema = customerListQuerySchema.pick({ search: true, type: true }).extend(pagingSchema.shape);
-export const policyApiQuerySchema = policyListQuerySchema.pick({ search: true, type: true, status: true, assignee: true }).extend(pagingSchema.shape);
+export const customerApiQuerySchema = customerListQuerySchema.pick({ search: true }).extend({ type: oneOf('type', CUSTOMER_TYPES) }).extend(pagingSchema.shape);
+export const policyApiQuerySchema = policyListQuerySchema
+  .pick({ search: true, assignee: true })
+  .extend({
+    type: oneOf('type', POLICY_TYPES),
+    status: oneOf('status', POLICY_STATUSES),
+    customer_id: z.uuid(API_TEXT.customerIdInvalid).optional().describe("Only this customer's policies."),
+  })
+  .extend(pagingSchema.shape);
 export const communicationApiQuerySchema = pagingSchema.extend({
-  customer_id: z.uuid('customer_id must be a customer id.').optional(),
-  type: z.enum(['all', ...COMMUNICATION_TYPES]).catch('all').default('all'),
+  customer_id: z.uuid(API_TEXT.customerIdInvalid).optional(),
+  type: oneOf('type', COMMUNICATION_TYPES),
 });
 
 export interface ListPage<T> {
@@ -66,23 +82,27 @@ interface Cursor {
   id: string;
 }
 
-const cursorShape = z.tuple([safeText({ trim: false }).max(64).refine(isStoredTimestamp), z.uuid()]);
+/** The list a cursor pages: a cursor of another list is refused (its position means nothing there). */
+type ListName = 'customers' | 'policies' | 'communications';
 
-function decodeCursor(raw: string | undefined): Cursor | null {
+const cursorShape = z.tuple([z.enum(['customers', 'policies', 'communications']), safeText({ trim: false }).max(64).refine(isStoredTimestamp), z.uuid()]);
+
+function decodeCursor(list: ListName, raw: string | undefined): Cursor | null {
   if (!raw) return null;
   try {
-    const [at, id] = cursorShape.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    const [of, at, id] = cursorShape.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    if (of !== list) throw new Error('another list');
     return { at, id };
   } catch {
     throw badRequest(API_TEXT.invalidCursor, { cursor: API_TEXT.invalidCursor }, 'INVALID_CURSOR');
   }
 }
 
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+const encodeCursor = (list: ListName, c: Cursor) => Buffer.from(JSON.stringify([list, c.at, c.id])).toString('base64url');
 
 /** The paging conditions on (updated_at, id): the rows after the cursor, changed since the given time. */
-function pageConditions(updatedAt: AnyPgColumn, id: AnyPgColumn, q: Paging): (SQL | undefined)[] {
-  const after = decodeCursor(q.cursor);
+function pageConditions(list: ListName, updatedAt: AnyPgColumn, id: AnyPgColumn, q: Paging): (SQL | undefined)[] {
+  const after = decodeCursor(list, q.cursor);
   return [
     q.updated_since ? gte(updatedAt, new Date(q.updated_since)) : undefined,
     // The cursor keeps PostgreSQL's own microsecond text of updated_at, so no row is skipped or repeated.
@@ -90,25 +110,25 @@ function pageConditions(updatedAt: AnyPgColumn, id: AnyPgColumn, q: Paging): (SQ
   ];
 }
 
-function toPage<R extends { cursorAt: string }, T extends { id: string }>(rows: R[], q: Paging, map: (row: R) => T): ListPage<T> {
+function toPage<R extends { cursorAt: string }, T extends { id: string }>(list: ListName, rows: R[], q: Paging, map: (row: R) => T): ListPage<T> {
   const more = rows.length > q.limit;
   const shown = more ? rows.slice(0, q.limit) : rows;
   const data = shown.map(map);
   const last = shown.at(-1);
-  return { data, next_cursor: more && last ? encodeCursor({ at: last.cursorAt, id: data.at(-1)!.id }) : null };
+  return { data, next_cursor: more && last ? encodeCursor(list, { at: last.cursorAt, id: data.at(-1)!.id }) : null };
 }
 
 const cursorAt = (column: AnyPgColumn) => sql<string>`${column}::text`;
 
 export async function listCustomersPage(db: Db, actor: Actor, q: z.output<typeof customerApiQuerySchema>): Promise<ListPage<Customer>> {
-  const where = customerFilter(tenant(db, actor), q, ...pageConditions(customers.updatedAt, customers.id, q));
+  const where = customerFilter(tenant(db, actor), q, ...pageConditions('customers', customers.updatedAt, customers.id, q));
   const rows = await db
     .select({ row: customers, cursorAt: cursorAt(customers.updatedAt) })
     .from(customers)
     .where(where)
     .orderBy(asc(customers.updatedAt), asc(customers.id))
     .limit(q.limit + 1);
-  return toPage(rows, q, (r) => toCustomer(r.row));
+  return toPage('customers', rows, q, (r) => toCustomer(r.row));
 }
 
 /**
@@ -117,17 +137,18 @@ export async function listCustomersPage(db: Db, actor: Actor, q: z.output<typeof
  * as text and mapped like the web list's. The cursor keeps the row's updated_at as PostgreSQL sent it.
  */
 export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof policyApiQuerySchema>): Promise<ListPage<Policy>> {
-  const after = decodeCursor(q.cursor);
+  const after = decodeCursor('policies', q.cursor);
   const assignee = q.assignee === 'all' || q.assignee === '' ? 'any' : q.assignee === 'unassigned' ? 'none' : 'one';
   const shape: PageShape = {
     type: q.type !== 'all',
     status: q.status === 'all' ? false : q.status,
     search: Boolean(q.search),
     assignee,
+    customer: Boolean(q.customer_id),
     since: Boolean(q.updated_since),
     after: Boolean(after),
     // a filtered page is planned for its values on every run (no constant: see PageShape.rows)
-    rows: keepsPlan(q) ? (PAGE_ROWS.find((n) => n > q.limit) ?? q.limit + 1) : 0,
+    rows: keepsPlan(q) && !q.customer_id ? (PAGE_ROWS.find((n) => n > q.limit) ?? q.limit + 1) : 0,
   };
   const today = agencyTodayOf(actor);
   const rows = await tenant(db, actor).run(policiesPageStatement(db, shape), {
@@ -135,13 +156,14 @@ export async function listPoliciesPage(db: Db, actor: Actor, q: z.output<typeof 
     today,
     search: q.search ? containsPattern(q.search) : null,
     assignee: q.assignee === 'me' ? actor.userId : q.assignee,
+    customerId: q.customer_id ?? null,
     // drizzle sent a Date of this column as its ISO text: the same value.
     since: q.updated_since ? new Date(q.updated_since).toISOString() : null,
     afterAt: after?.at ?? null,
     afterId: after?.id ?? null,
     limit: q.limit + 1,
   });
-  return toPage(rows, q, (r) => policyFromText(r.policy, today));
+  return toPage('policies', rows, q, (r) => policyFromText(r.policy, today));
 }
 
 interface PageShape {
@@ -150,6 +172,8 @@ interface PageShape {
   status: PolicyStatus | false;
   search: boolean;
   assignee: 'any' | 'none' | 'one';
+  /** one customer's policies (customer_id) */
+  customer: boolean;
   since: boolean;
   after: boolean;
   /**
@@ -168,9 +192,9 @@ interface PageShape {
  */
 const PAGE_ROWS = [11, 26, 51, API_LIST_MAX_LIMIT + 1];
 
-/** The prepared page statement of one filter shape on this database (at most 96 × 4; prepared once, then reused). */
+/** The prepared page statement of one filter shape on this database (at most 192 × 4; prepared once, then reused). */
 function policiesPageStatement(db: Db, shape: PageShape) {
-  const key = `${shape.type ? 't' : ''}${shape.status ? `s${shape.status}` : ''}${shape.search ? 'q' : ''}${shape.since ? 'u' : ''}${shape.after ? 'c' : ''}_${shape.assignee}_${shape.rows}`;
+  const key = `${shape.type ? 't' : ''}${shape.status ? `s${shape.status}` : ''}${shape.search ? 'q' : ''}${shape.customer ? 'k' : ''}${shape.since ? 'u' : ''}${shape.after ? 'c' : ''}_${shape.assignee}_${shape.rows}`;
   return cachedStatement(db, `api_policies_page_${key}`, (name) => preparePoliciesPage(db, shape, name));
 }
 
@@ -179,6 +203,7 @@ function preparePoliciesPage(db: Db, shape: PageShape, name: string) {
   const where = preparedWhere(
     policies,
     ...preparedPolicyFilter(shape),
+    shape.customer ? eq(policies.customerId, sql.placeholder('customerId')) : undefined,
     shape.since ? gte(policies.updatedAt, sql.placeholder('since')) : undefined,
     shape.after ? sql`(${policies.updatedAt}, ${policies.id}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)` : undefined,
   );
@@ -205,7 +230,7 @@ export async function listCommunicationsPage(
     c,
     q.customer_id ? eq(c.customerId, q.customer_id) : undefined,
     q.type !== 'all' ? eq(c.type, q.type) : undefined,
-    ...pageConditions(c.updatedAt, c.id, q),
+    ...pageConditions('communications', c.updatedAt, c.id, q),
   );
   const rows = await db
     .select({ c, firstName: user.firstName, lastName: user.lastName, cursorAt: cursorAt(c.updatedAt) })
@@ -214,5 +239,5 @@ export async function listCommunicationsPage(
     .where(and(where))
     .orderBy(asc(c.updatedAt), asc(c.id))
     .limit(q.limit + 1);
-  return toPage(rows, q, toCommunication);
+  return toPage('communications', rows, q, toCommunication);
 }

@@ -71,7 +71,7 @@ afterAll(async () => {
 async function reference(who: TestUser, query: Record<string, string>) {
   const actor = actors.get(who)!;
   const q = policyApiQuerySchema.parse(query);
-  const after = q.cursor ? (JSON.parse(Buffer.from(q.cursor, 'base64url').toString('utf8')) as [string, string]) : null;
+  const after = q.cursor ? (JSON.parse(Buffer.from(q.cursor, 'base64url').toString('utf8')) as [string, string, string]).slice(1) : null;
   const where = policyFilter(
     tenant(t.db, actor),
     actor,
@@ -91,7 +91,7 @@ async function reference(who: TestUser, query: Record<string, string>) {
   const last = shown.at(-1);
   return {
     data: shown.map((r) => toPolicy(r.policy, r, agencyTodayOf(actor))),
-    next_cursor: more && last ? Buffer.from(JSON.stringify([last.cursorAt, last.policy.id])).toString('base64url') : null,
+    next_cursor: more && last ? Buffer.from(JSON.stringify(['policies', last.cursorAt, last.policy.id])).toString('base64url') : null,
   };
 }
 
@@ -144,7 +144,8 @@ describe('the prepared /api/v1/policies page', () => {
     const all = await walk(agent, { limit: '1' });
     expect(all).toHaveLength(9);
     const first = await page(agent, { limit: '1' });
-    const [at] = JSON.parse(Buffer.from(first.next_cursor!, 'base64url').toString('utf8')) as [string, string];
+    const [list, at] = JSON.parse(Buffer.from(first.next_cursor!, 'base64url').toString('utf8')) as [string, string, string];
+    expect(list).toBe('policies');
     expect(at).toBe('2026-03-01 10:00:00.123456+00');
   });
 

@@ -9,7 +9,7 @@ import { featureNeed } from '#shared/features.ts';
 import { TIER_LABEL } from '#shared/tiers.ts';
 import { COMMUNICATION_TEXT, communicationInputSchema } from '#shared/communications.ts';
 import { CUSTOMER_TEXT, customerInputSchema } from '#shared/customers.ts';
-import { POLICY_TEXT, policyDocumentSchema, policyInputSchema } from '#shared/policies.ts';
+import { POLICY_TEXT, policyInputSchema } from '#shared/policies.ts';
 import type { AppEnv } from '#server/context.ts';
 import { forbidden, tooMany } from '#server/errors.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
@@ -27,17 +27,9 @@ import {
   listPoliciesPage,
   policyApiQuerySchema,
 } from './lists.ts';
-import {
-  communicationOut,
-  customerDetailOut,
-  customerOut,
-  documented,
-  documentedQuery,
-  errorOut,
-  listOut,
-  policyDetailOut,
-  policyOut,
-} from './schemas.ts';
+import { communicationCreateSchema, ref, type ComponentName } from './components.ts';
+import { apiDocument } from './document.ts';
+import { documentedQuery } from './schemas.ts';
 
 /** A policy write that would create a customer needs customers: write too (issue 26). */
 function policyWrite(ctx: Context<AppEnv>): PolicyWriteOptions {
@@ -57,11 +49,6 @@ function policyView<P extends PolicyAnswer>(ctx: Context<AppEnv>, policy: P) {
 export const API_V1_PREFIX = '/api/v1';
 export const OPENAPI_PATH = `${API_V1_PREFIX}/openapi.json`;
 
-/** A new communication: the log form's fields and the customer it belongs to. */
-export const communicationCreateSchema = communicationInputSchema.extend({
-  customer_id: z.uuid('customer_id must be a customer id.'),
-});
-
 const ERRORS = {
   400: 'Invalid input: `fields` names each field and its message.',
   401: 'Missing, malformed or revoked API key.',
@@ -69,38 +56,68 @@ const ERRORS = {
   404: 'Not found in this agency.',
   409: 'A duplicate, or an Idempotency-Key reused with another request.',
   413: 'The request body is over 1 MB.',
-  429: 'Rate limit exceeded; see the RateLimit-* headers.',
+  429: 'Rate limit exceeded; see the RateLimit-* headers and Retry-After.',
 } as const;
+type ErrorCode = keyof typeof ERRORS;
 
-function errorResponses(codes: (keyof typeof ERRORS)[]) {
-  return Object.fromEntries(codes.map((code) => [code, { description: ERRORS[code], content: { 'application/json': { schema: documented(errorOut, 'output') } } }]));
+// Header values are text; the schemas say what the text holds.
+const seconds = { type: 'string' as const, pattern: '^[0-9]+$' };
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { description: "Requests this key may make per minute (the plan's share of the rate).", schema: seconds },
+  'RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: seconds },
+  'RateLimit-Reset': { description: 'Seconds until the window starts again.', schema: seconds },
+};
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: seconds, required: true } };
+const REPLAYED = {
+  'Idempotent-Replayed': { description: 'Present (true) when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string' as const, enum: ['true'] } },
+};
+
+/**
+ * The headers of an answer: the rate limit is counted after the key is checked, so every answer but a
+ * 401 or 413 carries it (a 403 when the scope, not the plan, refuses).
+ */
+type HeadersObject = Exclude<Exclude<RouteConfig['responses'][string], { $ref: string }>['headers'], z.ZodType | undefined>;
+function headersOf(status: number, write: boolean): HeadersObject | undefined {
+  if (status === 401 || status === 413) return undefined;
+  const required = status !== 403;
+  const rate = Object.fromEntries(Object.entries(RATE_LIMIT_HEADERS).map(([name, h]) => [name, { ...h, required }]));
+  if (status === 429) return { ...rate, ...RETRY_AFTER };
+  return status < 300 && write ? { ...rate, ...REPLAYED } : rate;
+}
+
+function errorResponses(codes: ErrorCode[], write: boolean, descriptions: Partial<Record<ErrorCode, string>> = {}) {
+  return Object.fromEntries(
+    codes.map((code) => [code, { description: descriptions[code] ?? ERRORS[code], headers: headersOf(code, write), content: { 'application/json': { schema: ref('Error') } } }]),
+  );
 }
 
 const idPathSchema = zo.object({ id: zo.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
 const idempotencyHeader = zo.object({
   // eslint-disable-next-line no-restricted-syntax -- documents a header for OpenAPI only (an HTTP header cannot carry NUL)
-  'Idempotency-Key': zo.string().max(255).optional().openapi({
+  'Idempotency-Key': zo.string().min(1).max(255).optional().openapi({
     param: { name: 'Idempotency-Key', in: 'header' },
-    description: 'Any unique string: a retry with the same key and body gets the first answer (kept 24 hours).',
+    description: 'Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours).',
   }),
 });
 
 interface Resource {
   name: ApiResource;
+  /** operationIds: listCustomers, getCustomer … */
+  one: string;
   path: string;
   tag: string;
   listQuery: z.ZodObject;
-  row: z.ZodType;
-  detail: z.ZodType;
-  createBody: z.ZodType;
-  updateBody: z.ZodType;
+  page: ComponentName;
+  detail: ComponentName;
+  createBody: ComponentName;
+  updateBody: ComponentName;
 }
 
-function jsonBody(schema: z.ZodType) {
-  return { content: { 'application/json': { schema: documented(schema) } }, required: true };
+function jsonBody(name: ComponentName) {
+  return { content: { 'application/json': { schema: ref(name) } }, required: true };
 }
-function jsonResponse(description: string, schema: z.ZodType) {
-  return { description, content: { 'application/json': { schema: documented(schema, 'output') } } };
+function jsonResponse(status: number, description: string, name: ComponentName, write = false) {
+  return { description, headers: headersOf(status, write), content: { 'application/json': { schema: ref(name) } } };
 }
 
 /**
@@ -114,56 +131,63 @@ function planOf(feature: 'api' | 'api-write') {
 }
 const READ = planOf('api');
 const WRITE = planOf('api-write');
+const WRITE_ERRORS: ErrorCode[] = [400, 401, 403, 404, 409, 413, 429];
 
 function routeConfigs(r: Resource) {
   const read = { tags: [r.tag], security: [{ bearerKey: [] }], 'x-required-plan': READ['x-required-plan'] };
   const write = { ...read, 'x-required-plan': WRITE['x-required-plan'] };
   const item = `${r.path}/{id}`;
+  const many = r.one === 'Policy' ? 'Policies' : `${r.one}s`;
   return {
     list: createRoute({
       ...read,
+      operationId: `list${many}`,
       method: 'get',
       path: r.path,
       summary: `List ${r.name}`,
       description: `Oldest change first, in pages; pass next_cursor as cursor until it is null. ${READ.text}`,
       request: { query: documentedQuery(r.listQuery) },
-      responses: { 200: jsonResponse(`A page of ${r.name}`, listOut(r.row)), ...errorResponses([400, 401, 403, 429]) },
+      responses: { 200: jsonResponse(200, `A page of ${r.name}`, r.page), ...errorResponses([400, 401, 403, 429], false) },
     }),
     get: createRoute({
       ...read,
+      operationId: `get${r.one}`,
       method: 'get',
       path: item,
       summary: `Get one of the ${r.name}`,
       description: READ.text,
       request: { params: idPathSchema },
-      responses: { 200: jsonResponse('Found', r.detail), ...errorResponses([401, 403, 404, 429]) },
+      responses: { 200: jsonResponse(200, 'Found', r.detail), ...errorResponses([401, 403, 404, 429], false) },
     }),
     create: createRoute({
       ...write,
+      operationId: `create${r.one}`,
       description: WRITE.text,
       method: 'post',
       path: r.path,
       summary: `Create one of the ${r.name}`,
       request: { headers: idempotencyHeader, body: jsonBody(r.createBody) },
-      responses: { 201: jsonResponse('Created', r.detail), ...errorResponses([400, 401, 403, 404, 409, 413, 429]) },
+      responses: { 201: jsonResponse(201, 'Created', r.detail, true), ...errorResponses(WRITE_ERRORS, true) },
     }),
     update: createRoute({
       ...write,
+      operationId: `update${r.one}`,
       description: WRITE.text,
       method: 'put',
       path: item,
       summary: `Replace one of the ${r.name}`,
       request: { params: idPathSchema, headers: idempotencyHeader, body: jsonBody(r.updateBody) },
-      responses: { 200: jsonResponse('Updated', r.detail), ...errorResponses([400, 401, 403, 404, 409, 413, 429]) },
+      responses: { 200: jsonResponse(200, 'Updated', r.detail, true), ...errorResponses(WRITE_ERRORS, true) },
     }),
     remove: createRoute({
       ...write,
+      operationId: `delete${r.one}`,
       description: WRITE.text,
       method: 'delete',
       path: item,
       summary: `Delete one of the ${r.name}`,
       request: { params: idPathSchema, headers: idempotencyHeader },
-      responses: { 204: { description: 'Deleted' }, ...errorResponses([401, 403, 404, 409, 429]) },
+      responses: { 204: { description: 'Deleted', headers: headersOf(204, true) }, ...errorResponses([401, 403, 404, 409, 429], true) },
     }),
   };
 }
@@ -171,35 +195,66 @@ function routeConfigs(r: Resource) {
 const RESOURCES = {
   customers: {
     name: 'customers',
+    one: 'Customer',
     path: '/customers',
     tag: 'Customers',
     listQuery: customerApiQuerySchema,
-    row: customerOut,
-    detail: customerDetailOut,
-    createBody: customerInputSchema,
-    updateBody: customerInputSchema,
+    page: 'CustomerPage',
+    detail: 'CustomerDetail',
+    createBody: 'CustomerInput',
+    updateBody: 'CustomerInput',
   },
   policies: {
     name: 'policies',
+    one: 'Policy',
     path: '/policies',
     tag: 'Policies',
     listQuery: policyApiQuerySchema,
-    row: policyOut,
-    detail: policyDetailOut,
-    createBody: policyDocumentSchema,
-    updateBody: policyDocumentSchema,
+    page: 'PolicyPage',
+    detail: 'PolicyDetail',
+    createBody: 'PolicyInput',
+    updateBody: 'PolicyInput',
   },
   communications: {
     name: 'communications',
+    one: 'Communication',
     path: '/communications',
     tag: 'Communications',
     listQuery: communicationApiQuerySchema,
-    row: communicationOut,
-    detail: communicationOut,
-    createBody: communicationCreateSchema,
-    updateBody: communicationInputSchema,
+    page: 'CommunicationPage',
+    detail: 'Communication',
+    createBody: 'CommunicationCreate',
+    updateBody: 'CommunicationInput',
   },
 } satisfies Record<ApiResource, Resource>;
+
+/** The communication log is append-only (decision in communications/service.ts): a change is a new entry. */
+function communicationRoutes(m: ReturnType<typeof routeConfigs>) {
+  const correct = createRoute({
+    ...m.create,
+    operationId: 'correctCommunication',
+    path: '/communications/{id}/corrections',
+    summary: 'Log a correction of a communication',
+    description: `The log is append-only: the entry stays, and a new one with corrects_id set to it is logged and returned. ${WRITE.text}`,
+    request: { params: idPathSchema, headers: idempotencyHeader, body: jsonBody('CommunicationInput') },
+    responses: { 201: jsonResponse(201, 'The correction, a new entry', 'Communication', true), ...errorResponses(WRITE_ERRORS, true) },
+  });
+  const update = createRoute({
+    ...m.update,
+    deprecated: true,
+    summary: 'Log a correction of a communication (deprecated: POST …/corrections)',
+    description: `Does not change the entry: logs a correction, a new entry with corrects_id set to it, and answers it with 200 (kept for existing clients; new ones use POST /communications/{id}/corrections, which answers 201). ${WRITE.text}`,
+    responses: { 200: jsonResponse(200, 'The correction, a new entry', 'Communication', true), ...errorResponses(WRITE_ERRORS, true) },
+  });
+  const remove = createRoute({
+    ...m.remove,
+    deprecated: true,
+    summary: 'Communications cannot be deleted',
+    description: 'The log is append-only: this answers 409 APPEND_ONLY for an entry of this agency (404 otherwise). Log a correction instead.',
+    responses: errorResponses([401, 403, 404, 409, 429], true, { 409: 'Always, for an existing entry: code APPEND_ONLY.' }),
+  });
+  return { correct, update, remove };
+}
 
 /** Registers the route in the document and mounts its handlers: one call, so they cannot drift apart. */
 function define(api: OpenAPIHono<AppEnv>, route: RouteConfig, ...handlers: MiddlewareHandler<AppEnv>[]) {
@@ -230,27 +285,13 @@ const rateLimitPerKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** The document without a running server (the SDK's generator, the contract test). */
+export const apiV1Document = () => apiDocument(apiV1Routes());
+
 export function apiV1Routes() {
   const api = new OpenAPIHono<AppEnv>();
-  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerKey', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'An API key from /dashboard/api-settings: `Authorization: Bearer pd_live_…`',
-  });
   // The document is public (it describes the API, not an agency's data) and needs no key.
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'PolicyDesk API',
-      version: '1.0.0',
-      description:
-        'Customers, policies and communications of your agency. Authenticate with `Authorization: Bearer <key>`. ' +
-        'Each key may make a limited number of requests per minute (RateLimit-* headers). Writes accept an Idempotency-Key header. ' +
-        `Keys of the ${TIER_LABEL[featureNeed('api').tier]} plan read only, at a fifth of the rate; writing needs the ${TIER_LABEL[featureNeed('api-write').tier]} plan (\`x-required-plan\` on each operation). ` +
-        'Errors are `{ "error": { "code", "message", "fields"? } }`.',
-    },
-    servers: [{ url: API_V1_PREFIX }],
-  });
+  api.get('/openapi.json', (c) => c.json(apiDocument(api)));
   api.use('*', requireApiKey, rateLimitPerKey);
 
   const { customers, policies, communications } = RESOURCES;
@@ -305,6 +346,7 @@ export function apiV1Routes() {
   );
 
   const m = routeConfigs(communications);
+  const mc = communicationRoutes(m);
   define(api, m.list, requireScope('communications', 'read'), async (ctx) =>
     ctx.json(await listCommunicationsPage(ctx.var.deps.db, ctx.var.actor, validate(communicationApiQuerySchema, ctx.req.query()))),
   );
@@ -315,11 +357,13 @@ export function apiV1Routes() {
     const { customer_id, ...input } = await readJson(ctx, communicationCreateSchema);
     return writeOnce(ctx, async (db) => ({ status: 201, body: await addCommunication(db, ctx.var.actor, customer_id, input) }));
   });
-  define(api, m.update, requireScope('communications', 'write'), async (ctx) => {
+  const correction = (status: 200 | 201): MiddlewareHandler<AppEnv> => async (ctx) => {
     const input = await readJson(ctx, communicationInputSchema);
-    return writeOnce(ctx, async (db) => ({ status: 200, body: await updateCommunication(db, ctx.var.actor, idParam(ctx, 'id', COMMUNICATION_TEXT.notFound), input) }));
-  });
-  define(api, m.remove, requireScope('communications', 'write'), (ctx) =>
+    return writeOnce(ctx, async (db) => ({ status, body: await updateCommunication(db, ctx.var.actor, idParam(ctx, 'id', COMMUNICATION_TEXT.notFound), input) }));
+  };
+  define(api, mc.correct, requireScope('communications', 'write'), correction(201));
+  define(api, mc.update, requireScope('communications', 'write'), correction(200));
+  define(api, mc.remove, requireScope('communications', 'write'), (ctx) =>
     writeOnce(ctx, async (db) => {
       await deleteCommunication(db, ctx.var.actor, idParam(ctx, 'id', COMMUNICATION_TEXT.notFound));
       return { status: 204, body: null };

@@ -1,0 +1,147 @@
+// The calls the contract test (contract.test.ts) makes, per operation of the document: a success and the
+// typical refusals. A route added to /api/v1 is in the document by construction, and the contract test
+// fails until it has an entry here, keyed "METHOD /path" as the document writes it.
+import { randomUUID } from 'node:crypto';
+import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
+
+/** Which key a call uses: every scope written, read-only, none of this resource's scopes, or no key at all. */
+export type KeyKind = 'write' | 'read' | 'other' | 'none';
+
+export interface ContractCall {
+  why: string;
+  status: number;
+  key?: KeyKind;
+  params?: Record<string, string>;
+  query?: Partial<Record<string, string>>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** What the fixtures may create and read: rows made through the API with the write key, and another agency's. */
+export interface ContractWorld {
+  customer: () => Promise<Record<string, any>>;
+  policy: (over?: Record<string, unknown>) => Promise<Record<string, any>>;
+  communication: () => Promise<Record<string, any>>;
+  /** a row of another agency (404 here) */
+  rival: { customerId: string; policyId: string; communicationId: string };
+  /** the cursor of a page of that list, with more to come */
+  cursorOf: (path: string) => Promise<string>;
+}
+
+const unknownId = () => randomUUID();
+
+const note = { type: 'phone', subject: 'Call', content: 'Talked about the renewal.', communication_date: '2026-01-02T10:00:00.000Z' };
+
+/** A success, then its refusals: the read key, no key, bad input, an unknown id and another agency's. */
+export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<ContractCall[]>> = {
+  'GET /customers': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },
+    { why: 'filtered by type and search', status: 200, key: 'read', query: { type: 'business', search: 'Customer' } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', cursor: await w.cursorOf('/customers') } },
+    { why: 'an unknown type', status: 400, query: { type: 'boat' } },
+    { why: "a policies list's cursor", status: 400, query: { cursor: await w.cursorOf('/policies') } },
+    { why: 'a key without customers', status: 403, key: 'other' },
+    { why: 'no key', status: 401, key: 'none' },
+  ],
+  'POST /customers': async (w) => [
+    { why: 'created', status: 201, body: customerPayload(), headers: { 'Idempotency-Key': randomUUID() } },
+    { why: 'no name', status: 400, body: { email: 'x@example.com' } },
+    { why: 'a taken e-mail', status: 409, body: customerPayload({ email: (await w.customer()).email }) },
+    { why: 'the read key', status: 403, key: 'read', body: customerPayload() },
+    { why: 'no key', status: 401, key: 'none', body: customerPayload() },
+  ],
+  'GET /customers/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: (await w.customer()).id } },
+    { why: 'unknown', status: 404, params: { id: unknownId() } },
+    { why: "another agency's", status: 404, params: { id: w.rival.customerId } },
+    { why: 'no key', status: 401, key: 'none', params: { id: unknownId() } },
+  ],
+  'PUT /customers/{id}': async (w) => {
+    const mine = await w.customer();
+    const taken = (await w.customer()).email;
+    return [
+      { why: 'what GET answered, sent back changed', status: 200, params: { id: mine.id }, body: { ...mine, city: 'Springfield' } },
+      { why: 'an invalid date of birth', status: 400, params: { id: mine.id }, body: { ...mine, date_of_birth: '1800-01-01' } },
+      { why: 'a taken e-mail', status: 409, params: { id: mine.id }, body: { ...mine, email: taken } },
+      { why: 'unknown, with a taken e-mail', status: 404, params: { id: unknownId() }, body: { ...mine, email: taken } },
+      { why: "another agency's", status: 404, params: { id: w.rival.customerId }, body: customerPayload() },
+      { why: 'the read key', status: 403, key: 'read', params: { id: mine.id }, body: mine },
+    ];
+  },
+  'DELETE /customers/{id}': async (w) => [
+    { why: 'deleted', status: 204, params: { id: (await w.customer()).id } },
+    { why: 'unknown', status: 404, params: { id: unknownId() } },
+    { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() } },
+  ],
+  'GET /policies': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },
+    { why: "one customer's, by type and status", status: 200, key: 'read', query: { customer_id: (await w.policy()).customer_id, type: 'car', status: 'active' } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', cursor: await w.cursorOf('/policies') } },
+    { why: 'an unknown status', status: 400, query: { status: 'nope' } },
+    { why: 'a customer_id that is no id', status: 400, query: { customer_id: 'abc' } },
+    { why: 'updated_since that is no time', status: 400, query: { updated_since: 'yesterday' } },
+    { why: 'a key without policies', status: 403, key: 'other' },
+  ],
+  'POST /policies': async () => [
+    { why: 'created (a car policy)', status: 201, body: carPolicyPayload() },
+    { why: 'created (a fire policy, amounts as numbers)', status: 201, body: { ...carPolicyPayload({ policy_type: 'fire', premium_amount: 900, car_details: undefined }), fire_details: { property_address: '1 Main St', property_type: 'House', construction_year: 1990, property_value: '250000.00' } } },
+    { why: 'no premium', status: 400, body: carPolicyPayload({ premium_amount: undefined }) },
+    { why: 'a car policy without its details', status: 400, body: carPolicyPayload({ car_details: undefined }) },
+    { why: 'an amount that is an object', status: 400, body: carPolicyPayload({ deductible: { x: 1 } }) },
+    { why: 'the read key', status: 403, key: 'read', body: carPolicyPayload() },
+  ],
+  'GET /policies/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: (await w.policy()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.policyId } },
+    { why: 'a key without policies', status: 403, key: 'other', params: { id: unknownId() } },
+  ],
+  'PUT /policies/{id}': async (w) => {
+    const mine = await w.policy();
+    return [
+      { why: 'what GET answered, sent back changed', status: 200, params: { id: mine.id }, body: { ...mine, insurance_company: 'Other Mutual' } },
+      { why: 'a start date that is no date', status: 400, params: { id: mine.id }, body: { ...mine, start_date: '2025-02-30' } },
+      { why: "another agency's", status: 404, params: { id: w.rival.policyId }, body: carPolicyPayload() },
+      { why: 'the read key', status: 403, key: 'read', params: { id: mine.id }, body: mine },
+    ];
+  },
+  'DELETE /policies/{id}': async (w) => [
+    { why: 'deleted', status: 204, params: { id: (await w.policy()).id }, headers: { 'Idempotency-Key': randomUUID() } },
+    { why: "another agency's", status: 404, params: { id: w.rival.policyId } },
+  ],
+  'GET /communications': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1', type: 'phone' } },
+    { why: "one customer's", status: 200, key: 'read', query: { customer_id: (await w.communication()).customer_id } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', cursor: await w.cursorOf('/communications') } },
+    { why: 'an unknown type', status: 400, query: { type: 'fax' } },
+    { why: "a customers list's cursor", status: 400, query: { cursor: await w.cursorOf('/customers') } },
+  ],
+  'POST /communications': async (w) => [
+    { why: 'logged', status: 201, body: { ...note, customer_id: (await w.customer()).id } },
+    { why: 'no content', status: 400, body: { customer_id: (await w.customer()).id } },
+    { why: "another agency's customer", status: 404, body: { ...note, customer_id: w.rival.customerId } },
+    { why: 'the read key', status: 403, key: 'read', body: note },
+  ],
+  'GET /communications/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: (await w.communication()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.communicationId } },
+  ],
+  'POST /communications/{id}/corrections': async (w) => {
+    const entry = await w.communication();
+    return [
+      { why: 'a correction, a new entry', status: 201, params: { id: entry.id }, body: { ...entry, content: 'Corrected.' } },
+      { why: 'no content', status: 400, params: { id: entry.id }, body: { type: 'email' } },
+      { why: "another agency's", status: 404, params: { id: w.rival.communicationId }, body: note },
+    ];
+  },
+  'PUT /communications/{id}': async (w) => {
+    const entry = await w.communication();
+    return [
+      { why: 'a correction, answered 200', status: 200, params: { id: entry.id }, body: { ...entry, content: 'Corrected.' } },
+      { why: 'unknown', status: 404, params: { id: unknownId() }, body: note },
+    ];
+  },
+  'DELETE /communications/{id}': async (w) => [
+    { why: 'append-only', status: 409, params: { id: (await w.communication()).id } },
+    { why: 'unknown', status: 404, params: { id: unknownId() } },
+  ],
+};

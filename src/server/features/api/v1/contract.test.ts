@@ -1,0 +1,178 @@
+// The contract: every operation of /api/v1's OpenAPI document (as a client downloads it) is called,
+// success and refusals (contract-fixtures.ts), and every answer's status, headers and body are checked
+// against the document with a JSON Schema 2020-12 validator and its formats. A request the fixtures
+// send for a success must itself match the document: what the document says a client may send works.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
+import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
+import { CONTRACT_FIXTURES, type ContractCall, type ContractWorld, type KeyKind } from './contract-fixtures.ts';
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+let t: TestContext;
+let doc: Json;
+let ajv: Ajv2020;
+const keys = {} as Record<Exclude<KeyKind, 'none'>, string>;
+let world: ContractWorld;
+
+async function newKey(cookie: string, scopes: Record<string, string>): Promise<string> {
+  const res = await t.request('/api/api-keys', { cookie, json: { name: 'Contract', scopes } });
+  expect(res.status).toBe(201);
+  return (await json(res)).key;
+}
+
+const send = (key: string | null, path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) =>
+  t.request(`/api/v1${path}`, { ...init, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...init.headers } });
+
+async function created(key: string, path: string, body: unknown): Promise<Json> {
+  const res = await send(key, path, { json: body });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
+  return json(res);
+}
+
+/** A JSON pointer into the document, for the validator (the document is one schema resource, `api`). */
+const pointer = (...parts: string[]) => `api#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+const compiled = new Map<string, ValidateFunction>();
+function validatorAt(ref: string): ValidateFunction {
+  let v = compiled.get(ref);
+  if (!v) compiled.set(ref, (v = ajv.compile({ $ref: ref })));
+  return v;
+}
+const errorsOf = (v: ValidateFunction) => JSON.stringify(v.errors?.slice(0, 5));
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const owner = await createUser(t, { tier: 'enterprise' });
+  const rival = await createUser(t, { tier: 'enterprise' });
+  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write' });
+  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read' });
+  keys.other = await newKey(owner.cookie, { communications: 'read' });
+  const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write' });
+  const rivalCustomer = await created(rivalKey, '/customers', customerPayload());
+  world = {
+    customer: () => created(keys.write, '/customers', customerPayload()),
+    policy: async (over = {}) => json(await send(keys.write, `/policies/${(await created(keys.write, '/policies', carPolicyPayload(over))).id}`)),
+    communication: async () => created(keys.write, '/communications', { customer_id: (await world.customer()).id, content: 'Logged.' }),
+    rival: {
+      customerId: rivalCustomer.id,
+      policyId: (await created(rivalKey, '/policies', carPolicyPayload())).id,
+      communicationId: (await created(rivalKey, '/communications', { customer_id: rivalCustomer.id, content: 'Theirs.' })).id,
+    },
+    cursorOf: async (path) => {
+      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication }[path];
+      await create?.();
+      await create?.();
+      const page = await json(await send(keys.read, `${path}?limit=1`));
+      expect(page.next_cursor, path).toEqual(expect.any(String));
+      return page.next_cursor;
+    },
+  };
+  doc = await json(await t.request('/api/v1/openapi.json'));
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema(doc, 'api');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function operations(): { method: string; path: string; op: Json }[] {
+  return Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] as Json })),
+  );
+}
+
+/** Checks one answer against the operation's documented answer of that status; returns the problems. */
+async function check(method: string, path: string, call: ContractCall, res: Response): Promise<string[]> {
+  const problems: string[] = [];
+  const where = `${method.toUpperCase()} ${path} (${call.why})`;
+  const text = await res.text();
+  if (res.status !== call.status) return [`${where}: answered ${res.status}, expected ${call.status}: ${text.slice(0, 300)}`];
+  const documented = doc.paths[path][method].responses[String(res.status)] as Json | undefined;
+  if (!documented) return [`${where}: status ${res.status} is not in the document`];
+  for (const [name, header] of Object.entries((documented.headers ?? {}) as Record<string, Json>)) {
+    const value = res.headers.get(name);
+    if (value === null) {
+      if (header.required) problems.push(`${where}: the required header ${name} is missing`);
+      continue;
+    }
+    const v = validatorAt(pointer('paths', path, method, 'responses', String(res.status), 'headers', name, 'schema'));
+    if (!v(value)) problems.push(`${where}: header ${name}: ${value} ${errorsOf(v)}`);
+  }
+  if (!documented.content) {
+    if (text !== '') problems.push(`${where}: a body where the document has none`);
+    return problems;
+  }
+  if (!res.headers.get('content-type')?.startsWith('application/json')) problems.push(`${where}: not JSON`);
+  const v = validatorAt(pointer('paths', path, method, 'responses', String(res.status), 'content', 'application/json', 'schema'));
+  if (!v(JSON.parse(text))) problems.push(`${where}: body ${errorsOf(v)}`);
+  return problems;
+}
+
+/** A success's request must be one the document allows: parameters and body. */
+function checkRequest(method: string, path: string, call: ContractCall): string[] {
+  const where = `${method.toUpperCase()} ${path} (${call.why}) request`;
+  const op = doc.paths[path][method] as Json;
+  const problems: string[] = [];
+  for (const [i, p] of ((op.parameters ?? []) as Json[]).entries()) {
+    const value = p.in === 'path' ? call.params?.[p.name] : p.in === 'query' ? call.query?.[p.name] : p.in === 'header' ? call.headers?.[p.name] : undefined;
+    if (value === undefined) {
+      if (p.required) problems.push(`${where}: the required ${p.in} parameter ${p.name} is missing`);
+      continue;
+    }
+    const v = validatorAt(pointer('paths', path, method, 'parameters', String(i), 'schema'));
+    const typed = p.schema?.type === 'integer' ? Number(value) : value;
+    if (!v(typed)) problems.push(`${where}: parameter ${p.name}=${value} ${errorsOf(v)}`);
+  }
+  if (op.requestBody) {
+    const v = validatorAt(pointer('paths', path, method, 'requestBody', 'content', 'application/json', 'schema'));
+    if (!v(call.body)) problems.push(`${where}: body ${errorsOf(v)}`);
+  }
+  return problems;
+}
+
+describe('the /api/v1 contract', () => {
+  it('is a valid OpenAPI 3.1 document: operationIds, named types, webhooks', async () => {
+    expect(await new Validator().validate(doc as never)).toEqual({ valid: true });
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.filter((id) => typeof id !== 'string')).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Object.keys(doc.components?.schemas ?? {})).toEqual(expect.arrayContaining(['Customer', 'PolicyDetail', 'PolicyInput', 'Communication', 'Error']));
+    expect(Object.keys(doc.webhooks ?? {}).length).toBeGreaterThan(0);
+  });
+
+  it('answers every operation as documented: status, headers and body', { timeout: 180_000 }, async () => {
+    const problems: string[] = [];
+    for (const { method, path, op } of operations()) {
+      const name = `${method.toUpperCase()} ${path}`;
+      const fixture = CONTRACT_FIXTURES[name];
+      if (!fixture) {
+        problems.push(`${name} (${op.operationId}): no calls in contract-fixtures.ts; add a success and its refusals`);
+        continue;
+      }
+      const calls = await fixture(world);
+      // an operation that never succeeds (DELETE of an append-only entry) documents no 2xx
+      const succeeds = Object.keys(op.responses).some((status) => status.startsWith('2'));
+      if (succeeds && !calls.some((c) => c.status < 300)) problems.push(`${name}: the fixtures have no success`);
+      for (const call of calls) {
+        if (call.status < 300) problems.push(...checkRequest(method, path, call));
+        const url = path.replace(/\{(\w+)\}/g, (_, p: string) => encodeURIComponent(call.params?.[p] ?? ''));
+        const query = call.query ? `?${new URLSearchParams(Object.entries(call.query).filter((e): e is [string, string] => e[1] !== undefined))}` : '';
+        const key = call.key ?? 'write';
+        const res = await send(key === 'none' ? null : keys[key], `${url}${query}`, {
+          method: method.toUpperCase(),
+          headers: call.headers,
+          ...(call.body === undefined ? {} : { json: call.body }),
+        });
+        problems.push(...(await check(method, path, call, res)));
+      }
+    }
+    const stale = Object.keys(CONTRACT_FIXTURES).filter((name) => !operations().some(({ method, path }) => `${method.toUpperCase()} ${path}` === name));
+    for (const name of stale) problems.push(`${name}: in contract-fixtures.ts but not in the document`);
+    expect(problems).toEqual([]);
+  });
+});

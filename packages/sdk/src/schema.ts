@@ -1,0 +1,3735 @@
+// Generated from /api/v1/openapi.json by `npm run sdk:generate` (scripts/generate-sdk.ts). Do not edit.
+
+export interface paths {
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers
+         * @description Oldest change first, in pages; pass next_cursor as cursor until it is null. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Create one of the customers
+         * @description Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of the customers
+         * @description Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["getCustomer"];
+        /**
+         * Replace one of the customers
+         * @description Needs the Enterprise plan and a key with write access.
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        /**
+         * Delete one of the customers
+         * @description Needs the Enterprise plan and a key with write access.
+         */
+        delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List policies
+         * @description Oldest change first, in pages; pass next_cursor as cursor until it is null. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listPolicies"];
+        put?: never;
+        /**
+         * Create one of the policies
+         * @description Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["createPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of the policies
+         * @description Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["getPolicy"];
+        /**
+         * Replace one of the policies
+         * @description Needs the Enterprise plan and a key with write access.
+         */
+        put: operations["updatePolicy"];
+        post?: never;
+        /**
+         * Delete one of the policies
+         * @description Needs the Enterprise plan and a key with write access.
+         */
+        delete: operations["deletePolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/communications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List communications
+         * @description Oldest change first, in pages; pass next_cursor as cursor until it is null. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listCommunications"];
+        put?: never;
+        /**
+         * Create one of the communications
+         * @description Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["createCommunication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/communications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of the communications
+         * @description Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["getCommunication"];
+        /**
+         * Log a correction of a communication (deprecated: POST …/corrections)
+         * @deprecated
+         * @description Does not change the entry: logs a correction, a new entry with corrects_id set to it, and answers it with 200 (kept for existing clients; new ones use POST /communications/{id}/corrections, which answers 201). Needs the Enterprise plan and a key with write access.
+         */
+        put: operations["updateCommunication"];
+        post?: never;
+        /**
+         * Communications cannot be deleted
+         * @deprecated
+         * @description The log is append-only: this answers 409 APPEND_ONLY for an entry of this agency (404 otherwise). Log a correction instead.
+         */
+        delete: operations["deleteCommunication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/communications/{id}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log a correction of a communication
+         * @description The log is append-only: the entry stays, and a new one with corrects_id set to it is logged and returned. Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["correctCommunication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "customer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer is created
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_customer_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer is updated
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_customer_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer is deleted
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_customer_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policy.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A policy is created
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_policy_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policy.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A policy is updated
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_policy_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policy.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A policy is deleted
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_policy_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policy.renewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A policy is renewed
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_policy_renewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "communication.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A communication is logged
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_communication_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by "Send test event" only
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        Customer: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            address: string | null;
+            city: string | null;
+            postal_code: string | null;
+            date_of_birth: string | null;
+            /** @enum {string} */
+            customer_type: "individual" | "business";
+            notes: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+        };
+        CustomerDetail: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            address: string | null;
+            city: string | null;
+            postal_code: string | null;
+            date_of_birth: string | null;
+            /** @enum {string} */
+            customer_type: "individual" | "business";
+            notes: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+            policies: {
+                /** Format: uuid */
+                id: string;
+                policy_number: string;
+                policy_type: string;
+                status: string;
+                /** Format: date */
+                end_date: string;
+            }[];
+            /** @description Empty below the Business plan. */
+            communications: components["schemas"]["Communication"][];
+        };
+        Communication: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            customer_id: string;
+            /** @enum {string} */
+            type: "email" | "phone" | "meeting" | "letter";
+            subject: string | null;
+            content: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            communication_date: string;
+            created_by: string | null;
+            created_by_name: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** @description A correction: the id of the entry it corrects (the log is append-only). */
+            corrects_id: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+        };
+        Policy: {
+            /** Format: uuid */
+            id: string;
+            customer_id: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /** @enum {string} */
+            policy_type: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+            customer_name: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_email?: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_phone?: string | null;
+            /** @description decimal, 2 places */
+            premium_amount: string;
+            coverage_amount: string;
+            deductible: string;
+            /** Format: date */
+            start_date: string;
+            /**
+             * Format: date
+             * @description The end of the term (start date + 12 or 6 months, or a custom date)
+             */
+            end_date: string;
+            /**
+             * @description 12_months or 6_months when end_date is that far from start_date, otherwise custom; send it back unchanged to keep the term.
+             * @enum {string}
+             */
+            term: "12_months" | "6_months" | "custom";
+            /**
+             * @description Follows the dates and events on the agency's today: an ended term is never active.
+             * @enum {string}
+             */
+            status: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            /** @description The agent's choice: active (bound) or pending */
+            bound: boolean;
+            cancel_effective_date: string | null;
+            cancel_reason: ("client_request" | "non_payment" | "underwriting" | "replaced") | null;
+            cancel_method: ("pro_rata" | "flat") | null;
+            /** @description decimal, 2 places: the premium returned on cancellation */
+            unearned_premium: string | null;
+            assignee_id: string | null;
+            assignee_name: string | null;
+            /** @enum {string} */
+            renewal_state: "not_started" | "contacted" | "quoted" | "renewed" | "lost";
+            lost_reason: ("price" | "coverage" | "service" | "moved_or_sold" | "other") | null;
+            lost_note: string | null;
+            renewed_from_id: string | null;
+            remarket: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+        };
+        TermLink: {
+            /** Format: uuid */
+            id: string;
+            policy_number: string;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+        };
+        PolicyDetail: components["schemas"]["CarPolicyDetail"] | components["schemas"]["FirePolicyDetail"] | components["schemas"]["HomePolicyDetail"] | components["schemas"]["RentersPolicyDetail"] | components["schemas"]["UmbrellaPolicyDetail"] | components["schemas"]["CglPolicyDetail"] | components["schemas"]["LifePolicyDetail"];
+        Error: {
+            error: {
+                code: string;
+                message: string;
+                /** @description per field: the message to show next to it */
+                fields?: {
+                    [key: string]: string;
+                };
+            };
+        };
+        CustomerPage: {
+            data: components["schemas"]["Customer"][];
+            /** @description Pass as cursor for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        PolicyPage: {
+            data: components["schemas"]["Policy"][];
+            /** @description Pass as cursor for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        CommunicationPage: {
+            data: components["schemas"]["Communication"][];
+            /** @description Pass as cursor for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        CarDetails: {
+            vehicle_make: string;
+            vehicle_model: string;
+            vehicle_year: number;
+            vin_number: string;
+            driver_license: string;
+            /**
+             * @default comprehensive
+             * @enum {string}
+             */
+            coverage_type: "comprehensive" | "third-party" | "collision";
+        };
+        CarPolicyDetail: {
+            /** Format: uuid */
+            id: string;
+            customer_id: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "car";
+            customer_name: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_email?: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_phone?: string | null;
+            /** @description decimal, 2 places */
+            premium_amount: string;
+            coverage_amount: string;
+            deductible: string;
+            /** Format: date */
+            start_date: string;
+            /**
+             * Format: date
+             * @description The end of the term (start date + 12 or 6 months, or a custom date)
+             */
+            end_date: string;
+            /**
+             * @description 12_months or 6_months when end_date is that far from start_date, otherwise custom; send it back unchanged to keep the term.
+             * @enum {string}
+             */
+            term: "12_months" | "6_months" | "custom";
+            /**
+             * @description Follows the dates and events on the agency's today: an ended term is never active.
+             * @enum {string}
+             */
+            status: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            /** @description The agent's choice: active (bound) or pending */
+            bound: boolean;
+            cancel_effective_date: string | null;
+            cancel_reason: ("client_request" | "non_payment" | "underwriting" | "replaced") | null;
+            cancel_method: ("pro_rata" | "flat") | null;
+            /** @description decimal, 2 places: the premium returned on cancellation */
+            unearned_premium: string | null;
+            assignee_id: string | null;
+            assignee_name: string | null;
+            /** @enum {string} */
+            renewal_state: "not_started" | "contacted" | "quoted" | "renewed" | "lost";
+            lost_reason: ("price" | "coverage" | "service" | "moved_or_sold" | "other") | null;
+            lost_note: string | null;
+            renewed_from_id: string | null;
+            remarket: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+            car_details: components["schemas"]["CarDetails"];
+            fire_details: null;
+            home_details: null;
+            renters_details: null;
+            umbrella_details: null;
+            cgl_details: null;
+            life_details: null;
+            customer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                email?: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                phone?: string | null;
+            } | null;
+            previous_term: components["schemas"]["TermLink"] | null;
+            next_term: components["schemas"]["TermLink"] | null;
+        };
+        FireDetails: {
+            property_address: string;
+            property_type: string;
+            construction_year: number;
+            /** @description decimal, 2 places */
+            property_value: string;
+            /** @description decimal, 2 places */
+            contents_coverage: string | null;
+        };
+        FirePolicyDetail: {
+            /** Format: uuid */
+            id: string;
+            customer_id: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "fire";
+            customer_name: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_email?: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_phone?: string | null;
+            /** @description decimal, 2 places */
+            premium_amount: string;
+            coverage_amount: string;
+            deductible: string;
+            /** Format: date */
+            start_date: string;
+            /**
+             * Format: date
+             * @description The end of the term (start date + 12 or 6 months, or a custom date)
+             */
+            end_date: string;
+            /**
+             * @description 12_months or 6_months when end_date is that far from start_date, otherwise custom; send it back unchanged to keep the term.
+             * @enum {string}
+             */
+            term: "12_months" | "6_months" | "custom";
+            /**
+             * @description Follows the dates and events on the agency's today: an ended term is never active.
+             * @enum {string}
+             */
+            status: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            /** @description The agent's choice: active (bound) or pending */
+            bound: boolean;
+            cancel_effective_date: string | null;
+            cancel_reason: ("client_request" | "non_payment" | "underwriting" | "replaced") | null;
+            cancel_method: ("pro_rata" | "flat") | null;
+            /** @description decimal, 2 places: the premium returned on cancellation */
+            unearned_premium: string | null;
+            assignee_id: string | null;
+            assignee_name: string | null;
+            /** @enum {string} */
+            renewal_state: "not_started" | "contacted" | "quoted" | "renewed" | "lost";
+            lost_reason: ("price" | "coverage" | "service" | "moved_or_sold" | "other") | null;
+            lost_note: string | null;
+            renewed_from_id: string | null;
+            remarket: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+            fire_details: components["schemas"]["FireDetails"];
+            car_details: null;
+            home_details: null;
+            renters_details: null;
+            umbrella_details: null;
+            cgl_details: null;
+            life_details: null;
+            customer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                email?: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                phone?: string | null;
+            } | null;
+            previous_term: components["schemas"]["TermLink"] | null;
+            next_term: components["schemas"]["TermLink"] | null;
+        };
+        HomeDetails: {
+            property_address: string;
+            /** @description decimal, 2 places */
+            dwelling_coverage: string;
+            /** @description decimal, 2 places */
+            contents_coverage: string | null;
+            /** @enum {string} */
+            construction: "frame" | "masonry" | "masonry-veneer" | "fire-resistive" | "log";
+            year_built: number;
+            roof_year: number;
+        };
+        HomePolicyDetail: {
+            /** Format: uuid */
+            id: string;
+            customer_id: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "home";
+            customer_name: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_email?: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_phone?: string | null;
+            /** @description decimal, 2 places */
+            premium_amount: string;
+            coverage_amount: string;
+            deductible: string;
+            /** Format: date */
+            start_date: string;
+            /**
+             * Format: date
+             * @description The end of the term (start date + 12 or 6 months, or a custom date)
+             */
+            end_date: string;
+            /**
+             * @description 12_months or 6_months when end_date is that far from start_date, otherwise custom; send it back unchanged to keep the term.
+             * @enum {string}
+             */
+            term: "12_months" | "6_months" | "custom";
+            /**
+             * @description Follows the dates and events on the agency's today: an ended term is never active.
+             * @enum {string}
+             */
+            status: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            /** @description The agent's choice: active (bound) or pending */
+            bound: boolean;
+            cancel_effective_date: string | null;
+            cancel_reason: ("client_request" | "non_payment" | "underwriting" | "replaced") | null;
+            cancel_method: ("pro_rata" | "flat") | null;
+            /** @description decimal, 2 places: the premium returned on cancellation */
+            unearned_premium: string | null;
+            assignee_id: string | null;
+            assignee_name: string | null;
+            /** @enum {string} */
+            renewal_state: "not_started" | "contacted" | "quoted" | "renewed" | "lost";
+            lost_reason: ("price" | "coverage" | "service" | "moved_or_sold" | "other") | null;
+            lost_note: string | null;
+            renewed_from_id: string | null;
+            remarket: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+            home_details: components["schemas"]["HomeDetails"];
+            car_details: null;
+            fire_details: null;
+            renters_details: null;
+            umbrella_details: null;
+            cgl_details: null;
+            life_details: null;
+            customer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                email?: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                phone?: string | null;
+            } | null;
+            previous_term: components["schemas"]["TermLink"] | null;
+            next_term: components["schemas"]["TermLink"] | null;
+        };
+        RentersDetails: {
+            property_address: string;
+            /** @description decimal, 2 places */
+            contents_coverage: string;
+            /** @description decimal, 2 places */
+            liability_limit: string;
+            /** @description decimal, 2 places */
+            loss_of_use: string | null;
+        };
+        RentersPolicyDetail: {
+            /** Format: uuid */
+            id: string;
+            customer_id: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "renters";
+            customer_name: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_email?: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_phone?: string | null;
+            /** @description decimal, 2 places */
+            premium_amount: string;
+            coverage_amount: string;
+            deductible: string;
+            /** Format: date */
+            start_date: string;
+            /**
+             * Format: date
+             * @description The end of the term (start date + 12 or 6 months, or a custom date)
+             */
+            end_date: string;
+            /**
+             * @description 12_months or 6_months when end_date is that far from start_date, otherwise custom; send it back unchanged to keep the term.
+             * @enum {string}
+             */
+            term: "12_months" | "6_months" | "custom";
+            /**
+             * @description Follows the dates and events on the agency's today: an ended term is never active.
+             * @enum {string}
+             */
+            status: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            /** @description The agent's choice: active (bound) or pending */
+            bound: boolean;
+            cancel_effective_date: string | null;
+            cancel_reason: ("client_request" | "non_payment" | "underwriting" | "replaced") | null;
+            cancel_method: ("pro_rata" | "flat") | null;
+            /** @description decimal, 2 places: the premium returned on cancellation */
+            unearned_premium: string | null;
+            assignee_id: string | null;
+            assignee_name: string | null;
+            /** @enum {string} */
+            renewal_state: "not_started" | "contacted" | "quoted" | "renewed" | "lost";
+            lost_reason: ("price" | "coverage" | "service" | "moved_or_sold" | "other") | null;
+            lost_note: string | null;
+            renewed_from_id: string | null;
+            remarket: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+            renters_details: components["schemas"]["RentersDetails"];
+            car_details: null;
+            fire_details: null;
+            home_details: null;
+            umbrella_details: null;
+            cgl_details: null;
+            life_details: null;
+            customer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                email?: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                phone?: string | null;
+            } | null;
+            previous_term: components["schemas"]["TermLink"] | null;
+            next_term: components["schemas"]["TermLink"] | null;
+        };
+        UmbrellaDetails: {
+            /** @description decimal, 2 places */
+            umbrella_limit: string;
+            /** @description decimal, 2 places */
+            retained_limit: string | null;
+            /** @description ids of the same customer’s policies */
+            underlying_policy_ids: string[];
+        };
+        UmbrellaPolicyDetail: {
+            /** Format: uuid */
+            id: string;
+            customer_id: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "umbrella";
+            customer_name: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_email?: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_phone?: string | null;
+            /** @description decimal, 2 places */
+            premium_amount: string;
+            coverage_amount: string;
+            deductible: string;
+            /** Format: date */
+            start_date: string;
+            /**
+             * Format: date
+             * @description The end of the term (start date + 12 or 6 months, or a custom date)
+             */
+            end_date: string;
+            /**
+             * @description 12_months or 6_months when end_date is that far from start_date, otherwise custom; send it back unchanged to keep the term.
+             * @enum {string}
+             */
+            term: "12_months" | "6_months" | "custom";
+            /**
+             * @description Follows the dates and events on the agency's today: an ended term is never active.
+             * @enum {string}
+             */
+            status: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            /** @description The agent's choice: active (bound) or pending */
+            bound: boolean;
+            cancel_effective_date: string | null;
+            cancel_reason: ("client_request" | "non_payment" | "underwriting" | "replaced") | null;
+            cancel_method: ("pro_rata" | "flat") | null;
+            /** @description decimal, 2 places: the premium returned on cancellation */
+            unearned_premium: string | null;
+            assignee_id: string | null;
+            assignee_name: string | null;
+            /** @enum {string} */
+            renewal_state: "not_started" | "contacted" | "quoted" | "renewed" | "lost";
+            lost_reason: ("price" | "coverage" | "service" | "moved_or_sold" | "other") | null;
+            lost_note: string | null;
+            renewed_from_id: string | null;
+            remarket: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+            umbrella_details: components["schemas"]["UmbrellaDetails"];
+            car_details: null;
+            fire_details: null;
+            home_details: null;
+            renters_details: null;
+            cgl_details: null;
+            life_details: null;
+            customer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                email?: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                phone?: string | null;
+            } | null;
+            previous_term: components["schemas"]["TermLink"] | null;
+            next_term: components["schemas"]["TermLink"] | null;
+        };
+        CglDetails: {
+            business_name: string;
+            class_code: string;
+            /** @description decimal, 2 places */
+            annual_revenue: string;
+            /** @description decimal, 2 places */
+            occurrence_limit: string;
+            /** @description decimal, 2 places */
+            aggregate_limit: string;
+        };
+        CglPolicyDetail: {
+            /** Format: uuid */
+            id: string;
+            customer_id: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "cgl";
+            customer_name: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_email?: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_phone?: string | null;
+            /** @description decimal, 2 places */
+            premium_amount: string;
+            coverage_amount: string;
+            deductible: string;
+            /** Format: date */
+            start_date: string;
+            /**
+             * Format: date
+             * @description The end of the term (start date + 12 or 6 months, or a custom date)
+             */
+            end_date: string;
+            /**
+             * @description 12_months or 6_months when end_date is that far from start_date, otherwise custom; send it back unchanged to keep the term.
+             * @enum {string}
+             */
+            term: "12_months" | "6_months" | "custom";
+            /**
+             * @description Follows the dates and events on the agency's today: an ended term is never active.
+             * @enum {string}
+             */
+            status: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            /** @description The agent's choice: active (bound) or pending */
+            bound: boolean;
+            cancel_effective_date: string | null;
+            cancel_reason: ("client_request" | "non_payment" | "underwriting" | "replaced") | null;
+            cancel_method: ("pro_rata" | "flat") | null;
+            /** @description decimal, 2 places: the premium returned on cancellation */
+            unearned_premium: string | null;
+            assignee_id: string | null;
+            assignee_name: string | null;
+            /** @enum {string} */
+            renewal_state: "not_started" | "contacted" | "quoted" | "renewed" | "lost";
+            lost_reason: ("price" | "coverage" | "service" | "moved_or_sold" | "other") | null;
+            lost_note: string | null;
+            renewed_from_id: string | null;
+            remarket: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+            cgl_details: components["schemas"]["CglDetails"];
+            car_details: null;
+            fire_details: null;
+            home_details: null;
+            renters_details: null;
+            umbrella_details: null;
+            life_details: null;
+            customer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                email?: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                phone?: string | null;
+            } | null;
+            previous_term: components["schemas"]["TermLink"] | null;
+            next_term: components["schemas"]["TermLink"] | null;
+        };
+        LifeDetails: {
+            /** @enum {string} */
+            life_type: "term" | "whole";
+            /** @description decimal, 2 places */
+            face_amount: string;
+            term_years: number | null;
+            beneficiaries: {
+                name: string;
+                relationship: string;
+                share_percent: number;
+            }[];
+        };
+        LifePolicyDetail: {
+            /** Format: uuid */
+            id: string;
+            customer_id: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "life";
+            customer_name: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_email?: string;
+            /** @description Only for a key with customers: read (the customer's contact details). */
+            customer_phone?: string | null;
+            /** @description decimal, 2 places */
+            premium_amount: string;
+            coverage_amount: string;
+            deductible: string;
+            /** Format: date */
+            start_date: string;
+            /**
+             * Format: date
+             * @description The end of the term (start date + 12 or 6 months, or a custom date)
+             */
+            end_date: string;
+            /**
+             * @description 12_months or 6_months when end_date is that far from start_date, otherwise custom; send it back unchanged to keep the term.
+             * @enum {string}
+             */
+            term: "12_months" | "6_months" | "custom";
+            /**
+             * @description Follows the dates and events on the agency's today: an ended term is never active.
+             * @enum {string}
+             */
+            status: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            /** @description The agent's choice: active (bound) or pending */
+            bound: boolean;
+            cancel_effective_date: string | null;
+            cancel_reason: ("client_request" | "non_payment" | "underwriting" | "replaced") | null;
+            cancel_method: ("pro_rata" | "flat") | null;
+            /** @description decimal, 2 places: the premium returned on cancellation */
+            unearned_premium: string | null;
+            assignee_id: string | null;
+            assignee_name: string | null;
+            /** @enum {string} */
+            renewal_state: "not_started" | "contacted" | "quoted" | "renewed" | "lost";
+            lost_reason: ("price" | "coverage" | "service" | "moved_or_sold" | "other") | null;
+            lost_note: string | null;
+            renewed_from_id: string | null;
+            remarket: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            updated_at: string;
+            life_details: components["schemas"]["LifeDetails"];
+            car_details: null;
+            fire_details: null;
+            home_details: null;
+            renters_details: null;
+            umbrella_details: null;
+            cgl_details: null;
+            customer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                email?: string;
+                /** @description Only for a key with customers: read (the customer's contact details). */
+                phone?: string | null;
+            } | null;
+            previous_term: components["schemas"]["TermLink"] | null;
+            next_term: components["schemas"]["TermLink"] | null;
+        };
+        CustomerEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "customer.created" | "customer.updated" | "customer.deleted";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: components["schemas"]["Customer"];
+        };
+        PolicyEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "policy.created" | "policy.updated" | "policy.deleted" | "policy.renewed";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: components["schemas"]["PolicyDetail"];
+        };
+        CommunicationEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "communication.created";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: components["schemas"]["Communication"];
+        };
+        TestEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @constant */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                message: string;
+                /** Format: uuid */
+                endpoint_id: string;
+            };
+        };
+        CustomerInput: {
+            name: string;
+            email: string;
+            phone?: string | null;
+            address?: string | null;
+            city?: string | null;
+            postal_code?: string | null;
+            /** Format: date */
+            date_of_birth?: ((string | null) | null) | string | null;
+            /**
+             * @default individual
+             * @enum {string}
+             */
+            customer_type?: "individual" | "business";
+            notes?: string | null;
+        };
+        CommunicationInput: {
+            /**
+             * @default email
+             * @enum {string}
+             */
+            type?: "email" | "phone" | "meeting" | "letter";
+            subject?: string | null;
+            content: string;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601); now when omitted.
+             */
+            communication_date?: ((string | null) | null) | string | null;
+        };
+        CommunicationCreate: {
+            /**
+             * @default email
+             * @enum {string}
+             */
+            type?: "email" | "phone" | "meeting" | "letter";
+            subject?: string | null;
+            content: string;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601); now when omitted.
+             */
+            communication_date?: ((string | null) | null) | string | null;
+            /** Format: uuid */
+            customer_id: string;
+        };
+        PolicyInput: components["schemas"]["CarPolicyInput"] | components["schemas"]["FirePolicyInput"] | components["schemas"]["HomePolicyInput"] | components["schemas"]["RentersPolicyInput"] | components["schemas"]["UmbrellaPolicyInput"] | components["schemas"]["CglPolicyInput"] | components["schemas"]["LifePolicyInput"];
+        CarDetailsInput: {
+            vehicle_make: string;
+            vehicle_model: string;
+            vehicle_year: number;
+            vin_number: string;
+            driver_license: string;
+            /**
+             * @default comprehensive
+             * @enum {string}
+             */
+            coverage_type?: "comprehensive" | "third-party" | "collision";
+        };
+        CarPolicyInput: {
+            customer_id?: (string | null) | "";
+            customer_name: string;
+            customer_email: string;
+            customer_phone?: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "car";
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            premium_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            coverage_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            deductible: string | number;
+            /** Format: date */
+            start_date: string;
+            /** @description 12_months (the default when omitted), 6_months, or custom: then end_date is required. */
+            term?: ("12_months" | "6_months" | "custom") | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, read only when term is custom: after start_date and at most 36 months later.
+             */
+            end_date?: string;
+            /**
+             * @default pending
+             * @enum {string}
+             */
+            status?: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            assignee_id?: string | null;
+            car_details: components["schemas"]["CarDetailsInput"];
+            /** @description Ignored: policy_type is car. */
+            fire_details?: components["schemas"]["FireDetailsInput"] | null;
+            /** @description Ignored: policy_type is car. */
+            home_details?: components["schemas"]["HomeDetailsInput"] | null;
+            /** @description Ignored: policy_type is car. */
+            renters_details?: components["schemas"]["RentersDetailsInput"] | null;
+            /** @description Ignored: policy_type is car. */
+            umbrella_details?: components["schemas"]["UmbrellaDetailsInput"] | null;
+            /** @description Ignored: policy_type is car. */
+            cgl_details?: components["schemas"]["CglDetailsInput"] | null;
+            /** @description Ignored: policy_type is car. */
+            life_details?: components["schemas"]["LifeDetailsInput"] | null;
+        };
+        FireDetailsInput: {
+            property_address: string;
+            property_type: string;
+            construction_year: number;
+            /** @description decimal, 2 places */
+            property_value: string;
+            /** @description decimal, 2 places */
+            contents_coverage?: string | null;
+        };
+        FirePolicyInput: {
+            customer_id?: (string | null) | "";
+            customer_name: string;
+            customer_email: string;
+            customer_phone?: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "fire";
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            premium_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            coverage_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            deductible: string | number;
+            /** Format: date */
+            start_date: string;
+            /** @description 12_months (the default when omitted), 6_months, or custom: then end_date is required. */
+            term?: ("12_months" | "6_months" | "custom") | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, read only when term is custom: after start_date and at most 36 months later.
+             */
+            end_date?: string;
+            /**
+             * @default pending
+             * @enum {string}
+             */
+            status?: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            assignee_id?: string | null;
+            /** @description Ignored: policy_type is fire. */
+            car_details?: components["schemas"]["CarDetailsInput"] | null;
+            fire_details: components["schemas"]["FireDetailsInput"];
+            /** @description Ignored: policy_type is fire. */
+            home_details?: components["schemas"]["HomeDetailsInput"] | null;
+            /** @description Ignored: policy_type is fire. */
+            renters_details?: components["schemas"]["RentersDetailsInput"] | null;
+            /** @description Ignored: policy_type is fire. */
+            umbrella_details?: components["schemas"]["UmbrellaDetailsInput"] | null;
+            /** @description Ignored: policy_type is fire. */
+            cgl_details?: components["schemas"]["CglDetailsInput"] | null;
+            /** @description Ignored: policy_type is fire. */
+            life_details?: components["schemas"]["LifeDetailsInput"] | null;
+        };
+        HomeDetailsInput: {
+            property_address: string;
+            /** @description decimal, 2 places */
+            dwelling_coverage: string;
+            /** @description decimal, 2 places */
+            contents_coverage?: string | null;
+            /** @enum {string} */
+            construction: "frame" | "masonry" | "masonry-veneer" | "fire-resistive" | "log";
+            year_built: number;
+            roof_year: number;
+        };
+        HomePolicyInput: {
+            customer_id?: (string | null) | "";
+            customer_name: string;
+            customer_email: string;
+            customer_phone?: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "home";
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            premium_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            coverage_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            deductible: string | number;
+            /** Format: date */
+            start_date: string;
+            /** @description 12_months (the default when omitted), 6_months, or custom: then end_date is required. */
+            term?: ("12_months" | "6_months" | "custom") | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, read only when term is custom: after start_date and at most 36 months later.
+             */
+            end_date?: string;
+            /**
+             * @default pending
+             * @enum {string}
+             */
+            status?: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            assignee_id?: string | null;
+            /** @description Ignored: policy_type is home. */
+            car_details?: components["schemas"]["CarDetailsInput"] | null;
+            /** @description Ignored: policy_type is home. */
+            fire_details?: components["schemas"]["FireDetailsInput"] | null;
+            home_details: components["schemas"]["HomeDetailsInput"];
+            /** @description Ignored: policy_type is home. */
+            renters_details?: components["schemas"]["RentersDetailsInput"] | null;
+            /** @description Ignored: policy_type is home. */
+            umbrella_details?: components["schemas"]["UmbrellaDetailsInput"] | null;
+            /** @description Ignored: policy_type is home. */
+            cgl_details?: components["schemas"]["CglDetailsInput"] | null;
+            /** @description Ignored: policy_type is home. */
+            life_details?: components["schemas"]["LifeDetailsInput"] | null;
+        };
+        RentersDetailsInput: {
+            property_address: string;
+            /** @description decimal, 2 places */
+            contents_coverage: string;
+            /** @description decimal, 2 places */
+            liability_limit: string;
+            /** @description decimal, 2 places */
+            loss_of_use?: string | null;
+        };
+        RentersPolicyInput: {
+            customer_id?: (string | null) | "";
+            customer_name: string;
+            customer_email: string;
+            customer_phone?: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "renters";
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            premium_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            coverage_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            deductible: string | number;
+            /** Format: date */
+            start_date: string;
+            /** @description 12_months (the default when omitted), 6_months, or custom: then end_date is required. */
+            term?: ("12_months" | "6_months" | "custom") | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, read only when term is custom: after start_date and at most 36 months later.
+             */
+            end_date?: string;
+            /**
+             * @default pending
+             * @enum {string}
+             */
+            status?: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            assignee_id?: string | null;
+            /** @description Ignored: policy_type is renters. */
+            car_details?: components["schemas"]["CarDetailsInput"] | null;
+            /** @description Ignored: policy_type is renters. */
+            fire_details?: components["schemas"]["FireDetailsInput"] | null;
+            /** @description Ignored: policy_type is renters. */
+            home_details?: components["schemas"]["HomeDetailsInput"] | null;
+            renters_details: components["schemas"]["RentersDetailsInput"];
+            /** @description Ignored: policy_type is renters. */
+            umbrella_details?: components["schemas"]["UmbrellaDetailsInput"] | null;
+            /** @description Ignored: policy_type is renters. */
+            cgl_details?: components["schemas"]["CglDetailsInput"] | null;
+            /** @description Ignored: policy_type is renters. */
+            life_details?: components["schemas"]["LifeDetailsInput"] | null;
+        };
+        UmbrellaDetailsInput: {
+            /** @description decimal, 2 places */
+            umbrella_limit: string;
+            /** @description decimal, 2 places */
+            retained_limit?: string | null;
+            /** @description ids of the same customer’s policies */
+            underlying_policy_ids?: string[];
+        };
+        UmbrellaPolicyInput: {
+            customer_id?: (string | null) | "";
+            customer_name: string;
+            customer_email: string;
+            customer_phone?: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "umbrella";
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            premium_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            coverage_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            deductible: string | number;
+            /** Format: date */
+            start_date: string;
+            /** @description 12_months (the default when omitted), 6_months, or custom: then end_date is required. */
+            term?: ("12_months" | "6_months" | "custom") | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, read only when term is custom: after start_date and at most 36 months later.
+             */
+            end_date?: string;
+            /**
+             * @default pending
+             * @enum {string}
+             */
+            status?: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            assignee_id?: string | null;
+            /** @description Ignored: policy_type is umbrella. */
+            car_details?: components["schemas"]["CarDetailsInput"] | null;
+            /** @description Ignored: policy_type is umbrella. */
+            fire_details?: components["schemas"]["FireDetailsInput"] | null;
+            /** @description Ignored: policy_type is umbrella. */
+            home_details?: components["schemas"]["HomeDetailsInput"] | null;
+            /** @description Ignored: policy_type is umbrella. */
+            renters_details?: components["schemas"]["RentersDetailsInput"] | null;
+            umbrella_details: components["schemas"]["UmbrellaDetailsInput"];
+            /** @description Ignored: policy_type is umbrella. */
+            cgl_details?: components["schemas"]["CglDetailsInput"] | null;
+            /** @description Ignored: policy_type is umbrella. */
+            life_details?: components["schemas"]["LifeDetailsInput"] | null;
+        };
+        CglDetailsInput: {
+            business_name: string;
+            class_code: string;
+            /** @description decimal, 2 places */
+            annual_revenue: string;
+            /** @description decimal, 2 places */
+            occurrence_limit: string;
+            /** @description decimal, 2 places */
+            aggregate_limit: string;
+        };
+        CglPolicyInput: {
+            customer_id?: (string | null) | "";
+            customer_name: string;
+            customer_email: string;
+            customer_phone?: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "cgl";
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            premium_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            coverage_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            deductible: string | number;
+            /** Format: date */
+            start_date: string;
+            /** @description 12_months (the default when omitted), 6_months, or custom: then end_date is required. */
+            term?: ("12_months" | "6_months" | "custom") | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, read only when term is custom: after start_date and at most 36 months later.
+             */
+            end_date?: string;
+            /**
+             * @default pending
+             * @enum {string}
+             */
+            status?: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            assignee_id?: string | null;
+            /** @description Ignored: policy_type is cgl. */
+            car_details?: components["schemas"]["CarDetailsInput"] | null;
+            /** @description Ignored: policy_type is cgl. */
+            fire_details?: components["schemas"]["FireDetailsInput"] | null;
+            /** @description Ignored: policy_type is cgl. */
+            home_details?: components["schemas"]["HomeDetailsInput"] | null;
+            /** @description Ignored: policy_type is cgl. */
+            renters_details?: components["schemas"]["RentersDetailsInput"] | null;
+            /** @description Ignored: policy_type is cgl. */
+            umbrella_details?: components["schemas"]["UmbrellaDetailsInput"] | null;
+            cgl_details: components["schemas"]["CglDetailsInput"];
+            /** @description Ignored: policy_type is cgl. */
+            life_details?: components["schemas"]["LifeDetailsInput"] | null;
+        };
+        LifeDetailsInput: {
+            /** @enum {string} */
+            life_type: "term" | "whole";
+            /** @description decimal, 2 places */
+            face_amount: string;
+            term_years?: number | null;
+            beneficiaries: {
+                name: string;
+                relationship: string;
+                share_percent?: number;
+            }[];
+        };
+        LifePolicyInput: {
+            customer_id?: (string | null) | "";
+            customer_name: string;
+            customer_email: string;
+            customer_phone?: string | null;
+            policy_number: string;
+            insurance_company: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            policy_type: "life";
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            premium_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            coverage_amount: string | number;
+            /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+            deductible: string | number;
+            /** Format: date */
+            start_date: string;
+            /** @description 12_months (the default when omitted), 6_months, or custom: then end_date is required. */
+            term?: ("12_months" | "6_months" | "custom") | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, read only when term is custom: after start_date and at most 36 months later.
+             */
+            end_date?: string;
+            /**
+             * @default pending
+             * @enum {string}
+             */
+            status?: "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+            assignee_id?: string | null;
+            /** @description Ignored: policy_type is life. */
+            car_details?: components["schemas"]["CarDetailsInput"] | null;
+            /** @description Ignored: policy_type is life. */
+            fire_details?: components["schemas"]["FireDetailsInput"] | null;
+            /** @description Ignored: policy_type is life. */
+            home_details?: components["schemas"]["HomeDetailsInput"] | null;
+            /** @description Ignored: policy_type is life. */
+            renters_details?: components["schemas"]["RentersDetailsInput"] | null;
+            /** @description Ignored: policy_type is life. */
+            umbrella_details?: components["schemas"]["UmbrellaDetailsInput"] | null;
+            /** @description Ignored: policy_type is life. */
+            cgl_details?: components["schemas"]["CglDetailsInput"] | null;
+            life_details: components["schemas"]["LifeDetailsInput"];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description Matches anywhere in the row's text, case-insensitive; over 200 characters it is ignored. */
+                search?: string;
+                type?: "all" | "individual" | "business";
+                /** @description Rows per page, at most 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only rows created or changed at or after this time (ISO 8601). */
+                updated_since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers */
+            200: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerPage"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Present (true) when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A duplicate, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Present (true) when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetail"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A duplicate, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Present (true) when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A duplicate, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPolicies: {
+        parameters: {
+            query?: {
+                /** @description Matches anywhere in the row's text, case-insensitive; over 200 characters it is ignored. */
+                search?: string;
+                assignee?: string;
+                type?: "all" | "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                status?: "all" | "pending" | "active" | "expired" | "renewed" | "lost" | "cancelled";
+                /** @description Only this customer's policies. */
+                customer_id?: string;
+                /** @description Rows per page, at most 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only rows created or changed at or after this time (ISO 8601). */
+                updated_since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of policies */
+            200: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyPage"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Present (true) when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A duplicate, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Present (true) when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A duplicate, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Present (true) when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A duplicate, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCommunications: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only rows created or changed at or after this time (ISO 8601). */
+                updated_since?: string;
+                customer_id?: string;
+                type?: "all" | "email" | "phone" | "meeting" | "letter";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of communications */
+            200: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunicationPage"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCommunication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommunicationCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Present (true) when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Communication"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A duplicate, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCommunication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Communication"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCommunication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommunicationInput"];
+            };
+        };
+        responses: {
+            /** @description The correction, a new entry */
+            200: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Present (true) when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Communication"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A duplicate, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCommunication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Always, for an existing entry: code APPEND_ONLY. */
+            409: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    correctCommunication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommunicationInput"];
+            };
+        };
+        responses: {
+            /** @description The correction, a new entry */
+            201: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Present (true) when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Communication"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this (reading needs Business or higher, writing Enterprise). */
+            403: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A duplicate, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is over 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    /** @description Requests this key may make per minute (the plan's share of the rate). */
+                    "RateLimit-Limit": string;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining": string;
+                    /** @description Seconds until the window starts again. */
+                    "RateLimit-Reset": string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhook_customer_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_customer_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_customer_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_policy_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_policy_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_policy_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_policy_renewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_communication_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommunicationEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

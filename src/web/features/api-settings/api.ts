@@ -28,6 +28,8 @@ export function useRevokeApiKey() {
 export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, OpenApiOperation>>;
+  /** the named types the operations refer to ($ref: '#/components/schemas/Name') */
+  components?: { schemas?: Record<string, JsonSchema> };
 }
 export interface OpenApiParameter {
   name: string;
@@ -45,12 +47,16 @@ export interface JsonSchema {
   required?: string[];
   items?: JsonSchema;
   anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  $ref?: string;
+  const?: unknown;
   maxLength?: number;
   format?: string;
 }
 export interface OpenApiOperation {
   summary?: string;
   description?: string;
+  deprecated?: boolean;
   tags?: string[];
   parameters?: OpenApiParameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };

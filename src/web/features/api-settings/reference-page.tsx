@@ -15,10 +15,16 @@ import { useOpenApiDocument, type JsonSchema, type OpenApiOperation } from './ap
 const METHOD_TONE: Record<string, BadgeTone> = { get: 'blue', post: 'green', put: 'yellow', delete: 'red' };
 const ORDER = ['get', 'post', 'put', 'delete'];
 
+/** A named type's name ($ref '#/components/schemas/CarDetails' → CarDetails). */
+const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
+
 function typeOf(s: JsonSchema | undefined): string {
   if (!s) return 'any';
+  if (s.$ref) return refName(s.$ref);
+  if (s.const !== undefined) return JSON.stringify(s.const);
   if (s.enum) return s.enum.map(String).join(' | ');
   if (s.anyOf) return s.anyOf.map(typeOf).join(' or ');
+  if (s.oneOf) return s.oneOf.map(typeOf).join(' or ');
   if (Array.isArray(s.type)) return s.type.join(' or ');
   if (s.type === 'array') return `array of ${typeOf(s.items)}`;
   return s.type ?? 'any';
@@ -30,6 +36,33 @@ interface Entry {
   op: OpenApiOperation;
 }
 
+type Resolve = (s: JsonSchema | undefined) => JsonSchema | undefined;
+type BodyRow = { name: string; where: string; type: string; required: boolean; note?: string };
+
+/**
+ * A body's fields: an object's properties, or for a choice of variants (a policy per line) every
+ * variant's, required when every variant requires it, else said for which variants.
+ */
+function bodyRows(schema: JsonSchema | undefined, resolve: Resolve): BodyRow[] {
+  const root = resolve(schema);
+  const variants = (root?.oneOf ?? (root ? [root] : [])).map(resolve).filter((v): v is JsonSchema => Boolean(v?.properties));
+  const rows = new Map<string, BodyRow & { in: string[] }>();
+  variants.forEach((v) => {
+    const label = Object.values(v.properties ?? {}).find((p) => p.const !== undefined)?.const;
+    for (const [name, s] of Object.entries(v.properties ?? {})) {
+      const row = rows.get(name) ?? { name, where: 'body', type: typeOf(s), required: false, note: s.description, in: [] };
+      if (v.required?.includes(name)) row.in.push(String(label ?? ''));
+      if (!rows.has(name)) rows.set(name, row);
+      else if (row.type !== typeOf(s) && s.const !== undefined) row.type = `${row.type} | ${typeOf(s)}`;
+    }
+  });
+  return [...rows.values()].map(({ in: requiredIn, ...row }) => {
+    const all = requiredIn.length === variants.length;
+    const some = !all && requiredIn.length > 0 && requiredIn.every(Boolean);
+    return { ...row, required: all, note: some ? `Required for ${requiredIn.join(', ')}.${row.note ? ` ${row.note}` : ''}` : row.note };
+  });
+}
+
 export function ApiReferencePage() {
   const doc = useOpenApiDocument();
   const [key, setKey] = useState('');
@@ -39,6 +72,8 @@ export function ApiReferencePage() {
       .map(([method, op]) => ({ method, path, op })),
   );
   const tags = [...new Set(entries.map((e) => e.op.tags?.[0] ?? 'Other'))];
+  const schemas = doc.data?.components?.schemas ?? {};
+  const resolve: Resolve = (s) => (s?.$ref ? resolve(schemas[refName(s.$ref)]) : s);
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={API_TEXT.title} description="Every endpoint of /api/v1, from its OpenAPI document." />
@@ -51,7 +86,8 @@ export function ApiReferencePage() {
             <a className="text-blue-700 underline" href="/api/v1/openapi.json">
               /api/v1/openapi.json
             </a>
-            .
+            . A typed TypeScript client generated from it, with a sync example, is the SDK <code className="rounded bg-slate-100 px-1">@policydesk/sdk</code>{' '}
+            (<code className="rounded bg-slate-100 px-1">packages/sdk</code> in the PolicyDesk repository; its README is linked from docs/api.md).
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -80,7 +116,7 @@ export function ApiReferencePage() {
               {entries
                 .filter((e) => (e.op.tags?.[0] ?? 'Other') === tag)
                 .map((e) => (
-                  <Operation key={`${e.method} ${e.path}`} entry={e} apiKey={key} />
+                  <Operation key={`${e.method} ${e.path}`} entry={e} apiKey={key} resolve={resolve} />
                 ))}
             </div>
           </section>
@@ -90,10 +126,11 @@ export function ApiReferencePage() {
   );
 }
 
-function Operation({ entry, apiKey }: { entry: Entry; apiKey: string }) {
+function Operation({ entry, apiKey, resolve }: { entry: Entry; apiKey: string; resolve: Resolve }) {
   const { method, path, op } = entry;
   const params = (op.parameters ?? []).filter((p) => p.in !== 'header');
   const body = op.requestBody?.content['application/json']?.schema;
+  const fields = bodyRows(body, resolve);
   return (
     <details className="min-w-0 overflow-hidden rounded-lg border border-slate-200 bg-white">
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 p-3">
@@ -102,6 +139,7 @@ function Operation({ entry, apiKey }: { entry: Entry; apiKey: string }) {
         </Badge>
         <code className="break-all text-sm">/api/v1{path}</code>
         <span className="text-sm text-slate-600">{op.summary}</span>
+        {op.deprecated ? <Badge tone="gray">deprecated</Badge> : null}
       </summary>
       <div className="grid min-w-0 gap-4 border-t border-slate-200 p-3 text-sm [&>*]:min-w-0">
         {op.description ? <p className="text-slate-600">{op.description}</p> : null}
@@ -111,18 +149,7 @@ function Operation({ entry, apiKey }: { entry: Entry; apiKey: string }) {
             rows={params.map((p) => ({ name: p.name, where: p.in, type: typeOf(p.schema), required: Boolean(p.required), note: p.description ?? p.schema?.description }))}
           />
         ) : null}
-        {body?.properties ? (
-          <FieldTable
-            title="Body (JSON)"
-            rows={Object.entries(body.properties).map(([name, s]) => ({
-              name,
-              where: 'body',
-              type: typeOf(s),
-              required: body.required?.includes(name) ?? false,
-              note: s.description,
-            }))}
-          />
-        ) : null}
+        {fields.length ? <FieldTable title="Body (JSON)" rows={fields} /> : null}
         <div>
           <h4 className="mb-1 font-medium text-slate-900">Responses</h4>
           <ul className="grid gap-1">

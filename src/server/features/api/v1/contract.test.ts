@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { eq } from 'drizzle-orm';
+import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
+import { agencies, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
 import { CONTRACT_FIXTURES, type ContractCall, type ContractWorld, type KeyKind } from './contract-fixtures.ts';
@@ -18,6 +21,7 @@ let doc: Json;
 let ajv: Ajv2020;
 const keys = {} as Record<Exclude<KeyKind, 'none'>, string>;
 let world: ContractWorld;
+let agencyId: string;
 
 async function newKey(cookie: string, scopes: Record<string, string>): Promise<string> {
   const res = await t.request('/api/api-keys', { cookie, json: { name: 'Contract', scopes } });
@@ -51,6 +55,9 @@ beforeAll(async () => {
   keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write' });
   keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read' });
   keys.other = await newKey(owner.cookie, { communications: 'read' });
+  // an endpoint for every event type: the payloads the calls below queue are checked against `webhooks`
+  [{ id: agencyId }] = await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, owner.id));
+  await t.db.insert(webhookEndpoints).values({ agencyId, url: 'https://hooks.example.com/contract', events: [...WEBHOOK_EVENTS], secret: 'whsec_contract' });
   const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write' });
   const rivalCustomer = await created(rivalKey, '/customers', customerPayload());
   world = {
@@ -174,5 +181,40 @@ describe('the /api/v1 contract', () => {
     const stale = Object.keys(CONTRACT_FIXTURES).filter((name) => !operations().some(({ method, path }) => `${method.toUpperCase()} ${path}` === name));
     for (const name of stale) problems.push(`${name}: in contract-fixtures.ts but not in the document`);
     expect(problems).toEqual([]);
+  });
+
+  it("sends every webhook as its event type's payload in the document", async () => {
+    const sent = await t.db.select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload }).from(webhookDeliveries).where(eq(webhookDeliveries.agencyId, agencyId));
+    const problems: string[] = [];
+    for (const { type, payload } of sent) {
+      if (!doc.webhooks?.[type]) {
+        problems.push(`${type}: sent, but not in the document's webhooks`);
+        continue;
+      }
+      const v = validatorAt(pointer('webhooks', type, 'post', 'requestBody', 'content', 'application/json', 'schema'));
+      if (!v(JSON.parse(payload))) problems.push(`${type}: ${errorsOf(v)}`);
+    }
+    expect(problems).toEqual([]);
+    // the calls above create, update and delete customers and policies and log communications
+    expect([...new Set(sent.map((d) => d.type))]).toEqual(
+      expect.arrayContaining(['customer.created', 'customer.updated', 'customer.deleted', 'policy.created', 'policy.updated', 'policy.deleted', 'communication.created']),
+    );
+  });
+
+  it('answers a 429 as documented: RateLimit-* and Retry-After, the error body', async () => {
+    const limited = await createTestContext({ env: { API_RATE_LIMIT: '1' } });
+    try {
+      const u = await createUser(limited, { tier: 'enterprise' });
+      const res = await limited.request('/api/api-keys', { cookie: u.cookie, json: { name: 'Limited', scopes: { customers: 'write' } } });
+      const limitedKey = (await json(res)).key;
+      const call = (method: string) =>
+        limited.request('/api/v1/customers', { method, headers: { authorization: `Bearer ${limitedKey}` }, ...(method === 'POST' ? { json: customerPayload() } : {}) });
+      const first = await call('GET');
+      expect(await check('get', '/customers', { why: 'within the limit', status: 200 }, first)).toEqual([]);
+      expect(await check('get', '/customers', { why: 'over the limit', status: 429 }, await call('GET'))).toEqual([]);
+      expect(await check('post', '/customers', { why: 'over the limit', status: 429 }, await call('POST'))).toEqual([]);
+    } finally {
+      await limited.close();
+    }
   });
 });

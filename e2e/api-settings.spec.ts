@@ -77,6 +77,11 @@ for (const width of [1280, 390]) {
     await expect(op.getByText('Status 200')).toBeVisible();
     await expect(op.getByText(`API-${width}`)).toBeVisible();
     await shot(page, 'api-reference');
+    // a body's fields through the document's named types: required ones starred, a line's details required for its line
+    const create = page.locator('details').filter({ hasText: 'Create one of the policies' });
+    await create.locator('summary').click();
+    await expect(create.locator('tr', { hasText: 'premium_amount' })).toContainText('premium_amount *');
+    await expect(create.locator('tr', { hasText: 'car_details' })).toContainText('Required for car.');
     // the opened operation (tables, response) scrolls inside itself, never the page
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 

@@ -493,6 +493,7 @@ export interface components {
             cancel_method: ("pro_rata" | "flat") | null;
             /** @description decimal, 2 places: the premium returned on cancellation */
             unearned_premium: string | null;
+            /** @description A team member's user id. */
             assignee_id: string | null;
             assignee_name: string | null;
             /** @enum {string} */
@@ -603,6 +604,7 @@ export interface components {
             cancel_method: ("pro_rata" | "flat") | null;
             /** @description decimal, 2 places: the premium returned on cancellation */
             unearned_premium: string | null;
+            /** @description A team member's user id. */
             assignee_id: string | null;
             assignee_name: string | null;
             /** @enum {string} */
@@ -693,6 +695,7 @@ export interface components {
             cancel_method: ("pro_rata" | "flat") | null;
             /** @description decimal, 2 places: the premium returned on cancellation */
             unearned_premium: string | null;
+            /** @description A team member's user id. */
             assignee_id: string | null;
             assignee_name: string | null;
             /** @enum {string} */
@@ -785,6 +788,7 @@ export interface components {
             cancel_method: ("pro_rata" | "flat") | null;
             /** @description decimal, 2 places: the premium returned on cancellation */
             unearned_premium: string | null;
+            /** @description A team member's user id. */
             assignee_id: string | null;
             assignee_name: string | null;
             /** @enum {string} */
@@ -875,6 +879,7 @@ export interface components {
             cancel_method: ("pro_rata" | "flat") | null;
             /** @description decimal, 2 places: the premium returned on cancellation */
             unearned_premium: string | null;
+            /** @description A team member's user id. */
             assignee_id: string | null;
             assignee_name: string | null;
             /** @enum {string} */
@@ -964,6 +969,7 @@ export interface components {
             cancel_method: ("pro_rata" | "flat") | null;
             /** @description decimal, 2 places: the premium returned on cancellation */
             unearned_premium: string | null;
+            /** @description A team member's user id. */
             assignee_id: string | null;
             assignee_name: string | null;
             /** @enum {string} */
@@ -1055,6 +1061,7 @@ export interface components {
             cancel_method: ("pro_rata" | "flat") | null;
             /** @description decimal, 2 places: the premium returned on cancellation */
             unearned_premium: string | null;
+            /** @description A team member's user id. */
             assignee_id: string | null;
             assignee_name: string | null;
             /** @enum {string} */
@@ -1148,6 +1155,7 @@ export interface components {
             cancel_method: ("pro_rata" | "flat") | null;
             /** @description decimal, 2 places: the premium returned on cancellation */
             unearned_premium: string | null;
+            /** @description A team member's user id. */
             assignee_id: string | null;
             assignee_name: string | null;
             /** @enum {string} */

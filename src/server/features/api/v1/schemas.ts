@@ -86,7 +86,7 @@ export const policyOut = z.object({
   cancel_reason: z.enum(CANCEL_REASONS).nullable(),
   cancel_method: z.enum(CANCEL_METHODS).nullable(),
   unearned_premium: nullableString.describe('decimal, 2 places: the premium returned on cancellation'),
-  assignee_id: z.uuid().nullable(),
+  assignee_id: nullableString.describe("A team member's user id."),
   assignee_name: nullableString,
   renewal_state: z.enum(RENEWAL_STATES),
   lost_reason: z.enum(LOST_REASONS).nullable(),

@@ -101,10 +101,11 @@ let cached: Record<string, Record<string, unknown>> | null = null;
 
 /** components.schemas: every named type, answers and requests. */
 export function componentSchemas(): Record<string, Record<string, unknown>> {
-  if (cached) return cached;
+  // a copy each time: a caller may change the document it gets (openapi-typescript does)
+  if (cached) return structuredClone(cached);
   const all = { ...generate(outputs, 'output'), ...generate(inputs, 'input') };
   all.PolicyDetail = { ...all.PolicyDetail, discriminator: byPolicyType('PolicyDetail') };
   all.PolicyInput = { ...all.PolicyInput, discriminator: byPolicyType('PolicyInput') };
   cached = all;
-  return all;
+  return structuredClone(all);
 }

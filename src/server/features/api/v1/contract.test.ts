@@ -146,7 +146,8 @@ describe('the /api/v1 contract', () => {
   it('is a valid OpenAPI 3.1 document: operationIds, named types, webhooks', async () => {
     expect(await new Validator().validate(doc as never)).toEqual({ valid: true });
     const ids = operations().map(({ op }) => op.operationId);
-    expect(ids.filter((id) => typeof id !== 'string')).toEqual([]);
+    const unnamed = operations().filter(({ op }) => typeof op.operationId !== 'string');
+    expect(unnamed.map(({ method, path }) => `${method.toUpperCase()} ${path} has no operationId (createRoute({ operationId }))`)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
     expect(Object.keys(doc.components?.schemas ?? {})).toEqual(expect.arrayContaining(['Customer', 'PolicyDetail', 'PolicyInput', 'Communication', 'Error']));
     expect(Object.keys(doc.webhooks ?? {}).length).toBeGreaterThan(0);

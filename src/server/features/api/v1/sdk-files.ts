@@ -20,7 +20,8 @@ export interface SdkFiles {
 export async function generateSdkFiles(): Promise<SdkFiles> {
   const doc = apiV1Document();
   const document = `${JSON.stringify(doc, null, 2)}\n`;
-  const types = HEADER + astToString(await openapiTS(doc as never, { defaultNonNullable: false }));
+  // a copy: openapi-typescript writes into the document it reads (its discriminator enums)
+  const types = HEADER + astToString(await openapiTS(structuredClone(doc) as never, { defaultNonNullable: false }));
   return { document, types };
 }
 

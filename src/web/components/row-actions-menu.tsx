@@ -1,17 +1,27 @@
-// The row menu and delete confirmation shared by the list pages (policies, customers).
+// The row menu and delete confirmation shared by the list pages (policies, customers): the Radix
+// menu and dialog, loaded after the list's first screen (row-actions.tsx stands in until then).
 import { useNavigate } from 'react-router';
 import { MoreHorizontal } from 'lucide-react';
 import { errorMessage } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';
 import { Button } from './ui/button.tsx';
 import { ConfirmDialog } from './ui/dialog.tsx';
+import type { DeferredProps } from '../lib/deferred.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
 
-/** View, Edit and Delete for one row; `label` names the row for assistive technology. */
-export function RowActions({ label, viewLabel, href, onDelete }: { label: string; viewLabel: string; href: string; onDelete: () => void }) {
+export interface RowActionsProps {
+  /** names the row for assistive technology */
+  label: string;
+  viewLabel: string;
+  href: string;
+  onDelete: () => void;
+}
+
+/** View, Edit and Delete for one row. */
+export function RowActionsMenu({ label, viewLabel, href, onDelete, defaultOpen }: RowActionsProps & DeferredProps) {
   const navigate = useNavigate();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={label}>
           <MoreHorizontal className="h-4 w-4" aria-hidden />
@@ -28,27 +38,22 @@ export function RowActions({ label, viewLabel, href, onDelete }: { label: string
   );
 }
 
-interface DeleteMutation {
+export interface DeleteMutation {
   isPending: boolean;
   mutate: (id: string, options: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
 }
 
-/** 'Are you sure?' for the row being deleted (null: closed); a success toast, or the error's. */
-export function DeleteConfirm({
-  item,
-  onClose,
-  title,
-  description,
-  deletedText,
-  remove,
-}: {
+export interface DeleteConfirmProps {
   item: { id: string } | null;
   onClose: () => void;
   title: string;
   description: string;
   deletedText: string;
   remove: DeleteMutation;
-}) {
+}
+
+/** 'Are you sure?' for the row being deleted (null: closed); a success toast, or the error's. */
+export function DeleteConfirmDialog({ item, onClose, title, description, deletedText, remove }: DeleteConfirmProps) {
   return (
     <ConfirmDialog
       open={item !== null}

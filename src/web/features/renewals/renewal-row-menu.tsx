@@ -11,7 +11,11 @@ import type { DeferredProps } from '#web/lib/deferred.tsx';
 import { notify } from '#web/lib/toast.ts';
 import { useSetRenewalState, useUndoLost } from '#web/lib/renewals.ts';
 import { useFeature } from '#web/lib/session.ts';
-import type { RowHandlers } from './renewal-table.tsx';
+
+export interface RowHandlers {
+  onMarkLost: (row: RenewalRow) => void;
+  onAssign: (row: RenewalRow) => void;
+}
 
 export function RowMenu({ row, handlers, defaultOpen }: { row: RenewalRow; handlers: RowHandlers } & DeferredProps) {
   const navigate = useNavigate();

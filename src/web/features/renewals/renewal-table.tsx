@@ -11,16 +11,12 @@ import { DataList, type ListColumn, type ListSource } from '#web/components/list
 import { formatDay } from '#web/lib/format.ts';
 import { RemarketBadge, RenewalStateBadge } from '#web/components/badges.tsx';
 import { deferred } from '#web/lib/deferred.tsx';
+import type { RowHandlers } from './renewal-row-menu.tsx';
 
 function daysText(days: number) {
   if (days < 0) return `${-days} ${days === -1 ? 'day' : 'days'} ago`;
   if (days === 0) return 'Today';
   return `${days} ${days === 1 ? 'day' : 'days'}`;
-}
-
-export interface RowHandlers {
-  onMarkLost: (row: RenewalRow) => void;
-  onAssign: (row: RenewalRow) => void;
 }
 
 const Menu = deferred<{ row: RenewalRow; handlers: RowHandlers }>(() => import('./renewal-row-menu.tsx').then((m) => m.RowMenu));

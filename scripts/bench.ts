@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|tasks|exchange|api|reports|creates|list|pooler|pglite|xlsx]
+// npm run bench [-- --quick] [-- --no-build] [-- --seconds N] [-- --only-webhooks] [-- --only-frontend] [-- --bulk-only] [-- --only documents|pipeline|tasks|exchange|api|reports|creates|signed-in|list|pooler|pglite|xlsx]
 // Measures the production build on a throwaway PostgreSQL 15 (and on PGlite), side by side with
 // pgbench running the SQL the list endpoint sends, and writes bench/results/latest.md.
 // Exits non-zero only when it could not run; missed figures are reported, not fatal.
@@ -29,6 +29,7 @@ import { webhookScenario } from './bench/webhooks.ts';
 import { MARK_RENEWALS, timeReports } from './bench/reports.ts';
 import { brandingScenario } from './bench/branding.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
+import { timeToData } from './bench/signed-in.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -959,6 +960,50 @@ async function tasksOnly(pgInfo: Postgres) {
   }
 }
 
+/**
+ * --only signed-in: a fresh PostgreSQL, one enterprise agency of 1,000 policies (issue 33): each
+ * signed-in page's first load, time to data in a cold browser and between the sidebar's pages,
+ * Lighthouse mobile on the signed-in pages with the session cookie, the dashboard's one request.
+ */
+async function signedInOnly(pgInfo: Postgres) {
+  frontend();
+  const server = await pgServer(pgInfo);
+  try {
+    const who = await registerAndSignIn(server.url, 'bench-signed-in@bench.example', confirmOn(pgInfo, 'enterprise'));
+    await seedWith(pgInfo, { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: who.agencyId, ownerId: who.ownerId, customers: 300, policies: 1000 }] });
+    const t = await timeToData(server.url, who.cookie);
+    rows.push({
+      scenario: '7. time to data: /dashboard/policies in a cold browser, to its first row (median of 5)',
+      note: `${t.coldMs.toFixed(0)} ms (${t.coldRuns.map((ms) => ms.toFixed(0)).join(', ')})`,
+      target: '≤ 1,000 ms',
+      ok: t.coldMs <= 1000,
+    });
+    rows.push({
+      scenario: '7. time to data: a sidebar link hovered, then clicked (median of 5 rounds)',
+      note: Object.entries(t.movesMs)
+        .map(([to, ms]) => `${to} ${ms.toFixed(0)} ms`)
+        .join(', '),
+      target: '≤ 300 ms',
+      ok: Object.values(t.movesMs).every((ms) => ms <= 300),
+    });
+    log(`time to data: ${rows.at(-2)!.note}; moves: ${rows.at(-1)!.note}`);
+    for (const r of await runLighthouse(server.url, ['/dashboard', '/dashboard/policies', '/dashboard/renewals'], who.cookie)) {
+      rows.push({
+        scenario: `7. Lighthouse mobile ${r.page} (signed in, 1,000 policies)`,
+        note: `performance ${r.performance}, LCP ${(r.lcpMs / 1000).toFixed(1)} s, FCP ${(r.fcpMs / 1000).toFixed(1)} s, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}`,
+        target: 'performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.05, accessibility 100',
+        ok: r.performance >= 90 && r.lcpMs <= 2500 && r.cls <= 0.05 && r.accessibility === 100,
+      });
+      log(`  lighthouse ${r.page}: ${rows.at(-1)!.note}`);
+    }
+    databasePid = pgInfo.pid;
+    const d = await run(server, who.cookie, ['/api/dashboard']);
+    loadRow('1. dashboard, one request for its cards (1,000 policies)', d, { text: 'p99 ≤ 20 ms (issue 33)', ok: d.p99 <= 20 && d.non2xx + d.errors === 0 });
+  } finally {
+    await server.stop();
+  }
+}
+
 /** --only exchange: a fresh PostgreSQL, issue 12's two figures alone (full export of 100,000 policies, import of 10,000 rows). */
 async function exchangeOnly(pgInfo: Postgres) {
   const server = await pgServer(pgInfo);
@@ -1099,6 +1144,7 @@ const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
   pipeline: pipelineOnly,
   tasks: tasksOnly,
   creates: createsOnly,
+  'signed-in': signedInOnly,
 };
 
 async function main() {

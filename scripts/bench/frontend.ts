@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -48,7 +49,9 @@ const AFTER_FIRST_RENDER = ['features/public/header-session.tsx'];
 export function firstLoad(webDir: string, page: string, routeModules: string[]): FirstLoad | null {
   const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const keyOf = (module: string) => Object.keys(manifest).find((k) => k.endsWith(module));
+  // a module the build grouped into a named chunk (scripts/chunking.ts) is found by that chunk's name
+  const keyOf = (module: string) =>
+    Object.keys(manifest).find((k) => k.endsWith(module)) ?? Object.keys(manifest).find((k) => manifest[k].name === path.basename(module).replace(/\.tsx?$/, ''));
   const routeKeys = routeModules.map(keyOf);
   if (!entryKey || routeKeys.some((k) => !k)) return null;
   const walk = (key: string, seen: Set<string>) => {

@@ -1,4 +1,5 @@
-// Lighthouse (mobile, its default simulated throttling) on the public pages, with Chromium at
+// Lighthouse (mobile, its default simulated throttling) on the public pages (issue 17) and, with a
+// session cookie, the signed-in ones (issue 33), with Chromium at
 // /usr/bin/chromium and the flags the e2e suite uses (playwright.config.ts). Issue 17.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -13,16 +14,18 @@ export interface LighthouseResult {
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
+  cls: number;
 }
 
-export async function runLighthouse(baseUrl: string, pages = LIGHTHOUSE_PAGES): Promise<LighthouseResult[]> {
+/** `cookie`: a signed-in session's, sent with every request of the run (the signed-in pages, issue 33). */
+export async function runLighthouse(baseUrl: string, pages = LIGHTHOUSE_PAGES, cookie?: string): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
   const out: LighthouseResult[] = [];
   try {
     for (const page of pages) {
       // the default config is the mobile form factor with simulated (Lantern) throttling
       const measure = async () => {
-        const result = await lighthouse(`${baseUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+        const result = await lighthouse(`${baseUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(cookie ? { extraHeaders: { cookie } } : {}) });
         if (!result?.lhr) throw new Error(`lighthouse gave no result for ${page}`);
         return result.lhr;
       };
@@ -37,6 +40,7 @@ export async function runLighthouse(baseUrl: string, pages = LIGHTHOUSE_PAGES): 
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
         fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       });
     }
   } finally {

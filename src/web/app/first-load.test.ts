@@ -1,8 +1,10 @@
 // What the signed-in app loads before its first screen (issue 33): the entry, the signed-in shell and
 // the dashboard must not reach the validation library (zod, about 26 KB gzip), which only forms and
-// list filters need. Walks the static value imports of the source (type-only and dynamic imports are
-// not loaded up front) and names the chain that pulls a forbidden package in, so a regression shows
-// which import caused it. The bench's chunk report gives the sizes.
+// list filters need; no page that doesn't draw a chart or markdown may load recharts (about 107 KB)
+// or markdown-it (about 47 KB), not even after its first screen; the list pages load their row menu,
+// dialogs and bulk bar when used. Walks the static value imports of the source (type-only and
+// dynamic imports are not loaded up front) and names the chain that pulls a forbidden module in, so a
+// regression shows which import caused it. The bench's chunk report gives the sizes.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +12,18 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ALIASES: Record<string, string> = { '#shared/': 'src/shared/', '#web/': 'src/web/', '#server/': 'src/server/' };
 const FORBIDDEN = ['zod'];
+/** Drawn only by the pages that show a chart or markdown, which load them themselves. */
+const DRAWING = ['recharts', 'markdown-it'];
+/** Loaded by the list pages when a row's menu, a delete or a selection needs them. */
+const ON_USE = [
+  'src/web/components/row-actions-menu.tsx',
+  'src/web/components/bulk/bulk-bar.tsx',
+  'src/web/components/renewal-dialogs.tsx',
+  'src/web/features/renewals/renewal-row-menu.tsx',
+  'src/web/components/ui/dialog.tsx',
+  'src/web/components/ui/dropdown-menu.tsx',
+];
+const LIST_PAGES = ['src/web/features/policies/policies-page.tsx', 'src/web/features/customers/customers-page.tsx'];
 
 /** The specifiers a module imports for its values (not `import type`, not `import()`). */
 export function valueImports(source: string): string[] {
@@ -36,20 +50,31 @@ function resolve(from: string, spec: string): string | null {
   return null;
 }
 
-/** The chain from the root to the first forbidden package it reaches, or null. */
-function forbiddenChain(root: string): string[] | null {
+/** The specifiers a module imports with `import('…')`. */
+function dynamicImports(source: string): string[] {
+  return [...source.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]);
+}
+
+/**
+ * The chain from the root to the first forbidden package or file it reaches, or null; with
+ * `later`, following dynamic imports too (what the page loads after its first screen).
+ */
+function forbiddenChain(root: string, forbidden = FORBIDDEN, later = false): string[] | null {
   const parent = new Map<string, string | null>([[root, null]]);
   const queue = [root];
+  const chainTo = (file: string, last: string) => {
+    const chain = [last];
+    for (let f: string | null = file; f; f = parent.get(f) ?? null) chain.unshift(path.relative(ROOT, f));
+    return chain;
+  };
   while (queue.length) {
     const file = queue.shift()!;
-    for (const spec of valueImports(readFileSync(file, 'utf8'))) {
+    const source = readFileSync(file, 'utf8');
+    for (const spec of [...valueImports(source), ...(later ? dynamicImports(source) : [])]) {
       const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
-      if (FORBIDDEN.includes(pkg)) {
-        const chain = [spec];
-        for (let f: string | null = file; f; f = parent.get(f) ?? null) chain.unshift(path.relative(ROOT, f));
-        return chain;
-      }
+      if (forbidden.includes(pkg)) return chainTo(file, spec);
       const next = resolve(file, spec);
+      if (next && forbidden.includes(path.relative(ROOT, next))) return chainTo(file, path.relative(ROOT, next));
       if (next && !parent.has(next)) {
         parent.set(next, file);
         queue.push(next);
@@ -78,6 +103,32 @@ describe('first-load JavaScript of the signed-in app', () => {
       expect(forbiddenChain(path.join(ROOT, root))).toBeNull();
     });
   }
+
+  for (const root of ['src/web/main.tsx', 'src/web/app/signed-in-shell.tsx', 'src/web/features/dashboard/dashboard-page.tsx', ...LIST_PAGES, 'src/web/features/renewals/renewals-page.tsx'])
+    it(`${root} does not load ${DRAWING.join(' or ')} before its first screen`, () => {
+      expect(forbiddenChain(path.join(ROOT, root), DRAWING)).toBeNull();
+    });
+
+  // the shell's deferred parts (menus, palette, drawer) load on every signed-in page
+  for (const root of ['src/web/app/signed-in-shell.tsx', ...LIST_PAGES, 'src/web/features/renewals/renewals-page.tsx'])
+    it(`${root} does not load ${DRAWING.join(' or ')} after its first screen either`, () => {
+      expect(forbiddenChain(path.join(ROOT, root), DRAWING, true)).toBeNull();
+    });
+
+  for (const root of [...LIST_PAGES, 'src/web/features/renewals/renewals-page.tsx'])
+    it(`${root} loads its row menu, dialogs and bulk bar when used`, () => {
+      expect(forbiddenChain(path.join(ROOT, root), ON_USE)).toBeNull();
+    });
+
+  it('finds the chain to a chart drawn later, and to a module loaded on use (the checks can fail)', () => {
+    expect(forbiddenChain(path.join(ROOT, 'src/web/features/dashboard/dashboard-page.tsx'), DRAWING, true)).toEqual([
+      'src/web/features/dashboard/dashboard-page.tsx',
+      'src/web/features/dashboard/performance-panel.tsx',
+      'src/web/components/charts.tsx',
+      'recharts',
+    ]);
+    expect(forbiddenChain(path.join(ROOT, 'src/web/components/bulk/bulk-bar.tsx'), ON_USE)).toEqual(['src/web/components/bulk/bulk-bar.tsx', 'src/web/components/ui/dialog.tsx']);
+  });
 
   it('finds the chain when a shell module imports a schema module (the check can fail)', () => {
     // branding.ts holds the white-label schema: importing it instead of branding-text.ts pulls zod in

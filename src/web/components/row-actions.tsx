@@ -1,72 +1,39 @@
-// The row menu and delete confirmation shared by the list pages (policies, customers).
-import { useNavigate } from 'react-router';
+// The row menu and delete confirmation shared by the list pages (policies, customers, documents).
+// Their Radix menu and dialog (row-actions-menu.tsx) load after the list's first screen (issue 33):
+// a look-alike button stands in for each row's menu, and a click on it opens the menu once loaded;
+// the confirmation loads when the menu does, or when a row is first to be deleted.
+import { lazy, Suspense } from 'react';
 import { MoreHorizontal } from 'lucide-react';
-import { errorMessage } from '../lib/api.ts';
-import { notify } from '../lib/toast.ts';
+import { deferred } from '../lib/deferred.tsx';
+import { useOnce } from '../lib/use-once.ts';
 import { Button } from './ui/button.tsx';
-import { ConfirmDialog } from './ui/dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
+import type { DeleteConfirmProps, RowActionsProps } from './row-actions-menu.tsx';
+
+const loadMenu = () => import('./row-actions-menu.tsx');
+const Menu = deferred<RowActionsProps>(() => loadMenu().then((m) => m.RowActionsMenu));
+const Confirm = lazy(() => loadMenu().then((m) => ({ default: m.DeleteConfirmDialog })));
 
 /** View, Edit and Delete for one row; `label` names the row for assistive technology. */
-export function RowActions({ label, viewLabel, href, onDelete }: { label: string; viewLabel: string; href: string; onDelete: () => void }) {
-  const navigate = useNavigate();
+export function RowActions(props: RowActionsProps) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label}>
+    <Menu
+      {...props}
+      standIn={(reach) => (
+        <Button variant="ghost" size="icon" aria-label={props.label} aria-haspopup="menu" aria-expanded={false} onClick={reach}>
           <MoreHorizontal className="h-4 w-4" aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuItem onSelect={() => navigate(href)}>{viewLabel}</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate(`${href}/edit`)}>Edit</DropdownMenuItem>
-        <DropdownMenuItem className="text-red-600" onSelect={onDelete}>
-          Delete
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+    />
   );
 }
 
-interface DeleteMutation {
-  isPending: boolean;
-  mutate: (id: string, options: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
-}
-
 /** 'Are you sure?' for the row being deleted (null: closed); a success toast, or the error's. */
-export function DeleteConfirm({
-  item,
-  onClose,
-  title,
-  description,
-  deletedText,
-  remove,
-}: {
-  item: { id: string } | null;
-  onClose: () => void;
-  title: string;
-  description: string;
-  deletedText: string;
-  remove: DeleteMutation;
-}) {
+export function DeleteConfirm(props: DeleteConfirmProps) {
+  // mounted from the first delete on, so the dialog can animate its closing
+  if (!useOnce(props.item !== null)) return null;
   return (
-    <ConfirmDialog
-      open={item !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      description={description}
-      confirmLabel="Delete"
-      pending={remove.isPending}
-      onConfirm={() =>
-        item &&
-        remove.mutate(item.id, {
-          onSuccess: () => {
-            onClose();
-            notify.success('Success', deletedText);
-          },
-          onError: (err) => notify.error('Error', errorMessage(err)),
-        })
-      }
-    />
+    <Suspense fallback={null}>
+      <Confirm {...props} />
+    </Suspense>
   );
 }

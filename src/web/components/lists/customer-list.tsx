@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, customerListQuerySchema, type Customer, type CustomerListQuery } from '#shared/customers.ts';
-import { BulkBar } from '../bulk/bulk-bar.tsx';
+import { BulkBarSlot } from '../bulk/bulk-bar-slot.tsx';
 import { DataList, type ListColumn } from '../list-kit/data-list.tsx';
 import { ListSearch } from '../list-kit/list-search.tsx';
 import { SelectionBanner } from '../list-kit/list-states.tsx';
@@ -62,7 +62,7 @@ export function CustomerList({ actions }: { actions?: (c: Customer) => ReactNode
         banner={
           <>
             <SelectionBanner control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />
-            <BulkBar entity="customers" control={selection} />
+            <BulkBarSlot entity="customers" control={selection} />
           </>
         }
         actions={actions}

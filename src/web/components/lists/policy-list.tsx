@@ -8,7 +8,7 @@ import { POLICY_TYPE_OPTIONS } from '#shared/lines/index.ts';
 import { POLICY_STATUS_LABEL, POLICY_STATUSES, POLICY_TEXT, POLICY_TYPE_LABEL, policyListQuerySchema, type Policy, type PolicyListQuery } from '#shared/policies.ts';
 import { AssigneeOptions, useAssignees } from '../assignees.tsx';
 import { StatusBadge } from '../badges.tsx';
-import { BulkBar } from '../bulk/bulk-bar.tsx';
+import { BulkBarSlot } from '../bulk/bulk-bar-slot.tsx';
 import { DataList, type ListColumn } from '../list-kit/data-list.tsx';
 import { ListSearch } from '../list-kit/list-search.tsx';
 import { SelectionBanner } from '../list-kit/list-states.tsx';
@@ -99,7 +99,7 @@ export function PolicyList({ actions }: { actions?: (p: Policy) => ReactNode }) 
         banner={
           <>
             <SelectionBanner control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />
-            <BulkBar entity="policies" control={selection} />
+            <BulkBarSlot entity="policies" control={selection} />
           </>
         }
         actions={actions}

@@ -1,20 +1,17 @@
 // The cockpit's table, on the list kit. Row actions: open, Renew, Mark lost, log a contact, assign,
 // quoted. Logging a contact opens the customer's communications log where the plan has it (Business
 // and above); below, it records the contact by moving the renewal to Contacted.
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { MoreHorizontal } from 'lucide-react';
 import { formatMoney } from '#shared/money.ts';
 import { POLICY_TYPE_LABEL } from '#shared/policies.ts';
 import { RENEWAL_TEXT, type RenewalRow } from '#shared/renewals.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.tsx';
 import { DataList, type ListColumn, type ListSource } from '#web/components/list-kit/data-list.tsx';
-import { errorMessage } from '#web/lib/api.ts';
-import { notify } from '#web/lib/toast.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { RemarketBadge, RenewalStateBadge } from '#web/components/badges.tsx';
-import { useSetRenewalState, useUndoLost } from '#web/lib/renewals.ts';
-import { useFeature } from '#web/lib/session.ts';
+import { deferred } from '#web/lib/deferred.tsx';
+import type { RowHandlers } from './renewal-row-menu.tsx';
 
 function daysText(days: number) {
   if (days < 0) return `${-days} ${days === -1 ? 'day' : 'days'} ago`;
@@ -22,54 +19,19 @@ function daysText(days: number) {
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-export interface RowHandlers {
-  onMarkLost: (row: RenewalRow) => void;
-  onAssign: (row: RenewalRow) => void;
-}
+const Menu = deferred<{ row: RenewalRow; handlers: RowHandlers }>(() => import('./renewal-row-menu.tsx').then((m) => m.RowMenu));
 
 function RowMenu({ row, handlers }: { row: RenewalRow; handlers: RowHandlers }) {
-  const navigate = useNavigate();
-  const setState = useSetRenewalState();
-  const undo = useUndoLost();
-  const communications = useFeature('communications').allowed;
-  // mutateAsync: a row that leaves the filtered table once refreshed takes mutate()'s callbacks with it
-  const fail = (e: unknown) => notify.error('Error', errorMessage(e));
-  const move = (state: 'quoted' | 'contacted', message: string) => setState.mutateAsync({ id: row.id, state }).then(() => notify.success('Success', message), fail);
-  const quoted = () => move('quoted', RENEWAL_TEXT.stateUpdated);
-  const logContact = () =>
-    communications && row.customer_id ? navigate(`/dashboard/customers/${row.customer_id}#communications`) : move('contacted', RENEWAL_TEXT.contactLogged);
-  const undoLost = () =>
-    undo.mutateAsync(row.id).then(() => notify.success('Success', RENEWAL_TEXT.lostUndone), fail);
-  if (row.renewal_state === 'lost')
-    return (
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Actions for policy ${row.policy_number}`}>
-            <MoreHorizontal className="h-4 w-4" aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${row.id}`)}>Open</DropdownMenuItem>
-          <DropdownMenuItem onSelect={undoLost}>{RENEWAL_TEXT.undoLost}</DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-    );
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for policy ${row.policy_number}`}>
+    <Menu
+      row={row}
+      handlers={handlers}
+      standIn={(reach) => (
+        <Button variant="ghost" size="icon" aria-label={`Actions for policy ${row.policy_number}`} aria-haspopup="menu" aria-expanded={false} onClick={reach}>
           <MoreHorizontal className="h-4 w-4" aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${row.id}`)}>Open</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${row.id}/renew`)}>Renew</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => handlers.onMarkLost(row)}>Mark lost</DropdownMenuItem>
-        {row.renewal_state === 'not_started' || (communications && row.customer_id) ? <DropdownMenuItem onSelect={logContact}>Log a contact</DropdownMenuItem> : null}
-        {row.renewal_state !== 'quoted' ? <DropdownMenuItem onSelect={quoted}>Mark quoted</DropdownMenuItem> : null}
-        <DropdownMenuItem onSelect={() => handlers.onAssign(row)}>Assign</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 // /dashboard/renewals: the renewal cockpit (Professional and above, through the feature map).
 // Filters live in the URL, so a filtered view can be bookmarked and the back button restores it.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '#shared/money.ts';
 import { POLICY_TYPES, POLICY_TYPE_LABEL } from '#shared/policies.ts';
@@ -11,9 +11,14 @@ import { cn } from '#web/lib/cn.ts';
 import { FeatureGate } from '#web/app/guards.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Pager } from '#web/components/list-parts.tsx';
-import { AssignDialog, MarkLostDialog } from '#web/components/renewal-dialogs.tsx';
 import { useCockpit, type CockpitFilters } from '#web/lib/renewals.ts';
+import { useOnce } from '#web/lib/use-once.ts';
 import { RenewalTable } from './renewal-table.tsx';
+
+// the dialogs (Radix, with their form) load when a row's menu first asks for one (issue 33)
+const dialogs = () => import('#web/components/renewal-dialogs.tsx');
+const MarkLostDialog = lazy(() => dialogs().then((m) => ({ default: m.MarkLostDialog })));
+const AssignDialog = lazy(() => dialogs().then((m) => ({ default: m.AssignDialog })));
 
 export function RenewalsPage() {
   return (
@@ -38,6 +43,8 @@ function Cockpit() {
   const data = cockpit.data;
   const [losing, setLosing] = useState<RenewalRow | null>(null);
   const [assigning, setAssigning] = useState<RenewalRow | null>(null);
+  const lostUsed = useOnce(losing !== null);
+  const assignUsed = useOnce(assigning !== null);
   const change = (patch: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) if (v === undefined || v === '') next.delete(k);
@@ -143,8 +150,11 @@ function Cockpit() {
           .
         </p>
       ) : null}
-      <MarkLostDialog row={losing} onClose={() => setLosing(null)} />
-      <AssignDialog row={assigning ? { ...assigning, assignee_id: assigning.assignee?.id ?? null } : null} onClose={() => setAssigning(null)} />
+      {/* mounted from their first use on, so they can animate their closing */}
+      <Suspense fallback={null}>
+        {lostUsed ? <MarkLostDialog row={losing} onClose={() => setLosing(null)} /> : null}
+        {assignUsed ? <AssignDialog row={assigning ? { ...assigning, assignee_id: assigning.assignee?.id ?? null } : null} onClose={() => setAssigning(null)} /> : null}
+      </Suspense>
     </div>
   );
 }

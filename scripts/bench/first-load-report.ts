@@ -1,0 +1,15 @@
+// Quick first-load report from a build, without the whole bench (issue 33):
+//   npx vite build --outDir /tmp/web --emptyOutDir && npx tsx scripts/bench/first-load-report.ts /tmp/web [--all]
+// prints each page's gzip total and, with --all, every chunk (largest first).
+import { firstLoad, PUBLIC_PAGES, SIGNED_IN_PAGES } from './frontend.ts';
+
+const [webDir = '.bench-build/web', ...flags] = process.argv.slice(2);
+for (const [page, modules] of Object.entries({ ...PUBLIC_PAGES, ...SIGNED_IN_PAGES })) {
+  const r = firstLoad(webDir, page, modules);
+  if (!r) {
+    console.log(`${page}: not in the manifest`);
+    continue;
+  }
+  console.log(`${page}: ${r.gzipKb.toFixed(1)} KB gzip in ${r.files} chunks`);
+  if (flags.includes('--all')) for (const c of r.chunks) console.log(`  ${c.gzipKb.toFixed(2).padStart(7)}  ${c.name}`);
+}

@@ -19,6 +19,7 @@ import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from '#se
 import { createPolicy, deletePolicy, getPolicy, updatePolicy, type PolicyWriteOptions } from '#server/features/policies/service.ts';
 import { requireApiKey, requireScope } from '../authenticate.ts';
 import { writeOnce } from './idempotency.ts';
+import { registerChangeFeed } from './changes.ts';
 import {
   communicationApiQuerySchema,
   customerApiQuerySchema,
@@ -325,5 +326,6 @@ export function apiV1Routes() {
       return { status: 204, body: null };
     }),
   );
+  registerChangeFeed(api);
   return api;
 }

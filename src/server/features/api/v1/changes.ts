@@ -21,13 +21,12 @@ import {
 } from '#shared/changes.ts';
 import { safeText } from '#shared/validation.ts';
 import type { Actor, AppEnv } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { changeFeed, customerCommunications, customers, policies, user } from '#server/db/schema.ts';
 import { badRequest, forbidden } from '#server/errors.ts';
 import { validate } from '#server/http.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { toCommunication, toCustomer } from '#server/features/customers/service.ts';
 import { toPolicy } from '#server/features/policies/service.ts';
 import { communicationOut, customerOut, documented, documentedQuery, errorOut, policyOut } from './schemas.ts';
@@ -111,7 +110,7 @@ async function currentRows(t: Tenant, actor: Actor, scopes: ApiScopes, ids: Reco
   return out;
 }
 
-export async function readChanges(db: Db, actor: Actor, scopes: ApiScopes, q: ChangeFeedQuery): Promise<ChangePage> {
+export async function readChanges(db: Connection, actor: Actor, scopes: ApiScopes, q: ChangeFeedQuery): Promise<ChangePage> {
   const entities = readableEntities(scopes, q.entity);
   const after = decodePosition(q.after);
   const t = tenant(db, actor);
@@ -148,13 +147,16 @@ export async function readChanges(db: Db, actor: Actor, scopes: ApiScopes, q: Ch
   };
 }
 
+/** Response text (never parsed from a request). */
+const text = () => safeText({ trim: false });
+
 const entryOut = z.object({
-  id: z.string().describe("The entry's sequence number (for logs; page with next_cursor)."),
-  type: z.string().describe('The event, as the webhooks name it: customer.created, policy.updated, communication.deleted …'),
+  id: text().describe("The entry's sequence number (for logs; page with next_cursor)."),
+  type: text().describe('The event, as the webhooks name it: customer.created, policy.updated, communication.deleted …'),
   entity: z.enum(CHANGE_ENTITIES),
   entity_id: z.uuid(),
   op: z.enum(CHANGE_OPS),
-  occurred_at: z.string().describe('ISO 8601 date and time of the change'),
+  occurred_at: text().describe('ISO 8601 date and time of the change'),
   data: z
     .union([customerOut, policyOut, communicationOut])
     .nullable()
@@ -162,7 +164,7 @@ const entryOut = z.object({
 });
 const pageOut = z.object({
   data: z.array(entryOut),
-  next_cursor: z.string().describe('Always set: pass as `after` for the next page, and keep it to poll for later changes.'),
+  next_cursor: text().describe('Always set: pass as `after` for the next page, and keep it to poll for later changes.'),
   has_more: z.boolean().describe('Another page is ready now; when false, poll again later with next_cursor.'),
 });
 

@@ -133,6 +133,8 @@ describe('replaying the change feed', () => {
     const next = random(Number(process.env.FEED_SEED ?? 34));
     const pick = <T>(xs: T[]): T | undefined => xs[Math.floor(next() * xs.length)];
     const ids = async (table: typeof customers | typeof policies) => (await t.db.select({ id: table.id }).from(table).where(eq(table.agencyId, agencyId))).map((r) => r.id);
+    const linkedCustomers = async () =>
+      (await t.db.selectDistinct({ id: policies.customerId }).from(policies).where(and(eq(policies.agencyId, agencyId), sql`${policies.customerId} is not null`))).map((r) => r.id!);
     const replica = emptyReplica();
     let cursor: string | undefined;
     let lastBulk: string | undefined;
@@ -148,7 +150,8 @@ describe('replaying the change feed', () => {
         return v1(key, `/customers/${id}`, { method: 'PUT', json: customerPayload({ email: c.email, name: `Renamed ${Math.floor(next() * 1000)}` }) });
       },
       deleteCustomer: async () => {
-        const id = pick(await ids(customers));
+        // mostly one with terms, so the delete cascades (its terms are unlinked)
+        const id = next() < 0.8 ? (pick(await linkedCustomers()) ?? pick(await ids(customers))) : pick(await ids(customers));
         return id && v1(key, `/customers/${id}`, { method: 'DELETE' });
       },
       createPolicy: async () => {
@@ -182,7 +185,7 @@ describe('replaying the change feed', () => {
       },
       bulkDelete: async () => {
         const entity = next() < 0.5 ? 'customers' : 'policies';
-        const all = await ids(entity === 'customers' ? customers : policies);
+        const all = entity === 'customers' && next() < 0.7 ? await linkedCustomers() : await ids(entity === 'customers' ? customers : policies);
         const chosen = all.filter(() => next() < 0.3).slice(0, 3);
         if (!chosen.length && all.length) chosen.push(pick(all)!);
         if (!chosen.length) return;

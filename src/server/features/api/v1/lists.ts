@@ -81,7 +81,7 @@ function decodeCursor(raw: string | undefined): Cursor | null {
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
 
 /** The paging conditions on (updated_at, id): the rows after the cursor, changed since the given time. */
-function pageConditions(updatedAt: AnyPgColumn, id: AnyPgColumn, q: Paging): (SQL | undefined)[] {
+export function pageConditions(updatedAt: AnyPgColumn, id: AnyPgColumn, q: Paging): (SQL | undefined)[] {
   const after = decodeCursor(q.cursor);
   return [
     q.updated_since ? gte(updatedAt, new Date(q.updated_since)) : undefined,
@@ -90,7 +90,7 @@ function pageConditions(updatedAt: AnyPgColumn, id: AnyPgColumn, q: Paging): (SQ
   ];
 }
 
-function toPage<R extends { cursorAt: string }, T extends { id: string }>(rows: R[], q: Paging, map: (row: R) => T): ListPage<T> {
+export function toPage<R extends { cursorAt: string }, T extends { id: string }>(rows: R[], q: Paging, map: (row: R) => T): ListPage<T> {
   const more = rows.length > q.limit;
   const shown = more ? rows.slice(0, q.limit) : rows;
   const data = shown.map(map);
@@ -98,7 +98,7 @@ function toPage<R extends { cursorAt: string }, T extends { id: string }>(rows: 
   return { data, next_cursor: more && last ? encodeCursor({ at: last.cursorAt, id: data.at(-1)!.id }) : null };
 }
 
-const cursorAt = (column: AnyPgColumn) => sql<string>`${column}::text`;
+export const cursorAt = (column: AnyPgColumn) => sql<string>`${column}::text`;
 
 export async function listCustomersPage(db: Db, actor: Actor, q: z.output<typeof customerApiQuerySchema>): Promise<ListPage<Customer>> {
   const where = customerFilter(tenant(db, actor), q, ...pageConditions(customers.updatedAt, customers.id, q));

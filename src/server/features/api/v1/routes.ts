@@ -20,6 +20,7 @@ import { createPolicy, deletePolicy, getPolicy, updatePolicy, type PolicyWriteOp
 import { requireApiKey, requireScope } from '../authenticate.ts';
 import { writeOnce } from './idempotency.ts';
 import { registerChangeFeed } from './changes.ts';
+import { registerTaskRoutes } from './tasks.ts';
 import {
   communicationApiQuerySchema,
   customerApiQuerySchema,
@@ -200,7 +201,7 @@ const RESOURCES = {
     createBody: communicationCreateSchema,
     updateBody: communicationInputSchema,
   },
-} satisfies Record<ApiResource, Resource>;
+} satisfies Record<Exclude<ApiResource, 'tasks' | 'team'>, Resource>;
 
 /** Registers the route in the document and mounts its handlers: one call, so they cannot drift apart. */
 function define(api: OpenAPIHono<AppEnv>, route: RouteConfig, ...handlers: MiddlewareHandler<AppEnv>[]) {
@@ -327,5 +328,6 @@ export function apiV1Routes() {
     }),
   );
   registerChangeFeed(api);
+  registerTaskRoutes(api);
   return api;
 }

@@ -1403,7 +1403,7 @@ const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 
 export const changeFeed = pgTable(
   'change_feed',
   {
-    seq: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     agencyId: uuid()
       .notNull()
       .references(() => agencies.id, { onDelete: 'cascade' }),
@@ -1418,6 +1418,8 @@ export const changeFeed = pgTable(
     occurredAt: timestamp(tz).notNull().defaultNow(),
   },
   (t) => [
+    // keyed by agency like every tenant table (decision 044: ready to shard by agency)
+    primaryKey({ name: 'change_feed_pkey', columns: [t.agencyId, t.seq] }),
     check('change_feed_op_check', sql`op in ('created', 'updated', 'deleted')`),
     index('change_feed_agency_order_idx').on(t.agencyId, t.txid, t.seq),
   ],

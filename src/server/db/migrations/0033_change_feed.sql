@@ -1,5 +1,5 @@
 CREATE TABLE "change_feed" (
-	"seq" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "change_feed_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "change_feed_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"agency_id" uuid NOT NULL,
 	"txid" "xid8" DEFAULT pg_current_xact_id() NOT NULL,
 	"entity" text NOT NULL,
@@ -7,6 +7,7 @@ CREATE TABLE "change_feed" (
 	"op" text NOT NULL,
 	"event_type" text NOT NULL,
 	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "change_feed_pkey" PRIMARY KEY("agency_id","seq"),
 	CONSTRAINT "change_feed_op_check" CHECK (op in ('created', 'updated', 'deleted'))
 );
 --> statement-breakpoint

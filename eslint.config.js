@@ -60,6 +60,8 @@ export const SERVER_FEATURE_EDGES = {
     customers: '/api/v1 is another door to the same services: it calls them by design (a public facade per entity would remove it)',
     policies: 'the same',
     communications: 'the same',
+    tasks: 'the same (issue 34 §3: tasks on /api/v1)',
+    team: 'the same (issue 34 §3: team members, read, for assignee ids)',
   },
 };
 

@@ -12,12 +12,15 @@ const WRITE_PLAN = TIER_LABEL[featureNeed('api-write').tier];
  * The resources a key can be scoped to. Adding one (e.g. 'tasks') is one line here: the form, the
  * stored scopes and the /api/v1 guards all read this list.
  */
-export const API_RESOURCES = ['customers', 'policies', 'communications'] as const;
+export const API_RESOURCES = ['customers', 'policies', 'communications', 'tasks', 'team'] as const;
 export type ApiResource = (typeof API_RESOURCES)[number];
 export const API_RESOURCE_LABEL: Record<ApiResource, string> = {
   customers: 'Customers',
   policies: 'Policies',
   communications: 'Communications',
+  tasks: 'Tasks',
+  // read only: the members, for assignee ids (issue 34 §3)
+  team: 'Team members',
 };
 
 /** Per resource: no access, read, or read and write. */

@@ -54,7 +54,9 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   /** a bulk action's assignment, told once for the whole action */
   'policy.bulk_assigned': { assigneeId: string; bulkId: string; count: number };
   /** a contact with the customer: their open renewals move to Contacted (renewals subscribes) */
-  'communication.created': { customerId: string; data: Lazy<Communication> };
+  'communication.created': { customerId: string; communicationId: string; data: Lazy<Communication> };
+  /** an entry gone with its customer (the log itself is append-only): the change feed's tombstone */
+  'communication.deleted': { customerId: string; communicationId: string; data: Lazy<Communication> };
   'task.created': object;
   'task.updated': object;
   'task.deleted': object;
@@ -83,6 +85,8 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'webhook_endpoint.disabled': { url: string; since: string; recipients: string[] };
   'invitation.accepted': { invitedBy: string; email: string };
   'invitation.cancelled': object;
+  /** emitted before a member's membership row goes, in its transaction: their assigned terms fall back to `ownerId` */
+  'membership.ending': { userId: string; ownerId: string };
   /** a member left the agency (removed): what they held in it ends with the membership (decision 047) */
   'membership.ended': { userId: string; name: string };
   'membership.role_changed': { userId: string; name: string; from: string; to: string };

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENTS = [
   'policy.deleted',
   'policy.renewed',
   'communication.created',
+  'communication.deleted',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "Send test event"; never subscribed to. */
@@ -28,6 +29,7 @@ export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
   'policy.deleted': 'A policy is deleted',
   'policy.renewed': 'A policy is renewed',
   'communication.created': 'A communication is logged',
+  'communication.deleted': 'A communication is deleted (with its customer)',
 };
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;

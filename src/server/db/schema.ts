@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -1386,5 +1387,40 @@ export const apiIdempotency = pgTable(
     primaryKey({ name: 'api_idempotency_pkey', columns: [t.agencyId, t.keyId, t.idempotencyKey] }),
     foreignKey({ name: 'api_idempotency_key_fk', columns: [t.agencyId, t.keyId], foreignColumns: [apiKeys.agencyId, apiKeys.id] }).onDelete('cascade'),
     index('api_idempotency_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The /api/v1 change feed (issue 34 §2, decision 055): one row per change of an exposed entity,
+ * written by the feed's subscriber to the domain events in the change's own transaction (an outbox).
+ * `txid` is the writing transaction's id: a reader returns only rows of transactions older than every
+ * transaction still running, in (txid, seq) order, so a row committed later never lands behind a
+ * cursor. Deleted entities keep their row here: the tombstone.
+ */
+/** PostgreSQL's 64-bit transaction id (xid8, PostgreSQL 13+), sent and read as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+export const changeFeed = pgTable(
+  'change_feed',
+  {
+    seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    /** the writing transaction (pg_current_xact_id()) */
+    txid: xid8()
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    entity: text().notNull(),
+    entityId: uuid().notNull(),
+    op: text().notNull(),
+    eventType: text().notNull(),
+    occurredAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    // keyed by agency like every tenant table (decision 044: ready to shard by agency)
+    primaryKey({ name: 'change_feed_pkey', columns: [t.agencyId, t.seq] }),
+    check('change_feed_op_check', sql`op in ('created', 'updated', 'deleted')`),
+    index('change_feed_agency_order_idx').on(t.agencyId, t.txid, t.seq),
   ],
 );

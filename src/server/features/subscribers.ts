@@ -4,10 +4,13 @@
 // webhooks' outbox, then the bell, the API keys and the renewals (each in the write's transaction).
 // Documents, the audit log and the sign-in history listen to events of their own.
 import { subscribeActivity } from './activity/subscribe.ts';
+import { subscribeChangeFeed } from './api/changes.ts';
 import { subscribeApiKeys } from './api/subscribe.ts';
 import { subscribeAudit } from './audit/subscribe.ts';
+import { subscribeCommunications } from './communications/subscribe.ts';
 import { subscribeDocuments } from './documents/subscribe.ts';
 import { subscribeNotifications } from './notifications/subscribe.ts';
+import { subscribePolicies } from './policies/subscribe.ts';
 import { subscribeRenewals } from './renewals/subscribe.ts';
 import { subscribeSignInHistory } from './settings/subscribe.ts';
 import { subscribeWebhooks } from './webhooks/subscribe.ts';
@@ -21,4 +24,7 @@ export function wireSubscribers(): void {
   subscribeRenewals();
   subscribeAudit();
   subscribeSignInHistory();
+  subscribeChangeFeed();
+  subscribePolicies();
+  subscribeCommunications();
 }

@@ -52,13 +52,14 @@ const deleted = (id: string): DomainEvent => ({
 
 describe('emit', () => {
   it('runs in-transaction subscribers inside the write, in registration order after the app’s own', async () => {
-    expect(subscribersOf('policy.created')).toEqual(['activity.log', 'webhooks.outbox']);
+    expect(subscribersOf('policy.created')).toEqual(['activity.log', 'webhooks.outbox', 'api.change-feed']);
     expect(subscribersOf('membership.ended')).toEqual(['activity.log', 'api.keys-follow-membership']);
     expect(subscribersOf('task.assigned')).toEqual(['activity.log', 'notifications.bell']);
     // issue 28: the audit log, the sign-in history and documents listen instead of being called
     expect(subscribersOf('user.role_changed')).toEqual(['audit.log']);
     expect(subscribersOf('sign_in.attempted')).toEqual(['settings.sign-in-history']);
-    expect(subscribersOf('customer.deleting')).toEqual(['documents.trash-with-owner']);
+    // issue 34 §2: a customer's terms are unlinked and its log's entries go, each a change of its own
+    expect(subscribersOf('customer.deleting')).toEqual(['documents.trash-with-owner', 'policies.follow-owners', 'communications.go-with-customer']);
     const id = randomUUID();
     await t.db.transaction((tx) => emit(tenant(tx, { agency: { id: randomUUID() } }), { userId: null }, { type: 'task.created', entityId: id }));
     expect(heard.filter((h) => h.entityId === id)).toMatchObject([{ sub: 'now', inTx: true }]);

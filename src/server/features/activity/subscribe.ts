@@ -8,9 +8,9 @@ import { logActivity } from './service.ts';
 /**
  * Each event's place in the log: its kind (the log's filter) and action. The audit events are the
  * super admin's log (audit/subscribe.ts), and a sign-in attempt its account's history, of no agency:
- * not the activity log's; a `…deleting` event only prepares the delete, whose own event is logged.
+ * not the activity log's; a `…deleting` (`…ending`) event only prepares the delete, whose own event is logged.
  */
-const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'customer.deleting' | 'policy.deleting'>, [ActivityKind, string]> = {
+const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'customer.deleting' | 'policy.deleting' | 'membership.ending'>, [ActivityKind, string]> = {
   'customer.created': ['customer', 'created'],
   'customer.updated': ['customer', 'updated'],
   'customer.deleted': ['customer', 'deleted'],
@@ -21,6 +21,7 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   'policy.assigned': ['policy', 'updated'],
   'policy.bulk_assigned': ['bulk', 'updated'],
   'communication.created': ['communication', 'logged'],
+  'communication.deleted': ['communication', 'deleted'],
   'task.created': ['task', 'created'],
   'task.updated': ['task', 'updated'],
   'task.deleted': ['task', 'deleted'],

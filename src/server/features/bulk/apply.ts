@@ -7,6 +7,8 @@ import { policies } from '#server/db/schema.ts';
 import { refreshStoredStatus, tenantToday } from '#server/platform/policy-status.ts';
 import type { BulkEntity, BulkKind } from '#shared/bulk.ts';
 import type { Tenant } from '#server/tenant.ts';
+import type { EventSource } from '#server/platform/events.ts';
+import { communicationsBack, recordsChanged } from './changes.ts';
 import { uuidArray } from './targets.ts';
 
 /** Any number that names "bulk actions of one agency" among the advisory locks (with hashtext(agency)). */
@@ -48,13 +50,15 @@ export const UPDATE_COLUMN: Record<Exclude<BulkKind, 'delete'>, { table: SQL; co
 
 export const LABEL_COLUMN: Record<BulkEntity, SQL> = { policies: sql.raw('policy_number'), customers: sql.raw('name') };
 
+const ENTITY_OF: Record<Exclude<BulkKind, 'delete'>, BulkEntity> = { set_status: 'policies', assign: 'policies', set_type: 'customers' };
+
 export interface BatchResult {
   changed: number;
   unchanged: number;
 }
 
 /** Sets one column on the batch's records that differ, journaling each one's previous value. */
-export async function applyUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkKind, 'delete'>, value: string, ids: string[]): Promise<BatchResult> {
+export async function applyUpdate(t: Tenant, by: EventSource, bulkId: string, kind: Exclude<BulkKind, 'delete'>, value: string, ids: string[]): Promise<BatchResult> {
   if (!ids.length) return { changed: 0, unchanged: 0 };
   const { table, column, label } = UPDATE_COLUMN[kind];
   const current = UPDATE_COLUMN[kind].current ?? sql`r.${column}`;
@@ -81,6 +85,7 @@ export async function applyUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkK
       select ${bulkId}, ${t.agencyId}, old.id, old.label, old.before, ${value}, changed.updated_at, old.previous_at
       from old join changed on changed.id = old.id`);
     if (kind === 'set_status') await statusFollowsDates(t, changing);
+    await recordsChanged(t, by, ENTITY_OF[kind], 'updated', changing);
   }
   return { changed: changing.length, unchanged: locked.length - changing.length };
 }
@@ -113,7 +118,7 @@ const SNAPSHOT: Record<BulkEntity, SQL> = {
 };
 
 /** Deletes the batch's records after journaling each whole, with its child rows and links. */
-export async function applyDelete(t: Tenant, bulkId: string, entity: BulkEntity, ids: string[]): Promise<BatchResult> {
+export async function applyDelete(t: Tenant, by: EventSource, bulkId: string, entity: BulkEntity, ids: string[]): Promise<BatchResult> {
   if (!ids.length) return { changed: 0, unchanged: 0 };
   const table = sql.raw(entity);
   const label = LABEL_COLUMN[entity];
@@ -130,12 +135,23 @@ export async function applyDelete(t: Tenant, bulkId: string, entity: BulkEntity,
     insert into bulk_journal (bulk_id, agency_id, record_id, label, before, after, snapshot)
     select ${bulkId}, ${t.agencyId}, r.id, r.${label}, 'kept', 'deleted', ${SNAPSHOT[entity]}
     from ${table} r where r.agency_id = ${t.agencyId} and r.id = any(${gone})`);
+  await recordsChanged(t, by, entity, 'deleted', locked.map((r) => r.id));
   if (entity === 'policies') {
-    // as deletePolicy: deleting a renewal reopens the term it renewed (unless that term goes too)
-    await t.execute(sql`
-      update policies pr set renewal_state = 'not_started', remarket = false
+    // as deletePolicy: deleting a renewal reopens the term it renewed (unless that term goes too),
+    // and a deleted term's next term loses its link: both are changes of those terms
+    const touched = await rows<{ id: string }>(
+      t,
+      sql`update policies pr set renewal_state = 'not_started', remarket = false, updated_at = now()
       where pr.agency_id = ${t.agencyId} and pr.renewal_state = 'renewed' and not (pr.id = any(${gone}))
-        and pr.id in (select r.renewed_from_id from policies r where r.agency_id = ${t.agencyId} and r.id = any(${gone}))`);
+        and pr.id in (select r.renewed_from_id from policies r where r.agency_id = ${t.agencyId} and r.id = any(${gone}))
+      returning pr.id`,
+    );
+    const detached = await rows<{ id: string }>(
+      t,
+      sql`update policies s set renewed_from_id = null, updated_at = now()
+      where s.agency_id = ${t.agencyId} and s.renewed_from_id = any(${gone}) and not (s.id = any(${gone})) returning s.id`,
+    );
+    await recordsChanged(t, by, 'policies', 'updated', [...touched, ...detached].map((r) => r.id));
   }
   // as the single deletes: the record's documents go to the Trash (journaled above, restored and relinked by undo)
   const owner = entity === 'policies' ? sql`d.policy_id` : sql`d.customer_id`;
@@ -159,7 +175,7 @@ export function changedSince(t: Tenant, bulkId: string, entity: BulkEntity): SQL
 }
 
 /** Puts every journaled previous value back (the caller checked nothing changed since). */
-export async function undoUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkKind, 'delete'>): Promise<number> {
+export async function undoUpdate(t: Tenant, by: EventSource, bulkId: string, kind: Exclude<BulkKind, 'delete'>): Promise<number> {
   const { table, column } = UPDATE_COLUMN[kind];
   // an assignee who has left the agency since cannot be given the policy back: it stays unassigned
   const value =
@@ -168,11 +184,18 @@ export async function undoUpdate(t: Tenant, bulkId: string, kind: Exclude<BulkKi
       : sql`j.before`;
   const res = await rows<{ id: string }>(
     t,
-    sql`update ${table} r set ${column} = ${value}, updated_at = coalesce(j.previous_at, now()) from bulk_journal j
+    sql`update ${table} r set ${column} = ${value}, updated_at = now() from bulk_journal j
         where j.bulk_id = ${bulkId} and j.agency_id = ${t.agencyId} and r.agency_id = j.agency_id and r.id = j.record_id
         returning r.id`,
   );
+  // An undo is a change (updated_at moves on, so pollers see it); an earlier action on the same
+  // records, whose version this undo put back, may still be undone: its journal follows the new version.
+  await t.execute(sql`update bulk_journal o set version_at = r.updated_at
+    from bulk_journal j join ${table} r on r.agency_id = j.agency_id and r.id = j.record_id
+    where j.bulk_id = ${bulkId} and j.agency_id = ${t.agencyId} and o.agency_id = j.agency_id and o.record_id = j.record_id
+      and o.bulk_id <> j.bulk_id and o.version_at = j.previous_at`);
   if (kind === 'set_status') await statusFollowsDates(t, res.map((r) => r.id));
+  await recordsChanged(t, by, ENTITY_OF[kind], 'updated', res.map((r) => r.id));
   return res.length;
 }
 
@@ -187,26 +210,37 @@ export function restoreConflicts(t: Tenant, bulkId: string, entity: BulkEntity):
 }
 
 /** Restores the deleted records with their ids, child rows and links (links only where still empty). */
-export async function undoDelete(t: Tenant, bulkId: string, entity: BulkEntity): Promise<number> {
+export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, entity: BulkEntity): Promise<number> {
   const j = sql`bulk_journal j`;
   const mine = sql`j.bulk_id = ${bulkId} and j.agency_id = ${t.agencyId} and j.snapshot is not null`;
-  const child = (table: string, key: string, extra: SQL = sql``) =>
-    t.execute(sql`insert into ${sql.raw(table)}
-      select (jsonb_populate_record(null::${sql.raw(table)}, e)).* from ${j}, jsonb_array_elements(j.snapshot->${key}) e where ${mine} ${extra}`);
+  // restored rows are changes: their updated_at moves on (pollers see them), their events follow
+  const child = (table: string, key: string, extra: SQL = sql``, touch = sql``) =>
+    rows<{ id: string }>(
+      t,
+      sql`insert into ${sql.raw(table)}
+      select (jsonb_populate_record(null::${sql.raw(table)}, e ${touch})).* from ${j}, jsonb_array_elements(j.snapshot->${key}) e where ${mine} ${extra} returning *`,
+    );
+  const now = sql`|| jsonb_build_object('updated_at', now())`;
   // documents the delete put in the Trash come back out of it, linked again
   const relinkDocuments = (column: 'customer_id' | 'policy_id') =>
     t.execute(sql`update documents x set ${sql.raw(column)} = j.record_id, deleted_at = null, deleted_by = null from ${j}, jsonb_array_elements_text(j.snapshot->'documents') linked
       where ${mine} and x.agency_id = j.agency_id and x.id = linked::uuid and x.${sql.raw(column)} is null`);
   const relink = (table: string, column: string, key: string) =>
-    t.execute(sql`update ${sql.raw(table)} x set ${sql.raw(column)} = j.record_id from ${j}, jsonb_array_elements_text(j.snapshot->${key}) linked
-      where ${mine} and x.agency_id = j.agency_id and x.id = linked::uuid and x.${sql.raw(column)} is null`);
+    rows<{ id: string }>(
+      t,
+      sql`update ${sql.raw(table)} x set ${sql.raw(column)} = j.record_id, updated_at = now() from ${j}, jsonb_array_elements_text(j.snapshot->${key}) linked
+      where ${mine} and x.agency_id = j.agency_id and x.id = linked::uuid and x.${sql.raw(column)} is null returning x.id`,
+    );
   if (entity === 'customers') {
     const restored = await rows<{ id: string }>(
       t,
-      sql`insert into customers select (jsonb_populate_record(null::customers, j.snapshot->'row')).* from ${j} where ${mine} returning id`,
+      sql`insert into customers select (jsonb_populate_record(null::customers, j.snapshot->'row' ${now})).* from ${j} where ${mine} returning id`,
     );
-    await child('customer_communications', 'communications');
-    await relink('policies', 'customer_id', 'policies');
+    const entries = await child('customer_communications', 'communications', sql``, now);
+    const relinked = await relink('policies', 'customer_id', 'policies');
+    await recordsChanged(t, by, 'customers', 'created', restored.map((r) => r.id));
+    await communicationsBack(t, by, entries.map((r) => r.id));
+    await recordsChanged(t, by, 'policies', 'updated', relinked.map((r) => r.id));
     await relink('tasks', 'customer_id', 'tasks');
     await relink('opportunities', 'customer_id', 'opportunities');
     await relinkDocuments('customer_id');
@@ -216,7 +250,7 @@ export async function undoDelete(t: Tenant, bulkId: string, entity: BulkEntity):
   const restored = await rows<{ id: string }>(
     t,
     sql`insert into policies
-      select (jsonb_populate_record(null::policies, j.snapshot->'row' || jsonb_build_object(
+      select (jsonb_populate_record(null::policies, j.snapshot->'row' || jsonb_build_object('updated_at', now()) || jsonb_build_object(
         -- the line's details are in the row (decision 051); a delete journaled before migration 0030
         -- kept car and fire details as child rows, read back into the row here
         'details', coalesce(j.snapshot->'row'->'details',
@@ -236,12 +270,20 @@ export async function undoDelete(t: Tenant, bulkId: string, entity: BulkEntity):
   await child('premium_payment_files', 'payment_files', sql`and exists (select 1 from stored_files sf where sf.agency_id = j.agency_id and sf.id = (e->>'file_id')::uuid)`);
   await relink('tasks', 'policy_id', 'tasks');
   await relinkDocuments('policy_id');
-  await t.execute(sql`update policies s set renewed_from_id = j.record_id from ${j}, jsonb_array_elements_text(j.snapshot->'successors') linked
+  const successors = await rows<{ id: string }>(
+    t,
+    sql`update policies s set renewed_from_id = j.record_id, updated_at = now() from ${j}, jsonb_array_elements_text(j.snapshot->'successors') linked
       where ${mine} and s.agency_id = j.agency_id and s.id = linked::uuid and s.renewed_from_id is null
-        and not exists (select 1 from policies o where o.agency_id = j.agency_id and o.renewed_from_id = j.record_id)`);
+        and not exists (select 1 from policies o where o.agency_id = j.agency_id and o.renewed_from_id = j.record_id) returning s.id`,
+  );
   // the term a deleted renewal had reopened is renewed again, if nothing moved it on since
-  await t.execute(sql`update policies pr set renewal_state = 'renewed', remarket = (j.snapshot->'reopened'->>'remarket')::boolean from ${j}
+  const renewedAgain = await rows<{ id: string }>(
+    t,
+    sql`update policies pr set renewal_state = 'renewed', remarket = (j.snapshot->'reopened'->>'remarket')::boolean, updated_at = now() from ${j}
       where ${mine} and j.snapshot->'reopened' is not null and j.snapshot->'reopened' <> 'null'::jsonb
-        and pr.agency_id = j.agency_id and pr.id = (j.snapshot->'reopened'->>'id')::uuid and pr.renewal_state = 'not_started'`);
+        and pr.agency_id = j.agency_id and pr.id = (j.snapshot->'reopened'->>'id')::uuid and pr.renewal_state = 'not_started' returning pr.id`,
+  );
+  await recordsChanged(t, by, 'policies', 'created', restored.map((r) => r.id));
+  await recordsChanged(t, by, 'policies', 'updated', [...successors, ...renewedAgain].map((r) => r.id).filter((id) => !restored.some((r) => r.id === id)));
   return restored.length;
 }

@@ -21,12 +21,13 @@ import { RENEWAL_TEXT } from '#shared/renewals.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
-import { bulkActions, bulkJournal, user } from '#server/db/schema.ts';
+import { agencies, bulkActions, bulkJournal, user } from '#server/db/schema.ts';
+import { effectiveTier } from '#shared/tiers.ts';
 import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { DEFAULT_LEASE_MS, defineJob, type JobContext } from '#server/jobs/queue.ts';
 import { kickInBackground } from '#server/jobs/runner.ts';
 import { crossAgency, tenant, type Tenant } from '#server/tenant.ts';
-import { emit } from '#server/platform/events.ts';
+import { emit, type EventSource } from '#server/platform/events.ts';
 import { countRows, limitError, readLimit } from '#server/platform/limits.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 import { readMembers } from '../renewals/cockpit.ts';
@@ -123,10 +124,23 @@ export async function previewBulk(db: Db, actor: Actor, req: BulkRequest, syncLi
   };
 }
 
-async function applyBatch(t: Tenant, row: Pick<Row, 'id' | 'entity' | 'kind' | 'action'>, ids: string[]): Promise<BatchResult> {
+async function applyBatch(t: Tenant, by: EventSource, row: Pick<Row, 'id' | 'entity' | 'kind' | 'action'>, ids: string[]): Promise<BatchResult> {
   const kind = row.kind as BulkKind;
-  if (kind === 'delete') return applyDelete(t, row.id, row.entity as BulkEntity, ids);
-  return applyUpdate(t, row.id, kind, valueOf(row.action as BulkRequest['action']), ids);
+  if (kind === 'delete') return applyDelete(t, by, row.id, row.entity as BulkEntity, ids);
+  return applyUpdate(t, by, row.id, kind, valueOf(row.action as BulkRequest['action']), ids);
+}
+
+/**
+ * Who a job's batch changes records as: the action's starter, with the agency's plan (the webhooks
+ * send by it), as the status job does.
+ */
+async function jobSource(t: Tenant, userId: string | null): Promise<EventSource> {
+  const [owner] = await crossAgency(t, "the agency's plan is its owner's: a user row, of no agency")
+    .select({ subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, trialEndsAt: user.trialEndsAt })
+    .from(agencies)
+    .innerJoin(user, eq(user.id, agencies.ownerId))
+    .where(eq(agencies.id, t.agencyId));
+  return { userId, agency: owner ? { tier: effectiveTier(owner) } : undefined };
 }
 
 async function finish(t: Tenant, row: Row, result: { changed: number; unchanged: number }) {
@@ -166,7 +180,7 @@ export async function startBulk(deps: Deps, actor: Actor, req: BulkRequest): Pro
       .returning();
     // the job is written with the action: it exists exactly when the action does
     if (targets.ids.length > deps.config.BULK_SYNC_LIMIT) return { row: created, jobId: await bulkJob.enqueue(t.db, { bulkId: created.id }, { agencyId: t.agencyId }) };
-    const result = await applyBatch(t, created, targets.ids);
+    const result = await applyBatch(t, actor, created, targets.ids);
     // nothing would change: refused, and the empty action is rolled back with everything else
     if (result.changed === 0) throw badRequest(BULK_TEXT.nothingToChange, undefined, 'NOTHING_TO_CHANGE');
     await finish(t, created, result);
@@ -188,22 +202,26 @@ export async function runBulkBatch(deps: Deps, id: string, holds: JobContext<unk
     if (!(await holds(tx))) return false;
     const [agency] = await tx.select({ agencyId: bulkActions.agencyId }).from(bulkActions).where(eq(bulkActions.id, id));
     if (!agency) return false;
-    const t = tenant(tx, { agency: { id: agency.agencyId } });
-    await lockBulk(t);
-    const [row] = await t.from(bulkActions, eq(bulkActions.id, id), eq(bulkActions.state, 'running')).for('update');
-    if (!row) return false;
-    const size = deps.config.BULK_BATCH_SIZE;
-    const slice = (await t.execute(sql`select x.id from bulk_actions b, unnest(b.targets[${row.cursor + 1}:${row.cursor + size}]) as x(id) where b.agency_id = ${t.agency} and b.id = ${id}`)).rows as { id: string }[];
-    const result = await applyBatch(t, row, slice.map((s) => s.id));
-    const totals = { changed: row.changed + result.changed, unchanged: row.unchangedCount + result.unchanged };
-    const cursor = row.cursor + slice.length;
-    if (cursor >= row.total) {
-      await finish(t, row, totals);
-      return false;
-    }
-    await t.update(bulkActions, { cursor, changed: totals.changed, unchangedCount: totals.unchanged }, eq(bulkActions.id, id));
-    return true;
+    // the agency's context on a savepoint: the batch's change-feed rows are written at its end, in one statement
+    return tenant(tx, { agency: { id: agency.agencyId } }).transaction((t) => runBatchOf(deps, t, id));
   });
+}
+
+async function runBatchOf(deps: Deps, t: Tenant, id: string): Promise<boolean> {
+  await lockBulk(t);
+  const [row] = await t.from(bulkActions, eq(bulkActions.id, id), eq(bulkActions.state, 'running')).for('update');
+  if (!row) return false;
+  const size = deps.config.BULK_BATCH_SIZE;
+  const slice = (await t.execute(sql`select x.id from bulk_actions b, unnest(b.targets[${row.cursor + 1}:${row.cursor + size}]) as x(id) where b.agency_id = ${t.agency} and b.id = ${id}`)).rows as { id: string }[];
+  const result = await applyBatch(t, await jobSource(t, row.createdBy), row, slice.map((s) => s.id));
+  const totals = { changed: row.changed + result.changed, unchanged: row.unchangedCount + result.unchanged };
+  const cursor = row.cursor + slice.length;
+  if (cursor >= row.total) {
+    await finish(t, row, totals);
+    return false;
+  }
+  await t.update(bulkActions, { cursor, changed: totals.changed, unchangedCount: totals.unchanged }, eq(bulkActions.id, id));
+  return true;
 }
 
 /**
@@ -246,7 +264,7 @@ export async function undoBulk(db: Db, actor: Actor, rawId: string): Promise<Bul
     if (kind !== 'delete') {
       const changed = await journalLabels(t, changedSince(t, id, entity));
       if (changed.count) throw labelsError(BULK_TEXT.changedSince, changed, 'CHANGED_SINCE');
-      await undoUpdate(t, id, kind);
+      await undoUpdate(t, actor, id, kind);
     } else {
       const taken = await journalLabels(t, restoreConflicts(t, id, entity));
       if (taken.count) throw labelsError(BULK_TEXT.restoreConflict, taken, 'RESTORE_CONFLICT');
@@ -262,7 +280,7 @@ export async function undoBulk(db: Db, actor: Actor, rawId: string): Promise<Bul
           throw new AppError(base.status, base.code, `Undo refused: restoring these records would pass your plan's limit. ${base.message}`);
         }
       }
-      await undoDelete(t, id, entity);
+      await undoDelete(t, actor, id, entity);
     }
     await t.update(bulkActions, { state: 'undone', undoneAt: new Date(), undoneBy: actor.userId }, eq(bulkActions.id, id));
     await emit(t, actor, { type: 'bulk.undone', entityId: id, summary: `Undid bulk action: ${row.summary} (${row.changed.toLocaleString('en-US')} ${noun(entity, row.changed)})` });

@@ -62,7 +62,7 @@ export async function addCommunication(
     const all = await listCommunications(t, customer.id);
     const created = all.find((c) => c.id === row.id)!;
     // the log's entry is the customer's (its timeline); the webhook carries the communication
-    await emit(t, actor, { type: 'communication.created', entityId: customer.id, customerId: customer.id, summary, data: created });
+    await emit(t, actor, { type: 'communication.created', entityId: customer.id, customerId: customer.id, communicationId: created.id, summary, data: created });
     return created;
   });
 }

@@ -28,8 +28,10 @@ import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { defineJob, type JobContext } from '#server/jobs/queue.ts';
 import { kickInBackground } from '#server/jobs/runner.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { createCustomer, findCustomerByEmail, updateCustomer } from '../customers/service.ts';
+import { createCustomer, findCustomerByEmail, toCustomer, updateCustomer } from '../customers/service.ts';
 import { createPolicy, updatePolicy } from '../policies/service.ts';
+import { policiesChanged } from '../policies/cascade.ts';
+import { emit } from '#server/platform/events.ts';
 import { parseFile, validateAll, withoutNul, type ImportFile } from './preview.ts';
 import { existingCustomers, existingPolicyNumbers, fitWithin, IMPORT_CHUNK, insertCustomerRows, insertPolicyRows, remainingCapacity } from './batch.ts';
 
@@ -397,14 +399,24 @@ export async function undoImport(db: Db, actor: Actor, id: string): Promise<Impo
   if (row.status !== 'done' && row.status !== 'stopped') throw conflict(IMPORT_TEXT.notUndoable, 'IMPORT_NOT_UNDOABLE');
   if (!job.undoable) throw conflict(IMPORT_TEXT.undoExpired, 'IMPORT_UNDO_EXPIRED');
   const [done] = await tenant(db, actor).transaction(async (t) => {
-    if (row.createdPolicyIds.length) await t.delete(policies, inArray(policies.id, row.createdPolicyIds));
+    // each record removed is a delete like any other: its event (tombstone, webhook) before its row goes
+    if (row.createdPolicyIds.length) {
+      const gone = await t.select({ id: policies.id }).from(policies, inArray(policies.id, row.createdPolicyIds));
+      await policiesChanged(t, actor, 'policy.deleted', gone.map((p) => p.id));
+      await t.delete(policies, inArray(policies.id, row.createdPolicyIds));
+    }
     if (row.createdCustomerIds.length) {
       // a customer who has since been given a policy outside this import stays
-      await t.delete(
+      const gone = await t.from(
         customers,
         inArray(customers.id, row.createdCustomerIds),
         sql`not exists (select 1 from ${policies} where ${policies.agencyId} = ${customers.agencyId} and ${policies.customerId} = ${customers.id})`,
       );
+      for (const c of gone) {
+        await emit(t, actor, { type: 'customer.deleting', entityId: c.id, customerId: c.id });
+        await emit(t, actor, { type: 'customer.deleted', entityId: c.id, data: toCustomer(c) });
+      }
+      if (gone.length) await t.delete(customers, inArray(customers.id, gone.map((c) => c.id)));
     }
     return t.update(importJobs, { status: 'undone', finishedAt: new Date() }, and(eq(importJobs.id, id), eq(importJobs.status, row.status))).returning();
   });

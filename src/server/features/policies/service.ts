@@ -557,15 +557,22 @@ export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise
     const before = await readPolicy(t, id, agencyTodayOf(actor));
     // its documents go to the Trash first (the delete then unlinks them): restorable, purged with their bytes
     await trashDocumentsOf(t, actor, { policyId: id });
+    // its next term loses the link before the row goes (the foreign key would null it unseen): a change of that term
+    const detached = await t.update(policies, { renewedFromId: null, updatedAt: new Date() }, eq(policies.renewedFromId, id)).returning({ id: policies.id });
     const [gone] = await t
       .delete(policies, eq(policies.id, id))
       .returning({ number: policies.policyNumber, customerName: policies.customerName, renewedFromId: policies.renewedFromId });
     if (!gone) throw notFound(POLICY_TEXT.notFound);
+    await emit(t, actor, { type: 'policy.deleted', entityId: id, summary: `Deleted policy ${gone.number} of ${gone.customerName}`, data: before });
+    for (const next of detached) await emit(t, actor, { type: 'policy.updated', entityId: next.id, data: () => readPolicy(t, next.id) });
     // Deleting a renewal reopens the term it renewed, so that term is not renewed without a successor.
     if (gone.renewedFromId) {
-      await t.update(policies, { renewalState: 'not_started', remarket: false }, eq(policies.id, gone.renewedFromId), eq(policies.renewalState, 'renewed'));
+      const [reopened] = await t
+        .update(policies, { renewalState: 'not_started', remarket: false, updatedAt: new Date() }, eq(policies.id, gone.renewedFromId), eq(policies.renewalState, 'renewed'))
+        .returning({ id: policies.id });
       await refreshStoredStatus(t, agencyTodayOf(actor), eq(policies.id, gone.renewedFromId));
+      // the reopened term is a change of its own (pollers, the change feed and webhooks see it)
+      if (reopened) await emit(t, actor, { type: 'policy.updated', entityId: reopened.id, data: () => readPolicy(t, reopened.id) });
     }
-    await emit(t, actor, { type: 'policy.deleted', entityId: id, summary: `Deleted policy ${gone.number} of ${gone.customerName}`, data: before });
   });
 }

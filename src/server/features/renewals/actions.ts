@@ -20,9 +20,10 @@ import { idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { policies } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
-import { emit } from '#server/platform/events.ts';
+import { emit, type EventSource } from '#server/platform/events.ts';
 import { agencyTodayOf, refreshStoredStatus } from '#server/platform/policy-status.ts';
 import { insertPolicy, mapUnique, readPolicy } from '../policies/service.ts';
+import { policiesChanged, updatePoliciesWhere } from '../policies/cascade.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 import { LOOKBACK_DAYS, readRenewalSettings } from './cockpit.ts';
 
@@ -101,6 +102,8 @@ export async function renewPolicy(db: Connection, actor: Actor, rawId: string, i
           remarket: isRemarket(current.premium_amount, input.premium_amount, threshold),
         });
         const renewed = await readPolicy(t, id);
+        // the old term is Renewed now, with its next term: a change of its own
+        await policiesChanged(t, actor, 'policy.updated', [row.id]);
         // the new term (its renewed_from_id names the old one); insertPolicy sent policy.created
         await emit(t, actor, { type: 'policy.renewed', entityId: renewed.id, data: renewed });
         return renewed;
@@ -171,17 +174,19 @@ export async function assignPolicy(db: Connection, actor: Actor, rawId: string, 
  * A communication about a customer is the first outreach: their open terms in the cockpit's window
  * move from Not started to Contacted. Runs in the communication's transaction.
  */
-export async function markContacted(t: Tenant, customerId: string, now = new Date()): Promise<void> {
+export async function markContacted(t: Tenant, by: EventSource, customerId: string, now = new Date()): Promise<void> {
   const { timeZone } = await readRenewalSettings(t);
   const today = agencyToday(timeZone, now);
-  await t.update(
-    policies,
-    { renewalState: 'contacted', updatedAt: new Date() },
+  // each term moved is a change of its own (updated_at, policy.updated): pollers and webhooks see it
+  await updatePoliciesWhere(
+    t,
+    by,
+    { renewalState: 'contacted' },
     and(
       eq(policies.customerId, customerId),
       inArray(policies.renewalState, ['not_started']),
       gte(policies.endDate, addDays(today, -LOOKBACK_DAYS)),
       lte(policies.endDate, addDays(today, COCKPIT_HORIZON_DAYS)),
-    ),
+    )!,
   );
 }

@@ -8,8 +8,8 @@ export function subscribeRenewals() {
     name: 'renewals.contacted',
     types: ['communication.created'],
     mode: 'in-transaction',
-    handle: async ({ t }, event) => {
-      if (t) await markContacted(t, event.customerId);
+    handle: async ({ t, by }, event) => {
+      if (t) await markContacted(t, by, event.customerId);
     },
   });
 }

@@ -177,6 +177,23 @@ export async function deleteTask(db: Db, actor: Actor, rawId: string): Promise<v
   });
 }
 
+/**
+ * /api/v1's tasks (issue 34 §3): the agency's tasks matching `conds` (the caller's keyset on
+ * updated_at, id), in that order, as the app shows them, with updated_at and its exact text for the cursor.
+ */
+export async function listTasksByChange(db: Db, actor: Actor, conds: TenantConds, limit: number): Promise<(TaskRow & { updated_at: string; cursorAt: string })[]> {
+  const t = tenant(db, actor);
+  const rows = await t
+    .select({ ...taskFields, updatedAt: tasks.updatedAt, cursorAt: sql<string>`${tasks.updatedAt}::text` })
+    .from(tasks, ...conds)
+    .leftJoin(user, assigneeJoin)
+    .leftJoin(customers, customerJoin)
+    .leftJoin(policies, policyJoin)
+    .orderBy(asc(tasks.updatedAt), asc(tasks.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...toRow(r, actor.agency.timeZone), updated_at: r.updatedAt.toISOString(), cursorAt: r.cursorAt }));
+}
+
 export async function readOneTask(db: Db, actor: Actor, rawId: string): Promise<TaskRow> {
   return readTask(tenant(db, actor), idOr404(rawId, TASK_TEXT.notFound), actor.agency.timeZone);
 }

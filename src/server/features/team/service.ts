@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { sortTeamEntries, TEAM_TEXT, isExpired, type InviteRole, type TeamEntry, type TeamOverview } from '#shared/team.ts';
 import type { Actor, Deps } from '#server/context.ts';
-import { agencyMembers, policies, session as sessionTable, user, userInvitations } from '#server/db/schema.ts';
+import { agencyMembers, session as sessionTable, user, userInvitations } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '#server/errors.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
@@ -191,8 +191,8 @@ export async function removeMember(db: Connection, actor: Actor, userId: string)
   await memberRow(db, actor, userId);
   await tenant(db, actor).transaction(async (t) => {
     const who = await nameOf(t, userId);
-    // Their assigned terms fall back to the owner before the membership (the assignee key's target) goes.
-    await t.update(policies, { assigneeId: actor.agency.ownerId }, eq(policies.assigneeId, userId));
+    // Their assigned terms fall back to the owner before the membership (the assignee key's target) goes (policies listen).
+    await emit(t, actor, { type: 'membership.ending', userId, ownerId: actor.agency.ownerId });
     await t.delete(agencyMembers, eq(agencyMembers.userId, userId));
     // what they held ends with the membership: the API keys' subscriber revokes theirs here
     await emit(t, actor, { type: 'membership.ended', entityId: userId, userId, name: who });

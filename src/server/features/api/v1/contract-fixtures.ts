@@ -22,8 +22,11 @@ export interface ContractWorld {
   customer: () => Promise<Record<string, any>>;
   policy: (over?: Record<string, unknown>) => Promise<Record<string, any>>;
   communication: () => Promise<Record<string, any>>;
+  task: () => Promise<Record<string, any>>;
+  /** the key owner's user id (an assignee) */
+  memberId: string;
   /** a row of another agency (404 here) */
-  rival: { customerId: string; policyId: string; communicationId: string };
+  rival: { customerId: string; policyId: string; communicationId: string; taskId: string };
   /** the cursor of a page of that list, with more to come */
   cursorOf: (path: string) => Promise<string>;
 }
@@ -143,5 +146,50 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
   'DELETE /communications/{id}': async (w) => [
     { why: 'append-only', status: 409, params: { id: (await w.communication()).id } },
     { why: 'unknown', status: 404, params: { id: unknownId() } },
+  ],
+  'GET /events': async (w) => {
+    await w.customer();
+    return [
+      { why: 'the feed from the start', status: 200, key: 'read', query: { limit: '2' } },
+      { why: 'one entity', status: 200, key: 'read', query: { entity: 'customer' } },
+      { why: 'an unreadable cursor', status: 400, query: { after: 'nope' } },
+      { why: 'no key', status: 401, key: 'none' },
+    ];
+  },
+  'GET /tasks': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', cursor: await w.cursorOf('/tasks') } },
+    { why: "a customers list's cursor", status: 400, query: { cursor: await w.cursorOf('/customers') } },
+    { why: 'a key without tasks', status: 403, key: 'other' },
+    { why: 'no key', status: 401, key: 'none' },
+  ],
+  'POST /tasks': async (w) => [
+    { why: 'created', status: 201, body: { title: 'Send the ID cards', due_date: '2026-12-02', assignee_id: w.memberId }, headers: { 'Idempotency-Key': randomUUID() } },
+    { why: 'no title', status: 400, body: { due_date: '2026-12-02', assignee_id: w.memberId } },
+    { why: "another agency's customer", status: 404, body: { title: 'x', due_date: '2026-12-02', assignee_id: w.memberId, customer_id: w.rival.customerId } },
+    { why: 'the read key', status: 403, key: 'read', body: { title: 'x', due_date: '2026-12-02', assignee_id: w.memberId } },
+  ],
+  'GET /tasks/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: (await w.task()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.taskId } },
+    { why: 'a key without tasks', status: 403, key: 'other', params: { id: unknownId() } },
+  ],
+  'PUT /tasks/{id}': async (w) => {
+    const task = await w.task();
+    return [
+      { why: 'replaced', status: 200, params: { id: task.id }, body: { title: 'Renamed', due_date: '2026-12-03', assignee_id: w.memberId } },
+      { why: 'no title', status: 400, params: { id: task.id }, body: { due_date: '2026-12-03', assignee_id: w.memberId } },
+      { why: "another agency's", status: 404, params: { id: w.rival.taskId }, body: { title: 'x', due_date: '2026-12-03', assignee_id: w.memberId } },
+    ];
+  },
+  'DELETE /tasks/{id}': async (w) => [
+    { why: 'deleted', status: 204, params: { id: (await w.task()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.taskId } },
+    { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() } },
+  ],
+  'GET /team-members': async () => [
+    { why: 'every member', status: 200, key: 'read' },
+    { why: 'a key without team', status: 403, key: 'other' },
+    { why: 'no key', status: 401, key: 'none' },
   ],
 };

@@ -52,25 +52,28 @@ beforeAll(async () => {
   t = await createTestContext();
   const owner = await createUser(t, { tier: 'enterprise' });
   const rival = await createUser(t, { tier: 'enterprise' });
-  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write' });
-  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read' });
+  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', team: 'read' });
+  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read', tasks: 'read', team: 'read' });
   keys.other = await newKey(owner.cookie, { communications: 'read' });
   // an endpoint for every event type: the payloads the calls below queue are checked against `webhooks`
   [{ id: agencyId }] = await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, owner.id));
   await t.db.insert(webhookEndpoints).values({ agencyId, url: 'https://hooks.example.com/contract', events: [...WEBHOOK_EVENTS], secret: 'whsec_contract' });
-  const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write' });
+  const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write' });
   const rivalCustomer = await created(rivalKey, '/customers', customerPayload());
   world = {
     customer: () => created(keys.write, '/customers', customerPayload()),
     policy: async (over = {}) => json(await send(keys.write, `/policies/${(await created(keys.write, '/policies', carPolicyPayload(over))).id}`)),
     communication: async () => created(keys.write, '/communications', { customer_id: (await world.customer()).id, content: 'Logged.' }),
+    task: async () => created(keys.write, '/tasks', { title: 'Call back', due_date: '2026-12-01', assignee_id: owner.id }),
+    memberId: owner.id,
     rival: {
       customerId: rivalCustomer.id,
       policyId: (await created(rivalKey, '/policies', carPolicyPayload())).id,
       communicationId: (await created(rivalKey, '/communications', { customer_id: rivalCustomer.id, content: 'Theirs.' })).id,
+      taskId: (await created(rivalKey, '/tasks', { title: 'Theirs', due_date: '2026-12-01', assignee_id: rival.id })).id,
     },
     cursorOf: async (path) => {
-      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication }[path];
+      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication, '/tasks': world.task }[path];
       await create?.();
       await create?.();
       const page = await json(await send(keys.read, `${path}?limit=1`));

@@ -83,9 +83,9 @@ interface Cursor {
 }
 
 /** The list a cursor pages: a cursor of another list is refused (its position means nothing there). */
-type ListName = 'customers' | 'policies' | 'communications';
+export type ListName = 'customers' | 'policies' | 'communications' | 'tasks';
 
-const cursorShape = z.tuple([z.enum(['customers', 'policies', 'communications']), safeText({ trim: false }).max(64).refine(isStoredTimestamp), z.uuid()]);
+const cursorShape = z.tuple([z.enum(['customers', 'policies', 'communications', 'tasks']), safeText({ trim: false }).max(64).refine(isStoredTimestamp), z.uuid()]);
 
 function decodeCursor(list: ListName, raw: string | undefined): Cursor | null {
   if (!raw) return null;
@@ -101,7 +101,7 @@ function decodeCursor(list: ListName, raw: string | undefined): Cursor | null {
 const encodeCursor = (list: ListName, c: Cursor) => Buffer.from(JSON.stringify([list, c.at, c.id])).toString('base64url');
 
 /** The paging conditions on (updated_at, id): the rows after the cursor, changed since the given time. */
-function pageConditions(list: ListName, updatedAt: AnyPgColumn, id: AnyPgColumn, q: Paging): (SQL | undefined)[] {
+export function pageConditions(list: ListName, updatedAt: AnyPgColumn, id: AnyPgColumn, q: Paging): (SQL | undefined)[] {
   const after = decodeCursor(list, q.cursor);
   return [
     q.updated_since ? gte(updatedAt, new Date(q.updated_since)) : undefined,
@@ -110,7 +110,7 @@ function pageConditions(list: ListName, updatedAt: AnyPgColumn, id: AnyPgColumn,
   ];
 }
 
-function toPage<R extends { cursorAt: string }, T extends { id: string }>(list: ListName, rows: R[], q: Paging, map: (row: R) => T): ListPage<T> {
+export function toPage<R extends { cursorAt: string }, T extends { id: string }>(list: ListName, rows: R[], q: Paging, map: (row: R) => T): ListPage<T> {
   const more = rows.length > q.limit;
   const shown = more ? rows.slice(0, q.limit) : rows;
   const data = shown.map(map);
@@ -118,7 +118,7 @@ function toPage<R extends { cursorAt: string }, T extends { id: string }>(list: 
   return { data, next_cursor: more && last ? encodeCursor(list, { at: last.cursorAt, id: data.at(-1)!.id }) : null };
 }
 
-const cursorAt = (column: AnyPgColumn) => sql<string>`${column}::text`;
+export const cursorAt = (column: AnyPgColumn) => sql<string>`${column}::text`;
 
 export async function listCustomersPage(db: Db, actor: Actor, q: z.output<typeof customerApiQuerySchema>): Promise<ListPage<Customer>> {
   const where = customerFilter(tenant(db, actor), q, ...pageConditions('customers', customers.updatedAt, customers.id, q));

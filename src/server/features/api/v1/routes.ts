@@ -19,6 +19,8 @@ import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from '#se
 import { createPolicy, deletePolicy, getPolicy, updatePolicy, type PolicyWriteOptions } from '#server/features/policies/service.ts';
 import { requireApiKey, requireScope } from '../authenticate.ts';
 import { writeOnce } from './idempotency.ts';
+import { registerChangeFeed } from './changes.ts';
+import { registerTaskRoutes } from './tasks.ts';
 import {
   communicationApiQuerySchema,
   customerApiQuerySchema,
@@ -226,7 +228,7 @@ const RESOURCES = {
     createBody: 'CommunicationCreate',
     updateBody: 'CommunicationInput',
   },
-} satisfies Record<ApiResource, Resource>;
+} satisfies Record<Exclude<ApiResource, 'tasks' | 'team'>, Resource>;
 
 /** The communication log is append-only (decision in communications/service.ts): a change is a new entry. */
 function communicationRoutes(m: ReturnType<typeof routeConfigs>) {
@@ -369,5 +371,7 @@ export function apiV1Routes() {
       return { status: 204, body: null };
     }),
   );
+  registerChangeFeed(api);
+  registerTaskRoutes(api);
   return api;
 }

@@ -1,6 +1,6 @@
 // packages/sdk (@policydesk/sdk): its committed files are a fresh generation from the document, and
 // its examples run against the server: the read-modify-write round trip (type-checked by npm run
-// typecheck) and the sync (initial load by cursor, then updated_since polling).
+// typecheck) and the sync (initial load by cursor, then the change feed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPolicyDeskClient, PolicyDeskError, unwrap, type PolicyDeskClient } from '@policydesk/sdk';
 import { changeInsurer } from '@policydesk/sdk/examples/round-trip.ts';
@@ -64,8 +64,13 @@ describe('@policydesk/sdk', () => {
     const customer = [...book.customers.values()][0];
     unwrap(await client.PUT('/customers/{id}', { params: { path: { id: customer.id } }, body: { ...customer, city: 'Springfield' } }));
     const added = unwrap(await client.POST('/communications', { body: { customer_id: customer.id, content: 'Synced.' } }));
+    const gone = [...book.customers.values()][1];
+    expect((await client.DELETE('/customers/{id}', { params: { path: { id: gone.id } } })).response.status).toBe(204);
     await sync(client, book, 2);
     expect(book.customers.get(customer.id)?.city).toBe('Springfield');
     expect(book.communications.has(added.id)).toBe(true);
+    // a deletion reaches the copy through the feed's tombstone
+    expect(book.customers.has(gone.id)).toBe(false);
+    expect([...book.customers.keys()].sort()).toEqual(await server('/customers'));
   });
 });

@@ -1,0 +1,44 @@
+// The change feed's writer (decision 055): a subscriber to the domain events that records one row per
+// change of an exposed entity in the change's own transaction (the outbox), so whatever writes —
+// a person, a bulk job, an import, a cascade, an undo or the status job — is in the feed exactly
+// when it emitted its event, and only if it committed.
+import type { EventOf, EventType } from '#shared/events.ts';
+import type { ChangeEntity, ChangeOp } from '#shared/changes.ts';
+import { changeFeed } from '#server/db/schema.ts';
+import { subscribe } from '#server/platform/events.ts';
+
+type FeedEvent = 'customer.created' | 'customer.updated' | 'customer.deleted' | 'policy.created' | 'policy.updated' | 'policy.deleted' | 'communication.created' | 'communication.deleted';
+
+/**
+ * The events that are changes, and what each changes. policy.renewed is not one: the new term's
+ * creation sent policy.created, and the old term's new state policy.updated.
+ */
+const CHANGES: { [K in FeedEvent]: { entity: ChangeEntity; op: ChangeOp; id: (e: EventOf<K>) => string | null | undefined } } = {
+  'customer.created': { entity: 'customer', op: 'created', id: (e) => e.entityId },
+  'customer.updated': { entity: 'customer', op: 'updated', id: (e) => e.entityId },
+  'customer.deleted': { entity: 'customer', op: 'deleted', id: (e) => e.entityId },
+  'policy.created': { entity: 'policy', op: 'created', id: (e) => e.entityId },
+  'policy.updated': { entity: 'policy', op: 'updated', id: (e) => e.entityId },
+  'policy.deleted': { entity: 'policy', op: 'deleted', id: (e) => e.entityId },
+  // the log's entity of a communication is its customer: the feed's is the entry itself
+  'communication.created': { entity: 'communication', op: 'created', id: (e) => e.communicationId },
+  'communication.deleted': { entity: 'communication', op: 'deleted', id: (e) => e.communicationId },
+};
+const FEED_EVENTS = Object.keys(CHANGES) as FeedEvent[];
+
+export function subscribeChangeFeed() {
+  subscribe({
+    name: 'api.change-feed',
+    types: FEED_EVENTS satisfies readonly EventType[],
+    mode: 'in-transaction',
+    handle: async ({ t }, event) => {
+      if (!t) return;
+      const change = CHANGES[event.type] as { entity: ChangeEntity; op: ChangeOp; id: (e: typeof event) => string | null | undefined };
+      const entityId = change.id(event);
+      // a change event always names its row; one that does not is a bug to hear of, not to drop
+      if (!entityId) throw new Error(`${event.type} was emitted without the id of the changed row.`);
+      // one statement per table at the end of the transaction (a bulk batch's hundreds of rows)
+      await t.insertAtEnd(changeFeed, { entity: change.entity, entityId, op: change.op, eventType: event.type });
+    },
+  });
+}

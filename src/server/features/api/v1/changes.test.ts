@@ -1,0 +1,398 @@
+// The change feed (issue 34 §2, decision 055): a client that replays GET /api/v1/events holds exactly
+// the server's customers, policies and communications after any mix of single writes, bulk actions,
+// imports, cascades and undos (a seeded random sequence); each change is one entry and one webhook
+// delivery; scopes, plan, key and another agency's rows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { API_TEXT } from '#shared/api-keys.ts';
+import { CHANGE_TEXT } from '#shared/changes.ts';
+import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
+import { agencies, changeFeed, customers, policies, user, webhookDeliveries } from '#server/db/schema.ts';
+import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { importForm } from '#server/test/import-form.ts';
+
+let t: TestContext;
+let owner: TestUser;
+let rival: TestUser;
+let agencyId: string;
+let key: string;
+let rivalKey: string;
+
+const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write' };
+
+async function newKey(u: TestUser, scopes: Record<string, string> = ALL_WRITE): Promise<string> {
+  const res = await t.request('/api/api-keys', { cookie: u.cookie, json: { name: 'Sync', scopes } });
+  expect(res.status).toBe(201);
+  return (await json(res)).key;
+}
+
+const v1 = (k: string | null, path: string, init: { method?: string; json?: unknown } = {}) =>
+  t.request(`/api/v1${path}`, { ...init, headers: k ? { authorization: `Bearer ${k}` } : {} });
+
+const agencyOf = async (u: TestUser) => (await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, u.id)))[0].id;
+
+type Row = Record<string, unknown> & { id: string };
+type Replica = Record<'customer' | 'policy' | 'communication', Map<string, Row>>;
+const emptyReplica = (): Replica => ({ customer: new Map(), policy: new Map(), communication: new Map() });
+
+/** A client's sync: the feed from `cursor` to its end, applied entry by entry. */
+async function replay(k: string, replica: Replica, cursor: string | undefined, limit = 37): Promise<{ cursor: string; entries: Record<string, any>[] }> {
+  const entries: Record<string, any>[] = [];
+  for (;;) {
+    const res = await v1(k, `/events?limit=${limit}${cursor ? `&after=${cursor}` : ''}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const page = await json(res);
+    for (const e of page.data) {
+      entries.push(e);
+      const rows = replica[e.entity as keyof Replica];
+      if (e.data) rows.set(e.entity_id, e.data);
+      else rows.delete(e.entity_id);
+    }
+    cursor = page.next_cursor;
+    if (!page.has_more) return { cursor: cursor!, entries };
+  }
+}
+
+/** The server's rows, as the lists show them (every page). */
+async function serverRows(k: string): Promise<Replica> {
+  const out = emptyReplica();
+  for (const [entity, path] of [['customer', '/customers'], ['policy', '/policies'], ['communication', '/communications']] as const) {
+    let cursor: string | null = null;
+    do {
+      const page: Record<string, any> = await json(await v1(k, `${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`));
+      for (const r of page.data) out[entity].set(r.id, r);
+      cursor = page.next_cursor;
+    } while (cursor);
+  }
+  return out;
+}
+
+const sorted = (m: Map<string, Row>) => [...m.values()].sort((a, b) => a.id.localeCompare(b.id));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Replays until the copy equals the server's lists, then checks it once more. On PostgreSQL a change is
+ * answered once every older transaction has ended (a background job's may be open): a few reads.
+ */
+async function syncUntilEqual(k: string, replica: Replica, cursor: string | undefined): Promise<string> {
+  let server = emptyReplica();
+  for (let i = 0; i < 100; i += 1) {
+    cursor = (await replay(k, replica, cursor)).cursor;
+    server = await serverRows(k);
+    if ((['customer', 'policy', 'communication'] as const).every((e) => JSON.stringify(sorted(replica[e])) === JSON.stringify(sorted(server[e])))) break;
+    await sleep(20);
+  }
+  for (const entity of ['customer', 'policy', 'communication'] as const) expect(sorted(replica[entity]), entity).toEqual(sorted(server[entity]));
+  return cursor!;
+}
+
+/** The entries about `ids` from `cursor` on, read until there are `n` (see syncUntilEqual). */
+async function changesOf(k: string, cursor: string | undefined, ids: string[], n: number, replica = emptyReplica()) {
+  const entries: Record<string, any>[] = [];
+  for (let i = 0; i < 100 && entries.length < n; i += 1) {
+    if (i) await sleep(20);
+    const read = await replay(k, replica, cursor);
+    cursor = read.cursor;
+    entries.push(...read.entries.filter((e) => ids.includes(e.entity_id)));
+  }
+  return { entries, cursor: cursor! };
+}
+
+/** mulberry32: the same sequence for a seed, so a failure can be replayed (FEED_SEED). */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+/** A term ending within the renewals window, so a logged call moves it to Contacted. */
+const renewingStart = () => {
+  const d = new Date();
+  d.setUTCMonth(d.getUTCMonth() - 11);
+  return d.toISOString().slice(0, 10);
+};
+
+async function importDone(id: string) {
+  for (let i = 0; i < 2000; i += 1) {
+    const job = await json(await t.request(`/api/imports/${id}`, { cookie: owner.cookie }));
+    if (job.status !== 'running') return job;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('import did not finish');
+}
+
+async function bulkDone(id: string) {
+  for (let i = 0; i < 2000; i += 1) {
+    const info = await json(await t.request(`/api/bulk/${id}`, { cookie: owner.cookie }));
+    if (info.state !== 'running') return info;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('bulk action did not finish');
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await createUser(t, { tier: 'enterprise' });
+  rival = await createUser(t, { tier: 'enterprise' });
+  // the agency is made on the first signed-in request
+  key = await newKey(owner);
+  rivalKey = await newKey(rival);
+  agencyId = await agencyOf(owner);
+  // an endpoint that takes every event: each change must queue exactly one delivery
+  t.config.WEBHOOKS_ALLOW_PRIVATE = true;
+  const endpoint = await t.request('/api/webhooks', { cookie: owner.cookie, json: { url: 'http://127.0.0.1:9/hook', events: [...WEBHOOK_EVENTS] } });
+  expect(endpoint.status, await endpoint.clone().text()).toBe(201);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('replaying the change feed', () => {
+  it('ends with exactly the server’s rows after random single, bulk, import, cascade and undo operations', async () => {
+    const next = random(Number(process.env.FEED_SEED ?? 34));
+    const pick = <T>(xs: T[]): T | undefined => xs[Math.floor(next() * xs.length)];
+    const ids = async (table: typeof customers | typeof policies) => (await t.db.select({ id: table.id }).from(table).where(eq(table.agencyId, agencyId))).map((r) => r.id);
+    const linkedCustomers = async () =>
+      (await t.db.selectDistinct({ id: policies.customerId }).from(policies).where(and(eq(policies.agencyId, agencyId), sql`${policies.customerId} is not null`))).map((r) => r.id!);
+    const replica = emptyReplica();
+    let cursor: string | undefined;
+    let lastBulk: string | undefined;
+    let lastImport: string | undefined;
+    const done: string[] = [];
+    const succeeded = new Set<string>();
+    const ops: Record<string, () => Promise<unknown>> = {
+      createCustomer: () => v1(key, '/customers', { json: customerPayload({ city: 'Springfield' }) }),
+      updateCustomer: async () => {
+        const id = pick(await ids(customers));
+        if (!id) return;
+        const [c] = await t.db.select().from(customers).where(eq(customers.id, id));
+        return v1(key, `/customers/${id}`, { method: 'PUT', json: customerPayload({ email: c.email, name: `Renamed ${Math.floor(next() * 1000)}` }) });
+      },
+      deleteCustomer: async () => {
+        // mostly one with terms, so the delete cascades (its terms are unlinked)
+        const id = next() < 0.8 ? (pick(await linkedCustomers()) ?? pick(await ids(customers))) : pick(await ids(customers));
+        return id && v1(key, `/customers/${id}`, { method: 'DELETE' });
+      },
+      createPolicy: async () => {
+        const existing = pick(await t.db.select().from(customers).where(eq(customers.agencyId, agencyId)));
+        const customer = existing && next() < 0.7 ? { customer_email: existing.email, customer_name: existing.name } : {};
+        return v1(key, '/policies', { json: carPolicyPayload({ ...customer, start_date: next() < 0.5 ? renewingStart() : today() }) });
+      },
+      updatePolicy: async () => {
+        const id = pick(await ids(policies));
+        if (!id) return;
+        const [p] = await t.db.select().from(policies).where(eq(policies.id, id));
+        return v1(key, `/policies/${id}`, {
+          method: 'PUT',
+          json: carPolicyPayload({ policy_number: p.policyNumber, customer_email: p.customerEmail, customer_name: p.customerName, start_date: p.startDate, premium_amount: `${100 + Math.floor(next() * 900)}.00` }),
+        });
+      },
+      deletePolicy: async () => {
+        const id = pick(await ids(policies));
+        return id && v1(key, `/policies/${id}`, { method: 'DELETE' });
+      },
+      logCall: async () => {
+        const id = pick(await ids(customers));
+        return id && v1(key, '/communications', { json: { customer_id: id, type: 'phone', content: 'Talked about the renewal.' } });
+      },
+      bulkStatus: async () => {
+        const all = await ids(policies);
+        const chosen = all.filter(() => next() < 0.5);
+        if (!chosen.length) return;
+        const res = await t.request('/api/bulk', { cookie: owner.cookie, json: { entity: 'policies', action: { kind: 'set_status', status: next() < 0.5 ? 'active' : 'pending' }, selection: { all: false, ids: chosen } } });
+        if (res.status === 200 || res.status === 201 || res.status === 202) lastBulk = (await bulkDone((await json(res)).id)).id;
+      },
+      bulkDelete: async () => {
+        const entity = next() < 0.5 ? 'customers' : 'policies';
+        const all = entity === 'customers' && next() < 0.7 ? await linkedCustomers() : await ids(entity === 'customers' ? customers : policies);
+        const chosen = all.filter(() => next() < 0.3).slice(0, 3);
+        if (!chosen.length && all.length) chosen.push(pick(all)!);
+        if (!chosen.length) return;
+        const res = await t.request('/api/bulk', { cookie: owner.cookie, json: { entity, action: { kind: 'delete' }, selection: { all: false, ids: chosen } } });
+        if (res.status === 200 || res.status === 201 || res.status === 202) lastBulk = (await bulkDone((await json(res)).id)).id;
+      },
+      bulkUndo: async () => lastBulk && t.request(`/api/bulk/${lastBulk}/undo`, { cookie: owner.cookie, method: 'POST' }),
+      importCustomers: async () => {
+        const existing = pick(await t.db.select().from(customers).where(eq(customers.agencyId, agencyId)));
+        const n = Math.floor(next() * 100000);
+        const csv = `name,email,city\nImported ${n},imported-${n}@example.com,Shelbyville\n${existing ? `Updated ${n},${existing.email},Ogdenville\n` : ''}`;
+        const res = await t.request('/api/imports', { cookie: owner.cookie, method: 'POST', body: importForm(csv, { duplicates: 'update' }) });
+        if (res.status === 202) lastImport = (await importDone((await json(res)).id)).id;
+      },
+      importPolicies: async () => {
+        const n = Math.floor(next() * 100000);
+        const csv = [
+          'policy_number,policy_type,insurance_company,customer_name,customer_email,premium_amount,coverage_amount,deductible,start_date,status,vehicle_make,vehicle_model,vehicle_year,vin_number,driver_license',
+          `IMP-${n},car,Acme,Pat ${n},pat-${n}@example.com,100.10,5000,100,${today()},active,Ford,Focus,2019,VIN1,DL1`,
+        ].join('\n');
+        const res = await t.request('/api/imports', { cookie: owner.cookie, method: 'POST', body: importForm(csv, { kind: 'policies' }) });
+        if (res.status === 202) lastImport = (await importDone((await json(res)).id)).id;
+      },
+      undoImport: async () => lastImport && t.request(`/api/imports/${lastImport}/undo`, { cookie: owner.cookie, method: 'POST' }),
+    };
+    const names = Object.keys(ops);
+    // a start the sequence can work on
+    for (const name of ['createCustomer', 'createPolicy', 'createPolicy', 'logCall']) await ops[name]();
+    // every kind of change twice, and a dozen more, in a shuffled order
+    const plan = [...names, ...names, ...Array.from({ length: 12 }, () => pick(names)!)]
+      .map((name) => ({ name, at: next() }))
+      .sort((a, b) => a.at - b.at)
+      .map((p) => p.name);
+    for (const [step, name] of plan.entries()) {
+      const res = await ops[name]();
+      if (res instanceof Response) expect(res.status, `${name}: ${await res.clone().text()}`).toBeLessThan(500);
+      if (!(res instanceof Response) || res.ok) succeeded.add(name);
+      done.push(name);
+      if (step % 9 === 8) {
+        cursor = await syncUntilEqual(key, replica, cursor);
+      }
+    }
+    cursor = await syncUntilEqual(key, replica, cursor);
+    // a fresh client from the beginning gets there too
+    const fresh = emptyReplica();
+    await syncUntilEqual(key, fresh, undefined);
+    // nothing more to read: the same cursor again answers an empty page
+    const again = await json(await v1(key, `/events?after=${cursor}`));
+    expect(again).toEqual({ data: [], next_cursor: cursor, has_more: false });
+    expect(done.length).toBe(plan.length);
+    // the sequence did exercise the kinds of change (FEED_SEED=34)
+    for (const name of ['deleteCustomer', 'updatePolicy', 'logCall', 'bulkStatus', 'bulkDelete', 'bulkUndo', 'importCustomers', 'undoImport']) expect(succeeded, name).toContain(name);
+    expect(fresh.communication.size + fresh.customer.size + fresh.policy.size).toBeGreaterThan(5);
+  });
+});
+
+describe('one change, one entry, one delivery', () => {
+  const deliveries = async (since: Date) =>
+    (await t.db.select({ type: webhookDeliveries.eventType }).from(webhookDeliveries).where(and(eq(webhookDeliveries.agencyId, agencyId), sql`${webhookDeliveries.createdAt} >= ${since.toISOString()}`))).map((d) => d.type).sort();
+
+  it('a customer’s delete: its policies unlinked (updated_at moves), its log entries deleted, then the customer', async () => {
+    const replica = emptyReplica();
+    const { cursor } = await replay(key, replica, undefined, 500);
+    const customer = await json(await v1(key, '/customers', { json: customerPayload() }));
+    // terms that start today: outside the renewals window, so the e-mail below moves none of them
+    const term = () => carPolicyPayload({ customer_email: customer.email, customer_name: customer.name, start_date: today() });
+    const a = await json(await v1(key, '/policies', { json: term() }));
+    const b = await json(await v1(key, '/policies', { json: term() }));
+    const call = await json(await v1(key, '/communications', { json: { customer_id: customer.id, type: 'email', content: 'Hello' } }));
+    const ids = [customer.id, a.id, b.id, call.id];
+    const created = await changesOf(key, cursor, ids, 4, replica);
+    expect(created.entries.map((e) => e.op)).toEqual(['created', 'created', 'created', 'created']);
+    const since = new Date();
+    expect((await v1(key, `/customers/${customer.id}`, { method: 'DELETE' })).status).toBe(204);
+    const { entries } = await changesOf(key, created.cursor, ids, 4, replica);
+    expect(entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual(
+      [`communication.deleted ${call.id}`, `customer.deleted ${customer.id}`, `policy.updated ${a.id}`, `policy.updated ${b.id}`].sort(),
+    );
+    expect(await deliveries(since)).toEqual(['communication.deleted', 'customer.deleted', 'policy.updated', 'policy.updated']);
+    // pollers of updated_since see the unlinked terms too
+    const polled = await json(await v1(key, `/policies?updated_since=${since.toISOString()}`));
+    expect(polled.data.map((p: { id: string; customer_id: string | null }) => [p.id, p.customer_id]).sort()).toEqual([[a.id, null], [b.id, null]].sort());
+    expect(replica.customer.has(customer.id)).toBe(false);
+    expect(replica.communication.has(call.id)).toBe(false);
+    expect(replica.policy.get(a.id)?.customer_id).toBeNull();
+  });
+
+  it('a bulk status change and its undo: one policy.updated per changed term each time', async () => {
+    const { cursor } = await replay(key, emptyReplica(), undefined, 500);
+    const terms = [];
+    for (let i = 0; i < 3; i += 1) terms.push(await json(await v1(key, '/policies', { json: carPolicyPayload({ status: 'pending', start_date: today() }) })));
+    const ids = terms.map((p) => p.id);
+    // each term and its new customer
+    const { cursor: before } = await changesOf(key, cursor, ids, 3);
+    const since = new Date();
+    const res = await t.request('/api/bulk', { cookie: owner.cookie, json: { entity: 'policies', action: { kind: 'set_status', status: 'active' }, selection: { all: false, ids } } });
+    const bulk = await json(res);
+    const { entries, cursor: afterBulk } = await changesOf(key, before, ids, 3);
+    expect(entries.map((e) => e.type)).toEqual(['policy.updated', 'policy.updated', 'policy.updated']);
+    expect(entries.map((e) => e.data.status)).toEqual(['active', 'active', 'active']);
+    expect(await deliveries(since)).toEqual(['policy.updated', 'policy.updated', 'policy.updated']);
+    expect((await t.request(`/api/bulk/${bulk.id}/undo`, { cookie: owner.cookie, method: 'POST' })).status).toBe(200);
+    const undone = await changesOf(key, afterBulk, ids, 3);
+    expect(undone.entries.map((e) => [e.type, e.data.status])).toEqual([
+      ['policy.updated', 'pending'],
+      ['policy.updated', 'pending'],
+      ['policy.updated', 'pending'],
+    ]);
+    // the undo moved updated_at forward: a poller sees it
+    for (const e of undone.entries) expect(Date.parse(e.data.updated_at)).toBeGreaterThanOrEqual(since.getTime());
+  });
+
+  it('a renewal: the new term created, the old one updated (Renewed); a contact moves a renewal to Contacted', async () => {
+    const old = await json(await v1(key, '/policies', { json: carPolicyPayload({ start_date: renewingStart() }) }));
+    const { cursor } = await changesOf(key, undefined, [old.id], 1);
+    const logged = await v1(key, '/communications', { json: { customer_id: old.customer_id, type: 'phone', content: 'Renewal call' } });
+    expect(logged.status, await logged.clone().text()).toBe(201);
+    const contacted = await changesOf(key, cursor, [old.id, (await json(logged)).id], 2);
+    expect(contacted.entries.map((e) => e.type).sort()).toEqual(['communication.created', 'policy.updated']);
+    expect(contacted.entries.find((e) => e.entity === 'policy')?.data.renewal_state).toBe('contacted');
+    const renewed = await t.request(`/api/renewals/${old.id}/renew`, { cookie: owner.cookie, json: { premium_amount: '1300.00' } });
+    expect(renewed.status, await renewed.clone().text()).toBe(201);
+    const next = await json(renewed);
+    const { entries } = await changesOf(key, contacted.cursor, [old.id, next.id], 2);
+    expect(entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual([`policy.created ${next.id}`, `policy.updated ${old.id}`].sort());
+    expect(entries.find((e) => e.entity_id === old.id)?.data.renewal_state).toBe('renewed');
+  });
+});
+
+describe('who sees what', () => {
+  it('answers 401 without a valid key, 403 below the plan, and 400 for a bad cursor, limit or entity', async () => {
+    expect((await v1(null, '/events')).status).toBe(401);
+    expect((await v1('pd_live_nope', '/events')).status).toBe(401);
+    const small = await createUser(t, { tier: 'enterprise' });
+    const smallKey = await newKey(small);
+    await t.db.update(user).set({ subscriptionTier: 'professional' }).where(eq(user.id, small.id));
+    const refused = await v1(smallKey, '/events');
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).error).toEqual({ code: 'PLAN_REQUIRED', message: API_TEXT.planRequired });
+    for (const after of ['nope', Buffer.from('["1x",2]').toString('base64url'), Buffer.from('["1",-2]').toString('base64url'), 'a%00b']) {
+      const res = await v1(key, `/events?after=${after}`);
+      expect(res.status, after).toBe(400);
+      expect((await json(res)).error.fields).toEqual({ after: expect.any(String) });
+    }
+    const bad = await json(await v1(key, '/events?after=nope'));
+    expect(bad.error.fields.after).toBe(CHANGE_TEXT.invalidAfter);
+    for (const limit of ['0', '501', 'x', '1.5']) {
+      const res = await v1(key, `/events?limit=${limit}`);
+      expect(res.status, limit).toBe(400);
+      expect((await json(res)).error.fields).toEqual({ limit: CHANGE_TEXT.limit });
+    }
+    expect((await v1(key, '/events?entity=boat')).status).toBe(400);
+  });
+
+  it('shows a key only the entities it may read; policies without contact details unless it reads customers', async () => {
+    const policiesOnly = await newKey(owner, { policies: 'read' });
+    const page = await json(await v1(policiesOnly, '/events?limit=500'));
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(new Set(page.data.map((e: { entity: string }) => e.entity))).toEqual(new Set(['policy']));
+    const shown = page.data.find((e: { data: unknown }) => e.data);
+    expect(shown.data.customer_email).toBeUndefined();
+    expect(shown.data.customer_phone).toBeUndefined();
+    const denied = await v1(policiesOnly, '/events?entity=customer');
+    expect(denied.status).toBe(403);
+    expect((await json(denied)).error).toEqual({ code: 'SCOPE_DENIED', message: API_TEXT.scopeDenied('customers', 'read') });
+    const customersOnly = await json(await v1(await newKey(owner, { customers: 'read' }), '/events?entity=customer&limit=500'));
+    expect(customersOnly.data.every((e: { entity: string }) => e.entity === 'customer')).toBe(true);
+  });
+
+  it('never shows another agency’s changes', async () => {
+    const mine = await json(await v1(rivalKey, '/customers', { json: customerPayload() }));
+    await v1(rivalKey, '/policies', { json: carPolicyPayload({ customer_email: mine.email, customer_name: mine.name }) });
+    const rivalAgency = await agencyOf(rival);
+    const theirs = new Set((await t.db.select({ id: changeFeed.entityId }).from(changeFeed).where(eq(changeFeed.agencyId, rivalAgency))).map((r) => r.id));
+    expect(theirs.size).toBeGreaterThan(0);
+    const ownerSees = await replay(key, emptyReplica(), undefined, 500);
+    expect(ownerSees.entries.some((e) => theirs.has(e.entity_id))).toBe(false);
+    const rivalSees = await replay(rivalKey, emptyReplica(), undefined, 500);
+    expect(rivalSees.entries.every((e) => theirs.has(e.entity_id))).toBe(true);
+    // a cursor is a position, not a key to another agency's rows
+    const ownerCursor = ownerSees.cursor;
+    const crossed = await json(await v1(rivalKey, `/events?after=${ownerCursor}`));
+    expect(crossed.data.some((e: { entity_id: string }) => !theirs.has(e.entity_id))).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+// The /api/v1 change feed (issue 34 §2, decision 055): which entities it carries, the scope each needs,
+// and its texts. One entry per change of an entity, in commit order; a deletion is a tombstone entry.
+import type { ApiResource } from './api-keys.ts';
+
+export const CHANGE_ENTITIES = ['customer', 'policy', 'communication'] as const;
+export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
+
+export const CHANGE_OPS = ['created', 'updated', 'deleted'] as const;
+export type ChangeOp = (typeof CHANGE_OPS)[number];
+
+/** The key's scope an entity's entries need (read): a key sees the entries of what it may read. */
+export const CHANGE_ENTITY_SCOPE: Record<ChangeEntity, ApiResource> = {
+  customer: 'customers',
+  policy: 'policies',
+  communication: 'communications',
+};
+
+export const CHANGE_FEED_DEFAULT_LIMIT = 100;
+export const CHANGE_FEED_MAX_LIMIT = 500;
+
+export const CHANGE_TEXT = {
+  invalidAfter: 'after must be a next_cursor of this feed. Start again without one.',
+  limit: `limit must be a whole number from 1 to ${CHANGE_FEED_MAX_LIMIT}.`,
+} as const;
+
+/** One entry of the feed as the API answers it. */
+export interface ChangeEntry<D = unknown> {
+  /** the entry's position: pass the page's next_cursor (not this) as `after` */
+  id: string;
+  type: string;
+  entity: ChangeEntity;
+  entity_id: string;
+  op: ChangeOp;
+  occurred_at: string;
+  /** the entity as it is when the page is read (as its list shows it); null once it is deleted */
+  data: D | null;
+}

@@ -11,9 +11,11 @@ const year = new Date().getFullYear();
 const termRow = (page: Page, number: string) => page.getByRole('table', { name: 'Policy terms' }).getByRole('row').filter({ hasText: number });
 
 test('commissions: a rate, a statement paying one term in full and one short, the reconciliation, and undo', async ({ page }) => {
+  test.slow(); // a whole journey across pages: inherently long, so three times the budget (issue 30)
   await page.setViewportSize({ width: 1366, height: 900 });
   const account = await createAccount(page.request, { plan: 'professional' });
   await signInAs(page, account.email, account.password);
+  await page.goto('/dashboard');
 
   // the sidebar offers it on Professional
   await page.getByRole('navigation').getByRole('link', { name: 'Commissions', exact: true }).first().click();
@@ -32,6 +34,7 @@ test('commissions: a rate, a statement paying one term in full and one short, th
   await shot(page, 'commissions-rates');
 
   // 2. two policies of that carrier and line
+  const ids: string[] = [];
   for (const [number, premium] of [
     ['CMS-1', '1200.00'],
     ['CMS-2', '800.00'],
@@ -40,6 +43,7 @@ test('commissions: a rate, a statement paying one term in full and one short, th
       data: carPolicyPayload({ policy_number: number, premium_amount: premium, start_date: `${year}-02-01`, insurance_company: 'Acme Mutual' }),
     });
     expect(res.status(), await res.text()).toBe(201);
+    ids.push((await res.json()).id);
   }
 
   // 3. the carrier's March statement: CMS-1 in full (120.00), CMS-2 short (50.00 of 80.00)
@@ -69,6 +73,7 @@ test('commissions: a rate, a statement paying one term in full and one short, th
 
   await page.getByLabel('State').selectOption('short_paid');
   await expect(page).toHaveURL(/state=short_paid/);
+  await expect(page.getByTestId('reconciliation')).toHaveAttribute('aria-busy', 'false');
   await expect(termRow(page, 'CMS-2')).toBeVisible();
   expect(await termRow(page, 'CMS-1').count()).toBe(0);
   await expect(page.getByTestId('total-outstanding')).toHaveText('$30.00');
@@ -92,11 +97,22 @@ test('commissions: a rate, a statement paying one term in full and one short, th
   await expect(termRow(page, 'CMS-2')).toContainText('Unpaid');
   await expect(page.getByTestId('total-received')).toHaveText('$0.00');
   await expect(page.getByTestId('total-outstanding')).toHaveText('$200.00');
+
+  // the policy page's Commission card: a commission received by hand
+  await page.goto(`/dashboard/policies/${ids[1]}`);
+  const card = page.getByTestId('policy-commission');
+  await expect(card).toContainText('10%');
+  await expect(card).toContainText('$80.00');
+  await page.getByLabel('Commission received ($)').fill('80');
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(card).toContainText('Paid in full');
+  await shot(page, 'commissions-policy-card');
 });
 
 test('commissions: a Starter agency sees the item locked and the page denied', async ({ page }) => {
   const account = await createAccount(page.request);
   await signInAs(page, account.email, account.password);
+  await page.goto('/dashboard');
   await expect(page.getByRole('button', { name: 'Commissions (locked)' }).first()).toBeVisible();
   expect((await page.request.get('/api/commissions')).status()).toBe(403);
 });

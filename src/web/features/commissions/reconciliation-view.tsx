@@ -68,8 +68,10 @@ export function ReconciliationView() {
   const carriers = useCommissionCarriers();
   const data = q.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  // the previous filters' rows stay on screen while the new ones load: say so to assistive technology (and tests)
+  const busy = q.isFetching || q.isPlaceholderData;
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" data-testid="reconciliation" aria-busy={busy}>
       <div className="grid gap-3 sm:grid-cols-3">
         <FormField label="State">
           <Select value={f.state} onChange={(e) => change({ state: e.target.value })}>

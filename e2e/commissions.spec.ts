@@ -68,11 +68,15 @@ test('commissions: a rate, a statement paying one term in full and one short, th
   await expect(page.getByTestId('total-expected')).toHaveText('$200.00');
   await expect(page.getByTestId('total-received')).toHaveText('$170.00');
   await expect(page.getByTestId('total-outstanding')).toHaveText('$30.00');
+  // the import's toast fades in and out (axe reads its half-transparent text as low contrast): checked once it has gone
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'commissions-reconciliation');
 
   await page.getByLabel('State').selectOption('short_paid');
   await expect(page).toHaveURL(/state=short_paid/);
+  // the filtered totals: CMS-2 alone
+  await expect(page.getByTestId('total-expected')).toHaveText('$80.00');
   await expect(page.getByTestId('reconciliation')).toHaveAttribute('aria-busy', 'false');
   await expect(termRow(page, 'CMS-2')).toBeVisible();
   expect(await termRow(page, 'CMS-1').count()).toBe(0);

@@ -70,7 +70,7 @@ test('commissions: a rate, a statement paying one term in full and one short, th
   await expect(page.getByTestId('total-outstanding')).toHaveText('$30.00');
   // the import's toast fades in and out (axe reads its half-transparent text as low contrast): checked once it has gone
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, 'commissions reconciliation');
   await shot(page, 'commissions-reconciliation');
 
   await page.getByLabel('State').selectOption('short_paid');

@@ -294,6 +294,8 @@ export interface ReconciliationResult {
   totals: CommissionTotals;
   by_carrier: (CommissionTotals & { carrier: string })[];
   by_state: Record<CommissionState, number>;
+  /** outstanding by days since the term started; the buckets add up to totals.difference */
+  aging: Record<'0-30' | '31-60' | '61-90' | '90+', string>;
   tolerance: string;
 }
 

@@ -332,3 +332,23 @@ describe('manual receipts, lines not in the book, chargebacks', () => {
   });
 });
 
+
+describe('reconciliation CSV and aging', () => {
+  it('downloads every filtered term with a totals line that ties, and ages the outstanding into buckets that add up', async () => {
+    const r = await reconcile(pro);
+    const buckets = Object.values(r.aging).reduce((s, v) => s + Math.round(Number(v) * 100), 0);
+    expect(buckets).toBe(Math.round(Number(r.totals.difference) * 100));
+    const res = await get(pro, '/api/commissions/csv?carrier=acme%20mutual');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('commissions.csv');
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('Policy,Insured,Carrier,Line,Business,Start,End,Premium,Rate,Written,Chargeback,Expected,Received,Difference,State');
+    const filtered = await reconcile(pro, '?carrier=acme%20mutual');
+    expect(lines).toHaveLength(filtered.total + 2);
+    expect(lines.at(-1)).toBe(`Total,,,,,,,,,,,${filtered.totals.expected},${filtered.totals.received},${filtered.totals.difference},`);
+    expect(lines.some((l) => l.startsWith('ACM-102,') && l.endsWith(',Unpaid'))).toBe(true);
+    expect((await get(starter, '/api/commissions/csv')).status).toBe(403);
+    const theirs = await (await get(other, '/api/commissions/csv')).text();
+    expect(theirs).not.toContain('ACM-');
+  });
+});

@@ -4,7 +4,9 @@
 // negative chargeback, pro rata by days. Totals are sums of the same rows, so for every filter
 // expected − received = outstanding.
 import { sql, type SQL } from 'drizzle-orm';
+import { csvLine } from '#shared/csv.ts';
 import {
+  COMMISSION_STATE_LABEL,
   COMMISSION_STATES,
   type BusinessKind,
   type CommissionState,
@@ -109,6 +111,24 @@ const totalsOf = (r: Raw | undefined): CommissionTotals => ({
 const SUMS = sql`count(*)::int as terms, coalesce(sum(expected), 0)::numeric(16,2)::text as expected,
   coalesce(sum(received), 0)::numeric(16,2)::text as received, coalesce(sum(difference), 0)::numeric(16,2)::text as difference`;
 
+/**
+ * Outstanding by the term's age (days since it started, on the agency's today): the buckets are the
+ * same rows' differences, so they add up to the total outstanding (an over-payment counts in its bucket).
+ */
+function agingSql(today: string): SQL {
+  const age = sql`(${today}::date - start_date)`;
+  return sql`coalesce(sum(difference) filter (where ${age} <= 30), 0)::numeric(16,2)::text as d0,
+  coalesce(sum(difference) filter (where ${age} between 31 and 60), 0)::numeric(16,2)::text as d31,
+  coalesce(sum(difference) filter (where ${age} between 61 and 90), 0)::numeric(16,2)::text as d61,
+  coalesce(sum(difference) filter (where ${age} > 90), 0)::numeric(16,2)::text as d91`;
+}
+const agingOf = (r: Raw | undefined) => ({
+  '0-30': String(r?.d0 ?? '0.00'),
+  '31-60': String(r?.d31 ?? '0.00'),
+  '61-90': String(r?.d61 ?? '0.00'),
+  '90+': String(r?.d91 ?? '0.00'),
+});
+
 export async function reconcile(db: Connection, actor: Actor, q: ReconciliationQuery): Promise<ReconciliationResult> {
   const t = tenant(db, actor);
   const { tolerance } = await readSettings(t);
@@ -119,7 +139,7 @@ export async function reconcile(db: Connection, actor: Actor, q: ReconciliationQ
     ? sql` and id in (select l.policy_id from commission_lines l where l.agency_id = ${t.agency} and l.statement_id::text = ${q.statement})`
     : sql``;
   const offset = (q.page - 1) * PAGE_SIZE;
-  const [rows, totals, carriers, states] = await Promise.all([
+  const [rows, totals, carriers, states, aging] = await Promise.all([
     t.execute(sql`with terms as (${terms}) select id, policy_number, customer_name, insurance_company, policy_type, business,
         start_date::text as start_date, end_date::text as end_date, premium_amount::text as premium_amount, rate::text as rate, own_rate::text as own_rate,
         written::text as written, chargeback::text as chargeback, expected::text as expected, received::text as received, difference::text as difference, state
@@ -128,6 +148,7 @@ export async function reconcile(db: Connection, actor: Actor, q: ReconciliationQ
     t.execute(sql`with terms as (${terms}) select min(btrim(insurance_company)) as carrier, ${SUMS} from terms where ${where}${statementFilter}
       group by ${CARRIER_KEY(sql`insurance_company`)} order by 1`),
     t.execute(sql`with terms as (${terms}) select state, count(*)::int as n from terms where ${filtersOf(q, false)}${statementFilter} group by state`),
+    t.execute(sql`with terms as (${terms}) select ${agingSql(today)} from terms where ${where}${statementFilter}`),
   ]);
   const byState = Object.fromEntries(COMMISSION_STATES.map((s) => [s, 0])) as Record<CommissionState, number>;
   for (const r of states.rows as Raw[]) byState[r.state as CommissionState] = Number(r.n);
@@ -140,6 +161,7 @@ export async function reconcile(db: Connection, actor: Actor, q: ReconciliationQ
     totals: sum,
     by_carrier: (carriers.rows as Raw[]).map((r) => ({ carrier: String(r.carrier), ...totalsOf(r) })),
     by_state: byState,
+    aging: agingOf((aging.rows as Raw[])[0]),
     tolerance,
   };
 }
@@ -155,4 +177,30 @@ export async function termCommission(db: Connection, actor: Actor, policyId: str
     from terms where id::text = ${policyId}`);
   const [row] = result.rows as Raw[];
   return row ? toRow(row, today) : null;
+}
+
+const CSV_HEADER = ['Policy', 'Insured', 'Carrier', 'Line', 'Business', 'Start', 'End', 'Premium', 'Rate', 'Written', 'Chargeback', 'Expected', 'Received', 'Difference', 'State'];
+
+/** Every term of the filters as CSV (what the view shows, without paging), with the totals line last. */
+export async function reconciliationCsv(db: Connection, actor: Actor, q: ReconciliationQuery): Promise<string> {
+  const t = tenant(db, actor);
+  const { tolerance } = await readSettings(t);
+  const today = agencyTodayOf(actor);
+  const statementFilter = q.statement
+    ? sql` and id in (select l.policy_id from commission_lines l where l.agency_id = ${t.agency} and l.statement_id::text = ${q.statement})`
+    : sql``;
+  const where = sql`${filtersOf(q, true)}${statementFilter}`;
+  const [rows, totals] = await Promise.all([
+    t.execute(sql`with terms as (${termsSql(t, tolerance)}) select id, policy_number, customer_name, insurance_company, policy_type, business,
+        start_date::text as start_date, end_date::text as end_date, premium_amount::text as premium_amount, rate::text as rate, own_rate::text as own_rate,
+        written::text as written, chargeback::text as chargeback, expected::text as expected, received::text as received, difference::text as difference, state
+      from terms where ${where} order by start_date desc, policy_number`),
+    t.execute(sql`with terms as (${termsSql(t, tolerance)}) select ${SUMS} from terms where ${where}`),
+  ]);
+  const sum = totalsOf((totals.rows as Raw[])[0]);
+  const lines = (rows.rows as Raw[]).map((raw) => {
+    const r = toRow(raw, today);
+    return csvLine([r.policy_number, r.customer_name, r.carrier, r.line, r.business, r.start_date, r.end_date, r.premium, r.rate ?? '', r.written ?? '', r.chargeback, r.expected, r.received, r.difference, COMMISSION_STATE_LABEL[r.state]]);
+  });
+  return csvLine(CSV_HEADER) + lines.join('') + csvLine(['Total', '', '', '', '', '', '', '', '', '', '', sum.expected, sum.received, sum.difference, '']);
 }

@@ -22,7 +22,7 @@ import { readUploadForm } from '#server/platform/upload-form.ts';
 import { tenant } from '#server/tenant.ts';
 import { readFirstSheet, sniffImport } from '#server/platform/xlsx.ts';
 import { createRate, deleteRate, listCarriers, listRates, readSettings, saveTolerance, setOverride } from './rates.ts';
-import { reconcile, termCommission } from './reconciliation.ts';
+import { reconcile, reconciliationCsv, termCommission } from './reconciliation.ts';
 import {
   deleteReceipt,
   failuresCsv,
@@ -71,6 +71,13 @@ export function commissionRoutes() {
   r.use('/commissions/*', requireFeature('commissions'));
 
   r.get('/commissions', async (c) => c.json(await reconcile(c.var.deps.db, c.var.actor, validate(reconciliationQuerySchema, c.req.query()))));
+  r.get('/commissions/csv', async (c) =>
+    c.body(await reconciliationCsv(c.var.deps.db, c.var.actor, validate(reconciliationQuerySchema, c.req.query())), 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="commissions.csv"',
+      'cache-control': 'no-store',
+    }),
+  );
   r.get('/commissions/carriers', async (c) => c.json({ carriers: await listCarriers(c.var.deps.db, c.var.actor) }));
 
   r.get('/commissions/rates', async (c) => c.json({ rates: await listRates(c.var.deps.db, c.var.actor) }));

@@ -2,6 +2,7 @@
 // totals on top (expected − received = outstanding, as the server summed them for these filters)
 // and per carrier. Filters live in the URL; rows become cards on phones.
 import { Link, useSearchParams } from 'react-router';
+import { Download } from 'lucide-react';
 import { COMMISSION_STATE_LABEL, COMMISSION_STATES, COMMISSION_TEXT, type CommissionState, type ReconciliationRow } from '#shared/commissions.ts';
 import { POLICY_TYPE_LABEL, type PolicyType } from '#shared/lines/index.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -12,7 +13,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select } from '#web/components/ui/input.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/format.ts';
-import { useCommissionCarriers, useReconciliation, type ReconciliationFilters } from './queries.ts';
+import { reconciliationSearch, useCommissionCarriers, useReconciliation, type ReconciliationFilters } from './queries.ts';
 
 const STATE_TONE: Record<CommissionState, BadgeTone> = { paid: 'green', short_paid: 'orange', unpaid: 'gray', overpaid: 'blue', no_rate: 'red' };
 
@@ -122,6 +123,19 @@ export function ReconciliationView() {
             <Total label="Received" value={data.totals.received} testId="total-received" />
             <Total label="Outstanding (expected − received)" value={data.totals.difference} testId="total-outstanding" />
           </section>
+          <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-slate-600" data-testid="aging">
+              Outstanding by days since the term started:{' '}
+              {Object.entries(data.aging)
+                .map(([bucket, value]) => `${bucket} days ${signedMoney(value)}`)
+                .join(' · ')}
+            </p>
+            <Button variant="outline" size="sm" asChild>
+              <a href={`/api/commissions/csv?${reconciliationSearch({ ...f, page: 1 })}`} download>
+                <Download className="h-4 w-4" aria-hidden /> Download CSV
+              </a>
+            </Button>
+          </div>
           {data.by_carrier.length ? (
             <Card className="overflow-x-auto">
               <table className="w-full text-sm" aria-label="Totals per carrier">

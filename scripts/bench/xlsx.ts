@@ -2,7 +2,7 @@
 // read-excel-file, the cells turned into the CSV path's text) in process, its time and memory. The
 // rows then go through the same job as a CSV's (scenario 4c), so only the reading is measured here.
 import { autoMap, sheetRowsAsText } from '#shared/imports.ts';
-import { readFirstSheet, sniffImport } from '#server/features/imports/xlsx.ts';
+import { readFirstSheet, sniffImport } from '#server/platform/xlsx.ts';
 import { unzipSync } from 'fflate';
 import { xlsx, type TestCell } from '#server/test/xlsx.ts';
 

@@ -38,6 +38,7 @@ describe('feature map', () => {
       'api-write': 'enterprise',
       'white-label': 'enterprise',
       'two-factor': 'enterprise',
+      commissions: 'professional',
     });
   });
 
@@ -90,7 +91,7 @@ describe('feature map', () => {
     expect(planIncludes('business', 'export')).toBe(true);
     expect(planIncludes('business', 'team-management')).toBe(false);
     expect(planIncludes('enterprise', 'team-management')).toBe(true);
-    expect(featuresIntroducedIn('professional')).toEqual(['renewals', 'reports', 'export']);
+    expect(featuresIntroducedIn('professional')).toEqual(['renewals', 'reports', 'export', 'commissions']);
     expect(isFeature('crm')).toBe(true);
     expect(isFeature('toString')).toBe(false);
   });
@@ -105,7 +106,7 @@ describe('plan data for the pricing and upgrade pages', () => {
   });
 
   it('lists each paid feature on exactly one plan card, the one that introduces it', () => {
-    expect(pricingFeatures('professional')).toEqual(['Renewal tracking', 'Reports', 'Data export']);
+    expect(pricingFeatures('professional')).toEqual(['Renewal tracking', 'Reports', 'Data export', 'Commission tracking']);
     expect(pricingFeatures('business')).toEqual(['Documents', 'Analytics', 'Bulk actions', 'CRM', 'Communication logs', 'Read-only API keys']);
     expect(pricingFeatures('enterprise')).toEqual(['Team management', 'API write access and webhooks', 'White label', 'Two-factor authentication']);
     const all = TIERS.flatMap((t) => pricingFeatures(t));

@@ -47,6 +47,8 @@ export const FEATURES = {
   'api-write': { label: 'API write access and webhooks', need: { tier: 'enterprise' }, pricing: 'API write access and webhooks', manage: MANAGERS },
   'white-label': { label: 'White Label', need: { tier: 'enterprise' }, pricing: 'White label', manage: MANAGERS },
   'two-factor': { label: 'Two-factor authentication', need: { tier: 'enterprise' }, pricing: 'Two-factor authentication' },
+  // issue 31: schedules, carrier statements and their reconciliation
+  commissions: { label: 'Commissions', need: { tier: 'professional' }, pricing: 'Commission tracking' },
 } as const satisfies Record<string, FeatureSpec>;
 
 export type Feature = keyof typeof FEATURES;

@@ -114,6 +114,7 @@ describe('sidebar', () => {
       '/dashboard/settings': { tier: 'starter' },
       '/dashboard/renewals': { tier: 'professional' },
       '/dashboard/reports': { tier: 'professional' },
+      '/dashboard/commissions': { tier: 'professional' },
       '/dashboard/export': { tier: 'professional' },
       '/dashboard/documents': { tier: 'business' },
       '/dashboard/analytics': { tier: 'business' },
@@ -153,6 +154,7 @@ describe('sidebar', () => {
       '/dashboard/settings',
       '/dashboard/renewals',
       '/dashboard/reports',
+      '/dashboard/commissions',
       '/dashboard/export',
       '/dashboard/documents',
       '/dashboard/analytics',
@@ -184,6 +186,7 @@ describe('sidebar', () => {
     expect(locked('starter')).toEqual([
       '/dashboard/renewals',
       '/dashboard/reports',
+      '/dashboard/commissions',
       '/dashboard/export',
       '/dashboard/documents',
       '/dashboard/analytics',

@@ -27,7 +27,8 @@ export type NavIcon =
   | 'blog'
   | 'seo'
   | 'messages'
-  | 'system';
+  | 'system'
+  | 'commissions';
 
 export interface NavItem {
   name: string;
@@ -54,6 +55,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   featureItem('Settings', '/dashboard/settings', 'settings', 'settings'),
   featureItem('Renewals', '/dashboard/renewals', 'renewals', 'renewals'),
   featureItem('Reports', '/dashboard/reports', 'reports', 'reports'),
+  featureItem('Commissions', '/dashboard/commissions', 'commissions', 'commissions'),
   featureItem('Export', '/dashboard/export', 'export', 'export'),
   featureItem('Documents', '/dashboard/documents', 'documents', 'documents'),
   featureItem('Analytics', '/dashboard/analytics', 'analytics', 'analytics'),

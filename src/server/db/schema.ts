@@ -1424,3 +1424,137 @@ export const changeFeed = pgTable(
     index('change_feed_agency_order_idx').on(t.agencyId, t.txid, t.seq),
   ],
 );
+
+// ---------------------------------------------------------------- commissions (issue 31)
+/**
+ * A commission schedule's rate: per carrier (compared case- and space-insensitively) × line × new
+ * business or renewal, a percentage that applies to terms starting on or after `effective_from`.
+ */
+export const commissionRates = pgTable(
+  'commission_rates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    carrier: text().notNull(),
+    /** lower(trim(carrier)): what a policy's insurance company is compared with */
+    carrierKey: text().notNull(),
+    line: text().notNull(),
+    business: text().notNull(),
+    rate: numeric({ precision: 7, scale: 4 }).notNull(),
+    effectiveFrom: date({ mode: 'string' }).notNull(),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('commission_rates_agency_id_uq').on(t.agencyId, t.id),
+    uniqueIndex('commission_rates_schedule_uq').on(t.agencyId, t.carrierKey, t.line, t.business, t.effectiveFrom),
+    check('commission_rates_business_check', sql`business in ('new', 'renewal')`),
+    check('commission_rates_rate_check', sql`rate >= 0 and rate <= 100`),
+  ],
+);
+
+/** A policy term's own rate, over its schedule's. */
+export const commissionOverrides = pgTable(
+  'commission_overrides',
+  {
+    agencyId: uuid().notNull(),
+    policyId: uuid().notNull(),
+    rate: numeric({ precision: 7, scale: 4 }).notNull(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'commission_overrides_pkey', columns: [t.agencyId, t.policyId] }),
+    foreignKey({ name: 'commission_overrides_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete('cascade'),
+    check('commission_overrides_rate_check', sql`rate >= 0 and rate <= 100`),
+  ],
+);
+
+/** The agency's reconciliation settings and each carrier's saved statement mapping (by column name). */
+export const commissionSettings = pgTable(
+  'commission_settings',
+  {
+    agencyId: uuid()
+      .primaryKey()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    /** a received amount this close to the expected one counts as paid in full */
+    tolerance: numeric({ precision: 14, scale: 2 }).notNull().default('1.00'),
+    /** carrier key → field → the header it was mapped to */
+    mappings: jsonb().$type<Record<string, Record<string, string>>>().notNull().default({}),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  () => [check('commission_settings_tolerance_check', sql`tolerance >= 0`)],
+);
+
+/** One imported carrier statement: its file's hash (a re-import is recognised), counts and failures. */
+export const commissionStatements = pgTable(
+  'commission_statements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    carrier: text().notNull(),
+    /** the month the statement covers, yyyy-MM */
+    period: text().notNull(),
+    fileName: text().notNull(),
+    contentHash: text().notNull(),
+    status: text().notNull().default('applied'),
+    matched: integer().notNull().default(0),
+    unmatched: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    amount: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    headers: jsonb().$type<string[]>().notNull().default([]),
+    /** the lines that could not be applied, with their reasons and cells, for the failures file */
+    failures: jsonb().$type<{ line: number; reason: string; values: string[] }[]>().notNull().default([]),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    undoneAt: timestamp(tz),
+  },
+  (t) => [
+    unique('commission_statements_agency_id_uq').on(t.agencyId, t.id),
+    index('commission_statements_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst()),
+    index('commission_statements_agency_hash_idx').on(t.agencyId, t.contentHash),
+    check('commission_statements_status_check', sql`status in ('applied', 'undone')`),
+  ],
+);
+
+/**
+ * A commission received: a statement's line (matched to a term, or on the statement but not in the
+ * book) or a manual receipt (no statement). Undoing a statement deletes its lines.
+ */
+export const commissionLines = pgTable(
+  'commission_lines',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    statementId: uuid(),
+    policyId: uuid(),
+    lineNo: integer(),
+    policyNumber: text(),
+    insuredName: text(),
+    premium: numeric({ precision: 14, scale: 2 }),
+    amount: numeric({ precision: 14, scale: 2 }).notNull(),
+    receivedOn: date({ mode: 'string' }).notNull(),
+    transactionType: text(),
+    /** matched, unmatched (on the statement, not in the book) or ignored (unmatched, with a reason) */
+    status: text().notNull(),
+    reason: text(),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('commission_lines_agency_id_uq').on(t.agencyId, t.id),
+    foreignKey({ name: 'commission_lines_statement_fk', columns: [t.agencyId, t.statementId], foreignColumns: [commissionStatements.agencyId, commissionStatements.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'commission_lines_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete('cascade'),
+    index('commission_lines_agency_policy_idx').on(t.agencyId, t.policyId, t.amount),
+    index('commission_lines_agency_statement_idx').on(t.agencyId, t.statementId),
+    check('commission_lines_status_check', sql`status in ('matched', 'unmatched', 'ignored')`),
+    check('commission_lines_matched_check', sql`(status = 'matched') = (policy_id is not null)`),
+  ],
+);

@@ -59,6 +59,9 @@ export const GLOBAL_UNIQUE_KEYS: Record<string, string> = {
   user_invitations_pkey: 'uuid primary key',
   webhook_deliveries_pkey: 'uuid primary key',
   webhook_endpoints_pkey: 'uuid primary key',
+  commission_rates_pkey: 'uuid primary key',
+  commission_statements_pkey: 'uuid primary key',
+  commission_lines_pkey: 'uuid primary key',
   // looked up before the agency is known
   api_keys_secret_hash_uq: 'an API key is found by its hash, then tells the agency',
   user_invitations_tokenHash_unique: 'an invitation link is found by its token, then tells the agency',

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard/analytics', ...gated('analytics', () => import('../features/analytics/analytics-page.tsx'), 'AnalyticsPage') },
           { path: '/dashboard/export', ...gated('export', () => import('../features/export/export-page.tsx'), 'ExportPage') },
           { path: '/dashboard/reports', ...gated('reports', () => import('../features/reports/reports-page.tsx'), 'ReportsPage') },
+          { path: '/dashboard/commissions', ...gated('commissions', () => import('../features/commissions/commissions-page.tsx'), 'CommissionsPage') },
           { path: '/dashboard/api-settings/webhooks', ...gated('api', () => import('../features/webhooks/webhooks-page.tsx'), 'WebhooksPage') },
           { path: '/dashboard/documents', ...gated('documents', () => import('../features/documents/documents-page.tsx'), 'DocumentsPage') },
           { path: '/dashboard/crm/pipeline', ...page(() => import('../features/pipeline/pipeline-page.tsx'), 'PipelinePage') },

@@ -11,7 +11,7 @@ import { xlsx, xlsxParts, type TestCell } from '#server/test/xlsx.ts';
 import { zipSync } from 'fflate';
 import { XLSX } from '#shared/documents.ts';
 import { inflatesWithin, officeType } from '#server/platform/file-type.ts';
-import { XLSX_LIMITS } from './xlsx.ts';
+import { XLSX_LIMITS } from '#server/platform/xlsx.ts';
 import { readZip } from '#server/platform/zip.ts';
 import { importForm } from '#server/test/import-form.ts';
 

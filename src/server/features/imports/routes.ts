@@ -10,7 +10,7 @@ import type { UploadRules } from '#server/files.ts';
 import { readUploadForm } from '#server/platform/upload-form.ts';
 import { failuresCsv, getImport, latestImport, startImport, undoImport } from './service.ts';
 import { previewImport, type ImportFile } from './preview.ts';
-import { readFirstSheet, sniffImport } from './xlsx.ts';
+import { readFirstSheet, sniffImport } from '#server/platform/xlsx.ts';
 
 export const IMPORT_UPLOAD_PREFIX = '/api/imports';
 

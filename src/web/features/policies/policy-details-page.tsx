@@ -18,6 +18,7 @@ import { RenewalCard, RenewButton } from './renewal-card.tsx';
 import { CancellationCard } from './cancellation-card.tsx';
 import { DocumentsCard } from '#web/components/documents/documents-card.tsx';
 import { TasksCard } from '#web/components/crm/tasks-card.tsx';
+import { CommissionCard } from '#web/components/commission-card.tsx';
 
 export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
   return (
@@ -98,6 +99,7 @@ export function PolicyDetailsPage() {
           <RenewalCard policy={policy} />
           <CancellationCard policy={policy} />
           <PolicyPayments policyId={policy.id} policyNumber={policy.policy_number} clientName={policy.customer_name} />
+          <CommissionCard policyId={policy.id} />
           <DocumentsCard policyId={policy.id} />
           <TasksCard target={{ policyId: policy.id }} />
         </div>

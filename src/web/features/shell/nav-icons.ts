@@ -8,6 +8,7 @@ import {
   FileText,
   FolderOpen,
   Globe,
+  HandCoins,
   Inbox,
   Layers,
   LayoutDashboard,
@@ -52,4 +53,5 @@ export const NAV_ICONS: Record<NavIcon, LucideIcon> = {
   seo: Search,
   messages: Inbox,
   system: Cog,
+  commissions: HandCoins,
 };

@@ -1,0 +1,130 @@
+// /api/commissions (Professional and above, the feature map's `commissions`): schedules, a policy's
+// own rate, the tolerance, carrier statements (preview, import, failures, undo), lines not in the
+// book, manual receipts, and the reconciliation. Every query is the caller's agency's; another
+// agency's ids answer 404.
+import { Hono, type Context } from 'hono';
+import {
+  COMMISSION_TEXT,
+  ignoreLineSchema,
+  manualReceiptSchema,
+  overrideInputSchema,
+  rateInputSchema,
+  reconciliationQuerySchema,
+  settingsInputSchema,
+  statementOptionsSchema,
+} from '#shared/commissions.ts';
+import { IMPORT_MAX_BYTES, IMPORT_TEXT } from '#shared/imports.ts';
+import { XLSX } from '#shared/documents.ts';
+import { type AppEnv, requireFeature } from '#server/context.ts';
+import { idParam, readJson, validate } from '#server/http.ts';
+import type { UploadRules } from '#server/files.ts';
+import { readUploadForm } from '#server/platform/upload-form.ts';
+import { tenant } from '#server/tenant.ts';
+import { readFirstSheet, sniffImport } from '#server/platform/xlsx.ts';
+import { createRate, deleteRate, listCarriers, listRates, readSettings, saveTolerance, setOverride } from './rates.ts';
+import { reconcile, reconciliationCsv, termCommission } from './reconciliation.ts';
+import {
+  deleteReceipt,
+  failuresCsv,
+  ignoreLine,
+  importStatement,
+  listStatements,
+  listUnmatched,
+  previewStatement,
+  recordReceipt,
+  undoStatement,
+  type StatementUpload,
+} from './statements.ts';
+
+export const COMMISSION_UPLOAD_PREFIX = '/api/commissions/statements';
+
+const STATEMENT_RULES: UploadRules = {
+  field: 'file',
+  types: ['text/csv', XLSX],
+  maxBytes: IMPORT_MAX_BYTES,
+  maxFiles: 1,
+  sniff: sniffImport,
+  text: { invalidFile: IMPORT_TEXT.notReadable, tooLarge: IMPORT_TEXT.tooLarge, receipt: IMPORT_TEXT.noFile, empty: IMPORT_TEXT.noFile },
+};
+
+async function readStatement(c: Context<AppEnv>): Promise<StatementUpload> {
+  const { input, uploads } = await readUploadForm(c, {
+    fields: ['carrier', 'period', 'mapping', 'confirm'],
+    rules: STATEMENT_RULES,
+    check: (fields) => validate(statementOptionsSchema, fields),
+  });
+  const [file] = uploads;
+  return {
+    carrier: input.carrier,
+    period: input.period,
+    mapping: input.mapping,
+    confirm: input.confirm,
+    fileName: file.name,
+    bytes: file.bytes,
+    file: file.contentType === XLSX ? { format: 'xlsx', rows: await readFirstSheet(file.bytes) } : { format: 'csv', text: new TextDecoder('utf-8').decode(file.bytes) },
+  };
+}
+
+export function commissionRoutes() {
+  const r = new Hono<AppEnv>();
+  r.use('/commissions', requireFeature('commissions'));
+  r.use('/commissions/*', requireFeature('commissions'));
+
+  r.get('/commissions', async (c) => c.json(await reconcile(c.var.deps.db, c.var.actor, validate(reconciliationQuerySchema, c.req.query()))));
+  r.get('/commissions/csv', async (c) =>
+    c.body(await reconciliationCsv(c.var.deps.db, c.var.actor, validate(reconciliationQuerySchema, c.req.query())), 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="commissions.csv"',
+      'cache-control': 'no-store',
+    }),
+  );
+  r.get('/commissions/carriers', async (c) => c.json({ carriers: await listCarriers(c.var.deps.db, c.var.actor) }));
+
+  r.get('/commissions/rates', async (c) => c.json({ rates: await listRates(c.var.deps.db, c.var.actor) }));
+  r.post('/commissions/rates', async (c) => c.json({ rate: await createRate(c.var.deps.db, c.var.actor, await readJson(c, rateInputSchema)) }, 201));
+  r.delete('/commissions/rates/:id', async (c) => {
+    await deleteRate(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.rateNotFound));
+    return c.json({ ok: true });
+  });
+
+  r.get('/commissions/policies/:id', async (c) => {
+    const row = await termCommission(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.policyNotFound));
+    if (!row) return c.json({ error: { code: 'NOT_FOUND', message: COMMISSION_TEXT.policyNotFound } }, 404);
+    return c.json({ commission: row });
+  });
+  r.put('/commissions/policies/:id/rate', async (c) => {
+    const id = idParam(c, 'id', COMMISSION_TEXT.policyNotFound);
+    const { rate } = await readJson(c, overrideInputSchema);
+    return c.json(await setOverride(c.var.deps.db, c.var.actor, id, rate));
+  });
+
+  r.get('/commissions/settings', async (c) => c.json({ tolerance: (await readSettings(tenant(c.var.deps.db, c.var.actor))).tolerance }));
+  r.put('/commissions/settings', async (c) => c.json(await saveTolerance(c.var.deps.db, c.var.actor, (await readJson(c, settingsInputSchema)).tolerance)));
+
+  r.get('/commissions/statements', async (c) => c.json({ statements: await listStatements(c.var.deps.db, c.var.actor) }));
+  r.post('/commissions/statements/preview', async (c) => c.json(await previewStatement(c.var.deps.db, c.var.actor, await readStatement(c))));
+  r.post('/commissions/statements', async (c) => c.json({ statement: await importStatement(c.var.deps.db, c.var.actor, await readStatement(c)) }, 201));
+  r.get('/commissions/statements/:id/failures', async (c) =>
+    c.body(await failuresCsv(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.statementNotFound)), 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="statement-failures.csv"',
+      'cache-control': 'no-store',
+    }),
+  );
+  r.post('/commissions/statements/:id/undo', async (c) =>
+    c.json({ statement: await undoStatement(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.statementNotFound)) }),
+  );
+
+  r.get('/commissions/unmatched', async (c) => c.json({ lines: await listUnmatched(c.var.deps.db, c.var.actor) }));
+  r.post('/commissions/lines/:id/ignore', async (c) => {
+    const id = idParam(c, 'id', COMMISSION_TEXT.lineNotFound);
+    await ignoreLine(c.var.deps.db, c.var.actor, id, (await readJson(c, ignoreLineSchema)).reason);
+    return c.json({ ok: true });
+  });
+  r.post('/commissions/receipts', async (c) => c.json({ receipt: await recordReceipt(c.var.deps.db, c.var.actor, await readJson(c, manualReceiptSchema)) }, 201));
+  r.delete('/commissions/receipts/:id', async (c) => {
+    await deleteReceipt(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.lineNotFound));
+    return c.json({ ok: true });
+  });
+  return r;
+}

@@ -1,0 +1,177 @@
+// A carrier statement's lines: read from the upload (CSV text or a workbook's first sheet), checked
+// one by one with a reason for each, and matched to the agency's own policies — on the policy number
+// (case, spaces and dashes aside), else on the insured's name and premium. Another agency's policies
+// are never looked at: every lookup is the caller's tenant.
+import { sql } from 'drizzle-orm';
+import {
+  autoMapStatement,
+  LINE_TEXT,
+  missingStatementFields,
+  normalizePolicyNumber,
+  parseSignedMoney,
+  periodBounds,
+  STATEMENT_FIELDS,
+  type StatementField,
+  type StatementLineStatus,
+  type StatementMapping,
+} from '#shared/commissions.ts';
+import { sheetCellText, type SheetCell } from '#shared/imports.ts';
+import { isIsoDate } from '#shared/money.ts';
+import { CsvError, parseCsv } from '#server/platform/csv.ts';
+import { badRequest } from '#server/errors.ts';
+import type { Tenant } from '#server/tenant.ts';
+
+export type StatementFile = { format: 'csv'; text: string } | { format: 'xlsx'; rows: SheetCell[][] };
+
+export interface ParsedStatement {
+  headers: string[];
+  mapping: StatementMapping;
+  missing: string[];
+  rows: string[][];
+  lines: number[];
+}
+
+/** How a field's cell of a workbook is read as text (dates and money as written, never a float). */
+const CELL_AS: Partial<Record<StatementField, 'date' | 'money'>> = { statement_date: 'date', premium: 'money', commission: 'money' };
+
+/** The mapping given, else the carrier's saved one (by header name), else the automatic one. */
+function chooseMapping(headers: string[], given: StatementMapping | undefined, saved: Record<string, string> | undefined): StatementMapping {
+  if (given) return given;
+  const auto = autoMapStatement(headers);
+  if (!saved) return auto;
+  const out: StatementMapping = { ...auto };
+  for (const f of STATEMENT_FIELDS) {
+    const header = saved[f.key];
+    if (header === undefined) continue;
+    // a header the carrier no longer sends falls back to the automatic choice
+    const i = headers.findIndex((h) => h.trim().toLowerCase() === header.trim().toLowerCase());
+    if (i >= 0) out[f.key] = i;
+  }
+  return out;
+}
+
+export function parseStatement(file: StatementFile, given: StatementMapping | undefined, saved: Record<string, string> | undefined): ParsedStatement {
+  if (file.format === 'xlsx') {
+    const kept: { row: SheetCell[]; line: number }[] = [];
+    file.rows.forEach((row, i) => {
+      if (row.some((cell) => cell !== null && !(typeof cell === 'string' && cell.trim() === ''))) kept.push({ row, line: i + 1 });
+    });
+    if (!kept.length) throw badRequest('The first sheet of this Excel file is empty.', { file: 'The first sheet of this Excel file is empty.' }, 'EMPTY_SHEET');
+    const headers = kept[0].row.map((c) => sheetCellText(c).trim());
+    const mapping = chooseMapping(headers, given, saved);
+    const asByColumn = new Map<number, 'date' | 'money'>();
+    for (const [field, as] of Object.entries(CELL_AS)) {
+      const i = mapping[field as StatementField];
+      if (i !== null && i !== undefined) asByColumn.set(i, as);
+    }
+    const data = kept.slice(1);
+    return {
+      headers,
+      mapping,
+      missing: missingStatementFields(mapping),
+      rows: data.map(({ row }) => row.map((cell, i) => sheetCellText(cell, asByColumn.get(i)))),
+      lines: data.map((d) => d.line),
+    };
+  }
+  try {
+    const { rows, lines } = parseCsv(file.text);
+    const headers = rows[0].map((h) => h.trim());
+    const mapping = chooseMapping(headers, given, saved);
+    return { headers, mapping, missing: missingStatementFields(mapping), rows: rows.slice(1), lines: lines.slice(1) };
+  } catch (err) {
+    if (err instanceof CsvError) throw badRequest(err.message, { file: err.message }, 'INVALID_CSV');
+    throw err;
+  }
+}
+
+export interface CheckedLine {
+  index: number;
+  line: number;
+  status: StatementLineStatus;
+  reason: string;
+  policyId: string | null;
+  policyNumber: string | null;
+  insuredName: string | null;
+  premium: string | null;
+  amount: string | null;
+  date: string | null;
+  type: string | null;
+}
+
+const cellOf = (row: string[], mapping: StatementMapping, field: StatementField) => {
+  const i = mapping[field];
+  return i === null || i === undefined ? '' : (row[i] ?? '').trim();
+};
+
+/** Each line checked (reasons for the bad ones), duplicates named, the rest matched to the agency's policies. */
+export async function checkLines(t: Tenant, parsed: ParsedStatement, period: string): Promise<CheckedLine[]> {
+  const { from, to } = periodBounds(period);
+  const seen = new Map<string, number>();
+  const out: CheckedLine[] = parsed.rows.map((row, index) => {
+    const line = parsed.lines[index];
+    const number = cellOf(row, parsed.mapping, 'policy_number');
+    const insured = cellOf(row, parsed.mapping, 'insured_name');
+    const premiumText = cellOf(row, parsed.mapping, 'premium');
+    const amountText = cellOf(row, parsed.mapping, 'commission');
+    const date = cellOf(row, parsed.mapping, 'statement_date');
+    const type = cellOf(row, parsed.mapping, 'transaction_type');
+    const base = { index, line, policyId: null, policyNumber: number || null, insuredName: insured || null, type: type || null };
+    const bad = (reason: string): CheckedLine => ({ ...base, status: 'invalid', reason, premium: null, amount: null, date: date || null });
+    const amount = amountText === '' ? null : parseSignedMoney(amountText);
+    if (amountText === '') return bad(LINE_TEXT.missingAmount);
+    if (amount === null) return bad(LINE_TEXT.amountNotNumber(amountText));
+    let premium: string | null = null;
+    if (premiumText !== '') {
+      premium = parseSignedMoney(premiumText);
+      if (premium === null) return bad(LINE_TEXT.premiumNotNumber(premiumText));
+      if (premium.startsWith('-')) return bad(LINE_TEXT.negativePremium);
+    }
+    if (date === '') return bad(LINE_TEXT.missingDate);
+    if (!isIsoDate(date)) return bad(LINE_TEXT.badDate(date));
+    if (date < from || date > to) return bad(LINE_TEXT.outsidePeriod(date, period));
+    if (!number && (!insured || premium === null)) return bad(LINE_TEXT.missingNumber);
+    const key = [number ? normalizePolicyNumber(number) : `~${insured.toLowerCase()}|${premium}`, amount, date, type.toLowerCase()].join('|');
+    const first = seen.get(key);
+    if (first !== undefined) return { ...bad(LINE_TEXT.duplicateLine(first)), status: 'duplicate' };
+    seen.set(key, line);
+    return { ...base, status: 'unmatched', reason: number ? LINE_TEXT.notInBook : LINE_TEXT.noNameMatch, premium, amount, date };
+  });
+  await matchLines(t, out.filter((l) => l.status === 'unmatched'));
+  return out;
+}
+
+const LOOKUP_CHUNK = 1000;
+
+/** Pairs lines with the agency's policies; a line that pairs with none stays unmatched with its reason. */
+async function matchLines(t: Tenant, lines: CheckedLine[]): Promise<void> {
+  const byNumber = lines.filter((l) => l.policyNumber);
+  const keys = [...new Set(byNumber.map((l) => normalizePolicyNumber(l.policyNumber!)))];
+  const found = new Map<string, string>();
+  for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
+    const part = keys.slice(i, i + LOOKUP_CHUNK);
+    const rows = await t.execute(sql`select p.id, regexp_replace(upper(p.policy_number), '[[:space:]–—-]', '', 'g') as key from policies p
+      where p.agency_id = ${t.agency} and regexp_replace(upper(p.policy_number), '[[:space:]–—-]', '', 'g') = any(${sql.param(part)}::text[])`);
+    for (const r of rows.rows as { id: string; key: string }[]) found.set(r.key, r.id);
+  }
+  for (const l of byNumber) {
+    const id = found.get(normalizePolicyNumber(l.policyNumber!));
+    if (id) Object.assign(l, { policyId: id, status: 'matched', reason: LINE_TEXT.matchedNumber });
+  }
+  const byName = lines.filter((l) => !l.policyNumber);
+  const names = [...new Set(byName.map((l) => l.insuredName!.toLowerCase()))];
+  const candidates = new Map<string, string[]>();
+  for (let i = 0; i < names.length; i += LOOKUP_CHUNK) {
+    const part = names.slice(i, i + LOOKUP_CHUNK);
+    const rows = await t.execute(sql`select p.id, lower(btrim(p.customer_name)) as name, p.premium_amount::text as premium from policies p
+      where p.agency_id = ${t.agency} and lower(btrim(p.customer_name)) = any(${sql.param(part)}::text[])`);
+    for (const r of rows.rows as { id: string; name: string; premium: string }[]) {
+      const k = `${r.name}|${r.premium}`;
+      candidates.set(k, [...(candidates.get(k) ?? []), r.id]);
+    }
+  }
+  for (const l of byName) {
+    const ids = candidates.get(`${l.insuredName!.toLowerCase()}|${l.premium}`) ?? [];
+    if (ids.length === 1) Object.assign(l, { policyId: ids[0], status: 'matched', reason: LINE_TEXT.matchedName });
+    else if (ids.length > 1) l.reason = LINE_TEXT.ambiguousName;
+  }
+}

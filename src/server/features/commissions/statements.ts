@@ -1,0 +1,300 @@
+// Carrier statements: preview (every line with its reason), import (one transaction: the statement,
+// its matched and unmatched lines, the carrier's mapping, the activity line), the failures file, and
+// undo (its lines go, so its terms read unpaid again). A file whose bytes were imported before and
+// not undone is refused unless the user confirms.
+import { createHash } from 'node:crypto';
+import { desc, eq, inArray, isNull } from 'drizzle-orm';
+import { csvLine } from '#shared/csv.ts';
+import {
+  COMMISSION_TEXT,
+  STATEMENT_FIELDS,
+  STATEMENT_MISSING,
+  type Statement,
+  type StatementMapping,
+  type StatementPreview,
+} from '#shared/commissions.ts';
+import type { Actor } from '#server/context.ts';
+import { activityLog, commissionLines, commissionStatements, policies } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
+import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
+import { carrierKey, readSettings, saveMapping } from './rates.ts';
+import { checkLines, parseStatement, type CheckedLine, type StatementFile } from './statement-lines.ts';
+
+export interface StatementUpload {
+  carrier: string;
+  period: string;
+  mapping?: StatementMapping;
+  confirm: boolean;
+  fileName: string;
+  bytes: Uint8Array;
+  file: StatementFile;
+}
+
+const PREVIEW_LINES = 50;
+const INSERT_CHUNK = 500;
+
+type StatementRow = typeof commissionStatements.$inferSelect;
+const toStatement = (r: StatementRow): Statement => ({
+  id: r.id,
+  carrier: r.carrier,
+  period: r.period,
+  file_name: r.fileName,
+  status: r.status as Statement['status'],
+  matched: r.matched,
+  unmatched: r.unmatched,
+  failed: r.failed,
+  amount: r.amount,
+  created_at: r.createdAt.toISOString(),
+  undone_at: r.undoneAt?.toISOString() ?? null,
+});
+
+const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Sum of signed amounts as cents (BigInt: exact for any count of lines). */
+function sumAmounts(amounts: string[]): string {
+  let cents = 0n;
+  for (const a of amounts) {
+    const negative = a.startsWith('-');
+    const [whole, fraction = '00'] = a.replace('-', '').split('.');
+    const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+    cents += negative ? -value : value;
+  }
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+async function earlierImport(t: Tenant, hash: string) {
+  const [row] = await t
+    .from(commissionStatements, eq(commissionStatements.contentHash, hash), eq(commissionStatements.status, 'applied'))
+    .orderBy(desc(commissionStatements.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+async function readAndCheck(t: Tenant, upload: StatementUpload) {
+  const settings = await readSettings(t);
+  const parsed = parseStatement(upload.file, upload.mapping, settings.mappings[carrierKey(upload.carrier)]);
+  const checked = parsed.missing.length ? [] : await checkLines(t, parsed, upload.period);
+  return { parsed, checked };
+}
+
+export async function previewStatement(db: Connection, actor: Actor, upload: StatementUpload): Promise<StatementPreview> {
+  const t = tenant(db, actor);
+  const { parsed, checked } = await readAndCheck(t, upload);
+  const earlier = await earlierImport(t, hashOf(upload.bytes));
+  const count = (s: CheckedLine['status'][]) => checked.filter((l) => s.includes(l.status)).length;
+  return {
+    headers: parsed.headers,
+    mapping: parsed.mapping,
+    missing: parsed.missing,
+    total: parsed.rows.length,
+    summary: { matched: count(['matched']), unmatched: count(['unmatched']), invalid: count(['invalid', 'duplicate']) },
+    amount: sumAmounts(checked.filter((l) => l.status === 'matched').map((l) => l.amount!)),
+    lines: checked.slice(0, PREVIEW_LINES).map((l) => ({
+      line: l.line,
+      values: parsed.rows[l.index].map((c) => (c.length > 200 ? `${c.slice(0, 200)}…` : c)),
+      status: l.status,
+      reason: l.reason,
+      policy_number: l.policyNumber,
+      amount: l.amount,
+    })),
+    duplicate_of: earlier ? { id: earlier.id, file_name: earlier.fileName, created_at: earlier.createdAt.toISOString() } : null,
+  };
+}
+
+export async function importStatement(db: Connection, actor: Actor, upload: StatementUpload): Promise<Statement> {
+  const t = tenant(db, actor);
+  const { parsed, checked } = await readAndCheck(t, upload);
+  if (parsed.missing.length) throw badRequest(STATEMENT_MISSING(parsed.missing), { mapping: STATEMENT_MISSING(parsed.missing) }, 'MAPPING_INCOMPLETE');
+  const applied = checked.filter((l) => l.status === 'matched' || l.status === 'unmatched');
+  if (!applied.length) throw badRequest(COMMISSION_TEXT.noLines, { file: COMMISSION_TEXT.noLines }, 'NO_LINES');
+  const failed = checked.filter((l) => l.status === 'invalid' || l.status === 'duplicate');
+  const hash = hashOf(upload.bytes);
+  return t.transaction(async (tx) => {
+    // two uploads of one file queue here, so the second sees the first
+    await tx.lockAgency();
+    const earlier = await earlierImport(tx, hash);
+    if (earlier && !upload.confirm)
+      throw conflict(COMMISSION_TEXT.duplicateFile(earlier.fileName, earlier.createdAt.toISOString().slice(0, 10)), 'STATEMENT_DUPLICATE');
+    const matched = applied.filter((l) => l.status === 'matched');
+    const [row] = await tx
+      .insert(commissionStatements, {
+        carrier: upload.carrier.trim(),
+        period: upload.period,
+        fileName: upload.fileName.slice(0, 200),
+        contentHash: hash,
+        matched: matched.length,
+        unmatched: applied.length - matched.length,
+        failed: failed.length,
+        amount: sumAmounts(matched.map((l) => l.amount!)),
+        headers: parsed.headers,
+        failures: failed.map((l) => ({ line: l.line, reason: l.reason, values: parsed.rows[l.index] })),
+        createdBy: actor.userId,
+      })
+      .returning();
+    for (let i = 0; i < applied.length; i += INSERT_CHUNK)
+      await tx.insert(
+        commissionLines,
+        applied.slice(i, i + INSERT_CHUNK).map((l) => ({
+          statementId: row.id,
+          policyId: l.policyId,
+          lineNo: l.line,
+          policyNumber: l.policyNumber,
+          insuredName: l.insuredName,
+          premium: l.premium,
+          amount: l.amount!,
+          receivedOn: l.date!,
+          transactionType: l.type,
+          status: l.status === 'matched' ? 'matched' : 'unmatched',
+          reason: l.reason,
+          createdBy: actor.userId,
+        })),
+      );
+    const byHeader: Record<string, string> = {};
+    for (const f of STATEMENT_FIELDS) {
+      const i = parsed.mapping[f.key];
+      if (i !== null && i !== undefined && parsed.headers[i]) byHeader[f.key] = parsed.headers[i];
+    }
+    await saveMapping(tx, upload.carrier, byHeader);
+    await tx.insert(activityLog, {
+      actorId: actor.userId,
+      kind: 'payment',
+      action: 'created',
+      entityId: row.id,
+      summary: `Imported the ${row.carrier} commission statement for ${row.period} (${row.fileName}): ${matched.length} matched, ${row.unmatched} not in the book, ${row.failed} failed`.slice(0, 500),
+    });
+    return toStatement(row);
+  });
+}
+
+export async function listStatements(db: Connection, actor: Actor): Promise<Statement[]> {
+  const rows = await tenant(db, actor).from(commissionStatements).orderBy(desc(commissionStatements.createdAt)).limit(100);
+  return rows.map(toStatement);
+}
+
+async function statementOf(t: Tenant, id: string): Promise<StatementRow> {
+  const [row] = await t.from(commissionStatements, eq(commissionStatements.id, id));
+  if (!row) throw notFound(COMMISSION_TEXT.statementNotFound);
+  return row;
+}
+
+export async function undoStatement(db: Connection, actor: Actor, id: string): Promise<Statement> {
+  return tenant(db, actor).transaction(async (tx) => {
+    const row = await statementOf(tx, id);
+    if (row.status !== 'applied') throw conflict(COMMISSION_TEXT.alreadyUndone, 'ALREADY_UNDONE');
+    await tx.delete(commissionLines, eq(commissionLines.statementId, id));
+    const [undone] = await tx.update(commissionStatements, { status: 'undone', undoneAt: new Date() }, eq(commissionStatements.id, id)).returning();
+    await tx.insert(activityLog, {
+      actorId: actor.userId,
+      kind: 'payment',
+      action: 'deleted',
+      entityId: id,
+      summary: `Undid the ${row.carrier} commission statement for ${row.period} (${row.fileName})`.slice(0, 500),
+    });
+    return toStatement(undone);
+  });
+}
+
+/** The lines that were not applied, as uploaded, with their reason: fix them and import the file again. */
+export async function failuresCsv(db: Connection, actor: Actor, id: string): Promise<string> {
+  const row = await statementOf(tenant(db, actor), id);
+  return csvLine(['Line', ...row.headers, 'Reason']) + row.failures.map((f) => csvLine([String(f.line), ...f.values, f.reason])).join('');
+}
+
+export interface UnmatchedLine {
+  id: string;
+  statement_id: string | null;
+  line: number | null;
+  policy_number: string | null;
+  insured_name: string | null;
+  premium: string | null;
+  amount: string;
+  received_on: string;
+  status: 'unmatched' | 'ignored';
+  reason: string | null;
+}
+
+/** Lines on the statements but not in the book (and the ignored ones, with their reasons). */
+export async function listUnmatched(db: Connection, actor: Actor): Promise<UnmatchedLine[]> {
+  const rows = await tenant(db, actor)
+    .from(commissionLines, inArray(commissionLines.status, ['unmatched', 'ignored']))
+    .orderBy(desc(commissionLines.receivedOn), commissionLines.lineNo)
+    .limit(500);
+  return rows.map((r) => ({
+    id: r.id,
+    statement_id: r.statementId,
+    line: r.lineNo,
+    policy_number: r.policyNumber,
+    insured_name: r.insuredName,
+    premium: r.premium,
+    amount: r.amount,
+    received_on: r.receivedOn,
+    status: r.status as UnmatchedLine['status'],
+    reason: r.reason,
+  }));
+}
+
+export async function ignoreLine(db: Connection, actor: Actor, id: string, reason: string): Promise<void> {
+  await tenant(db, actor).transaction(async (tx) => {
+    const [line] = await tx.from(commissionLines, eq(commissionLines.id, id));
+    if (!line) throw notFound(COMMISSION_TEXT.lineNotFound);
+    if (line.status !== 'unmatched') throw conflict(COMMISSION_TEXT.lineNotUnmatched, 'NOT_UNMATCHED');
+    await tx.update(commissionLines, { status: 'ignored', reason }, eq(commissionLines.id, id));
+    await tx.insert(activityLog, {
+      actorId: actor.userId,
+      kind: 'payment',
+      action: 'updated',
+      entityId: id,
+      summary: `Ignored the statement line of ${line.policyNumber ?? line.insuredName ?? 'an unknown policy'}: ${reason}`.slice(0, 500),
+    });
+  });
+}
+
+/** A commission received without a statement (a carrier that sends no file). */
+export async function recordReceipt(
+  db: Connection,
+  actor: Actor,
+  input: { policy_id: string; amount: string; received_on: string; note: string | null },
+): Promise<{ id: string }> {
+  return tenant(db, actor).transaction(async (tx) => {
+    const [policy] = await tx.select({ id: policies.id, number: policies.policyNumber, name: policies.customerName }).from(policies, eq(policies.id, input.policy_id));
+    if (!policy) throw notFound(COMMISSION_TEXT.policyNotFound);
+    const [row] = await tx
+      .insert(commissionLines, {
+        policyId: policy.id,
+        policyNumber: policy.number,
+        insuredName: policy.name,
+        amount: input.amount,
+        receivedOn: input.received_on,
+        transactionType: 'manual',
+        status: 'matched',
+        reason: input.note,
+        createdBy: actor.userId,
+      })
+      .returning({ id: commissionLines.id });
+    await tx.insert(activityLog, {
+      actorId: actor.userId,
+      kind: 'payment',
+      action: 'created',
+      entityId: policy.id,
+      summary: `Recorded a commission of $${input.amount} received on ${input.received_on} for policy ${policy.number}`,
+    });
+    return row;
+  });
+}
+
+/** Deletes a manual receipt (its undo). Statement lines go with their statement's undo. */
+export async function deleteReceipt(db: Connection, actor: Actor, id: string): Promise<void> {
+  await tenant(db, actor).transaction(async (tx) => {
+    const [row] = await tx.delete(commissionLines, eq(commissionLines.id, id), isNull(commissionLines.statementId), eq(commissionLines.status, 'matched')).returning();
+    if (!row) throw notFound(COMMISSION_TEXT.lineNotFound);
+    await tx.insert(activityLog, {
+      actorId: actor.userId,
+      kind: 'payment',
+      action: 'deleted',
+      entityId: row.policyId,
+      summary: `Deleted a commission of $${row.amount} received on ${row.receivedOn} for policy ${row.policyNumber ?? ''}`.trim(),
+    });
+  });
+}

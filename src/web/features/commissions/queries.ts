@@ -1,0 +1,105 @@
+// One query hook per commissions endpoint; the reconciliation's filters are its cache key.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CommissionRate, ReconciliationResult, Statement, StatementMapping, StatementPreview } from '#shared/commissions.ts';
+import { api, apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
+
+export interface ReconciliationFilters {
+  state: string;
+  carrier: string;
+  month: string;
+  statement: string;
+  page: number;
+}
+
+export interface UnmatchedLine {
+  id: string;
+  statement_id: string | null;
+  line: number | null;
+  policy_number: string | null;
+  insured_name: string | null;
+  premium: string | null;
+  amount: string;
+  received_on: string;
+  status: 'unmatched' | 'ignored';
+  reason: string | null;
+}
+
+export function reconciliationSearch(f: ReconciliationFilters): string {
+  const s = new URLSearchParams();
+  if (f.state !== 'all') s.set('state', f.state);
+  if (f.carrier) s.set('carrier', f.carrier);
+  if (f.month) s.set('month', f.month);
+  if (f.statement) s.set('statement', f.statement);
+  if (f.page > 1) s.set('page', String(f.page));
+  return s.toString();
+}
+
+export function useReconciliation(f: ReconciliationFilters) {
+  return useQuery({
+    queryKey: ['commissions', 'reconciliation', f],
+    queryFn: ({ signal }) => {
+      const q = reconciliationSearch(f);
+      return apiGet<ReconciliationResult>(`/api/commissions${q ? `?${q}` : ''}`, signal);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCommissionCarriers() {
+  return useQuery({ queryKey: ['commissions', 'carriers'], queryFn: ({ signal }) => apiGet<{ carriers: string[] }>('/api/commissions/carriers', signal) });
+}
+
+export function useRates() {
+  return useQuery({ queryKey: ['commissions', 'rates'], queryFn: ({ signal }) => apiGet<{ rates: CommissionRate[] }>('/api/commissions/rates', signal) });
+}
+
+export function useStatements() {
+  return useQuery({ queryKey: ['commissions', 'statements'], queryFn: ({ signal }) => apiGet<{ statements: Statement[] }>('/api/commissions/statements', signal) });
+}
+
+export function useUnmatched() {
+  return useQuery({ queryKey: ['commissions', 'unmatched'], queryFn: ({ signal }) => apiGet<{ lines: UnmatchedLine[] }>('/api/commissions/unmatched', signal) });
+}
+
+export function useTolerance() {
+  return useQuery({ queryKey: ['commissions', 'settings'], queryFn: ({ signal }) => apiGet<{ tolerance: string }>('/api/commissions/settings', signal) });
+}
+
+/** Any change to rates, receipts or statements moves the reconciliation: everything under 'commissions' is read again. */
+function useCommissionMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: ['commissions'] }) });
+}
+
+export const useCreateRate = () => useCommissionMutation((body: Record<string, string>) => apiPost<{ rate: CommissionRate }>('/api/commissions/rates', body));
+export const useDeleteRate = () => useCommissionMutation((id: string) => apiDelete<{ ok: true }>(`/api/commissions/rates/${id}`));
+export const useSaveTolerance = () => useCommissionMutation((tolerance: string) => apiPut<{ tolerance: string }>('/api/commissions/settings', { tolerance }));
+export const useUndoStatement = () => useCommissionMutation((id: string) => apiPost<{ statement: Statement }>(`/api/commissions/statements/${id}/undo`));
+export const useIgnoreLine = () =>
+  useCommissionMutation((v: { id: string; reason: string }) => apiPost<{ ok: true }>(`/api/commissions/lines/${v.id}/ignore`, { reason: v.reason }));
+
+export interface StatementInput {
+  file: File;
+  carrier: string;
+  period: string;
+  mapping?: StatementMapping;
+  confirm?: boolean;
+}
+
+function statementForm(v: StatementInput): FormData {
+  // the fields before the file: the server checks them before it reads the file's bytes
+  const form = new FormData();
+  form.set('carrier', v.carrier);
+  form.set('period', v.period);
+  if (v.mapping) form.set('mapping', JSON.stringify(v.mapping));
+  if (v.confirm) form.set('confirm', 'true');
+  form.set('file', v.file);
+  return form;
+}
+
+export function previewStatement(v: StatementInput) {
+  return api<StatementPreview>('/api/commissions/statements/preview', { method: 'POST', body: statementForm(v) });
+}
+
+export const useImportStatement = () =>
+  useCommissionMutation((v: StatementInput) => api<{ statement: Statement }>('/api/commissions/statements', { method: 'POST', body: statementForm(v) }));

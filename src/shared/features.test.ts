@@ -38,6 +38,7 @@ describe('feature map', () => {
       'api-write': 'enterprise',
       'white-label': 'enterprise',
       'two-factor': 'enterprise',
+      'client-portal': 'business',
     });
   });
 
@@ -106,7 +107,7 @@ describe('plan data for the pricing and upgrade pages', () => {
 
   it('lists each paid feature on exactly one plan card, the one that introduces it', () => {
     expect(pricingFeatures('professional')).toEqual(['Renewal tracking', 'Reports', 'Data export']);
-    expect(pricingFeatures('business')).toEqual(['Documents', 'Analytics', 'Bulk actions', 'CRM', 'Communication logs', 'Read-only API keys']);
+    expect(pricingFeatures('business')).toEqual(['Documents', 'Analytics', 'Bulk actions', 'CRM', 'Communication logs', 'Read-only API keys', 'Client portal']);
     expect(pricingFeatures('enterprise')).toEqual(['Team management', 'API write access and webhooks', 'White label', 'Two-factor authentication']);
     const all = TIERS.flatMap((t) => pricingFeatures(t));
     expect(new Set(all).size).toBe(all.length);

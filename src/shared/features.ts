@@ -47,6 +47,8 @@ export const FEATURES = {
   'api-write': { label: 'API write access and webhooks', need: { tier: 'enterprise' }, pricing: 'API write access and webhooks', manage: MANAGERS },
   'white-label': { label: 'White Label', need: { tier: 'enterprise' }, pricing: 'White label', manage: MANAGERS },
   'two-factor': { label: 'Two-factor authentication', need: { tier: 'enterprise' }, pricing: 'Two-factor authentication' },
+  // issue 32: the agency's clients see their policies, ID cards and requests; branded with the white label on Enterprise
+  'client-portal': { label: 'Client portal', need: { tier: 'business' }, pricing: 'Client portal' },
 } as const satisfies Record<string, FeatureSpec>;
 
 export type Feature = keyof typeof FEATURES;

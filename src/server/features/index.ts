@@ -36,6 +36,7 @@ import { taskRoutes } from './tasks/routes.ts';
 import { brandingRoutes, LOGO_UPLOAD_PREFIX } from './branding/routes.ts';
 import { apiKeyRoutes } from './api/routes.ts';
 import { systemRoutes } from './system/routes.ts';
+import { portalRoutes } from './portal/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX, DOCUMENT_UPLOAD_PATH, LOGO_UPLOAD_PREFIX];
@@ -78,5 +79,6 @@ export function featureRoutes() {
   r.route('/', pipelineRoutes());
   r.route('/', brandingRoutes());
   r.route('/', apiKeyRoutes());
+  r.route('/', portalRoutes());
   return r;
 }

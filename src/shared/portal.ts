@@ -35,7 +35,13 @@ export const PORTAL_TEXT = {
   revoked: 'Portal access revoked.',
   noEmail: 'This customer has no e-mail address to invite.',
   signedOut: 'You are signed out.',
+  documentNotFound: 'Document not found.',
+  shared: 'The document is shared with the client.',
+  unshared: 'The document is no longer shared with the client.',
+  notLinked: 'Only a document of a customer or a policy can be shared with the client.',
 } as const;
+
+export const shareDocumentSchema = z.object({ shared: z.boolean({ error: 'Please say whether the document is shared.' }) });
 
 export const portalEmailSchema = z.object({ email: emailField(PORTAL_TEXT.emailRequired) });
 
@@ -117,4 +123,13 @@ export interface PortalRequest {
   reply: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface PortalDocument {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  policy_number: string | null;
+  created_at: string;
 }

@@ -352,6 +352,53 @@ describe('what a client sees', () => {
   });
 });
 
+describe('documents for the client', () => {
+  const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+  async function uploadTo(cookie: string, fields: Record<string, string>, name: string): Promise<string> {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    fd.append('file', new File([PDF_BYTES as BlobPart], name, { type: 'application/pdf' }));
+    const res = await t.request('/api/documents/upload', { method: 'POST', body: fd, cookie });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await json(res)).document.id;
+  }
+  const share = (id: string, shared: boolean, cookie = agent.cookie) => t.request(`/api/documents/${id}/shared`, { method: 'PUT', cookie, json: { shared } });
+
+  it('shows only the documents the agent shared, of the client’s own record and policies', async () => {
+    const me = await invitedCustomer(agent, 'docs@example.com', 'Dora Docs');
+    const policy = await createPolicy(t.request, agent.cookie, { customer_id: me.id, customer_name: me.name, customer_email: me.email });
+    const neighbour = await invitedCustomer(agent, 'docs-neighbour@example.com', 'Nina Neighbour');
+    const onPolicy = await uploadTo(agent.cookie, { policy_id: policy.id }, 'Declarations.pdf');
+    const onCustomer = await uploadTo(agent.cookie, { customer_id: me.id }, 'Welcome letter.pdf');
+    const notShared = await uploadTo(agent.cookie, { customer_id: me.id }, 'Internal notes.pdf');
+    const neighbours = await uploadTo(agent.cookie, { customer_id: neighbour.id }, 'Neighbour.pdf');
+    const cookie = await signInClient('docs@example.com');
+    expect((await json(await get('/api/portal/documents', cookie))).documents).toEqual([]);
+    expect((await get(`/api/portal/documents/${onPolicy}`, cookie)).status).toBe(404);
+
+    const shared = await share(onPolicy, true);
+    expect(shared.status).toBe(200);
+    expect((await json(shared)).message).toBe(PORTAL_TEXT.shared);
+    expect((await share(onCustomer, true)).status).toBe(200);
+    expect((await share(neighbours, true)).status).toBe(200);
+    const names = (await json(await get('/api/portal/documents', cookie))).documents.map((d: { name: string }) => d.name).sort();
+    expect(names).toEqual(['Declarations.pdf', 'Welcome letter.pdf']);
+    const file = await get(`/api/portal/documents/${onPolicy}?download=1`, cookie);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('attachment');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF_BYTES);
+    for (const id of [notShared, neighbours]) expect((await get(`/api/portal/documents/${id}`, cookie)).status).toBe(404);
+
+    // unshared again: gone at once; another agency can't share this agency's document
+    expect((await share(onPolicy, false)).status).toBe(200);
+    expect((await get(`/api/portal/documents/${onPolicy}`, cookie)).status).toBe(404);
+    expect((await share(onCustomer, true, otherAgency.cookie)).status).toBe(404);
+    const bad = await t.request(`/api/documents/${onCustomer}/shared`, { method: 'PUT', cookie: agent.cookie, json: { shared: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.shared).toBeTruthy();
+  });
+});
+
 describe('business days', () => {
   it('a Friday afternoon request is due on Monday; a Tuesday one on Wednesday', () => {
     expect(dueAfterBusinessDays(new Date('2026-11-27T15:00:00Z'), 'UTC').toISOString()).toBe('2026-11-30T15:00:00.000Z');

@@ -2,16 +2,27 @@
 // agent's portal routes on customers and policies (an agency session with the portal's plan).
 import { Hono, type Context } from 'hono';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
-import { changeRequestSchema, PORTAL_TEXT, portalChooseSchema, portalEmailSchema, portalVerifySchema, requestAnswerSchema, type PortalMe } from '#shared/portal.ts';
+import {
+  changeRequestSchema,
+  PORTAL_TEXT,
+  portalChooseSchema,
+  portalEmailSchema,
+  portalVerifySchema,
+  requestAnswerSchema,
+  shareDocumentSchema,
+  type PortalMe,
+} from '#shared/portal.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
-import { tooMany } from '#server/errors.ts';
+import { notFound, tooMany } from '#server/errors.ts';
 import { clientAddress, idParam, readJson } from '#server/http.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { brandForAgency, mailBrandForAgency } from '#server/platform/brand.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
+import { contentDisposition } from '#server/storage.ts';
 import { tenant } from '#server/tenant.ts';
 import { agentPolicyCard, answerRequest, inviteToPortal, portalStatus, revokePortal } from './agent.ts';
 import { pdfHeaders, policyCardPdf } from './cards.ts';
+import { clientDocument, listClientDocuments, setDocumentShared } from './documents.ts';
 import { clientPolicy, createChangeRequest, listClientPolicies, listClientRequests } from './service.ts';
 import {
   accessesOf,
@@ -135,7 +146,40 @@ export function portalRoutes() {
     return c.json({ request: await createChangeRequest(c.var.deps.db, client, input), message: PORTAL_TEXT.requestSent }, 201);
   });
 
+  p.get('/documents', async (c) => c.json({ documents: await listClientDocuments(c.var.deps.db, clientOf(c)) }));
+
+  // the bytes of a shared document, after the client session and the sharing were checked again
+  p.get('/documents/:id', async (c) => {
+    const { deps } = c.var;
+    const doc = await clientDocument(deps.db, clientOf(c), idParam(c as unknown as Context<AppEnv>, 'id', PORTAL_TEXT.documentNotFound));
+    const how = c.req.query('download') === '1' ? 'attachment' : 'inline';
+    const presigned = await deps.storage.presign(doc.storageKey, { expiresIn: 60, fileName: doc.name, contentType: doc.contentType, disposition: how });
+    if (presigned) {
+      c.header('cache-control', 'no-store');
+      return c.redirect(presigned, 302);
+    }
+    const body = await deps.storage.get(doc.storageKey);
+    if (!body) throw notFound(PORTAL_TEXT.documentNotFound);
+    return new Response(body, {
+      headers: {
+        'content-type': doc.contentType,
+        'content-length': String(doc.size),
+        'content-disposition': contentDisposition(doc.name, how),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      },
+    });
+  });
+
   r.route('/portal', p as unknown as Hono<AppEnv>);
+
+  // the Documents card's "Shared with client" toggle
+  r.use('/documents/:id/shared', requireFeature('client-portal'));
+  r.put('/documents/:id/shared', async (c) => {
+    const { shared } = await readJson(c, shareDocumentSchema);
+    const result = await setDocumentShared(c.var.deps.db, c.var.actor, idParam(c, 'id', PORTAL_TEXT.documentNotFound), shared);
+    return c.json({ ...result, message: shared ? PORTAL_TEXT.shared : PORTAL_TEXT.unshared });
+  });
 
   // ---- the agent's side (Business and above)
   r.use('/customers/:id/portal', requireFeature('client-portal'));

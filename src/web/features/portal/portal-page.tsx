@@ -14,6 +14,7 @@ import { formatDay } from '#web/lib/format.ts';
 import { notify } from '#web/lib/toast.ts';
 import { PortalSignIn } from './portal-sign-in.tsx';
 import { RequestChangeDialog, RequestList } from './portal-requests.tsx';
+import { PortalDocuments } from './portal-documents.tsx';
 
 const meKey = ['portal', 'me'] as const;
 
@@ -172,6 +173,12 @@ function PortalHome({ me }: { me: PortalMe & { agency: NonNullable<PortalMe['age
               ))}
             </ul>
           )}
+        </section>
+        <section aria-labelledby="my-documents">
+          <h2 id="my-documents" className="mb-3 text-lg font-semibold text-slate-900">
+            Documents for me
+          </h2>
+          <PortalDocuments />
         </section>
         <section aria-labelledby="my-requests">
           <h2 id="my-requests" className="mb-3 text-lg font-semibold text-slate-900">

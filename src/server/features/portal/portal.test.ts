@@ -210,6 +210,14 @@ describe('client sessions', () => {
     expect((await get('/api/portal/policies', cookie2)).status).toBe(401);
   });
 
+  it('end when the customer’s e-mail changes (a new invitation is needed for the new address)', async () => {
+    const c = await invitedCustomer(agent, 'moved@example.com', 'Mo Moved');
+    const cookie = await signInClient('moved@example.com');
+    const res = await t.request(`/api/customers/${c.id}`, { method: 'PUT', cookie: agent.cookie, json: { name: 'Mo Moved', email: 'moved-new@example.com' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await get('/api/portal/policies', cookie)).status).toBe(401);
+  });
+
   it('sign-out ends the session', async () => {
     await invitedCustomer(agent, 'bye@example.com');
     const cookie = await signInClient('bye@example.com');

@@ -15,7 +15,7 @@ import {
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { notFound, tooMany } from '#server/errors.ts';
 import { clientAddress, idParam, readJson } from '#server/http.ts';
-import { renderMail, sendInBackground } from '#server/mail.ts';
+import { renderMail, runInBackground } from '#server/mail.ts';
 import { brandForAgency, mailBrandForAgency } from '#server/platform/brand.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
 import { contentDisposition } from '#server/storage.ts';
@@ -59,23 +59,27 @@ export function portalRoutes() {
     await limit(c, `portal-code:client:${clientAddress(c)}`, PORTAL_RATE_RULES.codePerClient);
     const { deps } = c.var;
     const accesses = await accessesOf(deps.db, email);
-    if (accesses.length) {
-      const code = await issueCode(deps, email);
-      // one agency: its name and brand; several: the platform's, naming none of them
-      const brand = accesses.length === 1 ? await mailBrandForAgency(deps, accesses[0].agencyId) : null;
-      const from = accesses.length === 1 ? (brand?.name ?? accesses[0].agencyName) : 'Your agency';
-      sendInBackground(
-        deps.mailer,
-        renderMail({
-          to: email,
-          subject: `Your sign-in code: ${code}`,
-          paragraphs: [`Your code to sign in to the client portal of ${from} is ${code}.`, 'It is valid for 10 minutes. If you did not ask for it, ignore this e-mail.'],
-          footer: 'You received this e-mail because someone asked for a sign-in code for this address.',
-          brand: brand ?? (accesses.length === 1 ? { name: from, color: '#1d4ed8', logoUrl: null, replyTo: null } : null),
-        }),
+    // the code and its mail are made after the answer, so a known address answers no slower than an unknown one
+    if (accesses.length)
+      runInBackground(
+        async () => {
+          const code = await issueCode(deps, email);
+          // one agency: its name and brand; several: the platform's, naming none of them
+          const brand = accesses.length === 1 ? await mailBrandForAgency(deps, accesses[0].agencyId) : null;
+          const from = accesses.length === 1 ? (brand?.name ?? accesses[0].agencyName) : 'Your agency';
+          await deps.mailer.send(
+            renderMail({
+              to: email,
+              subject: `Your sign-in code: ${code}`,
+              paragraphs: [`Your code to sign in to the client portal of ${from} is ${code}.`, 'It is valid for 10 minutes. If you did not ask for it, ignore this e-mail.'],
+              footer: 'You received this e-mail because someone asked for a sign-in code for this address.',
+              brand: brand ?? (accesses.length === 1 ? { name: from, color: '#1d4ed8', logoUrl: null, replyTo: null } : null),
+            }),
+          );
+        },
         deps.logger,
+        'portal sign-in code',
       );
-    }
     return c.json({ message: PORTAL_TEXT.codeSent });
   });
 

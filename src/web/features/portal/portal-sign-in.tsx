@@ -74,7 +74,7 @@ function CodeStep({ email, onBack, onSignedIn }: { email: string; onBack: () => 
     <Panel title="Check your e-mail" subtitle={PORTAL_TEXT.codeSent}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <p className="text-sm text-slate-700">
-          Code sent to <strong>{email}</strong>
+          E-mail: <strong>{email}</strong>
         </p>
         <FormField label="6-digit code" error={form.formState.errors.code?.message}>
           <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} className="text-lg tracking-[0.4em]" {...form.register('code')} />

@@ -463,6 +463,12 @@ async function postgresScenarios(pgInfo: Postgres) {
     const s1g = await run(server, small.cookie, policyIds.map((id) => `/api/policies/${id}`));
     loadRow('1. get one policy with details', s1g, { text: 'p99 ≤ 100 ms', ok: s1g.p99 <= 100 && s1g.non2xx === 0 });
   }
+  // issue 32: the auto ID card, a PDF drawn per request (pdf-lib, the agency's letterhead)
+  const carIds = ((first?.rows ?? []) as { id: string; policy_type: string }[]).filter((r) => r.policy_type === 'car').map((r) => r.id);
+  if (carIds.length) {
+    const s1card = await run(server, small.cookie, carIds.map((id) => `/api/policies/${id}/card`));
+    loadRow('1. ID card PDF of a car policy, 20 concurrent', s1card, { text: 'p99 ≤ 100 ms', ok: s1card.p99 <= 100 && s1card.non2xx === 0 });
+  }
   const s1c = await run(server, small.cookie, SEARCH_TERMS.map((t) => `/api/customers?page=1&pageSize=25&search=${t}`));
   loadRow('1. list customers, 3-letter search', s1c, { text: 'p99 ≤ 150 ms', ok: s1c.p99 <= 150 && s1c.non2xx === 0 });
   // issue 33: the dashboard's first screen in one request (usage, 10 activity lines, analytics where the plan has them)

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agencyMembers, session as sessionTable } from './db/schema.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from './test/harness.ts';
+import { createTestContext, createUser, json, waitForMail, type TestContext, type TestUser } from './test/harness.ts';
 
 /** Routes that anyone may call. Adding one here is a security decision: say why. */
 const PUBLIC_ROUTES = new Set([
@@ -27,6 +27,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/openapi.json', // the REST API's document: describes the API, holds no agency data (every other /api/v1 route needs a key)
   'GET /api/auth/*', // better-auth's own endpoints behind DIRECT_AUTH_PATHS (e-mail links)
   'POST /api/auth/*',
+  'POST /api/portal/auth/code', // the client portal's sign-in: same answer for any address, rate limited (issue 32)
+  'POST /api/portal/auth/verify', // checked by the e-mailed one-time code (5 tries, 10 minutes)
+  'POST /api/portal/auth/sign-out', // harmless without a client session
 ]);
 
 const SAMPLE_ID = '3f2a6b1c-0d4e-4f5a-8b9c-7d6e5f4a3b2c';
@@ -141,7 +144,9 @@ describe('route guard matrix', () => {
     await t.db.insert(agencyMembers).values({ agencyId, userId: member.id, role: 'team_member' });
     await t.db.update(sessionTable).set({ activeAgencyId: agencyId }).where(eq(sessionTable.userId, member.id));
     const failures: string[] = [];
-    const walked = routes.filter((r) => !PUBLIC_ROUTES.has(r.key) && !r.path.startsWith('/api/admin/') && !r.path.startsWith('/api/v1/') && !SKIP.has(r.key));
+    const walked = routes.filter(
+      (r) => !PUBLIC_ROUTES.has(r.key) && !r.path.startsWith('/api/admin/') && !r.path.startsWith('/api/v1/') && !r.path.startsWith('/api/portal/') && !SKIP.has(r.key),
+    );
     for (const route of walked) {
       const res = await call(route, member.cookie);
       const body = await res.json().catch(() => null);
@@ -152,6 +157,31 @@ describe('route guard matrix', () => {
     expect(failures).toEqual([]);
     // the member is still signed in and working in the agency after the walk
     expect((await json(await t.request('/api/me', { cookie: member.cookie }))).agency.id).toBe(agencyId);
+  });
+
+  it('lets a client portal session reach /api/portal/* only, and an agency session never /api/portal/* (issue 32)', async () => {
+    const agent = await createUser(t, { tier: 'business' });
+    const created = await t.request('/api/customers', { cookie: agent.cookie, json: { name: 'Matrix Client', email: 'matrix-client@example.com' } });
+    const customerId = (await json(created)).id;
+    expect((await t.request(`/api/customers/${customerId}/portal/invite`, { method: 'POST', cookie: agent.cookie })).status).toBe(200);
+    t.mail.sent.length = 0;
+    await t.request('/api/portal/auth/code', { json: { email: 'matrix-client@example.com' } });
+    const mail = await waitForMail(t, 'matrix-client@example.com', /sign-in code/);
+    const code = /(\d{6})/.exec(mail.subject)![1];
+    const verified = await t.request('/api/portal/auth/verify', { json: { email: 'matrix-client@example.com', code } });
+    expect(verified.status).toBe(200);
+    const client = verified.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect((await t.request('/api/portal/policies', { cookie: client })).status).toBe(200);
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => !PUBLIC_ROUTES.has(r.key))) {
+      const portal = route.path.startsWith('/api/portal/');
+      // a client reaches only the portal; an agency user never reaches it
+      const res = await call(route, portal ? agent.cookie : client);
+      if (res.status !== 401) failures.push(`${route.key} → ${res.status} (${portal ? 'agency session' : 'client session'})`);
+    }
+    expect(failures).toEqual([]);
+    // the walk signed nobody out: the client's session still works
+    expect((await t.request('/api/portal/policies', { cookie: client })).status).toBe(200);
   });
 
   it('answers unknown /api paths with 404, never the web app', async () => {

@@ -117,6 +117,8 @@ export interface DocumentRow {
   deleted_at: string | null;
   /** when a Trash row is removed for good */
   purge_at: string | null;
+  /** shown to the customer in the client portal (issue 32) */
+  shared_with_client: boolean;
 }
 
 export interface DocumentUsage {

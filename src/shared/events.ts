@@ -94,6 +94,9 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'sign_in.attempted': { email: string; ip: string | null; userAgent: string | null; outcome: SignInOutcome };
   /** the super admin decided a payment submission (the user's own, in no agency) */
   'payment.decided': { userId: string; submissionId: string; approved: boolean };
+  /** the client portal (issue 32): a customer invited, or their access revoked */
+  'portal.invited': object;
+  'portal.revoked': object;
 }
 
 export type EventType = keyof DomainEventPayloads;

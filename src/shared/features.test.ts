@@ -39,6 +39,7 @@ describe('feature map', () => {
       'white-label': 'enterprise',
       'two-factor': 'enterprise',
       commissions: 'professional',
+      'client-portal': 'business',
     });
   });
 
@@ -54,7 +55,8 @@ describe('feature map', () => {
       expect(item.need, item.name).toBe(featureNeed(item.feature!));
     }
     expect(new Set(SIDEBAR_ITEMS.map((i) => i.feature))).toEqual(
-      new Set(FEATURE_NAMES.filter((f) => f !== 'communications' && f !== 'two-factor' && f !== 'api-write')),
+      // the client portal is a card on the customer page and its own door (/portal), not a sidebar page
+      new Set(FEATURE_NAMES.filter((f) => f !== 'communications' && f !== 'two-factor' && f !== 'api-write' && f !== 'client-portal')),
     );
   });
 
@@ -107,7 +109,7 @@ describe('plan data for the pricing and upgrade pages', () => {
 
   it('lists each paid feature on exactly one plan card, the one that introduces it', () => {
     expect(pricingFeatures('professional')).toEqual(['Renewal tracking', 'Reports', 'Data export', 'Commission tracking']);
-    expect(pricingFeatures('business')).toEqual(['Documents', 'Analytics', 'Bulk actions', 'CRM', 'Communication logs', 'Read-only API keys']);
+    expect(pricingFeatures('business')).toEqual(['Documents', 'Analytics', 'Bulk actions', 'CRM', 'Communication logs', 'Read-only API keys', 'Client portal']);
     expect(pricingFeatures('enterprise')).toEqual(['Team management', 'API write access and webhooks', 'White label', 'Two-factor authentication']);
     const all = TIERS.flatMap((t) => pricingFeatures(t));
     expect(new Set(all).size).toBe(all.length);

@@ -49,6 +49,8 @@ export const FEATURES = {
   'two-factor': { label: 'Two-factor authentication', need: { tier: 'enterprise' }, pricing: 'Two-factor authentication' },
   // issue 31: schedules, carrier statements and their reconciliation
   commissions: { label: 'Commissions', need: { tier: 'professional' }, pricing: 'Commission tracking' },
+  // issue 32: the agency's clients see their policies, ID cards and requests; branded with the white label on Enterprise
+  'client-portal': { label: 'Client portal', need: { tier: 'business' }, pricing: 'Client portal' },
 } as const satisfies Record<string, FeatureSpec>;
 
 export type Feature = keyof typeof FEATURES;

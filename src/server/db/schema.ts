@@ -40,6 +40,7 @@ import { INVITATION_STATUSES, INVITE_ROLES } from '#shared/team.ts';
 import { DUPLICATE_MODES, IMPORT_KINDS, IMPORT_STATUSES } from '#shared/imports.ts';
 import { BULK_ENTITIES, BULK_KINDS, BULK_STATES } from '#shared/bulk.ts';
 import { PAID_TIERS, SUBSCRIPTION_STATUSES, TIERS } from '#shared/tiers.ts';
+import { CHANGE_KINDS, REQUEST_STATES } from '#shared/portal.ts';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp(tz).notNull().defaultNow();
@@ -1210,6 +1211,8 @@ export const documents = pgTable(
     updatedAt: timestamp(tz).notNull().defaultNow(),
     deletedAt: timestamp(tz),
     deletedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    /** shown to the customer in the client portal (issue 32) */
+    sharedWithClient: boolean().notNull().default(false),
   },
   (t) => [
     unique('documents_agency_id_uq').on(t.agencyId, t.id),
@@ -1556,5 +1559,103 @@ export const commissionLines = pgTable(
     index('commission_lines_agency_statement_idx').on(t.agencyId, t.statementId),
     check('commission_lines_status_check', sql`status in ('matched', 'unmatched', 'ignored')`),
     check('commission_lines_matched_check', sql`(status = 'matched') = (policy_id is not null)`),
+  ],
+);
+
+// ---------------------------------------------------------------- client portal (issue 32)
+
+/**
+ * A customer the agency invited to the client portal. The e-mail is the customer's at invitation
+ * time: a client signs in only while it still is the customer's (the look-up joins both), so a
+ * changed address needs a new invitation. Revoking deletes the row, and its sessions with it.
+ */
+export const portalAccess = pgTable(
+  'portal_access',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    customerId: uuid().notNull(),
+    /** lower-case, as customers.email */
+    email: text().notNull(),
+    invitedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    invitedAt: timestamp(tz).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('portal_access_agency_customer_uq').on(t.agencyId, t.customerId),
+    unique('portal_access_agency_id_uq').on(t.agencyId, t.id),
+    // sign-in looks an address up across agencies (one e-mail can be a client of two)
+    index('portal_access_email_idx').on(t.email),
+    foreignKey({ name: 'portal_access_customer_fk', columns: [t.agencyId, t.customerId], foreignColumns: [customers.agencyId, customers.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * The one live sign-in code of an address (a new request replaces it): only its HMAC is kept, with
+ * the wrong tries counted; it is deleted when used, used up or replaced, so it cannot be replayed.
+ */
+export const portalCodes = pgTable('portal_codes', {
+  email: text().primaryKey(),
+  codeHash: text().notNull(),
+  expiresAt: timestamp(tz).notNull(),
+  attempts: integer().notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * A client's session: its own kind, never a better-auth session. Only the token's sha-256 is kept.
+ * access_id is null until the client picked an agency; deleting the access (revoke, customer
+ * deleted) deletes the session with it, so it ends at once.
+ */
+export const portalSessions = pgTable(
+  'portal_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    email: text().notNull(),
+    accessId: uuid().references(() => portalAccess.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp(tz).notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('portal_sessions_access_idx').on(t.accessId), index('portal_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** A change a client asked for on a policy; the agent answers with a state and a reply. */
+export const portalRequests = pgTable(
+  'portal_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    customerId: uuid().notNull(),
+    policyId: uuid(),
+    taskId: uuid(),
+    kind: text().notNull(),
+    details: text().notNull(),
+    state: text().notNull().default('received'),
+    reply: text(),
+    createdAt: createdAt(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('portal_requests_agency_id_uq').on(t.agencyId, t.id),
+    index('portal_requests_customer_idx').on(t.agencyId, t.customerId, t.createdAt.desc()),
+    foreignKey({ name: 'portal_requests_customer_fk', columns: [t.agencyId, t.customerId], foreignColumns: [customers.agencyId, customers.id] }).onDelete(
+      'cascade',
+    ),
+    // ON DELETE SET NULL (policy_id) / (task_id) in the migration: agency_id stays, only the link goes.
+    foreignKey({ name: 'portal_requests_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({ name: 'portal_requests_task_fk', columns: [t.agencyId, t.taskId], foreignColumns: [tasks.agencyId, tasks.id] }).onDelete('set null'),
+    check('portal_requests_kind_check', inList('kind', CHANGE_KINDS)),
+    check('portal_requests_state_check', inList('state', REQUEST_STATES)),
   ],
 );

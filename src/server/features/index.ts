@@ -37,6 +37,7 @@ import { brandingRoutes, LOGO_UPLOAD_PREFIX } from './branding/routes.ts';
 import { apiKeyRoutes } from './api/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { COMMISSION_UPLOAD_PREFIX, commissionRoutes } from './commissions/routes.ts';
+import { portalRoutes } from './portal/routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
 export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX, DOCUMENT_UPLOAD_PATH, LOGO_UPLOAD_PREFIX, COMMISSION_UPLOAD_PREFIX];
@@ -80,5 +81,6 @@ export function featureRoutes() {
   r.route('/', brandingRoutes());
   r.route('/', apiKeyRoutes());
   r.route('/', commissionRoutes());
+  r.route('/', portalRoutes());
   return r;
 }

@@ -34,6 +34,8 @@ export const GLOBAL_TABLES: Record<string, string> = {
   job_schedules: 'platform schedules (digest, purges)',
   digest_deliveries: 'the digest’s per-user sent-marker',
   sign_in_attempts: 'a user’s sign-in history',
+  portal_codes: 'a client’s sign-in code, by e-mail, before any agency is known (one e-mail can be a client of two agencies)',
+  portal_sessions: 'a client’s session, resolved before the agency is known (the client picks it after the code)',
 };
 
 /**
@@ -62,6 +64,8 @@ export const GLOBAL_UNIQUE_KEYS: Record<string, string> = {
   commission_rates_pkey: 'uuid primary key',
   commission_statements_pkey: 'uuid primary key',
   commission_lines_pkey: 'uuid primary key',
+  portal_access_pkey: 'uuid primary key',
+  portal_requests_pkey: 'uuid primary key',
   // looked up before the agency is known
   api_keys_secret_hash_uq: 'an API key is found by its hash, then tells the agency',
   user_invitations_tokenHash_unique: 'an invitation link is found by its token, then tells the agency',
@@ -76,6 +80,7 @@ export const GLOBAL_UNIQUE_KEYS: Record<string, string> = {
  */
 export const GLOBAL_TO_TENANT_FOREIGN_KEYS: Record<string, string> = {
   payment_submissions_receipt_file_id_stored_files_id_fk: 'a subscription receipt is a stored file of the owner’s own agency',
+  portal_sessions_access_id_portal_access_id_fk: 'a client’s session ends with its portal access (revoked, customer deleted) in the same statement',
 };
 
 export interface TenantSchema {

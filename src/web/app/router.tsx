@@ -50,6 +50,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // the client portal (issue 32): its own door and layout, outside the public site and the shell
+        ...queryLayout,
+        children: [{ path: '/portal', ...page(() => import('../features/portal/portal-page.tsx'), 'PortalPage') }],
+      },
+      {
         // the session is asked for with the shell's chunk, not once the shell renders
         ...withData(page(() => import('./signed-in-shell.tsx'), 'SignedInShell'), 'session'),
         children: [

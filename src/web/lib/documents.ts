@@ -45,6 +45,9 @@ export const useRenameDocument = () => useDocumentMutation((v: { id: string; nam
 export const useMoveDocument = () =>
   useDocumentMutation((v: { id: string; target: MoveDocumentInput }) => apiPut<{ document: DocumentRow }>(path(v.id, '/target'), v.target));
 export const useTrashDocument = () => useDocumentMutation((id: string) => apiDelete<{ ok: true }>(path(id)));
+/** The Documents card's "Shared with client" toggle (client portal, issue 32). */
+export const useShareDocument = () =>
+  useDocumentMutation((v: { id: string; shared: boolean }) => apiPut<{ id: string; shared_with_client: boolean; message: string }>(path(v.id, '/shared'), { shared: v.shared }));
 export const useRestoreDocument = () => useDocumentMutation((id: string) => apiPost<{ document: DocumentRow }>(path(id, '/restore')));
 
 /** A fresh signed link each time it is needed: links live 300 s. */

@@ -52,6 +52,8 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   'membership.ended': ['team', 'deleted'],
   'membership.role_changed': ['team', 'updated'],
   'payment.decided': ['payment', 'updated'],
+  'portal.invited': ['customer', 'updated'],
+  'portal.revoked': ['customer', 'updated'],
 };
 
 export function subscribeActivity() {

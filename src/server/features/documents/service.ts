@@ -138,6 +138,7 @@ function toRow(doc: DocumentRecord): DocumentRow {
     updated_at: doc.updatedAt.toISOString(),
     deleted_at: doc.deletedAt?.toISOString() ?? null,
     purge_at: doc.deletedAt ? new Date(doc.deletedAt.getTime() + TRASH_DAYS * DAY_MS).toISOString() : null,
+    shared_with_client: doc.sharedWithClient,
   };
 }
 

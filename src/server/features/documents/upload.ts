@@ -108,6 +108,7 @@ async function storeSpooled(c: Context<AppEnv>, file: SpooledFile, target: { cus
         updated_at: row.updatedAt.toISOString(),
         deleted_at: null,
         purge_at: null,
+        shared_with_client: row.sharedWithClient,
       };
     });
   } catch (err) {

@@ -9,7 +9,10 @@ import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 import { listStatus } from '../list-kit/data-list.tsx';
 import { DeleteConfirm } from '../row-actions.tsx';
-import { useDocuments, useTrashDocument } from '#web/lib/documents.ts';
+import { useDocuments, useShareDocument, useTrashDocument } from '#web/lib/documents.ts';
+import { notify } from '#web/lib/toast.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { Switch } from '../ui/switch.tsx';
 import { useFeature } from '#web/lib/session.ts';
 import { DownloadButton, PreviewButton } from './document-viewer.tsx';
 import { UploadZone } from './upload-zone.tsx';
@@ -19,6 +22,10 @@ export function DocumentsCard({ customerId, policyId }: { customerId?: string; p
   const query = { ...(policyId ? { policy_id: policyId } : { customer_id: customerId }), pageSize: 100 };
   const list = useDocuments(query, allowed);
   const trash = useTrashDocument();
+  const portal = useFeature('client-portal').allowed;
+  const share = useShareDocument();
+  const toggleShared = (doc: DocumentRow, shared: boolean) =>
+    share.mutate({ id: doc.id, shared }, { onSuccess: (res) => notify.success(res.message), onError: (err) => notify.error('Error', errorMessage(err)) });
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);
   return (
     <Card id="documents">
@@ -51,6 +58,12 @@ export function DocumentsCard({ customerId, policyId }: { customerId?: string; p
                         {documentTypeLabel(doc.content_type)} · {formatStorage(doc.size)} · {formatDay(doc.created_at)}
                       </p>
                     </div>
+                    {portal ? (
+                      <label className="flex items-center gap-2 text-xs text-slate-600">
+                        <Switch checked={doc.shared_with_client} onCheckedChange={(v) => toggleShared(doc, v)} aria-label={`Share ${doc.name} with the client`} />
+                        Client
+                      </label>
+                    ) : null}
                     <PreviewButton doc={doc} />
                     <DownloadButton doc={doc} />
                     <Button variant="ghost" size="sm" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.name}`}>

@@ -15,6 +15,7 @@ import { Detail, RecordState } from '#web/components/detail.tsx';
 import { CommunicationLog } from './communication-log.tsx';
 import { DocumentsCard } from '#web/components/documents/documents-card.tsx';
 import { TasksCard } from '#web/components/crm/tasks-card.tsx';
+import { PortalCard } from '#web/components/portal/portal-card.tsx';
 import { useCustomer } from '#web/lib/customers.ts';
 
 /** A customer with only one line: "Create opportunity" for the other one (CRM, Business and above). */
@@ -121,6 +122,7 @@ export function CustomerProfilePage() {
       <DocumentsCard customerId={c.id} />
       <TasksCard target={{ customerId: c.id }} />
       <CommunicationLog customerId={c.id} />
+      <PortalCard customerId={c.id} />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { CancellationCard } from './cancellation-card.tsx';
 import { DocumentsCard } from '#web/components/documents/documents-card.tsx';
 import { TasksCard } from '#web/components/crm/tasks-card.tsx';
 import { CommissionCard } from '#web/components/commission-card.tsx';
+import { PolicyCardButton } from '#web/components/portal/policy-card-button.tsx';
 
 export function PolicyInformation({ policy }: { policy: PolicyDetail }) {
   return (
@@ -69,6 +70,7 @@ export function PolicyDetailsPage() {
           <Button variant="outline" onClick={() => window.open(`/dashboard/policies/${policy.id}/print`, '_blank', 'noopener')}>
             <Printer className="h-4 w-4" aria-hidden /> Print
           </Button>
+          <PolicyCardButton policyId={policy.id} policyType={policy.policy_type} />
           <RenewButton policy={policy} />
         </div>
       </div>

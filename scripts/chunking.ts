@@ -20,7 +20,7 @@ const WEB = path.join(ROOT, 'src/web');
 const ENTRY = path.join(WEB, 'main.tsx');
 const SHELL = path.join(WEB, 'app/signed-in-shell.tsx');
 /** Lazily loaded modules of the public side: its pages and what they load later. */
-const PUBLIC = /[\\/]src[\\/]web[\\/](features[\\/](public|auth)[\\/]|app[\\/]query-layout\.tsx|features[\\/]team[\\/](accept-invitation|invited-register)-page\.tsx)/;
+const PUBLIC = /[\\/]src[\\/]web[\\/](features[\\/](public|auth|portal)[\\/]|app[\\/]query-layout\.tsx|features[\\/]team[\\/](accept-invitation|invited-register)-page\.tsx)/;
 const ICONS = path.join(ROOT, 'node_modules/lucide-react/dist/esm');
 /** Chunks whose imports are fetched with them: the shell and the pages router.tsx opens with data (withData). */
 const PRELOADED = /[\\/](signed-in-shell|dashboard-page|policies-page|customers-page|renewals-page)-[\w-]+\.js$/;

@@ -346,3 +346,17 @@ export function periodBounds(period: string): { from: string; to: string } {
 }
 
 export { isIsoDate };
+
+/** A statement line that paid no term of the book: listed to be matched by hand or ignored. */
+export interface UnmatchedLine {
+  id: string;
+  statement_id: string | null;
+  line: number | null;
+  policy_number: string | null;
+  insured_name: string | null;
+  premium: string | null;
+  amount: string;
+  received_on: string;
+  status: 'unmatched' | 'ignored';
+  reason: string | null;
+}

@@ -12,6 +12,7 @@ import {
   type Statement,
   type StatementMapping,
   type StatementPreview,
+  type UnmatchedLine,
 } from '#shared/commissions.ts';
 import type { Actor } from '#server/context.ts';
 import { activityLog, commissionLines, commissionStatements, policies } from '#server/db/schema.ts';
@@ -202,18 +203,6 @@ export async function failuresCsv(db: Connection, actor: Actor, id: string): Pro
   return csvLine(['Line', ...row.headers, 'Reason']) + row.failures.map((f) => csvLine([String(f.line), ...f.values, f.reason])).join('');
 }
 
-export interface UnmatchedLine {
-  id: string;
-  statement_id: string | null;
-  line: number | null;
-  policy_number: string | null;
-  insured_name: string | null;
-  premium: string | null;
-  amount: string;
-  received_on: string;
-  status: 'unmatched' | 'ignored';
-  reason: string | null;
-}
 
 /** Lines on the statements but not in the book (and the ignored ones, with their reasons). */
 export async function listUnmatched(db: Connection, actor: Actor): Promise<UnmatchedLine[]> {

@@ -1,6 +1,8 @@
 // One query hook per commissions endpoint; the reconciliation's filters are its cache key.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommissionRate, ReconciliationResult, Statement, StatementMapping, StatementPreview } from '#shared/commissions.ts';
+import type { CommissionRate, ReconciliationResult, Statement, StatementMapping, StatementPreview, UnmatchedLine } from '#shared/commissions.ts';
+
+export type { UnmatchedLine };
 import { api, apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
 
 export interface ReconciliationFilters {
@@ -11,18 +13,6 @@ export interface ReconciliationFilters {
   page: number;
 }
 
-export interface UnmatchedLine {
-  id: string;
-  statement_id: string | null;
-  line: number | null;
-  policy_number: string | null;
-  insured_name: string | null;
-  premium: string | null;
-  amount: string;
-  received_on: string;
-  status: 'unmatched' | 'ignored';
-  reason: string | null;
-}
 
 export function reconciliationSearch(f: ReconciliationFilters): string {
   const s = new URLSearchParams();

@@ -82,7 +82,10 @@ for (const width of [1024, 1366]) {
     const actions = page.getByRole('button', { name: `Actions for policy ${policy.policy_number}` });
     await expect(actions).toBeInViewport({ ratio: 1 });
     // nothing covers it (a sticky column must stay on top of the cells scrolling under it)
-    const box = (await actions.boundingBox())!;
+    // the row's menu replaces its look-alike button once loaded: measure whichever is there
+    let box: { x: number; y: number; width: number; height: number } | null = null;
+    await expect.poll(async () => (box = await actions.boundingBox()) !== null).toBe(true);
+    box = box!;
     const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label'), {
       x: box.x + box.width / 2,
       y: box.y + box.height / 2,
@@ -162,6 +165,21 @@ test('the command palette keeps what is typed while it loads', async ({ page, ac
   const input = page.getByRole('dialog', { name: 'Search' }).getByRole('combobox');
   await expect(input).toBeFocused();
   await expect(input).toHaveValue('jane doe');
+});
+
+test('the bell keeps the keyboard focus when its panel finishes loading, so Enter opens it', async ({ page, account: _ }) => {
+  // the stand-in bell has the focus while the real one loads; the swap must not drop it on the page
+  // (it did: Enter then went nowhere and the panel never opened; CI saw it once)
+  const release = await holdScripts(page, /\/assets\/notification-popover-[^/]*\.js$/);
+  const served = page.waitForResponse(/\/assets\/notification-popover-[^/]*\.js$/);
+  await page.goto('/dashboard');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await bell.focus();
+  release();
+  await served;
+  await expect(page.locator('[aria-label^="Notifications"][data-state]:focus')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
 });
 
 test('the notifications panel is a named dialog, opened and closed by keyboard', async ({ page, account: _ }) => {

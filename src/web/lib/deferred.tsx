@@ -1,8 +1,9 @@
 // Parts of the signed-in shell that its first screen doesn't need (menus, a popover, the phone
 // drawer): the page paints without their JavaScript, which loads while the browser is idle right
 // after, or at once when the person reaches for the part first (issue 33). Until then a look-alike
-// trigger stands in; a click on it opens the part as soon as it has loaded.
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+// trigger stands in; a click on it opens the part as soon as it has loaded. A stand-in that had the
+// keyboard focus hands it to the real trigger (same accessible name), so Enter still opens it.
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 export interface DeferredProps {
   /** open on arrival: the person clicked the stand-in before the part had loaded */
@@ -21,6 +22,32 @@ function whenIdle(fn: () => void): () => void {
   return () => window.clearTimeout(id);
 }
 
+interface FocusNote {
+  el: Element;
+  label: string;
+}
+
+/** What has the focus now, by its accessible name (null when nothing named has it). */
+function noteFocus(): FocusNote | null {
+  const el = document.activeElement;
+  const label = el && el !== document.body ? el.getAttribute('aria-label') : null;
+  return el && label ? { el, label } : null;
+}
+
+/** If the swap removed the focused stand-in (focus fell to the page), focus its named replacement. */
+function carryFocus(note: FocusNote | null) {
+  if (!note || note.el.isConnected) return;
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const next = Array.from(document.querySelectorAll<HTMLElement>('[aria-label]')).find((e) => e.getAttribute('aria-label') === note.label);
+  next?.focus();
+}
+
+/** Runs once when the loaded part has committed (a sibling inside the same Suspense boundary). */
+function Arrived({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
+}
+
 export function deferred<P extends object>(loader: () => Promise<Part<P>>) {
   let loading: Promise<Part<P>> | null = null;
   const load = () => (loading ??= loader());
@@ -30,19 +57,32 @@ export function deferred<P extends object>(loader: () => Promise<Part<P>>) {
     const { standIn, ...rest } = props;
     const [wanted, setWanted] = useState(false);
     const [ready, setReady] = useState(false);
+    const focus = useRef<FocusNote | null>(null);
+    const arrived = useRef(() => carryFocus(focus.current)).current;
     useEffect(() => {
       let live = true;
-      const cancel = whenIdle(() => void load().then(() => live && setReady(true)));
+      const cancel = whenIdle(
+        () =>
+          void load().then(() => {
+            if (!live) return;
+            focus.current = noteFocus();
+            setReady(true);
+          }),
+      );
       return () => {
         live = false;
         cancel();
       };
     }, []);
-    const placeholder = standIn(() => setWanted(true));
+    const placeholder = standIn(() => {
+      focus.current = noteFocus();
+      setWanted(true);
+    });
     if (!ready && !wanted) return placeholder;
     return (
       <Suspense fallback={placeholder}>
         <Lazy {...(rest as unknown as P)} defaultOpen={wanted} />
+        <Arrived then={arrived} />
       </Suspense>
     );
   }

@@ -53,7 +53,10 @@ describe.skipIf(!onPostgres)('the safe horizon', () => {
     expect(held.next_cursor).toBe(start.next_cursor);
     release();
     const olderId = await older;
-    const both = await feed(held.next_cursor);
-    expect(both.data.map((e: { entity_id: string }) => e.entity_id)).toEqual([olderId, later.id]);
+    // the horizon is the whole server's: another test file's open transaction (they run in parallel on
+    // this PostgreSQL) can hold it a moment longer, so ask until it has passed both changes
+    await expect
+      .poll(async () => (await feed(held.next_cursor)).data.map((e: { entity_id: string }) => e.entity_id), { timeout: 30_000 })
+      .toEqual([olderId, later.id]);
   });
 });

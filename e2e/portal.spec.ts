@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { carPolicyPayload, firePolicyPayload } from '#server/test/factories.ts';
 import { createAccount, expect, shot, signInAs, test, uniqueEmail } from './support/fixtures.ts';
 import { firstLink, readMail } from './support/mail.ts';
-import { pdfText } from './support/pdf-text.ts';
+import { pdfText } from '#server/test/pdf-text.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 

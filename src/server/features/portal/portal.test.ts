@@ -3,12 +3,11 @@
 // agencies, change requests, the generated PDFs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
-import { inflateSync } from 'node:zlib';
 import { PORTAL_TEXT } from '#shared/portal.ts';
 import { portalCodes, tasks } from '#server/db/schema.ts';
 import { setClock } from '#server/platform/clock.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
+import { pdfText } from '#server/test/pdf-text.ts';
 import { createTestContext, createUser, json, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { dueAfterBusinessDays } from './service.ts';
 
@@ -256,23 +255,6 @@ describe('client sessions', () => {
     expect((await json(res)).error.message).toBe(PORTAL_TEXT.unavailable);
   });
 });
-
-/** The text drawn on a PDF's pages (content streams inflated, hex strings decoded). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  await PDFDocument.load(bytes); // a real PDF, or this throws
-  const raw = Buffer.from(bytes).toString('latin1');
-  let out = '';
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      content = m[1];
-    }
-    for (const h of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out += `${Buffer.from(h[1], 'hex').toString('latin1')}\n`;
-  }
-  return out;
-}
 
 describe('what a client sees', () => {
   let client: { id: string; name: string; email: string };

@@ -1,4 +1,4 @@
-// The text drawn on a PDF's pages, for journeys that check a generated PDF (ID cards, evidence of
+// The text drawn on a PDF's pages, for the API tests and journeys that check a generated PDF (ID cards, evidence of
 // insurance): each content stream inflated, its hex-string text operators decoded (pdf-lib writes
 // standard-font text that way). A real PDF or it throws: pdf-lib parses it first.
 import { inflateSync } from 'node:zlib';

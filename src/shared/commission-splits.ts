@@ -2,6 +2,7 @@
 // assigned (new business and renewals), a term shared with a second producer, and the producer
 // report. Percentages and money are exact decimal strings; sums are the server's.
 import { z } from 'zod';
+import type { Requirement } from './access.ts';
 import { COMMISSION_TEXT, parseRate } from './commissions.ts';
 import { idField } from './validation.ts';
 
@@ -21,6 +22,9 @@ export const SPLIT_TEXT = {
   noProducer: 'No producer',
   noSplit: 'No split',
 } as const;
+
+/** Pay is the owner's and admins' business: members see the splits, only they change them. */
+export const SPLIT_MANAGERS: Requirement = { agencyRoles: ['owner', 'admin'] };
 
 const percent = (required: string, invalid: string, check: (rate: string) => boolean = () => true) =>
   z.unknown().transform((value, ctx): string => {

@@ -5,7 +5,7 @@
 // totals exactly, and expected − received = outstanding per producer too.
 import { and, eq, sql } from 'drizzle-orm';
 import { checkAccess } from '#shared/access.ts';
-import { SPLIT_TEXT, type ProducerReport, type ProducerReportRow, type ProducerSplit, type ProducerSplitInput, type TermSplit } from '#shared/commission-splits.ts';
+import { SPLIT_MANAGERS, SPLIT_TEXT, type ProducerReport, type ProducerReportRow, type ProducerSplit, type ProducerSplitInput, type TermSplit } from '#shared/commission-splits.ts';
 import { COMMISSION_TEXT, type ReconciliationQuery } from '#shared/commissions.ts';
 import { accessSubject, type Actor } from '#server/context.ts';
 import { activityLog, agencyMembers, commissionProducerSplits, commissionTermSplits, policies, user } from '#server/db/schema.ts';
@@ -14,9 +14,8 @@ import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { readSettings } from './rates.ts';
 import { reconciliationFilter, termsSql } from './reconciliation.ts';
 
-/** Pay is the owner's and admins' business: members see the splits, only they change them. */
 function assertManager(actor: Actor): void {
-  if (checkAccess(accessSubject(actor), { agencyRoles: ['owner', 'admin'] })) throw forbidden(SPLIT_TEXT.managersOnly, 'DENIED_AGENCY_ROLE');
+  if (checkAccess(accessSubject(actor), SPLIT_MANAGERS)) throw forbidden(SPLIT_TEXT.managersOnly, 'DENIED_AGENCY_ROLE');
 }
 
 /** Every member of the agency with their split (null when none is set). */

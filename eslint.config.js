@@ -62,6 +62,7 @@ export const SERVER_FEATURE_EDGES = {
     communications: 'the same',
     tasks: 'the same (issue 34 §3: tasks on /api/v1)',
     team: 'the same (issue 34 §3: team members, read, for assignee ids)',
+    commissions: 'the same (issue 31: commissions and statements, read)',
   },
 };
 

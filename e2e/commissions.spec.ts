@@ -33,14 +33,15 @@ test('commissions: a rate, a statement paying one term in full and one short, th
   await expect(rates.getByRole('row').filter({ hasText: 'Acme Mutual' })).toContainText('10%');
   await shot(page, 'commissions-rates');
 
-  // 2. two policies of that carrier and line
+  // 2. two policies of that carrier and line, assigned to the owner (their producer)
+  const me = (await (await page.request.get('/api/me')).json()) as { profile: { id: string } };
   const ids: string[] = [];
   for (const [number, premium] of [
     ['CMS-1', '1200.00'],
     ['CMS-2', '800.00'],
   ]) {
     const res = await page.request.post('/api/policies', {
-      data: carPolicyPayload({ policy_number: number, premium_amount: premium, start_date: `${year}-02-01`, insurance_company: 'Acme Mutual' }),
+      data: carPolicyPayload({ policy_number: number, premium_amount: premium, start_date: `${year}-02-01`, insurance_company: 'Acme Mutual', assignee_id: me.profile.id }),
     });
     expect(res.status(), await res.text()).toBe(201);
     ids.push((await res.json()).id);
@@ -82,6 +83,31 @@ test('commissions: a rate, a statement paying one term in full and one short, th
   expect(await termRow(page, 'CMS-1').count()).toBe(0);
   await expect(page.getByTestId('total-outstanding')).toHaveText('$30.00');
 
+  // the producer report: the owner at 40 % of new business earns 40 % of the 170.00 received
+  await page.getByRole('navigation', { name: 'Commissions' }).getByRole('link', { name: 'Producers' }).click();
+  await page.getByLabel('Month').fill(`${year}-02`);
+  const split = page.getByRole('form', { name: /^Split of / });
+  await split.getByLabel('New business (%)').fill('140');
+  await split.getByRole('button', { name: 'Save split' }).click();
+  await expect(split.getByText('Please enter a split between 0 and 100 percent (for example 40).')).toBeVisible();
+  await split.getByLabel('New business (%)').fill('40');
+  await split.getByLabel('Renewals (%)').fill('25');
+  await split.getByRole('button', { name: 'Save split' }).click();
+  await expect(page.getByText('Split saved.', { exact: true })).toBeVisible();
+  const producerRow = page.getByRole('table', { name: 'Commission by producer' }).getByRole('row').nth(1);
+  await expect(producerRow).toContainText('40% / 25%');
+  await expect(producerRow.getByRole('cell').nth(3)).toHaveText('$200.00');
+  await expect(producerRow.getByRole('cell').nth(4)).toHaveText('$170.00');
+  await expect(producerRow.getByRole('cell').nth(5)).toHaveText('$30.00');
+  await expect(producerRow.getByRole('cell').nth(6)).toContainText('$68.00');
+  await shot(page, 'commissions-producers');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('table', { name: 'Commission by producer' })).toBeVisible();
+  await expect(split.getByRole('button', { name: 'Save split' })).toBeVisible();
+  await shot(page, 'commissions-producers');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('navigation', { name: 'Commissions' }).getByRole('link', { name: 'Reconciliation' }).click();
+
   // at 390 px the terms are cards
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByLabel('State').selectOption('all');
@@ -110,7 +136,16 @@ test('commissions: a rate, a statement paying one term in full and one short, th
   await page.getByLabel('Commission received ($)').fill('80');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(card).toContainText('Paid in full');
+  // the second producer must be someone else than the assignee (the owner here)
+  await page.getByLabel('Second producer').selectOption({ index: 1 });
+  await page.getByLabel('Their share (%)').fill('50');
+  await page.getByRole('button', { name: 'Save producers' }).click();
+  await expect(page.getByText("The second producer must be someone other than the policy's assignee.")).toBeVisible();
   await shot(page, 'commissions-policy-card');
+
+  // undone, the producer report has nothing received for February
+  await page.goto(`/dashboard/commissions?view=producers&month=${year}-02`);
+  await expect(page.getByRole('table', { name: 'Commission by producer' }).getByRole('row').nth(1).getByRole('cell').nth(4)).toHaveText('$80.00');
 });
 
 test('commissions: a Starter agency sees the item locked and the page denied', async ({ page }) => {

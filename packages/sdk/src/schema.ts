@@ -253,6 +253,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Expected against received commission per term (the reconciliation), 50 a page */
+        get: operations["listCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One term's commission (by its policy id) */
+        get: operations["getCommission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The imported carrier statements, newest first */
+        get: operations["listStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "customer.created": {
@@ -4540,6 +4591,370 @@ export interface operations {
                             role: string;
                             /** @description ISO 8601: when they joined */
                             since: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listCommissions: {
+        parameters: {
+            query?: {
+                /** @description only terms in this state */
+                state?: "all" | "paid" | "short_paid" | "unpaid" | "overpaid" | "no_rate";
+                /** @description only this carrier (case and spaces ignored) */
+                carrier?: string | null;
+                /** @description terms starting in this month, YYYY-MM */
+                month?: string | null;
+                /** @description only the terms a statement paid (its id) */
+                statement?: string | null;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of terms and the totals of the filters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            policy_id: string;
+                            policy_number: string;
+                            customer_name: string;
+                            carrier: string;
+                            line: string;
+                            /** @enum {string} */
+                            business: "new" | "renewal";
+                            start_date: string;
+                            end_date: string;
+                            /** @description a decimal amount, exact to the cent (a string: never a float) */
+                            premium: string;
+                            /** @description the percentage applied; null: no rate */
+                            rate: string | null;
+                            /** @description the policy's own rate, not its schedule's */
+                            rate_overridden: boolean;
+                            written: string | null;
+                            /** @description a cancelled term's unearned commission, negative */
+                            chargeback: string;
+                            /** @description a decimal amount, exact to the cent (a string: never a float) */
+                            expected: string;
+                            /** @description a decimal amount, exact to the cent (a string: never a float) */
+                            received: string;
+                            /** @description expected − received */
+                            difference: string;
+                            /** @enum {string} */
+                            state: "paid" | "short_paid" | "unpaid" | "overpaid" | "no_rate";
+                            /** @description unpaid or short-paid 60 days after the term started */
+                            overdue: boolean;
+                        }[];
+                        /** @description the next page (pass as cursor); null on the last */
+                        next_cursor: string | null;
+                        /** @description of every term of the filters, not only this page: expected − received = difference */
+                        totals: {
+                            terms: number;
+                            /** @description a decimal amount, exact to the cent (a string: never a float) */
+                            expected: string;
+                            /** @description a decimal amount, exact to the cent (a string: never a float) */
+                            received: string;
+                            /** @description a decimal amount, exact to the cent (a string: never a float) */
+                            difference: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        policy_id: string;
+                        policy_number: string;
+                        customer_name: string;
+                        carrier: string;
+                        line: string;
+                        /** @enum {string} */
+                        business: "new" | "renewal";
+                        start_date: string;
+                        end_date: string;
+                        /** @description a decimal amount, exact to the cent (a string: never a float) */
+                        premium: string;
+                        /** @description the percentage applied; null: no rate */
+                        rate: string | null;
+                        /** @description the policy's own rate, not its schedule's */
+                        rate_overridden: boolean;
+                        written: string | null;
+                        /** @description a cancelled term's unearned commission, negative */
+                        chargeback: string;
+                        /** @description a decimal amount, exact to the cent (a string: never a float) */
+                        expected: string;
+                        /** @description a decimal amount, exact to the cent (a string: never a float) */
+                        received: string;
+                        /** @description expected − received */
+                        difference: string;
+                        /** @enum {string} */
+                        state: "paid" | "short_paid" | "unpaid" | "overpaid" | "no_rate";
+                        /** @description unpaid or short-paid 60 days after the term started */
+                        overdue: boolean;
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every statement, in one page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            carrier: string;
+                            /** @description the month the statement covers, YYYY-MM */
+                            period: string;
+                            file_name: string;
+                            /** @enum {string} */
+                            status: "applied" | "undone";
+                            matched: number;
+                            unmatched: number;
+                            failed: number;
+                            /** @description a decimal amount, exact to the cent (a string: never a float) */
+                            amount: string;
+                            created_at: string;
+                            undone_at: string | null;
                         }[];
                         next_cursor: string | null;
                     };

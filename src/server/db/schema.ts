@@ -1562,6 +1562,51 @@ export const commissionLines = pgTable(
   ],
 );
 
+/**
+ * A producer's split (issue 31): the share of the agency's commission an agency member earns on the
+ * terms they are assigned, one percentage for new business and one for renewals.
+ */
+export const commissionProducerSplits = pgTable(
+  'commission_producer_splits',
+  {
+    agencyId: uuid().notNull(),
+    userId: text().notNull(),
+    newBusiness: numeric({ precision: 7, scale: 4 }).notNull(),
+    renewal: numeric({ precision: 7, scale: 4 }).notNull(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'commission_producer_splits_pkey', columns: [t.agencyId, t.userId] }),
+    foreignKey({ name: 'commission_producer_splits_member_fk', columns: [t.agencyId, t.userId], foreignColumns: [agencyMembers.agencyId, agencyMembers.userId] }).onDelete(
+      'cascade',
+    ),
+    check('commission_producer_splits_rate_check', sql`new_business between 0 and 100 and renewal between 0 and 100`),
+  ],
+);
+
+/**
+ * A term shared between two producers: the second producer is credited `share` % of the term's
+ * commission, the assignee the rest (so the two parts always add up to the term's amount).
+ */
+export const commissionTermSplits = pgTable(
+  'commission_term_splits',
+  {
+    agencyId: uuid().notNull(),
+    policyId: uuid().notNull(),
+    producerId: text().notNull(),
+    share: numeric({ precision: 7, scale: 4 }).notNull(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'commission_term_splits_pkey', columns: [t.agencyId, t.policyId] }),
+    foreignKey({ name: 'commission_term_splits_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete('cascade'),
+    foreignKey({ name: 'commission_term_splits_producer_fk', columns: [t.agencyId, t.producerId], foreignColumns: [agencyMembers.agencyId, agencyMembers.userId] }).onDelete(
+      'cascade',
+    ),
+    check('commission_term_splits_share_check', sql`share > 0 and share < 100`),
+  ],
+);
+
 // ---------------------------------------------------------------- client portal (issue 32)
 
 /**

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { TermSplit } from '#shared/commission-splits.ts';
 import { COMMISSION_STATE_LABEL, COMMISSION_TEXT, type ReconciliationRow } from '#shared/commissions.ts';
 import { formatMoney, todayIso } from '#shared/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -13,6 +14,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { apiGet, apiPost, apiPut, errorMessage, ApiError } from '#web/lib/api.ts';
 import { useFeature } from '#web/lib/session.ts';
 import { notify } from '#web/lib/toast.ts';
+import { SecondProducer } from './second-producer.tsx';
 
 const money = (v: string) => (v.startsWith('-') ? `−${formatMoney(v.slice(1))}` : formatMoney(v));
 
@@ -26,7 +28,7 @@ function CommissionBody({ policyId }: { policyId: string }) {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['commissions', 'policy', policyId],
-    queryFn: ({ signal }) => apiGet<{ commission: ReconciliationRow }>(`/api/commissions/policies/${policyId}`, signal),
+    queryFn: ({ signal }) => apiGet<{ commission: ReconciliationRow; split: TermSplit | null }>(`/api/commissions/policies/${policyId}`, signal),
   });
   const done = () => qc.invalidateQueries({ queryKey: ['commissions'] });
   const setRate = useMutation({ mutationFn: (rate: string) => apiPut(`/api/commissions/policies/${policyId}/rate`, { rate }), onSuccess: done });
@@ -110,6 +112,7 @@ function CommissionBody({ policyId }: { policyId: string }) {
             </Button>
           </form>
         </div>
+        {q.data ? <SecondProducer key={q.data.split?.producer_id ?? 'none'} policyId={policyId} split={q.data.split} /> : null}
       </CardContent>
     </Card>
   );

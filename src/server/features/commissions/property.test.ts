@@ -1,8 +1,12 @@
 // Property-style: for random books and random statements, every term's expected commission is
 // premium × rate rounded to the cent (computed here again in exact integers), expected − received =
-// outstanding per term, per carrier and in total, and a line never pays another agency's policy.
+// outstanding per term, per carrier, per producer and in total, and a line never pays another
+// agency's policy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ProducerReport } from '#shared/commission-splits.ts';
 import type { ReconciliationResult } from '#shared/commissions.ts';
+import { agencyMembers, commissionTermSplits, policies } from '#server/db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { agencyOf, insertTerm, statementForm } from './fixtures.ts';
 
@@ -116,6 +120,28 @@ async function round(seed: number, pro: TestUser, other: TestUser) {
     const f = await json<ReconciliationResult>(await t.request(`/api/commissions?carrier=${encodeURIComponent(carrier.toUpperCase())}`, { cookie: pro.cookie }));
     expect(cents(f.totals.expected) - cents(f.totals.received)).toBe(cents(f.totals.difference));
   }
+  // producers: terms assigned at random to the owner, a member or nobody, some shared with the other
+  const member = await createUser(t);
+  await t.db.insert(agencyMembers).values({ agencyId: agency, userId: member.id, role: 'team_member' });
+  for (const term of book) {
+    const assignee = pick([pro.id, member.id, null]);
+    await t.db.update(policies).set({ assigneeId: assignee }).where(eq(policies.id, term.id));
+    if (rnd() < 0.4) {
+      const share = `${1 + Math.floor(rnd() * 98)}.${String(Math.floor(rnd() * 10000)).padStart(4, '0')}`;
+      await t.db.insert(commissionTermSplits).values({ agencyId: agency, policyId: term.id, producerId: assignee === pro.id ? member.id : pro.id, share });
+    }
+  }
+  for (const id of [pro.id, member.id])
+    expect((await t.request(`/api/commissions/producers/${id}`, { cookie: pro.cookie, method: 'PUT', json: { new_business: String(Math.floor(rnd() * 60)), renewal: '12.5' } })).status).toBe(200);
+  for (const query of ['', '?month=2026-03', '?carrier=acme%20mutual']) {
+    const p = await json<ProducerReport>(await t.request(`/api/commissions/producer-report${query}`, { cookie: pro.cookie }));
+    const recon = await json<ReconciliationResult>(await t.request(`/api/commissions${query}`, { cookie: pro.cookie }));
+    expect(p.totals).toMatchObject(recon.totals);
+    for (const row of p.rows) expect(cents(row.expected) - cents(row.received)).toBe(cents(row.difference));
+    for (const key of ['expected', 'received', 'difference', 'earned', 'earned_expected'] as const)
+      expect(p.rows.reduce((sum, row) => sum + cents(row[key]), 0n)).toBe(cents(p.totals[key]));
+  }
+
   // the other agency's policy was never paid by this agency's statement
   const their = await json<ReconciliationResult>(await t.request('/api/commissions', { cookie: other.cookie }));
   expect(their.rows.find((x) => x.policy_id === theirs)!.received).toBe('0.00');

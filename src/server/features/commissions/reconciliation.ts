@@ -71,6 +71,14 @@ function filtersOf(q: ReconciliationQuery, withState: boolean): SQL {
   return sql.join(conds, sql` and `);
 }
 
+/** The view's filters and its one-statement filter, over the columns of `termsSql`. */
+export function reconciliationFilter(t: Tenant, q: ReconciliationQuery): SQL {
+  const statementFilter = q.statement
+    ? sql` and id in (select l.policy_id from commission_lines l where l.agency_id = ${t.agency} and l.statement_id::text = ${q.statement})`
+    : sql``;
+  return sql`${filtersOf(q, true)}${statementFilter}`;
+}
+
 type Raw = Record<string, unknown>;
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
@@ -186,10 +194,7 @@ export async function reconciliationCsv(db: Connection, actor: Actor, q: Reconci
   const t = tenant(db, actor);
   const { tolerance } = await readSettings(t);
   const today = agencyTodayOf(actor);
-  const statementFilter = q.statement
-    ? sql` and id in (select l.policy_id from commission_lines l where l.agency_id = ${t.agency} and l.statement_id::text = ${q.statement})`
-    : sql``;
-  const where = sql`${filtersOf(q, true)}${statementFilter}`;
+  const where = reconciliationFilter(t, q);
   const [rows, totals] = await Promise.all([
     t.execute(sql`with terms as (${termsSql(t, tolerance)}) select id, policy_number, customer_name, insurance_company, policy_type, business,
         start_date::text as start_date, end_date::text as end_date, premium_amount::text as premium_amount, rate::text as rate, own_rate::text as own_rate,

@@ -23,6 +23,8 @@ import { tenant } from '#server/tenant.ts';
 import { readFirstSheet, sniffImport } from '#server/platform/xlsx.ts';
 import { createRate, deleteRate, listCarriers, listRates, readSettings, saveTolerance, setOverride } from './rates.ts';
 import { reconcile, reconciliationCsv, termCommission } from './reconciliation.ts';
+import { mountSplitRoutes } from './split-routes.ts';
+import { termSplitOf } from './splits.ts';
 import {
   deleteReceipt,
   failuresCsv,
@@ -90,7 +92,7 @@ export function commissionRoutes() {
   r.get('/commissions/policies/:id', async (c) => {
     const row = await termCommission(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.policyNotFound));
     if (!row) return c.json({ error: { code: 'NOT_FOUND', message: COMMISSION_TEXT.policyNotFound } }, 404);
-    return c.json({ commission: row });
+    return c.json({ commission: row, split: await termSplitOf(tenant(c.var.deps.db, c.var.actor), row.policy_id) });
   });
   r.put('/commissions/policies/:id/rate', async (c) => {
     const id = idParam(c, 'id', COMMISSION_TEXT.policyNotFound);
@@ -126,5 +128,6 @@ export function commissionRoutes() {
     await deleteReceipt(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.lineNotFound));
     return c.json({ ok: true });
   });
+  mountSplitRoutes(r);
   return r;
 }

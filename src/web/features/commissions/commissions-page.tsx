@@ -6,11 +6,13 @@ import { PageHeader } from '#web/components/page-header.tsx';
 import { ReconciliationView } from './reconciliation-view.tsx';
 import { RatesView } from './rates-view.tsx';
 import { StatementsView } from './statements-view.tsx';
+import { ProducersView } from './producers-view.tsx';
 
 const VIEWS = [
   { id: 'reconciliation', label: 'Reconciliation' },
   { id: 'statements', label: 'Statements' },
   { id: 'rates', label: 'Rates' },
+  { id: 'producers', label: 'Producers' },
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
 
@@ -37,7 +39,15 @@ export function CommissionsPage() {
           </Link>
         ))}
       </nav>
-      {view === 'reconciliation' ? <ReconciliationView /> : view === 'statements' ? <StatementsView /> : <RatesView />}
+      {view === 'reconciliation' ? (
+        <ReconciliationView />
+      ) : view === 'statements' ? (
+        <StatementsView />
+      ) : view === 'producers' ? (
+        <ProducersView />
+      ) : (
+        <RatesView />
+      )}
     </div>
   );
 }

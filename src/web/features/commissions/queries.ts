@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CommissionRate, ReconciliationResult, Statement, StatementMapping, StatementPreview, UnmatchedLine } from '#shared/commissions.ts';
 
 export type { UnmatchedLine };
+import type { ProducerReport, ProducerSplit } from '#shared/commission-splits.ts';
 import { api, apiDelete, apiGet, apiPost, apiPut } from '#web/lib/api.ts';
 
 export interface ReconciliationFilters {
@@ -93,3 +94,20 @@ export function previewStatement(v: StatementInput) {
 
 export const useImportStatement = () =>
   useCommissionMutation((v: StatementInput) => api<{ statement: Statement }>('/api/commissions/statements', { method: 'POST', body: statementForm(v) }));
+
+export function useProducers() {
+  return useQuery({ queryKey: ['commissions', 'producers'], queryFn: ({ signal }) => apiGet<{ producers: ProducerSplit[] }>('/api/commissions/producers', signal) });
+}
+
+export function useProducerReport(month: string) {
+  return useQuery({
+    queryKey: ['commissions', 'producer-report', month],
+    queryFn: ({ signal }) => apiGet<ProducerReport>(`/api/commissions/producer-report${month ? `?month=${month}` : ''}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useSaveProducerSplit = () =>
+  useCommissionMutation((v: { userId: string; new_business: string; renewal: string }) =>
+    apiPut<{ producer: ProducerSplit }>(`/api/commissions/producers/${v.userId}`, { new_business: v.new_business, renewal: v.renewal }),
+  );

@@ -187,6 +187,29 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
     { why: "another agency's", status: 404, params: { id: w.rival.taskId } },
     { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() } },
   ],
+  'GET /commissions': async (w) => {
+    await w.policy();
+    return [
+      { why: 'a page and its totals', status: 200, key: 'read' },
+      { why: 'filtered', status: 200, key: 'read', query: { state: 'no_rate', month: '2026-01', carrier: 'Acme' } },
+      { why: 'an unknown state', status: 400, key: 'read', query: { state: 'lost' } },
+      { why: 'a month that is not one', status: 400, key: 'read', query: { month: '2026-13' } },
+      { why: 'an unreadable cursor', status: 400, key: 'read', query: { cursor: 'x' } },
+      { why: 'a key without commissions', status: 403, key: 'other' },
+      { why: 'no key', status: 401, key: 'none' },
+    ];
+  },
+  'GET /commissions/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: (await w.policy()).id } },
+    { why: "another agency's policy", status: 404, key: 'read', params: { id: w.rival.policyId } },
+    { why: 'a key without commissions', status: 403, key: 'other', params: { id: unknownId() } },
+    { why: 'no key', status: 401, key: 'none', params: { id: unknownId() } },
+  ],
+  'GET /statements': async () => [
+    { why: 'every statement', status: 200, key: 'read' },
+    { why: 'a key without commissions', status: 403, key: 'other' },
+    { why: 'no key', status: 401, key: 'none' },
+  ],
   'GET /team-members': async () => [
     { why: 'every member', status: 200, key: 'read' },
     { why: 'a key without team', status: 403, key: 'other' },

@@ -52,8 +52,8 @@ beforeAll(async () => {
   t = await createTestContext();
   const owner = await createUser(t, { tier: 'enterprise' });
   const rival = await createUser(t, { tier: 'enterprise' });
-  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', team: 'read' });
-  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read', tasks: 'read', team: 'read' });
+  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', team: 'read', commissions: 'read' });
+  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read', tasks: 'read', team: 'read', commissions: 'read' });
   keys.other = await newKey(owner.cookie, { communications: 'read' });
   // an endpoint for every event type: the payloads the calls below queue are checked against `webhooks`
   [{ id: agencyId }] = await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, owner.id));

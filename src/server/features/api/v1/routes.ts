@@ -21,6 +21,7 @@ import { requireApiKey, requireScope } from '../authenticate.ts';
 import { writeOnce } from './idempotency.ts';
 import { registerChangeFeed } from './changes.ts';
 import { registerTaskRoutes } from './tasks.ts';
+import { registerCommissionRoutes } from './commissions.ts';
 import {
   communicationApiQuerySchema,
   customerApiQuerySchema,
@@ -228,7 +229,7 @@ const RESOURCES = {
     createBody: 'CommunicationCreate',
     updateBody: 'CommunicationInput',
   },
-} satisfies Record<Exclude<ApiResource, 'tasks' | 'team'>, Resource>;
+} satisfies Record<Exclude<ApiResource, 'tasks' | 'team' | 'commissions'>, Resource>;
 
 /** The communication log is append-only (decision in communications/service.ts): a change is a new entry. */
 function communicationRoutes(m: ReturnType<typeof routeConfigs>) {
@@ -373,5 +374,6 @@ export function apiV1Routes() {
   );
   registerChangeFeed(api);
   registerTaskRoutes(api);
+  registerCommissionRoutes(api);
   return api;
 }

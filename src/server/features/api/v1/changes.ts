@@ -13,6 +13,7 @@ import {
   CHANGE_ENTITY_SCOPE,
   CHANGE_FEED_DEFAULT_LIMIT,
   CHANGE_FEED_MAX_LIMIT,
+  CHANGE_FEED_RETENTION_DAYS,
   CHANGE_OPS,
   CHANGE_TEXT,
   type ChangeEntity,
@@ -22,7 +23,7 @@ import {
 import { safeText } from '#shared/validation.ts';
 import type { Actor, AppEnv } from '#server/context.ts';
 import { changeFeed, customerCommunications, customers, policies, user } from '#server/db/schema.ts';
-import { badRequest, forbidden } from '#server/errors.ts';
+import { AppError, badRequest, forbidden } from '#server/errors.ts';
 import { validate } from '#server/http.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
@@ -110,11 +111,23 @@ async function currentRows(t: Tenant, actor: Actor, scopes: ApiScopes, ids: Reco
   return out;
 }
 
+/**
+ * A cursor names the last entry it answered; the retention job deletes a prefix of the feed, so that
+ * entry is still there exactly when nothing after it was purged. Gone: 410, the client starts again.
+ */
+async function assertKept(t: Tenant, after: Position) {
+  if (after.txid === START.txid && after.seq === START.seq) return;
+  const f = changeFeed;
+  const [kept] = await t.select({ seq: f.seq }).from(f, sql`${f.txid} = ${after.txid}::xid8`, eq(f.seq, after.seq)).limit(1);
+  if (!kept) throw new AppError(410, 'CHANGE_CURSOR_EXPIRED', CHANGE_TEXT.expired);
+}
+
 export async function readChanges(db: Connection, actor: Actor, scopes: ApiScopes, q: ChangeFeedQuery): Promise<ChangePage> {
   const entities = readableEntities(scopes, q.entity);
   const after = decodePosition(q.after);
   const t = tenant(db, actor);
   const f = changeFeed;
+  await assertKept(t, after);
   const rows = await t
     .select({ seq: f.seq, txid: sql<string>`${f.txid}::text`, entity: f.entity, entityId: f.entityId, op: f.op, eventType: f.eventType, occurredAt: f.occurredAt })
     .from(
@@ -185,7 +198,13 @@ export const changeFeedRoute = createRoute({
   request: { query: documentedQuery(changeFeedQuerySchema) },
   responses: {
     200: { description: 'A page of changes', content: { 'application/json': { schema: documented(pageOut, 'output') } } },
-    ...errors({ 400: 'Invalid after, limit or entity.', 401: 'Missing, malformed or revoked API key.', 403: 'The key may read none of the entities asked for, or the plan has no API.', 429: 'Rate limit exceeded.' }),
+    ...errors({
+      400: 'Invalid after, limit or entity.',
+      401: 'Missing, malformed or revoked API key.',
+      403: 'The key may read none of the entities asked for, or the plan has no API.',
+      410: `CHANGE_CURSOR_EXPIRED: the cursor is older than the ${CHANGE_FEED_RETENTION_DAYS} days the feed keeps. Start again: read the feed without after to its end, load the lists, then poll from there.`,
+      429: 'Rate limit exceeded.',
+    }),
   },
 });
 

@@ -62,6 +62,9 @@ export const SERVER_FEATURE_EDGES = {
     communications: 'the same',
     tasks: 'the same (issue 34 §3: tasks on /api/v1)',
     team: 'the same (issue 34 §3: team members, read, for assignee ids)',
+    pipeline: 'the same (issue 34 §3: opportunities and their stage moves)',
+    renewals: 'the same (issue 34 §3: the renewals cockpit and its actions)',
+    'premium-payments': "the same (issue 34 §3: a policy's premium payments, read)",
   },
 };
 

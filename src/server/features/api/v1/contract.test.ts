@@ -52,28 +52,36 @@ beforeAll(async () => {
   t = await createTestContext();
   const owner = await createUser(t, { tier: 'enterprise' });
   const rival = await createUser(t, { tier: 'enterprise' });
-  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', team: 'read' });
-  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read', tasks: 'read', team: 'read' });
+  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', team: 'read', opportunities: 'write', documents: 'write', premium_payments: 'write' });
+  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read', tasks: 'read', team: 'read', opportunities: 'read', documents: 'read', premium_payments: 'read' });
   keys.other = await newKey(owner.cookie, { communications: 'read' });
   // an endpoint for every event type: the payloads the calls below queue are checked against `webhooks`
   [{ id: agencyId }] = await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, owner.id));
   await t.db.insert(webhookEndpoints).values({ agencyId, url: 'https://hooks.example.com/contract', events: [...WEBHOOK_EVENTS], secret: 'whsec_contract' });
-  const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write' });
+  const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write' });
   const rivalCustomer = await created(rivalKey, '/customers', customerPayload());
   world = {
     customer: () => created(keys.write, '/customers', customerPayload()),
     policy: async (over = {}) => json(await send(keys.write, `/policies/${(await created(keys.write, '/policies', carPolicyPayload(over))).id}`)),
     communication: async () => created(keys.write, '/communications', { customer_id: (await world.customer()).id, content: 'Logged.' }),
     task: async () => created(keys.write, '/tasks', { title: 'Call back', due_date: '2026-12-01', assignee_id: owner.id }),
+    opportunity: async () => created(keys.write, '/opportunities', { prospect_name: 'Pat Prospect', prospect_email: `pat-${crypto.randomUUID()}@example.com`, line: 'car' }),
+    lostPolicy: async () => {
+      const { id } = await world.policy();
+      const res = await send(keys.write, `/renewals/${id}/lost`, { method: 'POST', json: { reason: 'price' } });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return json(res);
+    },
     memberId: owner.id,
     rival: {
       customerId: rivalCustomer.id,
       policyId: (await created(rivalKey, '/policies', carPolicyPayload())).id,
       communicationId: (await created(rivalKey, '/communications', { customer_id: rivalCustomer.id, content: 'Theirs.' })).id,
       taskId: (await created(rivalKey, '/tasks', { title: 'Theirs', due_date: '2026-12-01', assignee_id: rival.id })).id,
+      opportunityId: (await created(rivalKey, '/opportunities', { prospect_name: 'Theirs', line: 'car' })).id,
     },
     cursorOf: async (path) => {
-      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication, '/tasks': world.task }[path];
+      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication, '/tasks': world.task, '/opportunities': world.opportunity }[path];
       await create?.();
       await create?.();
       const page = await json(await send(keys.read, `${path}?limit=1`));
@@ -85,7 +93,8 @@ beforeAll(async () => {
   ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema(doc, 'api');
-});
+  // the world is made through the API, one entity after another: slow on a busy machine
+}, 180_000);
 afterAll(async () => {
   await t.close();
 });
@@ -205,7 +214,7 @@ describe('the /api/v1 contract', () => {
     );
   });
 
-  it('answers a 429 as documented: RateLimit-* and Retry-After, the error body', async () => {
+  it('answers a 429 as documented: RateLimit-* and Retry-After, the error body', { timeout: 120_000 }, async () => {
     const limited = await createTestContext({ env: { API_RATE_LIMIT: '1' } });
     try {
       const u = await createUser(limited, { tier: 'enterprise' });

@@ -21,6 +21,10 @@ import { requireApiKey, requireScope } from '../authenticate.ts';
 import { writeOnce } from './idempotency.ts';
 import { registerChangeFeed } from './changes.ts';
 import { registerTaskRoutes } from './tasks.ts';
+import { registerOpportunityRoutes } from './opportunities.ts';
+import { registerRenewalRoutes } from './renewals.ts';
+import { registerTimelineRoute } from './timeline.ts';
+import { registerPaymentRoutes } from './payments.ts';
 import {
   communicationApiQuerySchema,
   customerApiQuerySchema,
@@ -32,20 +36,12 @@ import {
 import { communicationCreateSchema, ref, type ComponentName } from './components.ts';
 import { apiDocument } from './document.ts';
 import { documentedQuery } from './schemas.ts';
+import { policyView } from './kit.ts';
 
 /** A policy write that would create a customer needs customers: write too (issue 26). */
 function policyWrite(ctx: Context<AppEnv>): PolicyWriteOptions {
   if (scopeAllows(ctx.var.apiKey.scopes, 'customers', 'write')) return {};
   return { newCustomerDenied: () => forbidden(API_TEXT.customerWriteNeeded, 'SCOPE_DENIED') };
-}
-
-type PolicyAnswer = { customer_email: string; customer_phone: string | null; customer?: { id: string; name: string; email: string; phone: string | null } | null };
-
-/** The customer's contact details are customer data: without customers: read, a policy answer leaves them out. */
-function policyView<P extends PolicyAnswer>(ctx: Context<AppEnv>, policy: P) {
-  if (scopeAllows(ctx.var.apiKey.scopes, 'customers', 'read')) return policy;
-  const { customer_email: _email, customer_phone: _phone, ...rest } = policy;
-  return policy.customer === undefined ? rest : { ...rest, customer: policy.customer && { id: policy.customer.id, name: policy.customer.name } };
 }
 
 export const API_V1_PREFIX = '/api/v1';
@@ -228,7 +224,7 @@ const RESOURCES = {
     createBody: 'CommunicationCreate',
     updateBody: 'CommunicationInput',
   },
-} satisfies Record<Exclude<ApiResource, 'tasks' | 'team'>, Resource>;
+} satisfies Record<Extract<ApiResource, 'customers' | 'policies' | 'communications'>, Resource>;
 
 /** The communication log is append-only (decision in communications/service.ts): a change is a new entry. */
 function communicationRoutes(m: ReturnType<typeof routeConfigs>) {
@@ -373,5 +369,9 @@ export function apiV1Routes() {
   );
   registerChangeFeed(api);
   registerTaskRoutes(api);
+  registerOpportunityRoutes(api);
+  registerRenewalRoutes(api);
+  registerTimelineRoute(api);
+  registerPaymentRoutes(api);
   return api;
 }

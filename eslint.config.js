@@ -65,6 +65,7 @@ export const SERVER_FEATURE_EDGES = {
     pipeline: 'the same (issue 34 §3: opportunities and their stage moves)',
     renewals: 'the same (issue 34 §3: the renewals cockpit and its actions)',
     'premium-payments': "the same (issue 34 §3: a policy's premium payments, read)",
+    documents: 'the same (issue 34 §3: documents, metadata and download)',
   },
 };
 

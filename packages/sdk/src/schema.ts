@@ -469,6 +469,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List documents
+         * @description The documents not in the Trash, oldest change first, in pages; pass next_cursor as cursor until it is null. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's metadata
+         * @description Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's bytes
+         * @description The file as an attachment; on S3 storage a 302 to a signed storage URL valid 30 seconds (follow it without the Authorization header). Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["downloadDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "customer.created": {
@@ -7092,6 +7152,358 @@ export interface operations {
                         next_cursor: null;
                     };
                 };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only rows created or changed at or after this time (ISO 8601). */
+                updated_since?: string;
+                /** @description Only this customer's documents. */
+                customer_id?: string;
+                /** @description Only this policy's documents. */
+                policy_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @description Decided from the bytes when it was uploaded */
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            customer_id: string | null;
+                            customer_name: string | null;
+                            policy_id: string | null;
+                            policy_number: string | null;
+                            uploaded_by: string | null;
+                            /** @description Shown to the customer in the client portal */
+                            shared_with_client: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            updated_at: string;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description Decided from the bytes when it was uploaded */
+                        content_type: string;
+                        /** @description Bytes */
+                        size: number;
+                        customer_id: string | null;
+                        customer_name: string | null;
+                        policy_id: string | null;
+                        policy_number: string | null;
+                        uploaded_by: string | null;
+                        /** @description Shown to the customer in the client portal */
+                        shared_with_client: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    downloadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description A signed storage URL (Location) to fetch the file from */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed or revoked API key. */
             401: {

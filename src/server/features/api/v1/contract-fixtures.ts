@@ -24,12 +24,13 @@ export interface ContractWorld {
   communication: () => Promise<Record<string, any>>;
   task: () => Promise<Record<string, any>>;
   opportunity: () => Promise<Record<string, any>>;
+  document: () => Promise<Record<string, any>>;
   /** a policy whose renewal is marked lost */
   lostPolicy: () => Promise<Record<string, any>>;
   /** the key owner's user id (an assignee) */
   memberId: string;
   /** a row of another agency (404 here) */
-  rival: { customerId: string; policyId: string; communicationId: string; taskId: string; opportunityId: string };
+  rival: { customerId: string; policyId: string; communicationId: string; taskId: string; opportunityId: string; documentId: string };
   /** the cursor of a page of that list, with more to come */
   cursorOf: (path: string) => Promise<string>;
 }
@@ -300,5 +301,21 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
     { why: "a policy's payments", status: 200, key: 'read', params: { id: (await w.policy()).id } },
     { why: "another agency's policy", status: 404, params: { id: w.rival.policyId } },
     { why: 'a key without premium payments', status: 403, key: 'other', params: { id: unknownId() } },
+  ],
+  'GET /documents': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', cursor: await w.cursorOf('/documents') } },
+    { why: 'a customer_id that is no id', status: 400, query: { customer_id: 'abc' } },
+    { why: 'a key without documents', status: 403, key: 'other' },
+  ],
+  'GET /documents/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: (await w.document()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.documentId } },
+    { why: 'a key without documents', status: 403, key: 'other', params: { id: unknownId() } },
+  ],
+  'GET /documents/{id}/content': async (w) => [
+    { why: 'the bytes', status: 200, key: 'read', params: { id: (await w.document()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.documentId } },
+    { why: 'no key', status: 401, key: 'none', params: { id: unknownId() } },
   ],
 };

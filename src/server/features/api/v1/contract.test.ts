@@ -11,6 +11,7 @@ import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
 import { agencies, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
+import { PDF } from '#server/features/payments/fixtures.ts';
 import { CONTRACT_FIXTURES, type ContractCall, type ContractWorld, type KeyKind } from './contract-fixtures.ts';
 
 type Json = Record<string, any>;
@@ -31,6 +32,16 @@ async function newKey(cookie: string, scopes: Record<string, string>): Promise<s
 
 const send = (key: string | null, path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) =>
   t.request(`/api/v1${path}`, { ...init, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...init.headers } });
+
+/** A document uploaded through the app (the API reads documents; it does not upload them). */
+async function uploadedDocument(cookie: string, customerId: string): Promise<Json> {
+  const fd = new FormData();
+  fd.append('customer_id', customerId);
+  fd.append('file', new File([PDF as BlobPart], 'Declarations.pdf', { type: 'application/pdf' }));
+  const res = await t.request('/api/documents/upload', { method: 'POST', body: fd, cookie });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await json(res)).document;
+}
 
 async function created(key: string, path: string, body: unknown): Promise<Json> {
   const res = await send(key, path, { json: body });
@@ -65,6 +76,7 @@ beforeAll(async () => {
     policy: async (over = {}) => json(await send(keys.write, `/policies/${(await created(keys.write, '/policies', carPolicyPayload(over))).id}`)),
     communication: async () => created(keys.write, '/communications', { customer_id: (await world.customer()).id, content: 'Logged.' }),
     task: async () => created(keys.write, '/tasks', { title: 'Call back', due_date: '2026-12-01', assignee_id: owner.id }),
+    document: async () => uploadedDocument(owner.cookie, (await world.customer()).id),
     opportunity: async () => created(keys.write, '/opportunities', { prospect_name: 'Pat Prospect', prospect_email: `pat-${crypto.randomUUID()}@example.com`, line: 'car' }),
     lostPolicy: async () => {
       const { id } = await world.policy();
@@ -79,9 +91,10 @@ beforeAll(async () => {
       communicationId: (await created(rivalKey, '/communications', { customer_id: rivalCustomer.id, content: 'Theirs.' })).id,
       taskId: (await created(rivalKey, '/tasks', { title: 'Theirs', due_date: '2026-12-01', assignee_id: rival.id })).id,
       opportunityId: (await created(rivalKey, '/opportunities', { prospect_name: 'Theirs', line: 'car' })).id,
+      documentId: (await uploadedDocument(rival.cookie, rivalCustomer.id)).id,
     },
     cursorOf: async (path) => {
-      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication, '/tasks': world.task, '/opportunities': world.opportunity }[path];
+      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication, '/tasks': world.task, '/opportunities': world.opportunity, '/documents': world.document }[path];
       await create?.();
       await create?.();
       const page = await json(await send(keys.read, `${path}?limit=1`));
@@ -124,6 +137,12 @@ async function check(method: string, path: string, call: ContractCall, res: Resp
   }
   if (!documented.content) {
     if (text !== '') problems.push(`${where}: a body where the document has none`);
+    return problems;
+  }
+  // a file's bytes (a document's download): the documented type, not JSON
+  if (!documented.content['application/json']) {
+    const type = res.headers.get('content-type') ?? '';
+    if (!Object.keys(documented.content).some((t) => t === 'application/octet-stream' || type.startsWith(t))) problems.push(`${where}: ${type} is not documented`);
     return problems;
   }
   if (!res.headers.get('content-type')?.startsWith('application/json')) problems.push(`${where}: not JSON`);

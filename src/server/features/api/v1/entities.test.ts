@@ -9,6 +9,7 @@ import { RENEWAL_TEXT } from '#shared/renewals.ts';
 import { TEXT_RULE_TEXT } from '#shared/validation.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { PDF } from '#server/features/payments/fixtures.ts';
 
 let t: TestContext;
 let owner: TestUser;
@@ -192,6 +193,43 @@ describe('/api/v1/customers/{id}/timeline and /policies/{id}/premium-payments', 
     expect((await v1(key, `/policies/${theirs.id}/premium-payments`)).status).toBe(404);
     const denied = await v1(await newKey(owner, { policies: 'read' }), `/policies/${term.id}/premium-payments`);
     expect((await json(denied)).error).toEqual({ code: 'SCOPE_DENIED', message: API_TEXT.scopeDenied('premium_payments', 'read') });
+  });
+});
+
+describe('/api/v1/documents', () => {
+  const upload = async (u: TestUser) => {
+    const customer = await ok(await v1(u === owner ? key : rivalKey, '/customers', { json: customerPayload() }), 201);
+    const fd = new FormData();
+    fd.append('customer_id', customer.id);
+    fd.append('file', new File([PDF as BlobPart], 'Declarations.pdf', { type: 'application/pdf' }));
+    const res = await t.request('/api/documents/upload', { method: 'POST', body: fd, cookie: u.cookie });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await json(res)).document as { id: string };
+  };
+
+  it('lists and reads the metadata, downloads the bytes; another agency\'s is a 404; needs documents: read', async () => {
+    const doc = await upload(owner);
+    const theirs = await upload(rival);
+    const page = await ok(await v1(key, '/documents?limit=100'));
+    expect(page.data.map((d: { id: string }) => d.id)).toEqual([doc.id]);
+    expect(await ok(await v1(key, `/documents/${doc.id}`))).toMatchObject({ id: doc.id, name: 'Declarations.pdf', content_type: 'application/pdf', size: PDF.length });
+    const bytes = await v1(key, `/documents/${doc.id}/content`);
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get('content-disposition')).toContain('attachment');
+    expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(PDF);
+    for (const path of [`/documents/${theirs.id}`, `/documents/${theirs.id}/content`]) expect((await v1(key, path)).status, path).toBe(404);
+    expect((await v1(key, '/documents?policy_id=abc')).status).toBe(400);
+    const denied = await v1(await newKey(owner, { customers: 'read' }), `/documents/${doc.id}/content`);
+    expect((await json(denied)).error).toEqual({ code: 'SCOPE_DENIED', message: API_TEXT.scopeDenied('documents', 'read') });
+  });
+});
+
+describe('the SDK README', () => {
+  it('is served without a key, for the reference page to link', async () => {
+    const res = await t.request('/api/v1/sdk/README.md');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/markdown');
+    expect(await res.text()).toContain('@policydesk/sdk');
   });
 });
 

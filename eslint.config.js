@@ -63,6 +63,10 @@ export const SERVER_FEATURE_EDGES = {
     tasks: 'the same (issue 34 §3: tasks on /api/v1)',
     team: 'the same (issue 34 §3: team members, read, for assignee ids)',
     commissions: 'the same (issue 31: commissions and statements, read)',
+    pipeline: 'the same (issue 34 §3: opportunities and their stage moves)',
+    renewals: 'the same (issue 34 §3: the renewals cockpit and its actions)',
+    'premium-payments': "the same (issue 34 §3: a policy's premium payments, read)",
+    documents: 'the same (issue 34 §3: documents, metadata and download)',
   },
 };
 

@@ -3,7 +3,7 @@
 // the entity as it is now (data) or null when it was deleted, so applying an entry twice is harmless;
 // the changes made during the initial load come again and are simply written again.
 // Run it: POLICYDESK_URL=https://…/api/v1 POLICYDESK_KEY=pd_live_… npx tsx sync.ts
-import { createPolicyDeskClient, unwrap, type Communication, type Customer, type Policy, type PolicyDeskClient } from '../src/index.ts';
+import { createPolicyDeskClient, PolicyDeskError, unwrap, type Communication, type Customer, type Policy, type PolicyDeskClient } from '../src/index.ts';
 
 export interface Book {
   customers: Map<string, Customer>;
@@ -28,7 +28,8 @@ export async function* rows(client: PolicyDeskClient, path: ListPath, limit = 10
 
 export const emptyBook = (): Book => ({ customers: new Map(), policies: new Map(), communications: new Map() });
 
-const mapOf = (book: Book, entity: 'customer' | 'policy' | 'communication'): Map<string, Row> =>
+/** The map an entity's entries go to; undefined for the entities this book does not keep (tasks, opportunities …). */
+const mapOf = (book: Book, entity: string): Map<string, Row> | undefined =>
   ({ customer: book.customers, policy: book.policies, communication: book.communications })[entity];
 
 /** Reads the feed from `after` to its current end; `apply` sees each entry in commit order. */
@@ -41,10 +42,26 @@ async function replay(client: PolicyDeskClient, after: string | undefined, limit
     if (!page.has_more) return position;
   }
 }
-type FeedEntry = { entity: 'customer' | 'policy' | 'communication'; entity_id: string; data: Row | null };
+type FeedEntry = { entity: string; entity_id: string; data: Row | null };
 
-/** The initial load (on an empty book) or one poll; answers how many rows were written or removed. */
+/**
+ * The initial load (on an empty book) or one poll; answers how many rows were written or removed. A
+ * book left unsynced longer than the feed keeps its entries (410 CHANGE_CURSOR_EXPIRED) loads again.
+ */
 export async function sync(client: PolicyDeskClient, book: Book, pageSize = 100): Promise<number> {
+  try {
+    return await syncOnce(client, book, pageSize);
+  } catch (err) {
+    if (!(err instanceof PolicyDeskError && err.status === 410)) throw err;
+    book.customers.clear();
+    book.policies.clear();
+    book.communications.clear();
+    book.feed = undefined;
+    return syncOnce(client, book, pageSize);
+  }
+}
+
+async function syncOnce(client: PolicyDeskClient, book: Book, pageSize: number): Promise<number> {
   let changed = 0;
   if (book.feed === undefined) {
     // where the feed ends before the load: every change from here on is replayed after it
@@ -63,6 +80,7 @@ export async function sync(client: PolicyDeskClient, book: Book, pageSize = 100)
   }
   book.feed = await replay(client, book.feed, pageSize, (entry) => {
     const into = mapOf(book, entry.entity);
+    if (!into) return;
     if (entry.data) into.set(entry.entity_id, entry.data);
     else into.delete(entry.entity_id);
     changed += 1;

@@ -188,7 +188,7 @@ export interface paths {
         };
         /**
          * The change feed
-         * @description Every created, updated and deleted customer, policy and communication of the agency, in commit order: apply each entry in turn (data: upsert; null: delete) and your copy equals the agency's. Entries appear once the change has committed and every transaction that began before it has ended, so a cursor never skips one. Each key sees the entities its scopes may read.
+         * @description Every created, updated and deleted customer, policy, communication, task and opportunity of the agency, in commit order: apply each entry in turn (data: upsert; null: delete) and your copy equals the agency's. Entries appear once the change has committed and every transaction that began before it has ended, so a cursor never skips one. Each key sees the entities its scopes may read.
          */
         get: operations["listChanges"];
         put?: never;
@@ -296,6 +296,282 @@ export interface paths {
         };
         /** The imported carrier statements, newest first */
         get: operations["listStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/opportunities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List opportunities
+         * @description Oldest change first, in pages; pass next_cursor as cursor until it is null. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listOpportunities"];
+        put?: never;
+        /**
+         * Create an opportunity
+         * @description For a customer (customer_id) or a prospect (prospect_name). It starts in new_lead, contacted or quoted; won and lost are stage moves. Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["createOpportunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/opportunities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an opportunity, with its stage history
+         * @description Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["getOpportunity"];
+        /**
+         * Replace an opportunity
+         * @description A changed open stage is recorded as a move; a won opportunity keeps its customer. Needs the Enterprise plan and a key with write access.
+         */
+        put: operations["updateOpportunity"];
+        post?: never;
+        /**
+         * Delete an opportunity
+         * @description Its tasks stay, unlinked; a customer it was converted into stays. Needs the Enterprise plan and a key with write access.
+         */
+        delete: operations["deleteOpportunity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/opportunities/{id}/stage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an opportunity to a stage
+         * @description Any stage; lost needs lost_reason. Won converts a prospect into a customer (the customer with its e-mail, or a new one: the key then needs customers: write too) and is final (409 WON_IS_FINAL). Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["moveOpportunityStage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The renewals cockpit
+         * @description The terms to renew by bucket (days left), their counts and premium, and the retention figures; paged by page number. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listRenewals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/renewals/{id}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew a term
+         * @description Creates the next term (it starts when this one ends; this one becomes renewed). 409 when it is already renewed or lost. Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["renewPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/renewals/{id}/lost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a renewal lost
+         * @description With the reason and an optional note. Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["markRenewalLost"];
+        /**
+         * Undo a lost renewal
+         * @description The term goes back to the state it had. Needs the Enterprise plan and a key with write access.
+         */
+        delete: operations["undoRenewalLost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/renewals/{id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the renewal state
+         * @description not_started, contacted or quoted; renewed and lost come from the actions. Needs the Enterprise plan and a key with write access.
+         */
+        put: operations["setRenewalState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/renewals/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign a term
+         * @description To a member of the agency (GET /team-members). Needs the Enterprise plan and a key with write access.
+         */
+        put: operations["assignRenewal"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's timeline
+         * @description Communications, tasks, opportunities, policies and documents of one customer, newest first; pass next_cursor as cursor until it is null. Needs customers: read; each kind of entry appears when the key may read it. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["getCustomerTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policies/{id}/premium-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A policy's premium payments
+         * @description Newest payment date first, in one page (next_cursor is always null). Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listPolicyPremiumPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List documents
+         * @description The documents not in the Trash, oldest change first, in pages; pass next_cursor as cursor until it is null. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's metadata
+         * @description Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's bytes
+         * @description The file as an attachment; on S3 storage a 302 to a signed storage URL valid 30 seconds (follow it without the Authorization header). Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["downloadDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3614,7 +3890,7 @@ export interface operations {
                 /** @description Entries per page, at most 500. */
                 limit?: number;
                 /** @description Only the entries of this entity. */
-                entity?: "customer" | "policy" | "communication";
+                entity?: "customer" | "policy" | "communication" | "task" | "opportunity";
             };
             header?: never;
             path?: never;
@@ -3635,7 +3911,7 @@ export interface operations {
                             /** @description The event, as the webhooks name it: customer.created, policy.updated, communication.deleted … */
                             type: string;
                             /** @enum {string} */
-                            entity: "customer" | "policy" | "communication";
+                            entity: "customer" | "policy" | "communication" | "task" | "opportunity";
                             /** Format: uuid */
                             entity_id: string;
                             /** @enum {string} */
@@ -3754,6 +4030,68 @@ export interface operations {
                                  * @description ISO 8601 date and time
                                  */
                                 updated_at: string;
+                            } | {
+                                /** Format: uuid */
+                                id: string;
+                                title: string;
+                                description: string | null;
+                                /** @description ISO 8601 instant */
+                                due_at: string;
+                                /** @description YYYY-MM-DD in the agency's time zone */
+                                due_date: string;
+                                /** @description HH:MM in the agency's time zone */
+                                due_time: string;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high";
+                                assignee_id: string | null;
+                                assignee_name: string | null;
+                                customer_id: string | null;
+                                customer_name: string | null;
+                                policy_id: string | null;
+                                policy_number: string | null;
+                                opportunity_id: string | null;
+                                completed_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                            } | {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The customer's name, or the prospect's. */
+                                name: string;
+                                customer_id: string | null;
+                                customer_name: string | null;
+                                prospect_name: string | null;
+                                prospect_email: string | null;
+                                prospect_phone: string | null;
+                                source: string | null;
+                                /** @enum {string} */
+                                line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                                /** @description decimal, 2 places */
+                                estimated_premium: string;
+                                expected_close_date: string | null;
+                                /** @description A team member's user id. */
+                                assignee_id: string | null;
+                                assignee_name: string | null;
+                                /** @enum {string} */
+                                stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date and time
+                                 */
+                                stage_changed_at: string;
+                                lost_reason: string | null;
+                                /** @description When it was won: its customer_id is the customer it became. */
+                                converted_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date and time
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date and time
+                                 */
+                                updated_at: string;
                             }) | null;
                         }[];
                         /** @description Always set: pass as `after` for the next page, and keep it to poll for later changes. */
@@ -3801,6 +4139,24 @@ export interface operations {
             };
             /** @description The key may read none of the entities asked for, or the plan has no API. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description CHANGE_CURSOR_EXPIRED: the cursor is older than the 90 days the feed keeps. Start again: read the feed without after to its end, load the lists, then poll from there. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4997,6 +5353,2628 @@ export interface operations {
                 };
             };
             /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listOpportunities: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only rows created or changed at or after this time (ISO 8601). */
+                updated_since?: string;
+                /** @description Only the opportunities in this stage. */
+                stage?: "all" | "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                /** @description Only the opportunities of this member (a team member id). */
+                assignee_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of opportunities */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The customer's name, or the prospect's. */
+                            name: string;
+                            customer_id: string | null;
+                            customer_name: string | null;
+                            prospect_name: string | null;
+                            prospect_email: string | null;
+                            prospect_phone: string | null;
+                            source: string | null;
+                            /** @enum {string} */
+                            line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                            /** @description decimal, 2 places */
+                            estimated_premium: string;
+                            expected_close_date: string | null;
+                            /** @description A team member's user id. */
+                            assignee_id: string | null;
+                            assignee_name: string | null;
+                            /** @enum {string} */
+                            stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            stage_changed_at: string;
+                            lost_reason: string | null;
+                            /** @description When it was won: its customer_id is the customer it became. */
+                            converted_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            updated_at: string;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createOpportunity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_id?: (string | null) | "";
+                    prospect_name?: string | null;
+                    prospect_email?: string | null;
+                    prospect_phone?: string | null;
+                    source?: string | null;
+                    /** @enum {string} */
+                    line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                    /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+                    estimated_premium?: string | number | null;
+                    expected_close_date?: string | null;
+                    assignee_id?: string | null;
+                    /**
+                     * @default new_lead
+                     * @enum {string}
+                     */
+                    stage?: "new_lead" | "contacted" | "quoted";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The customer's name, or the prospect's. */
+                        name: string;
+                        customer_id: string | null;
+                        customer_name: string | null;
+                        prospect_name: string | null;
+                        prospect_email: string | null;
+                        prospect_phone: string | null;
+                        source: string | null;
+                        /** @enum {string} */
+                        line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                        /** @description decimal, 2 places */
+                        estimated_premium: string;
+                        expected_close_date: string | null;
+                        /** @description A team member's user id. */
+                        assignee_id: string | null;
+                        assignee_name: string | null;
+                        /** @enum {string} */
+                        stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        stage_changed_at: string;
+                        lost_reason: string | null;
+                        /** @description When it was won: its customer_id is the customer it became. */
+                        converted_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        updated_at: string;
+                        /** @description Every stage it entered, oldest first. */
+                        history: {
+                            /** @description null: the stage it was created in */
+                            from_stage: ("new_lead" | "contacted" | "quoted" | "won" | "lost") | null;
+                            /** @enum {string} */
+                            to_stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                            changed_by: string | null;
+                            changed_by_name: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            changed_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOpportunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The customer's name, or the prospect's. */
+                        name: string;
+                        customer_id: string | null;
+                        customer_name: string | null;
+                        prospect_name: string | null;
+                        prospect_email: string | null;
+                        prospect_phone: string | null;
+                        source: string | null;
+                        /** @enum {string} */
+                        line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                        /** @description decimal, 2 places */
+                        estimated_premium: string;
+                        expected_close_date: string | null;
+                        /** @description A team member's user id. */
+                        assignee_id: string | null;
+                        assignee_name: string | null;
+                        /** @enum {string} */
+                        stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        stage_changed_at: string;
+                        lost_reason: string | null;
+                        /** @description When it was won: its customer_id is the customer it became. */
+                        converted_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        updated_at: string;
+                        /** @description Every stage it entered, oldest first. */
+                        history: {
+                            /** @description null: the stage it was created in */
+                            from_stage: ("new_lead" | "contacted" | "quoted" | "won" | "lost") | null;
+                            /** @enum {string} */
+                            to_stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                            changed_by: string | null;
+                            changed_by_name: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            changed_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateOpportunity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_id?: (string | null) | "";
+                    prospect_name?: string | null;
+                    prospect_email?: string | null;
+                    prospect_phone?: string | null;
+                    source?: string | null;
+                    /** @enum {string} */
+                    line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                    /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+                    estimated_premium?: string | number | null;
+                    expected_close_date?: string | null;
+                    assignee_id?: string | null;
+                    /**
+                     * @default new_lead
+                     * @enum {string}
+                     */
+                    stage?: "new_lead" | "contacted" | "quoted";
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The customer's name, or the prospect's. */
+                        name: string;
+                        customer_id: string | null;
+                        customer_name: string | null;
+                        prospect_name: string | null;
+                        prospect_email: string | null;
+                        prospect_phone: string | null;
+                        source: string | null;
+                        /** @enum {string} */
+                        line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                        /** @description decimal, 2 places */
+                        estimated_premium: string;
+                        expected_close_date: string | null;
+                        /** @description A team member's user id. */
+                        assignee_id: string | null;
+                        assignee_name: string | null;
+                        /** @enum {string} */
+                        stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        stage_changed_at: string;
+                        lost_reason: string | null;
+                        /** @description When it was won: its customer_id is the customer it became. */
+                        converted_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        updated_at: string;
+                        /** @description Every stage it entered, oldest first. */
+                        history: {
+                            /** @description null: the stage it was created in */
+                            from_stage: ("new_lead" | "contacted" | "quoted" | "won" | "lost") | null;
+                            /** @enum {string} */
+                            to_stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                            changed_by: string | null;
+                            changed_by_name: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            changed_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteOpportunity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    moveOpportunityStage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                    /** @description Required when stage is lost. */
+                    lost_reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The customer's name, or the prospect's. */
+                        name: string;
+                        customer_id: string | null;
+                        customer_name: string | null;
+                        prospect_name: string | null;
+                        prospect_email: string | null;
+                        prospect_phone: string | null;
+                        source: string | null;
+                        /** @enum {string} */
+                        line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                        /** @description decimal, 2 places */
+                        estimated_premium: string;
+                        expected_close_date: string | null;
+                        /** @description A team member's user id. */
+                        assignee_id: string | null;
+                        assignee_name: string | null;
+                        /** @enum {string} */
+                        stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        stage_changed_at: string;
+                        lost_reason: string | null;
+                        /** @description When it was won: its customer_id is the customer it became. */
+                        converted_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        updated_at: string;
+                        /** @description Every stage it entered, oldest first. */
+                        history: {
+                            /** @description null: the stage it was created in */
+                            from_stage: ("new_lead" | "contacted" | "quoted" | "won" | "lost") | null;
+                            /** @enum {string} */
+                            to_stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                            changed_by: string | null;
+                            changed_by_name: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            changed_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description WON_IS_FINAL: a won opportunity stays won; or an Idempotency-Key reused. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listRenewals: {
+        parameters: {
+            query?: {
+                /** @description open: ending in the next 120 days or lapsed; lost: marked lost in the last year. */
+                view?: "open" | "lost";
+                bucket?: "all" | "lapsed" | "d0_30" | "d31_60" | "d61_90" | "d91_120";
+                type?: "all" | "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                /** @description Only this insurance company. */
+                carrier?: string;
+                /** @description me, all, unassigned or a team member id (default all). */
+                assignee?: string;
+                sort?: "end_asc" | "end_desc";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the cockpit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        today: string;
+                        time_zone: string;
+                        remarket_threshold: number;
+                        buckets: {
+                            /** @enum {string} */
+                            bucket: "lapsed" | "d0_30" | "d31_60" | "d61_90" | "d91_120";
+                            count: number;
+                            premium: string;
+                        }[];
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The policy (term) id: the id of the actions below and of GET /policies/{id}.
+                             */
+                            id: string;
+                            policy_number: string;
+                            customer_id: string | null;
+                            customer_name: string;
+                            insurance_company: string;
+                            /** @enum {string} */
+                            policy_type: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                            /** Format: date */
+                            end_date: string;
+                            /** @description Days from the agency's today to end_date (negative: lapsed). */
+                            days_left: number;
+                            bucket: ("lapsed" | "d0_30" | "d31_60" | "d61_90" | "d91_120") | null;
+                            /** @description decimal, 2 places */
+                            premium_amount: string;
+                            assignee: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            renewal_state: "not_started" | "contacted" | "quoted" | "renewed" | "lost";
+                            remarket: boolean;
+                        }[];
+                        /** @description Rows of this view and filter, over every page. */
+                        total: number;
+                        page: number;
+                        limit: number;
+                        retention: {
+                            renewed: number;
+                            lost: number;
+                            lapsed: number;
+                            rate: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    renewPolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An amount: a number, or a decimal string with up to 2 places ("1234.50"). */
+                    premium_amount: string | number;
+                    policy_number?: string | null;
+                    term?: ("12_months" | "6_months" | "custom") | null;
+                    end_date?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new term */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    markRenewalLost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "price" | "coverage" | "service" | "moved_or_sold" | "other";
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The term as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    undoRenewalLost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The term as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setRenewalState: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    state: "not_started" | "contacted" | "quoted";
+                };
+            };
+        };
+        responses: {
+            /** @description The term as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    assignRenewal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignee_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The term as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDetail"];
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCustomerTimeline: {
+        parameters: {
+            query?: {
+                kind?: "all" | "communication" | "task" | "opportunity" | "policy" | "document";
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Unique within the timeline */
+                            key: string;
+                            /** @enum {string} */
+                            kind: "communication" | "task" | "opportunity" | "policy" | "document";
+                            /** @description communication, correction, task_created, task_done, opportunity_created, stage_moved, policy_created, policy_renewed, policy_cancelled, document_added */
+                            event: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            at: string;
+                            title: string;
+                            detail: string | null;
+                            /** @description The id of the communication, task, opportunity, policy or document */
+                            ref_id: string;
+                            corrects_id: string | null;
+                            actor_name: string | null;
+                            tag: string | null;
+                            subject: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listPolicyPremiumPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy's payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            policy_id: string;
+                            client_name: string;
+                            policy_number: string;
+                            /** @description decimal, 2 places */
+                            amount: string;
+                            /** Format: date */
+                            payment_date: string;
+                            /** @enum {string} */
+                            payment_method: "credit_card" | "debit_card" | "bank_transfer" | "check" | "cash" | "other";
+                            notes: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            created_at: string;
+                            created_by_name: string | null;
+                            /** @description The receipts */
+                            files: {
+                                /** Format: uuid */
+                                id: string;
+                                file_name: string;
+                                content_type: string;
+                                size: number;
+                            }[];
+                        }[];
+                        next_cursor: null;
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only rows created or changed at or after this time (ISO 8601). */
+                updated_since?: string;
+                /** @description Only this customer's documents. */
+                customer_id?: string;
+                /** @description Only this policy's documents. */
+                policy_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @description Decided from the bytes when it was uploaded */
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            customer_id: string | null;
+                            customer_name: string | null;
+                            policy_id: string | null;
+                            policy_number: string | null;
+                            uploaded_by: string | null;
+                            /** @description Shown to the customer in the client portal */
+                            shared_with_client: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            updated_at: string;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description Decided from the bytes when it was uploaded */
+                        content_type: string;
+                        /** @description Bytes */
+                        size: number;
+                        customer_id: string | null;
+                        customer_name: string | null;
+                        policy_id: string | null;
+                        policy_number: string | null;
+                        uploaded_by: string | null;
+                        /** @description Shown to the customer in the client portal */
+                        shared_with_client: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    downloadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description A signed storage URL (Location) to fetch the file from */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,7 @@ import { documentPurgeJob } from '../features/documents/purge.ts';
 import { importJob } from '../features/imports/service.ts';
 import { statusJob } from '../features/policies/status-job.ts';
 import { idempotencyPurgeJob } from '../features/api/v1/idempotency.ts';
+import { feedPurgeJob } from '../features/api/feed-purge.ts';
 import { digestJob, digestSendJob } from '../features/renewals/digest.ts';
 import { wireSubscribers } from '../features/subscribers.ts';
 import { onEventsWritten } from '../features/webhooks/events.ts';
@@ -32,7 +33,7 @@ export const jobsCleanupJob = defineJob<Record<string, never>>({
 });
 
 /** Every kind: the handlers a worker process needs (importing the modules registers them). */
-export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, eventJob, jobsCleanupJob, statusJob].map((j) => j.name);
+export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, eventJob, jobsCleanupJob, statusJob, feedPurgeJob].map((j) => j.name);
 
 const MINUTE = 60_000;
 
@@ -48,6 +49,8 @@ export const SCHEDULES: Schedule[] = [
   // retries and other instances' events; this process's own events wake it at once (below)
   { job: webhookJob.name, every: { everyMs: 5_000 } },
   { job: jobsCleanupJob.name, every: { dailyAt: '03:00', timeZone: 'UTC' } },
+  // the change feed keeps CHANGE_FEED_RETENTION_DAYS (api/feed-purge.ts)
+  { job: feedPurgeJob.name, every: { dailyAt: '03:30', timeZone: 'UTC' } },
 ];
 
 /** Starts the process's job loop; returns its stop function (it hands this process's running jobs back). */

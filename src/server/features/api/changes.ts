@@ -7,7 +7,21 @@ import type { ChangeEntity, ChangeOp } from '#shared/changes.ts';
 import { changeFeed } from '#server/db/schema.ts';
 import { subscribe } from '#server/platform/events.ts';
 
-type FeedEvent = 'customer.created' | 'customer.updated' | 'customer.deleted' | 'policy.created' | 'policy.updated' | 'policy.deleted' | 'communication.created' | 'communication.deleted';
+type FeedEvent =
+  | 'customer.created'
+  | 'customer.updated'
+  | 'customer.deleted'
+  | 'policy.created'
+  | 'policy.updated'
+  | 'policy.deleted'
+  | 'communication.created'
+  | 'communication.deleted'
+  | 'task.created'
+  | 'task.updated'
+  | 'task.deleted'
+  | 'opportunity.created'
+  | 'opportunity.updated'
+  | 'opportunity.deleted';
 
 /**
  * The events that are changes, and what each changes. policy.renewed is not one: the new term's
@@ -23,6 +37,12 @@ const CHANGES: { [K in FeedEvent]: { entity: ChangeEntity; op: ChangeOp; id: (e:
   // the log's entity of a communication is its customer: the feed's is the entry itself
   'communication.created': { entity: 'communication', op: 'created', id: (e) => e.communicationId },
   'communication.deleted': { entity: 'communication', op: 'deleted', id: (e) => e.communicationId },
+  'task.created': { entity: 'task', op: 'created', id: (e) => e.entityId },
+  'task.updated': { entity: 'task', op: 'updated', id: (e) => e.entityId },
+  'task.deleted': { entity: 'task', op: 'deleted', id: (e) => e.entityId },
+  'opportunity.created': { entity: 'opportunity', op: 'created', id: (e) => e.entityId },
+  'opportunity.updated': { entity: 'opportunity', op: 'updated', id: (e) => e.entityId },
+  'opportunity.deleted': { entity: 'opportunity', op: 'deleted', id: (e) => e.entityId },
 };
 const FEED_EVENTS = Object.keys(CHANGES) as FeedEvent[];
 

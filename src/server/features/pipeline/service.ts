@@ -36,6 +36,21 @@ export function opportunitySelect(t: Tenant, ...conds: TenantConds) {
     .leftJoin(assignee, eq(assignee.id, opportunities.assigneeId));
 }
 
+/**
+ * The list by change for /api/v1: (updated_at, id) order, each with updated_at as PostgreSQL's own
+ * text (microseconds), which the API's cursor keeps so that no row is skipped or repeated.
+ */
+export async function listOpportunitiesByChange(t: Tenant, conds: TenantConds, limit: number): Promise<(Opportunity & { cursorAt: string })[]> {
+  const rows = await t
+    .select({ ...opportunityFields, cursorAt: sql<string>`${opportunities.updatedAt}::text` })
+    .from(opportunities, ...conds)
+    .leftJoin(customers, sql`${customers.agencyId} = ${opportunities.agencyId} and ${customers.id} = ${opportunities.customerId}`)
+    .leftJoin(assignee, eq(assignee.id, opportunities.assigneeId))
+    .orderBy(asc(opportunities.updatedAt), asc(opportunities.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...toOpportunity(r), cursorAt: r.cursorAt }));
+}
+
 export function toOpportunity({ o, customerName, assigneeName: who }: { o: OpportunityRow; customerName: string | null; assigneeName: string | null }): Opportunity {
   return {
     id: o.id,

@@ -166,7 +166,8 @@ function decodeCursor(cursor: string | undefined): { at: string; key: string } |
 
 const encodeCursor = (r: Raw) => Buffer.from(JSON.stringify([r.at_key, r.key]), 'utf8').toString('base64url');
 
-export async function readTimeline(db: Connection, actor: Actor, rawCustomerId: string, q: TimelineQuery): Promise<TimelinePage> {
+/** `readable`: the kinds the caller may see (an API key's scopes, /api/v1); every kind otherwise. */
+export async function readTimeline(db: Connection, actor: Actor, rawCustomerId: string, q: TimelineQuery, readable?: readonly TimelineKind[]): Promise<TimelinePage> {
   const t = tenant(db, actor);
   const customerId = idOr404(rawCustomerId, CUSTOMER_TEXT.notFound);
   const [own] = await t.select({ id: customers.id }).from(customers, eq(customers.id, customerId));
@@ -178,7 +179,7 @@ export async function readTimeline(db: Connection, actor: Actor, rawCustomerId: 
     limit: q.limit + 1,
     after: (at, key) => (cursor ? sql`and (${at}, ${key}) < (${cursor.at}::timestamptz, ${cursor.key})` : sql``),
   };
-  const kinds = q.kind === 'all' ? (Object.keys(SOURCES) as TimelineKind[]) : [q.kind];
+  const kinds = (q.kind === 'all' ? (Object.keys(SOURCES) as TimelineKind[]) : [q.kind]).filter((k) => !readable || readable.includes(k));
   const parts = kinds.flatMap((k) => SOURCES[k]).filter((s): s is Source => s !== null);
   if (!parts.length) return { rows: [], next_cursor: null };
   const union = sql.join(

@@ -87,7 +87,11 @@ export function ApiReferencePage() {
               /api/v1/openapi.json
             </a>
             . A typed TypeScript client generated from it, with a sync example, is the SDK <code className="rounded bg-slate-100 px-1">@policydesk/sdk</code>{' '}
-            (<code className="rounded bg-slate-100 px-1">packages/sdk</code> in the PolicyDesk repository; its README is linked from docs/api.md).
+            (<code className="rounded bg-slate-100 px-1">packages/sdk</code> in the PolicyDesk repository):{' '}
+            <a className="text-blue-700 underline" href="/api/v1/sdk/README.md">
+              read the SDK's README
+            </a>
+            .
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,5 +1,5 @@
 // GET /api/v1/events: the change feed (issue 34 §2, decision 055). Every created, updated and deleted
-// customer, policy and communication of the key's agency, in commit order, paged by an opaque cursor
+// customer, policy, communication, task and opportunity of the key's agency, in commit order, paged by an opaque cursor
 // that never skips a change committed later: only changes of transactions older than every
 // transaction still running are answered (the safe horizon), in (transaction id, sequence) order.
 // Each entry carries the entity as it is when the page is read, or null once it is deleted (the
@@ -13,6 +13,7 @@ import {
   CHANGE_ENTITY_SCOPE,
   CHANGE_FEED_DEFAULT_LIMIT,
   CHANGE_FEED_MAX_LIMIT,
+  CHANGE_FEED_RETENTION_DAYS,
   CHANGE_OPS,
   CHANGE_TEXT,
   type ChangeEntity,
@@ -21,14 +22,18 @@ import {
 } from '#shared/changes.ts';
 import { safeText } from '#shared/validation.ts';
 import type { Actor, AppEnv } from '#server/context.ts';
-import { changeFeed, customerCommunications, customers, policies, user } from '#server/db/schema.ts';
-import { badRequest, forbidden } from '#server/errors.ts';
+import { changeFeed, customerCommunications, customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
+import { AppError, badRequest, forbidden } from '#server/errors.ts';
 import { validate } from '#server/http.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { toCommunication, toCustomer } from '#server/features/customers/service.ts';
 import { toPolicy } from '#server/features/policies/service.ts';
+import { listTasksByChange } from '#server/features/tasks/service.ts';
+import { listOpportunitiesByChange } from '#server/features/pipeline/service.ts';
+import { opportunityOut } from './opportunities.ts';
+import { taskOut } from './tasks.ts';
 import { communicationOut, customerOut, documented, documentedQuery, errorOut, policyOut } from './schemas.ts';
 
 export const changeFeedQuerySchema = z.object({
@@ -85,8 +90,10 @@ function withoutContacts(policy: ReturnType<typeof toPolicy>) {
 }
 
 /** The entities' current answers, as their lists show them; a deleted one is absent. */
-async function currentRows(t: Tenant, actor: Actor, scopes: ApiScopes, ids: Record<ChangeEntity, string[]>): Promise<Record<ChangeEntity, Map<string, unknown>>> {
-  const out: Record<ChangeEntity, Map<string, unknown>> = { customer: new Map(), policy: new Map(), communication: new Map() };
+async function currentRows(db: Connection, t: Tenant, actor: Actor, scopes: ApiScopes, ids: Record<ChangeEntity, string[]>): Promise<Record<ChangeEntity, Map<string, unknown>>> {
+  const out: Record<ChangeEntity, Map<string, unknown>> = { customer: new Map(), policy: new Map(), communication: new Map(), task: new Map(), opportunity: new Map() };
+  if (ids.task.length) for (const { cursorAt: _at, ...r } of await listTasksByChange(db as Parameters<typeof listTasksByChange>[0], actor, [inArray(tasks.id, ids.task)], ids.task.length)) out.task.set(r.id, r);
+  if (ids.opportunity.length) for (const { cursorAt: _at, ...r } of await listOpportunitiesByChange(t, [inArray(opportunities.id, ids.opportunity)], ids.opportunity.length)) out.opportunity.set(r.id, r);
   if (ids.customer.length) for (const r of await t.from(customers, inArray(customers.id, ids.customer))) out.customer.set(r.id, toCustomer(r));
   if (ids.policy.length) {
     const today = agencyTodayOf(actor);
@@ -110,11 +117,23 @@ async function currentRows(t: Tenant, actor: Actor, scopes: ApiScopes, ids: Reco
   return out;
 }
 
+/**
+ * A cursor names the last entry it answered; the retention job deletes a prefix of the feed, so that
+ * entry is still there exactly when nothing after it was purged. Gone: 410, the client starts again.
+ */
+async function assertKept(t: Tenant, after: Position) {
+  if (after.txid === START.txid && after.seq === START.seq) return;
+  const f = changeFeed;
+  const [kept] = await t.select({ seq: f.seq }).from(f, sql`${f.txid} = ${after.txid}::xid8`, eq(f.seq, after.seq)).limit(1);
+  if (!kept) throw new AppError(410, 'CHANGE_CURSOR_EXPIRED', CHANGE_TEXT.expired);
+}
+
 export async function readChanges(db: Connection, actor: Actor, scopes: ApiScopes, q: ChangeFeedQuery): Promise<ChangePage> {
   const entities = readableEntities(scopes, q.entity);
   const after = decodePosition(q.after);
   const t = tenant(db, actor);
   const f = changeFeed;
+  await assertKept(t, after);
   const rows = await t
     .select({ seq: f.seq, txid: sql<string>`${f.txid}::text`, entity: f.entity, entityId: f.entityId, op: f.op, eventType: f.eventType, occurredAt: f.occurredAt })
     .from(
@@ -128,9 +147,9 @@ export async function readChanges(db: Connection, actor: Actor, scopes: ApiScope
     .limit(q.limit + 1);
   const more = rows.length > q.limit;
   const shown = more ? rows.slice(0, q.limit) : rows;
-  const ids: Record<ChangeEntity, string[]> = { customer: [], policy: [], communication: [] };
+  const ids: Record<ChangeEntity, string[]> = { customer: [], policy: [], communication: [], task: [], opportunity: [] };
   for (const r of shown) ids[r.entity as ChangeEntity].push(r.entityId);
-  const current = await currentRows(t, actor, scopes, ids);
+  const current = await currentRows(db, t, actor, scopes, ids);
   const last = shown.at(-1);
   return {
     data: shown.map((r) => ({
@@ -158,7 +177,7 @@ const entryOut = z.object({
   op: z.enum(CHANGE_OPS),
   occurred_at: text().describe('ISO 8601 date and time of the change'),
   data: z
-    .union([customerOut, policyOut, communicationOut])
+    .union([customerOut, policyOut, communicationOut, taskOut, opportunityOut])
     .nullable()
     .describe('The entity as it is when the page is read (as its list shows it); null once it has been deleted — remove it.'),
 });
@@ -179,13 +198,19 @@ export const changeFeedRoute = createRoute({
   security: [{ bearerKey: [] }],
   summary: 'The change feed',
   description:
-    'Every created, updated and deleted customer, policy and communication of the agency, in commit order: apply each entry in turn ' +
+    'Every created, updated and deleted customer, policy, communication, task and opportunity of the agency, in commit order: apply each entry in turn ' +
     '(data: upsert; null: delete) and your copy equals the agency\'s. Entries appear once the change has committed and every ' +
     'transaction that began before it has ended, so a cursor never skips one. Each key sees the entities its scopes may read.',
   request: { query: documentedQuery(changeFeedQuerySchema) },
   responses: {
     200: { description: 'A page of changes', content: { 'application/json': { schema: documented(pageOut, 'output') } } },
-    ...errors({ 400: 'Invalid after, limit or entity.', 401: 'Missing, malformed or revoked API key.', 403: 'The key may read none of the entities asked for, or the plan has no API.', 429: 'Rate limit exceeded.' }),
+    ...errors({
+      400: 'Invalid after, limit or entity.',
+      401: 'Missing, malformed or revoked API key.',
+      403: 'The key may read none of the entities asked for, or the plan has no API.',
+      410: `CHANGE_CURSOR_EXPIRED: the cursor is older than the ${CHANGE_FEED_RETENTION_DAYS} days the feed keeps. Start again: read the feed without after to its end, load the lists, then poll from there.`,
+      429: 'Rate limit exceeded.',
+    }),
   },
 });
 

@@ -23,10 +23,14 @@ export interface ContractWorld {
   policy: (over?: Record<string, unknown>) => Promise<Record<string, any>>;
   communication: () => Promise<Record<string, any>>;
   task: () => Promise<Record<string, any>>;
+  opportunity: () => Promise<Record<string, any>>;
+  document: () => Promise<Record<string, any>>;
+  /** a policy whose renewal is marked lost */
+  lostPolicy: () => Promise<Record<string, any>>;
   /** the key owner's user id (an assignee) */
   memberId: string;
   /** a row of another agency (404 here) */
-  rival: { customerId: string; policyId: string; communicationId: string; taskId: string };
+  rival: { customerId: string; policyId: string; communicationId: string; taskId: string; opportunityId: string; documentId: string };
   /** the cursor of a page of that list, with more to come */
   cursorOf: (path: string) => Promise<string>;
 }
@@ -214,5 +218,127 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
     { why: 'every member', status: 200, key: 'read' },
     { why: 'a key without team', status: 403, key: 'other' },
     { why: 'no key', status: 401, key: 'none' },
+  ],
+  'GET /opportunities': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', stage: 'new_lead', cursor: await w.cursorOf('/opportunities') } },
+    { why: 'an unknown stage', status: 400, query: { stage: 'nope' } },
+    { why: "a tasks list's cursor", status: 400, query: { cursor: await w.cursorOf('/tasks') } },
+    { why: 'a key without opportunities', status: 403, key: 'other' },
+  ],
+  'POST /opportunities': async (w) => [
+    { why: 'a prospect', status: 201, body: { prospect_name: 'Pat Prospect', line: 'car', estimated_premium: '1200.00' }, headers: { 'Idempotency-Key': randomUUID() } },
+    { why: 'a customer', status: 201, body: { customer_id: (await w.customer()).id, line: 'fire', stage: 'quoted', assignee_id: w.memberId } },
+    { why: 'no prospect and no customer', status: 400, body: { line: 'car' } },
+    { why: 'a stage a new one cannot start in', status: 400, body: { prospect_name: 'x', line: 'car', stage: 'won' } },
+    { why: "another agency's customer", status: 404, body: { customer_id: w.rival.customerId, line: 'car' } },
+    { why: 'the read key', status: 403, key: 'read', body: { prospect_name: 'x', line: 'car' } },
+  ],
+  'GET /opportunities/{id}': async (w) => [
+    { why: 'found, with its history', status: 200, key: 'read', params: { id: (await w.opportunity()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.opportunityId } },
+    { why: 'a key without opportunities', status: 403, key: 'other', params: { id: unknownId() } },
+  ],
+  'PUT /opportunities/{id}': async (w) => {
+    const mine = await w.opportunity();
+    return [
+      { why: 'what GET answered, sent back changed', status: 200, params: { id: mine.id }, body: { ...mine, source: 'Referral', stage: 'contacted' } },
+      { why: 'an unknown line', status: 400, params: { id: mine.id }, body: { ...mine, line: 'boat' } },
+      { why: "another agency's", status: 404, params: { id: w.rival.opportunityId }, body: { prospect_name: 'x', line: 'car' } },
+      { why: 'the read key', status: 403, key: 'read', params: { id: mine.id }, body: mine },
+    ];
+  },
+  'POST /opportunities/{id}/stage': async (w) => {
+    const mine = await w.opportunity();
+    const won = await w.opportunity();
+    return [
+      { why: 'moved to quoted', status: 200, params: { id: mine.id }, body: { stage: 'quoted' } },
+      { why: 'won (a prospect with an e-mail becomes a customer)', status: 200, params: { id: won.id }, body: { stage: 'won' } },
+      { why: 'won is final', status: 409, params: { id: won.id }, body: { stage: 'lost', lost_reason: 'Price' } },
+      { why: 'lost without its reason', status: 400, params: { id: mine.id }, body: { stage: 'lost' } },
+      { why: 'an unknown stage', status: 400, params: { id: mine.id }, body: { stage: 'signed' } },
+      { why: "another agency's", status: 404, params: { id: w.rival.opportunityId }, body: { stage: 'quoted' } },
+      { why: 'the read key', status: 403, key: 'read', params: { id: mine.id }, body: { stage: 'quoted' } },
+    ];
+  },
+  'DELETE /opportunities/{id}': async (w) => [
+    { why: 'deleted', status: 204, params: { id: (await w.opportunity()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.opportunityId } },
+  ],
+  'GET /renewals': async () => [
+    { why: 'the cockpit', status: 200, key: 'read', query: { limit: '5' } },
+    { why: 'the lost view of one line', status: 200, key: 'read', query: { view: 'lost', type: 'car' } },
+    { why: 'an unknown bucket', status: 400, query: { bucket: 'soon' } },
+    { why: 'a key without policies', status: 403, key: 'other' },
+  ],
+  'POST /renewals/{id}/renew': async (w) => {
+    const term = await w.policy();
+    return [
+      { why: 'renewed', status: 201, params: { id: term.id }, body: { premium_amount: '1300.00' }, headers: { 'Idempotency-Key': randomUUID() } },
+      { why: 'renewed already', status: 409, params: { id: term.id }, body: { premium_amount: '1300.00' } },
+      { why: 'no premium', status: 400, params: { id: (await w.policy()).id }, body: {} },
+      { why: "another agency's", status: 404, params: { id: w.rival.policyId }, body: { premium_amount: '1300.00' } },
+      { why: 'the read key', status: 403, key: 'read', params: { id: term.id }, body: { premium_amount: '1300.00' } },
+    ];
+  },
+  'POST /renewals/{id}/lost': async (w) => {
+    const term = await w.policy();
+    return [
+      { why: 'lost', status: 200, params: { id: term.id }, body: { reason: 'price', note: 'Cheaper elsewhere' } },
+      { why: 'an unknown reason', status: 400, params: { id: term.id }, body: { reason: 'weather' } },
+      { why: "another agency's", status: 404, params: { id: w.rival.policyId }, body: { reason: 'price' } },
+    ];
+  },
+  'DELETE /renewals/{id}/lost': async (w) => [
+    { why: 'reopened', status: 200, params: { id: (await w.lostPolicy()).id } },
+    { why: 'not lost', status: 409, params: { id: (await w.policy()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.policyId } },
+  ],
+  'PUT /renewals/{id}/state': async (w) => {
+    const term = await w.policy();
+    return [
+      { why: 'contacted', status: 200, params: { id: term.id }, body: { state: 'contacted' } },
+      { why: 'a state only an action sets', status: 400, params: { id: term.id }, body: { state: 'renewed' } },
+      { why: "another agency's", status: 404, params: { id: w.rival.policyId }, body: { state: 'quoted' } },
+    ];
+  },
+  'PUT /renewals/{id}/assignee': async (w) => {
+    const term = await w.policy();
+    return [
+      { why: 'assigned', status: 200, params: { id: term.id }, body: { assignee_id: w.memberId } },
+      { why: 'no assignee', status: 400, params: { id: term.id }, body: { assignee_id: '' } },
+      { why: "another agency's", status: 404, params: { id: w.rival.policyId }, body: { assignee_id: w.memberId } },
+    ];
+  },
+  'GET /customers/{id}/timeline': async (w) => {
+    const entry = await w.communication();
+    return [
+      { why: 'a page', status: 200, key: 'read', params: { id: entry.customer_id }, query: { limit: '5' } },
+      { why: 'one kind', status: 200, key: 'read', params: { id: entry.customer_id }, query: { kind: 'communication' } },
+      { why: 'an unknown kind', status: 400, params: { id: entry.customer_id }, query: { kind: 'fax' } },
+      { why: "another agency's customer", status: 404, params: { id: w.rival.customerId } },
+      { why: 'a key without customers', status: 403, key: 'other', params: { id: entry.customer_id } },
+    ];
+  },
+  'GET /policies/{id}/premium-payments': async (w) => [
+    { why: "a policy's payments", status: 200, key: 'read', params: { id: (await w.policy()).id } },
+    { why: "another agency's policy", status: 404, params: { id: w.rival.policyId } },
+    { why: 'a key without premium payments', status: 403, key: 'other', params: { id: unknownId() } },
+  ],
+  'GET /documents': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', cursor: await w.cursorOf('/documents') } },
+    { why: 'a customer_id that is no id', status: 400, query: { customer_id: 'abc' } },
+    { why: 'a key without documents', status: 403, key: 'other' },
+  ],
+  'GET /documents/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: (await w.document()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.documentId } },
+    { why: 'a key without documents', status: 403, key: 'other', params: { id: unknownId() } },
+  ],
+  'GET /documents/{id}/content': async (w) => [
+    { why: 'the bytes', status: 200, key: 'read', params: { id: (await w.document()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.documentId } },
+    { why: 'no key', status: 401, key: 'none', params: { id: unknownId() } },
   ],
 };

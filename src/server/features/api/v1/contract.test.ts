@@ -11,6 +11,7 @@ import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
 import { agencies, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
+import { PDF } from '#server/features/payments/fixtures.ts';
 import { CONTRACT_FIXTURES, type ContractCall, type ContractWorld, type KeyKind } from './contract-fixtures.ts';
 
 type Json = Record<string, any>;
@@ -32,6 +33,16 @@ async function newKey(cookie: string, scopes: Record<string, string>): Promise<s
 const send = (key: string | null, path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) =>
   t.request(`/api/v1${path}`, { ...init, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...init.headers } });
 
+/** A document uploaded through the app (the API reads documents; it does not upload them). */
+async function uploadedDocument(cookie: string, customerId: string): Promise<Json> {
+  const fd = new FormData();
+  fd.append('customer_id', customerId);
+  fd.append('file', new File([PDF as BlobPart], 'Declarations.pdf', { type: 'application/pdf' }));
+  const res = await t.request('/api/documents/upload', { method: 'POST', body: fd, cookie });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await json(res)).document;
+}
+
 async function created(key: string, path: string, body: unknown): Promise<Json> {
   const res = await send(key, path, { json: body });
   expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
@@ -52,28 +63,38 @@ beforeAll(async () => {
   t = await createTestContext();
   const owner = await createUser(t, { tier: 'enterprise' });
   const rival = await createUser(t, { tier: 'enterprise' });
-  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', team: 'read', commissions: 'read' });
-  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read', tasks: 'read', team: 'read', commissions: 'read' });
+  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', team: 'read', opportunities: 'write', documents: 'write', premium_payments: 'write', commissions: 'read' });
+  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read', tasks: 'read', team: 'read', opportunities: 'read', documents: 'read', premium_payments: 'read', commissions: 'read' });
   keys.other = await newKey(owner.cookie, { communications: 'read' });
   // an endpoint for every event type: the payloads the calls below queue are checked against `webhooks`
   [{ id: agencyId }] = await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, owner.id));
   await t.db.insert(webhookEndpoints).values({ agencyId, url: 'https://hooks.example.com/contract', events: [...WEBHOOK_EVENTS], secret: 'whsec_contract' });
-  const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write' });
+  const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write' });
   const rivalCustomer = await created(rivalKey, '/customers', customerPayload());
   world = {
     customer: () => created(keys.write, '/customers', customerPayload()),
     policy: async (over = {}) => json(await send(keys.write, `/policies/${(await created(keys.write, '/policies', carPolicyPayload(over))).id}`)),
     communication: async () => created(keys.write, '/communications', { customer_id: (await world.customer()).id, content: 'Logged.' }),
     task: async () => created(keys.write, '/tasks', { title: 'Call back', due_date: '2026-12-01', assignee_id: owner.id }),
+    document: async () => uploadedDocument(owner.cookie, (await world.customer()).id),
+    opportunity: async () => created(keys.write, '/opportunities', { prospect_name: 'Pat Prospect', prospect_email: `pat-${crypto.randomUUID()}@example.com`, line: 'car' }),
+    lostPolicy: async () => {
+      const { id } = await world.policy();
+      const res = await send(keys.write, `/renewals/${id}/lost`, { method: 'POST', json: { reason: 'price' } });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return json(res);
+    },
     memberId: owner.id,
     rival: {
       customerId: rivalCustomer.id,
       policyId: (await created(rivalKey, '/policies', carPolicyPayload())).id,
       communicationId: (await created(rivalKey, '/communications', { customer_id: rivalCustomer.id, content: 'Theirs.' })).id,
       taskId: (await created(rivalKey, '/tasks', { title: 'Theirs', due_date: '2026-12-01', assignee_id: rival.id })).id,
+      opportunityId: (await created(rivalKey, '/opportunities', { prospect_name: 'Theirs', line: 'car' })).id,
+      documentId: (await uploadedDocument(rival.cookie, rivalCustomer.id)).id,
     },
     cursorOf: async (path) => {
-      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication, '/tasks': world.task }[path];
+      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication, '/tasks': world.task, '/opportunities': world.opportunity, '/documents': world.document }[path];
       await create?.();
       await create?.();
       const page = await json(await send(keys.read, `${path}?limit=1`));
@@ -85,7 +106,8 @@ beforeAll(async () => {
   ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema(doc, 'api');
-});
+  // the world is made through the API, one entity after another: slow on a busy machine
+}, 180_000);
 afterAll(async () => {
   await t.close();
 });
@@ -115,6 +137,12 @@ async function check(method: string, path: string, call: ContractCall, res: Resp
   }
   if (!documented.content) {
     if (text !== '') problems.push(`${where}: a body where the document has none`);
+    return problems;
+  }
+  // a file's bytes (a document's download): the documented type, not JSON
+  if (!documented.content['application/json']) {
+    const type = res.headers.get('content-type') ?? '';
+    if (!Object.keys(documented.content).some((t) => t === 'application/octet-stream' || type.startsWith(t))) problems.push(`${where}: ${type} is not documented`);
     return problems;
   }
   if (!res.headers.get('content-type')?.startsWith('application/json')) problems.push(`${where}: not JSON`);
@@ -205,7 +233,7 @@ describe('the /api/v1 contract', () => {
     );
   });
 
-  it('answers a 429 as documented: RateLimit-* and Retry-After, the error body', async () => {
+  it('answers a 429 as documented: RateLimit-* and Retry-After, the error body', { timeout: 120_000 }, async () => {
     const limited = await createTestContext({ env: { API_RATE_LIMIT: '1' } });
     try {
       const u = await createUser(limited, { tier: 'enterprise' });

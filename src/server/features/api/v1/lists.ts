@@ -83,9 +83,10 @@ interface Cursor {
 }
 
 /** The list a cursor pages: a cursor of another list is refused (its position means nothing there). */
-export type ListName = 'customers' | 'policies' | 'communications' | 'tasks';
+const LIST_NAMES = ['customers', 'policies', 'communications', 'tasks', 'opportunities', 'documents', 'premium_payments'] as const;
+export type ListName = (typeof LIST_NAMES)[number];
 
-const cursorShape = z.tuple([z.enum(['customers', 'policies', 'communications', 'tasks']), safeText({ trim: false }).max(64).refine(isStoredTimestamp), z.uuid()]);
+const cursorShape = z.tuple([z.enum(LIST_NAMES), safeText({ trim: false }).max(64).refine(isStoredTimestamp), z.uuid()]);
 
 function decodeCursor(list: ListName, raw: string | undefined): Cursor | null {
   if (!raw) return null;

@@ -1,6 +1,8 @@
 // /api/v1: the REST API for an agency's bearer keys. Each route is registered once for both the
 // OpenAPI document and the router (define), so the document cannot miss a route. Handlers parse
 // with the web's schemas and call the web's services: same rules, limits, tenant layer and events.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createRoute, OpenAPIHono, type RouteConfig, z as zo } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
@@ -11,7 +13,7 @@ import { COMMUNICATION_TEXT, communicationInputSchema } from '#shared/communicat
 import { CUSTOMER_TEXT, customerInputSchema } from '#shared/customers.ts';
 import { POLICY_TEXT, policyInputSchema } from '#shared/policies.ts';
 import type { AppEnv } from '#server/context.ts';
-import { forbidden, tooMany } from '#server/errors.ts';
+import { forbidden, notFound, tooMany } from '#server/errors.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { createReservedCounter } from '#server/rate-limit.ts';
 import { addCommunication, deleteCommunication, getCommunication, updateCommunication } from '#server/features/communications/service.ts';
@@ -22,6 +24,11 @@ import { writeOnce } from './idempotency.ts';
 import { registerChangeFeed } from './changes.ts';
 import { registerTaskRoutes } from './tasks.ts';
 import { registerCommissionRoutes } from './commissions.ts';
+import { registerOpportunityRoutes } from './opportunities.ts';
+import { registerRenewalRoutes } from './renewals.ts';
+import { registerTimelineRoute } from './timeline.ts';
+import { registerPaymentRoutes } from './payments.ts';
+import { registerDocumentRoutes } from './documents.ts';
 import {
   communicationApiQuerySchema,
   customerApiQuerySchema,
@@ -33,6 +40,7 @@ import {
 import { communicationCreateSchema, ref, type ComponentName } from './components.ts';
 import { apiDocument } from './document.ts';
 import { documentedQuery } from './schemas.ts';
+import { policyView } from './kit.ts';
 
 /** A policy write that would create a customer needs customers: write too (issue 26). */
 function policyWrite(ctx: Context<AppEnv>): PolicyWriteOptions {
@@ -40,17 +48,21 @@ function policyWrite(ctx: Context<AppEnv>): PolicyWriteOptions {
   return { newCustomerDenied: () => forbidden(API_TEXT.customerWriteNeeded, 'SCOPE_DENIED') };
 }
 
-type PolicyAnswer = { customer_email: string; customer_phone: string | null; customer?: { id: string; name: string; email: string; phone: string | null } | null };
-
-/** The customer's contact details are customer data: without customers: read, a policy answer leaves them out. */
-function policyView<P extends PolicyAnswer>(ctx: Context<AppEnv>, policy: P) {
-  if (scopeAllows(ctx.var.apiKey.scopes, 'customers', 'read')) return policy;
-  const { customer_email: _email, customer_phone: _phone, ...rest } = policy;
-  return policy.customer === undefined ? rest : { ...rest, customer: policy.customer && { id: policy.customer.id, name: policy.customer.name } };
-}
-
 export const API_V1_PREFIX = '/api/v1';
 export const OPENAPI_PATH = `${API_V1_PREFIX}/openapi.json`;
+const SDK_README_PATH = '/sdk/README.md';
+
+/** packages/sdk/README.md beside the sources, or in the working directory of a built server; null when absent. */
+async function readSdkReadme(): Promise<string | null> {
+  for (const at of [new URL('../../../../../packages/sdk/README.md', import.meta.url), join(process.cwd(), 'packages/sdk/README.md')]) {
+    try {
+      return await readFile(at, 'utf8');
+    } catch {
+      // next place
+    }
+  }
+  return null;
+}
 
 const ERRORS = {
   400: 'Invalid input: `fields` names each field and its message.',
@@ -229,7 +241,7 @@ const RESOURCES = {
     createBody: 'CommunicationCreate',
     updateBody: 'CommunicationInput',
   },
-} satisfies Record<Exclude<ApiResource, 'tasks' | 'team' | 'commissions'>, Resource>;
+} satisfies Record<Extract<ApiResource, 'customers' | 'policies' | 'communications'>, Resource>;
 
 /** The communication log is append-only (decision in communications/service.ts): a change is a new entry. */
 function communicationRoutes(m: ReturnType<typeof routeConfigs>) {
@@ -295,6 +307,13 @@ export function apiV1Routes() {
   const api = new OpenAPIHono<AppEnv>();
   // The document is public (it describes the API, not an agency's data) and needs no key.
   api.get('/openapi.json', (c) => c.json(apiDocument(api)));
+  // the SDK's README, linked from the API reference page (public like the document)
+  api.get(SDK_README_PATH, async (c) => {
+    const readme = await readSdkReadme();
+    if (readme === null) throw notFound('The SDK README is not part of this installation.');
+    c.header('cache-control', 'public, max-age=300');
+    return c.text(readme, 200, { 'content-type': 'text/markdown; charset=utf-8' });
+  });
   api.use('*', requireApiKey, rateLimitPerKey);
 
   const { customers, policies, communications } = RESOURCES;
@@ -375,5 +394,10 @@ export function apiV1Routes() {
   registerChangeFeed(api);
   registerTaskRoutes(api);
   registerCommissionRoutes(api);
+  registerOpportunityRoutes(api);
+  registerRenewalRoutes(api);
+  registerTimelineRoute(api);
+  registerPaymentRoutes(api);
+  registerDocumentRoutes(api);
   return api;
 }

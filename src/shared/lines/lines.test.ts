@@ -42,6 +42,8 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
 describe('the registry', () => {
   it('lists each line once with its label, icon, details title and described fields', () => {
     expect(new Set(POLICY_TYPES).size).toBe(LINES.length);
+    // the catalog the lists read without the schemas (policy-types.ts), in the registry's order
+    expect(POLICY_TYPES).toEqual(LINES.map((l) => l.id));
     expect(POLICY_TYPES.slice(0, 2)).toEqual(['car', 'fire']);
     for (const line of LINES) {
       expect(line.id, line.id).toMatch(/^[a-z][a-z0-9]*$/);

@@ -1,7 +1,7 @@
 // Status badges shared by the book of business and billing pages.
 import type { SubmissionStatus } from '#shared/payments-text.ts';
-import { RENEWAL_STATE_LABEL, RENEWAL_TEXT, type RenewalState } from '#shared/renewals.ts';
-import { displayStatus, POLICY_STATUS_LABEL, type PolicyStatus } from '#shared/policies.ts';
+import { RENEWAL_STATE_LABEL, RENEWAL_TEXT, type RenewalState } from '#shared/renewals-text.ts';
+import { displayStatus, POLICY_STATUS_LABEL, type PolicyStatus } from '#shared/policies-text.ts';
 import { Badge, type BadgeTone } from './ui/badge.tsx';
 
 const TONE: Record<SubmissionStatus, BadgeTone> = { Pending: 'yellow', 'Under Review': 'blue', Approved: 'green', Rejected: 'red' };

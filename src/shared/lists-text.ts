@@ -49,8 +49,9 @@ type FilterValue<F extends ListFilter> = F extends { oneOf: readonly (infer V)[]
 /** What a definition's query reads as (the schema's output). */
 export type ListQueryOf<D extends ListQueryDefinition> =
   D extends ListQueryDefinition<infer C, infer F>
-    ? { page: number; pageSize: number; search: string; sort: `${C}.${SortDirection}` } & { -readonly [K in keyof F]: FilterValue<F[K]> }
+    ? Flat<{ page: number; pageSize: number; search: string; sort: `${C}.${SortDirection}` } & { -readonly [K in keyof F]: FilterValue<F[K]> }>
     : never;
+type Flat<T> = { [K in keyof T]: T[K] };
 
 function wholeNumber(value: string | undefined, max: number, fallback: number): number {
   if (value === undefined) return fallback;

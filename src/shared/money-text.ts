@@ -3,11 +3,6 @@
 /** Up to 12 integer digits and 2 decimals: fits numeric(14,2) and is shown as $1,234.50. */
 export const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 
-export const MONEY_TEXT = {
-  invalid: 'Please enter a valid amount (for example 1234.50).',
-  negative: 'The amount cannot be negative.',
-} as const;
-
 /** "1,234.5" / 1234.5 / " 1234.50 " → "1234.50"; null when it is not a non-negative amount. */
 export function parseMoney(value: unknown): string | null {
   let text: string;

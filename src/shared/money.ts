@@ -1,9 +1,14 @@
 // Money and calendar rules of the book of business, as exact strings (never floats).
 import { z } from 'zod';
 import { optionalText, safeText } from './validation.ts';
-import { MONEY_TEXT, parseMoney } from './money-text.ts';
+import { parseMoney } from './money-text.ts';
 
 export * from './money-text.ts';
+
+export const MONEY_TEXT = {
+  invalid: 'Please enter a valid amount (for example 1234.50).',
+  negative: 'The amount cannot be negative.',
+} as const;
 
 /**
  * The JSON Schema of an amount in a request (the API document): a number, or a decimal string. The

@@ -2,7 +2,8 @@
 // that the lists, which show policies, don't load the validation library (issue 33).
 import type { ListQueryDefinition, ListQueryOf } from './lists-text.ts';
 import type { LineDetails } from './lines/index.ts';
-import { POLICY_STATUSES, type CancelMethod, type CancelReason, type PolicyStatus } from './policy-status-text.ts';
+import type { CancelMethod, CancelReason } from './policy-status.ts';
+import { POLICY_STATUSES, type PolicyStatus } from './policy-status-text.ts';
 import { POLICY_TYPES, type PolicyType } from './policy-types.ts';
 import type { LostReason, RenewalState, TermLink } from './renewals-text.ts';
 import type { PolicyTerm } from './terms.ts';
@@ -41,25 +42,6 @@ export const POLICY_TEXT = {
   unlimited: 'Unlimited',
   // the spec's 'Unlimited', saying what is unlimited (issue 30: the header read just "Unlimited")
   used: (count: number, limit: number | null) => (limit === null ? 'Unlimited policies' : `${count} / ${limit} policies used`),
-  required: {
-    customer_name: 'Customer Name is required.',
-    customer_email: 'Customer Email is required.',
-    policy_number: 'Policy Number is required.',
-    insurance_company: 'Insurance Company is required.',
-    premium_amount: 'Premium Amount is required.',
-    coverage_amount: 'Coverage Amount is required.',
-    deductible: 'Deductible is required.',
-    start_date: 'Start Date is required.',
-    vehicle_make: 'Vehicle Make is required.',
-    vehicle_model: 'Vehicle Model is required.',
-    vehicle_year: 'Vehicle Year is required.',
-    vin_number: 'VIN Number is required.',
-    driver_license: 'Driver License is required.',
-    property_address: 'Property Address is required.',
-    property_type: 'Property Type is required.',
-    construction_year: 'Construction Year is required.',
-    property_value: 'Property Value is required.',
-  },
 } as const;
 
 /** The message of a policy_type that is no registered line. */

@@ -15,7 +15,28 @@ import { POLICY_LIST_QUERY, POLICY_TEXT, POLICY_TYPE_REQUIRED } from './policies
 export * from './policies-text.ts';
 export type { LineDetails, DetailsKey };
 
-const R = POLICY_TEXT.required;
+/** The spec's "is required" messages of the form's fields (apart from POLICY_TEXT: only the form and the API use them). */
+export const POLICY_REQUIRED_TEXT = {
+  customer_name: 'Customer Name is required.',
+  customer_email: 'Customer Email is required.',
+  policy_number: 'Policy Number is required.',
+  insurance_company: 'Insurance Company is required.',
+  premium_amount: 'Premium Amount is required.',
+  coverage_amount: 'Coverage Amount is required.',
+  deductible: 'Deductible is required.',
+  start_date: 'Start Date is required.',
+  vehicle_make: 'Vehicle Make is required.',
+  vehicle_model: 'Vehicle Model is required.',
+  vehicle_year: 'Vehicle Year is required.',
+  vin_number: 'VIN Number is required.',
+  driver_license: 'Driver License is required.',
+  property_address: 'Property Address is required.',
+  property_type: 'Property Type is required.',
+  construction_year: 'Construction Year is required.',
+  property_value: 'Property Value is required.',
+} as const;
+
+const R = POLICY_REQUIRED_TEXT;
 
 // Each line's details schema is its file in src/shared/lines (decision 051); car and fire keep the spec's texts.
 export const carDetailsSchema = car.schema;

@@ -3,16 +3,11 @@
 // library (issue 33).
 import type { PolicyTerm } from './terms.ts';
 import type { PolicyType } from './policy-types.ts';
+import type { RenewalState } from './renewal-states.ts';
+import { REMARKET_LABEL } from './renewal-states.ts';
 
-export const RENEWAL_STATES = ['not_started', 'contacted', 'quoted', 'renewed', 'lost'] as const;
-export type RenewalState = (typeof RENEWAL_STATES)[number];
-export const RENEWAL_STATE_LABEL: Record<RenewalState, string> = {
-  not_started: 'Not started',
-  contacted: 'Contacted',
-  quoted: 'Quoted',
-  renewed: 'Renewed',
-  lost: 'Lost',
-};
+export * from './renewal-states.ts';
+
 /** The states a user sets by hand; Renewed and Lost come from Renew and Mark lost. */
 export const MANUAL_RENEWAL_STATES = ['not_started', 'contacted', 'quoted'] as const;
 
@@ -58,7 +53,7 @@ export const RENEWAL_TEXT = {
   notMember: 'The assignee must be a member of this agency.',
   stateUpdated: 'Renewal state updated.',
   contactLogged: 'Contact logged: the renewal is now Contacted.',
-  remarket: 'Remarket',
+  remarket: REMARKET_LABEL,
   remarketHint: (threshold: number) => `The premium rises by ${threshold} % or more: shop this policy with other carriers.`,
   premiumAbsurd: `The new premium cannot be more than ${MAX_PREMIUM_FACTOR} times the current one.`,
   chainTitle: 'Terms',

@@ -7,6 +7,8 @@
 // with the public pages that fetch (TanStack Query, the session) into one common chunk. What a
 // public page without fetching uses (the entry, the home page's icons) is left alone, so the public
 // pages never download the shell.
+// The list pages (decision 062) get the same treatment: what they share with the dashboard joins the
+// shell, what two of them share is one chunk, and what one of them shares with other pages another.
 //
 // Vite lists, in the entry, every lazily loaded chunk's imports so it can fetch them together with
 // the chunk: about 300 file names, 4.6 KB gzip that every page paid. Only the shell and the pages

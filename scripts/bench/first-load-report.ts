@@ -1,7 +1,8 @@
 // Quick first-load report from a build, without the whole bench (issue 33):
 //   npx vite build --outDir /tmp/web --emptyOutDir && npx tsx scripts/bench/first-load-report.ts /tmp/web [--all]
-// prints each page's gzip total and, with --all, every chunk (largest first).
-import { firstLoad, PUBLIC_PAGES, SIGNED_IN_PAGES } from './frontend.ts';
+// prints each page's gzip total (and a signed-in page's budget) and, with --all, every chunk (largest
+// first); exits 1 when a signed-in page is over its budget.
+import { firstLoad, PUBLIC_PAGES, SIGNED_IN_BUDGET_KB, SIGNED_IN_PAGES } from './frontend.ts';
 
 const [webDir = '.bench-build/web', ...flags] = process.argv.slice(2);
 for (const [page, modules] of Object.entries({ ...PUBLIC_PAGES, ...SIGNED_IN_PAGES })) {
@@ -10,6 +11,9 @@ for (const [page, modules] of Object.entries({ ...PUBLIC_PAGES, ...SIGNED_IN_PAG
     console.log(`${page}: not in the manifest`);
     continue;
   }
-  console.log(`${page}: ${r.gzipKb.toFixed(1)} KB gzip in ${r.files} chunks`);
+  const budget = SIGNED_IN_BUDGET_KB[page];
+  const over = budget !== undefined && r.gzipKb > budget;
+  if (over) process.exitCode = 1;
+  console.log(`${page}: ${r.gzipKb.toFixed(1)} KB gzip in ${r.files} chunks${budget === undefined ? '' : ` (budget ${budget} KB${over ? ': OVER' : ''})`}`);
   if (flags.includes('--all')) for (const c of r.chunks) console.log(`  ${c.gzipKb.toFixed(2).padStart(7)}  ${c.name}`);
 }

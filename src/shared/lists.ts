@@ -3,31 +3,9 @@
 // (`end_date.asc`) so it fits in one URL parameter and one query-cache key.
 import { z } from 'zod';
 import { safeText, searchField } from './validation.ts';
+import { LIST_TEXT, MAX_PAGE, SEARCH_MAX, SORT_DIRECTIONS, sortValue, type SortDirection } from './lists-text.ts';
 
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-
-export const LIST_TEXT = {
-  unknownSort: (value: string, allowed: readonly string[]) =>
-    `Unknown sort "${value}". Sort by one of: ${allowed.join(', ')} (add .asc or .desc).`,
-  selectPage: 'Select all rows on this page',
-  selectRow: (label: string) => `Select ${label}`,
-  selectedOnPage: (n: number) => `${n} selected on this page.`,
-  selectAll: (n: number, estimated = false) => `Select all ${estimated ? 'about ' : ''}${n.toLocaleString('en-US')} that match`,
-  allSelected: (n: number, estimated = false) => `All ${estimated ? 'about ' : ''}${n.toLocaleString('en-US')} that match are selected.`,
-  clearSelection: 'Clear selection',
-  retry: 'Retry',
-} as const;
-
-/** `end_date.asc` → { column: 'end_date', direction: 'asc' } */
-export function parseSort<C extends string>(value: `${C}.${SortDirection}`): { column: C; direction: SortDirection } {
-  const at = value.lastIndexOf('.');
-  return { column: value.slice(0, at) as C, direction: value.slice(at + 1) as SortDirection };
-}
-
-export function sortValue<C extends string>(column: C, direction: SortDirection): `${C}.${SortDirection}` {
-  return `${column}.${direction}`;
-}
+export * from './lists-text.ts';
 
 /**
  * The sort parameter of one list: a whitelisted column and a direction. Unlike the other list
@@ -46,7 +24,7 @@ export function sortSchema<const C extends string>(columns: readonly C[], fallba
     });
 }
 
-const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+const pageParam = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1);
 
 /** page, pageSize, search and sort; each list adds its filters with .extend(). */
 export function listQuerySchema<const C extends string>(options: {
@@ -57,7 +35,7 @@ export function listQuerySchema<const C extends string>(options: {
   return z.object({
     page: pageParam,
     pageSize: z.coerce.number().int().min(1).max(100).catch(options.pageSize).default(options.pageSize),
-    search: searchField(),
+    search: searchField(SEARCH_MAX),
     sort: sortSchema(options.sortColumns, options.defaultSort),
   });
 }

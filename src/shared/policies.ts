@@ -1,82 +1,48 @@
-// Policies (agency.md §2–§5, §9): the form and API schema, list query and the spec's texts.
+// Policies (agency.md §2–§5, §9): the form and API schema and the list query's schema; the texts,
+// the list query's definition and the row types are policies-text.ts.
 import { z } from 'zod';
 import { listQuerySchema } from './lists.ts';
 import { dateField, moneyField, nullableText } from './money.ts';
 import { emailField, requiredText, safeText } from './validation.ts';
-import type { LostReason, RenewalState, TermLink } from './renewals.ts';
-import { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType } from './policy-types.ts';
+import { POLICY_TYPES, type PolicyType } from './policy-types.ts';
 import { DETAILS_KEYS, detailsKey, LINES, lineOf, type DetailsKey, type LineDetails } from './lines/index.ts';
 import { car } from './lines/car.ts';
 import { fire } from './lines/fire.ts';
-import { POLICY_STATUSES, type CancelMethod, type CancelReason, type ChosenStatus, type PolicyStatus } from './policy-status.ts';
+import { POLICY_STATUSES, type ChosenStatus } from './policy-status.ts';
 import { endDateText, resolveTermEnd, termField, type PolicyTerm } from './terms.ts';
+import { POLICY_LIST_QUERY, POLICY_TEXT, POLICY_TYPE_REQUIRED } from './policies-text.ts';
 
-export { POLICY_TYPES, POLICY_TYPE_LABEL, type PolicyType, type LineDetails, type DetailsKey };
+export * from './policies-text.ts';
+export type { LineDetails, DetailsKey };
 
-export { POLICY_STATUSES, POLICY_STATUS_LABEL, CHOSEN_STATUSES, type PolicyStatus, type ChosenStatus } from './policy-status.ts';
-
-export const COVERAGE_TYPES = ['comprehensive', 'third-party', 'collision'] as const;
-
-export const COVERAGE_LABEL: Record<(typeof COVERAGE_TYPES)[number], string> = {
-  comprehensive: 'Comprehensive',
-  'third-party': 'Third Party',
-  collision: 'Collision',
-};
-
-export const PAGE_SIZE = 25;
-export const PICKER_PAGE_SIZE = 5;
-
-export const POLICY_TEXT = {
-  statusChoice: 'Please choose Pending or Active: the other statuses follow the dates.',
-  searchPlaceholder: 'Search by customer, policy #, or company',
-  empty: 'No policies found.',
-  limitTitle: 'Policy limit reached',
-  limitMessage: 'Please upgrade your plan to add more policies.',
-  created: 'Policy created successfully.',
-  updated: 'Policy updated successfully.',
-  deleted: 'Policy deleted successfully.',
-  deleteTitle: 'Are you sure?',
-  deleteText: 'This action cannot be undone. This will permanently delete the policy and all its associated data.',
-  loadError: (message: string) => `Error loading policy: ${message}`,
-  customerFailed: (message: string) => `Failed to create customer: ${message}`,
-  notAuthenticated: 'User not authenticated',
-  duplicateNumber: 'A policy with this number already exists.',
-  customerNotFound: 'Customer not found.',
-  notFound: 'Policy not found.',
-  unlimited: 'Unlimited',
-  // the spec's 'Unlimited', saying what is unlimited (issue 30: the header read just "Unlimited")
-  used: (count: number, limit: number | null) => (limit === null ? 'Unlimited policies' : `${count} / ${limit} policies used`),
-  required: {
-    customer_name: 'Customer Name is required.',
-    customer_email: 'Customer Email is required.',
-    policy_number: 'Policy Number is required.',
-    insurance_company: 'Insurance Company is required.',
-    premium_amount: 'Premium Amount is required.',
-    coverage_amount: 'Coverage Amount is required.',
-    deductible: 'Deductible is required.',
-    start_date: 'Start Date is required.',
-    vehicle_make: 'Vehicle Make is required.',
-    vehicle_model: 'Vehicle Model is required.',
-    vehicle_year: 'Vehicle Year is required.',
-    vin_number: 'VIN Number is required.',
-    driver_license: 'Driver License is required.',
-    property_address: 'Property Address is required.',
-    property_type: 'Property Type is required.',
-    construction_year: 'Construction Year is required.',
-    property_value: 'Property Value is required.',
-  },
+/** The spec's "is required" messages of the form's fields (apart from POLICY_TEXT: only the form and the API use them). */
+export const POLICY_REQUIRED_TEXT = {
+  customer_name: 'Customer Name is required.',
+  customer_email: 'Customer Email is required.',
+  policy_number: 'Policy Number is required.',
+  insurance_company: 'Insurance Company is required.',
+  premium_amount: 'Premium Amount is required.',
+  coverage_amount: 'Coverage Amount is required.',
+  deductible: 'Deductible is required.',
+  start_date: 'Start Date is required.',
+  vehicle_make: 'Vehicle Make is required.',
+  vehicle_model: 'Vehicle Model is required.',
+  vehicle_year: 'Vehicle Year is required.',
+  vin_number: 'VIN Number is required.',
+  driver_license: 'Driver License is required.',
+  property_address: 'Property Address is required.',
+  property_type: 'Property Type is required.',
+  construction_year: 'Construction Year is required.',
+  property_value: 'Property Value is required.',
 } as const;
 
-const R = POLICY_TEXT.required;
+const R = POLICY_REQUIRED_TEXT;
 
 // Each line's details schema is its file in src/shared/lines (decision 051); car and fire keep the spec's texts.
 export const carDetailsSchema = car.schema;
 export type CarDetails = z.output<typeof carDetailsSchema>;
 export const fireDetailsSchema = fire.schema;
 export type FireDetails = z.output<typeof fireDetailsSchema>;
-
-/** The message of a policy_type that is no registered line. */
-export const POLICY_TYPE_REQUIRED = 'Please choose a policy type.';
 
 const policyBase = z.object({
   customer_id: z.uuid('Please choose a customer from the list.').nullish().or(z.literal('')).transform((v) => v || null),
@@ -161,78 +127,10 @@ export type PolicyFormValues = {
   assignee_id: string;
 } & Record<DetailsKey, DetailsFormValues>;
 
-export const POLICY_SORT_COLUMNS = ['created_at', 'end_date', 'premium_amount'] as const;
-
-export const policyListQuerySchema = listQuerySchema({ sortColumns: POLICY_SORT_COLUMNS, defaultSort: 'created_at.desc', pageSize: PAGE_SIZE }).extend({
-  type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
-  status: z.enum(['all', ...POLICY_STATUSES]).catch('all').default('all'),
-  /** "all", "me", "unassigned" or a member's user id */
-  assignee: safeText().max(200).catch('all').default('all'),
+/** The server's reading of the list's URL query (POLICY_LIST_QUERY; the web reads it without zod, list-query.test.ts). */
+export const policyListQuerySchema = listQuerySchema(POLICY_LIST_QUERY).extend({
+  type: z.enum(POLICY_LIST_QUERY.filters.type.oneOf).catch('all').default('all'),
+  status: z.enum(POLICY_LIST_QUERY.filters.status.oneOf).catch('all').default('all'),
+  assignee: safeText().max(POLICY_LIST_QUERY.filters.assignee.text).catch('all').default('all'),
 });
-export type PolicyListQuery = z.output<typeof policyListQuerySchema>;
 
-export interface Policy {
-  id: string;
-  customer_id: string | null;
-  policy_number: string;
-  insurance_company: string;
-  policy_type: PolicyType;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string | null;
-  premium_amount: string;
-  coverage_amount: string;
-  deductible: string;
-  start_date: string;
-  end_date: string;
-  /** which choice the dates are: 12 or 6 months from the start, or a custom end date */
-  term: PolicyTerm;
-  /** derived from the dates and events on the agency's today (derivePolicyStatus) */
-  status: PolicyStatus;
-  /** the agent's choice: Active (bound) or Pending */
-  bound: boolean;
-  cancel_effective_date: string | null;
-  cancel_reason: CancelReason | null;
-  cancel_method: CancelMethod | null;
-  unearned_premium: string | null;
-  assignee_id: string | null;
-  assignee_name: string | null;
-  renewal_state: RenewalState;
-  lost_reason: LostReason | null;
-  lost_note: string | null;
-  renewed_from_id: string | null;
-  remarket: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export type PolicyDetail = Policy & LineDetails & {
-  customer: { id: string; name: string; email: string; phone: string | null } | null;
-  /** the chain of terms: the term this one renews, and the one that renewed it */
-  previous_term: TermLink | null;
-  next_term: TermLink | null;
-};
-
-export interface Page<T> {
-  rows: T[];
-  /** exact up to 10,000 matching rows; above that the database's estimate */
-  total: number;
-  /** true when total is an estimate, shown as "about N" */
-  totalIsEstimate?: boolean;
-  page: number;
-  pageSize: number;
-}
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
-/** Unknown statuses are shown as pending (agency.md §4). */
-export function displayStatus(status: string): PolicyStatus {
-  return (POLICY_STATUSES as readonly string[]).includes(status) ? (status as PolicyStatus) : 'pending';
-}
-
-/** On a customer's policy table: active only while status is active and the end date is ahead. */
-export function customerPolicyState(policy: { status: string; end_date: string }, today: string): 'active' | 'expired' {
-  return policy.status === 'active' && policy.end_date > today ? 'active' : 'expired';
-}

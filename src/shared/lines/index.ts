@@ -11,14 +11,18 @@ import { renters } from './renters.ts';
 import { umbrella } from './umbrella.ts';
 import { fieldsOf, type FieldMeta } from './fields.ts';
 import type { LineDefinition } from './define.ts';
+import { isPolicyType, POLICY_TYPE_LABEL, POLICY_TYPE_OPTIONS, POLICY_TYPES, type PolicyType } from '../policy-types.ts';
+
+export { isPolicyType, POLICY_TYPE_LABEL, POLICY_TYPE_OPTIONS, POLICY_TYPES, type PolicyType };
 
 /** In the order the pickers list them; car and fire (the spec's lines) first. */
 export const LINES = [car, fire, home, renters, umbrella, cgl, life] as const;
 
 type Line = (typeof LINES)[number];
-export type PolicyType = Line['id'];
-export const POLICY_TYPES = LINES.map((l) => l.id) as unknown as readonly [PolicyType, ...PolicyType[]];
-export const POLICY_TYPE_LABEL = Object.fromEntries(LINES.map((l) => [l.id, l.label])) as Record<PolicyType, string>;
+// the catalog (policy-types.ts) names exactly the registry's lines; lines.test.ts checks labels and order
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const catalogMatches: Same<Line['id'], PolicyType> = true;
+void catalogMatches;
 
 /** The API's and the form's details field of a line. */
 export type DetailsKey = `${PolicyType}_details`;
@@ -27,10 +31,6 @@ export const DETAILS_KEYS = LINES.map((l) => detailsKey(l.id)) as DetailsKey[];
 
 /** Every line's details, by its details field: the chosen line's filled, the others null. */
 export type LineDetails = { [L in Line as `${L['id']}_details`]: z.output<L['schema']> | null };
-
-export function isPolicyType(value: unknown): value is PolicyType {
-  return typeof value === 'string' && (POLICY_TYPES as readonly string[]).includes(value);
-}
 
 export function lineOf(id: string): LineDefinition {
   return (LINES.find((l) => l.id === id) ?? car) as unknown as LineDefinition;
@@ -61,9 +61,3 @@ export const DETAIL_COLUMNS: LineColumn[] = (() => {
 
 export { fieldsOf, displayValue, cellValue, type FieldMeta } from './fields.ts';
 export type { LineDefinition } from './define.ts';
-
-/** The options of every policy-type filter (the policies list, renewals, reports, the pipeline). */
-export const POLICY_TYPE_OPTIONS: readonly (readonly [value: 'all' | PolicyType, label: string])[] = [
-  ['all', 'All Types'],
-  ...LINES.map((l) => [l.id, l.label] as const),
-];

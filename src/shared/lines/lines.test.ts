@@ -2,7 +2,7 @@
 // and each new line accepts realistic details and names the field of every refusal.
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../validation.ts';
-import { POLICY_TEXT, policyInputSchema } from '../policies.ts';
+import { POLICY_REQUIRED_TEXT, policyInputSchema } from '../policies.ts';
 import { MONEY_TEXT } from '../money.ts';
 import { DETAIL_COLUMNS, fieldsOf, LINES, lineOf, POLICY_TYPE_LABEL, POLICY_TYPES } from './index.ts';
 
@@ -42,6 +42,8 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
 describe('the registry', () => {
   it('lists each line once with its label, icon, details title and described fields', () => {
     expect(new Set(POLICY_TYPES).size).toBe(LINES.length);
+    // the catalog the lists read without the schemas (policy-types.ts), in the registry's order
+    expect(POLICY_TYPES).toEqual(LINES.map((l) => l.id));
     expect(POLICY_TYPES.slice(0, 2)).toEqual(['car', 'fire']);
     for (const line of LINES) {
       expect(line.id, line.id).toMatch(/^[a-z][a-z0-9]*$/);
@@ -71,13 +73,13 @@ describe('car and fire keep the spec’s texts', () => {
   it('names every missing car field in the spec’s words', () => {
     const errors = errorsOf({ policy_type: 'car', car_details: {} });
     for (const key of ['vehicle_make', 'vehicle_model', 'vehicle_year', 'vin_number', 'driver_license'] as const)
-      expect(errors[`car_details.${key}`]).toBe(POLICY_TEXT.required[key]);
+      expect(errors[`car_details.${key}`]).toBe(POLICY_REQUIRED_TEXT[key]);
   });
 
   it('names every missing fire field in the spec’s words', () => {
     const errors = errorsOf({ policy_type: 'fire', fire_details: {} });
     for (const key of ['property_address', 'property_type', 'construction_year', 'property_value'] as const)
-      expect(errors[`fire_details.${key}`]).toBe(POLICY_TEXT.required[key]);
+      expect(errors[`fire_details.${key}`]).toBe(POLICY_REQUIRED_TEXT[key]);
   });
 
   it('keeps an unknown coverage type as comprehensive, as before', () => {

@@ -1,13 +1,16 @@
-// What the signed-in app loads before its first screen (issue 33): the entry, the signed-in shell and
-// the dashboard must not reach the validation library (zod, about 26 KB gzip), which only forms and
-// list filters need; no page that doesn't draw a chart or markdown may load recharts (about 107 KB)
+// What the signed-in app loads before its first screen (issue 33): the entry, the signed-in shell, the
+// dashboard and the list pages must not reach the validation library (zod, about 26 KB gzip), which
+// only forms need (the lists read their URL without it, decision 062); no page that doesn't draw a chart or markdown may load recharts (about 107 KB)
 // or markdown-it (about 47 KB), not even after its first screen; the list pages load their row menu,
 // dialogs and bulk bar when used. Walks the static value imports of the source (type-only and
 // dynamic imports are not loaded up front) and names the chain that pulls a forbidden module in, so a
-// regression shows which import caused it. The bench's chunk report gives the sizes.
-import { existsSync, readFileSync } from 'node:fs';
+// regression shows which import caused it. When a fresh production build is at hand (npm test builds
+// the journeys' one before Vitest runs), each signed-in page's first load is held to its budget.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { firstLoad, SIGNED_IN_BUDGET_KB, SIGNED_IN_PAGES } from '../../../scripts/bench/frontend.ts';
+import { E2E_BUILD_DIR } from '../../../e2e/support/build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ALIASES: Record<string, string> = { '#shared/': 'src/shared/', '#web/': 'src/web/', '#server/': 'src/server/' };
@@ -24,6 +27,7 @@ const ON_USE = [
   'src/web/components/ui/dropdown-menu.tsx',
 ];
 const LIST_PAGES = ['src/web/features/policies/policies-page.tsx', 'src/web/features/customers/customers-page.tsx'];
+const RENEWALS = 'src/web/features/renewals/renewals-page.tsx';
 
 /** The specifiers a module imports for its values (not `import type`, not `import()`). */
 export function valueImports(source: string): string[] {
@@ -98,24 +102,24 @@ describe('first-load JavaScript of the signed-in app', () => {
     expect(valueImports(src)).toEqual(['zod', './d.ts', './e.ts', './styles.css']);
   });
 
-  for (const root of ['src/web/main.tsx', 'src/web/app/signed-in-shell.tsx', 'src/web/features/dashboard/dashboard-page.tsx']) {
+  for (const root of ['src/web/main.tsx', 'src/web/app/signed-in-shell.tsx', 'src/web/features/dashboard/dashboard-page.tsx', ...LIST_PAGES, RENEWALS]) {
     it(`${root} does not load ${FORBIDDEN.join(', ')} before its first screen`, () => {
       expect(forbiddenChain(path.join(ROOT, root))).toBeNull();
     });
   }
 
-  for (const root of ['src/web/main.tsx', 'src/web/app/signed-in-shell.tsx', 'src/web/features/dashboard/dashboard-page.tsx', ...LIST_PAGES, 'src/web/features/renewals/renewals-page.tsx'])
+  for (const root of ['src/web/main.tsx', 'src/web/app/signed-in-shell.tsx', 'src/web/features/dashboard/dashboard-page.tsx', ...LIST_PAGES, RENEWALS])
     it(`${root} does not load ${DRAWING.join(' or ')} before its first screen`, () => {
       expect(forbiddenChain(path.join(ROOT, root), DRAWING)).toBeNull();
     });
 
   // the shell's deferred parts (menus, palette, drawer) load on every signed-in page
-  for (const root of ['src/web/app/signed-in-shell.tsx', ...LIST_PAGES, 'src/web/features/renewals/renewals-page.tsx'])
+  for (const root of ['src/web/app/signed-in-shell.tsx', ...LIST_PAGES, RENEWALS])
     it(`${root} does not load ${DRAWING.join(' or ')} after its first screen either`, () => {
       expect(forbiddenChain(path.join(ROOT, root), DRAWING, true)).toBeNull();
     });
 
-  for (const root of [...LIST_PAGES, 'src/web/features/renewals/renewals-page.tsx'])
+  for (const root of [...LIST_PAGES, RENEWALS])
     it(`${root} loads its row menu, dialogs and bulk bar when used`, () => {
       expect(forbiddenChain(path.join(ROOT, root), ON_USE)).toBeNull();
     });
@@ -134,4 +138,29 @@ describe('first-load JavaScript of the signed-in app', () => {
     // branding.ts holds the white-label schema: importing it instead of branding-text.ts pulls zod in
     expect(forbiddenChain(path.join(ROOT, 'src/shared/branding.ts'))).toEqual(['src/shared/branding.ts', 'zod']);
   });
+
+  const build = freshBuild();
+  for (const [page, modules] of Object.entries(SIGNED_IN_PAGES))
+    it.skipIf(!build)(`${page} loads at most ${SIGNED_IN_BUDGET_KB[page]} KB gzip of JavaScript before its first screen (${build ? path.relative(ROOT, build) : 'no fresh build'})`, () => {
+      const load = firstLoad(build!, page, modules);
+      expect(load, `${page} is not in the build's manifest`).not.toBeNull();
+      const chunks = load!.chunks.map((c) => `${c.name} ${c.gzipKb.toFixed(2)}`).join(', ');
+      expect(load!.gzipKb, `${page}: ${load!.gzipKb.toFixed(1)} KB in ${load!.files} files: ${chunks}`).toBeLessThanOrEqual(SIGNED_IN_BUDGET_KB[page]);
+    });
 });
+
+/**
+ * The journeys' production build (FIRST_LOAD_BUILD names another), when it is newer than every source
+ * and build setting it comes from; a stale build would measure other code, so the budgets are skipped.
+ */
+function freshBuild(): string | null {
+  const web = process.env.FIRST_LOAD_BUILD ?? path.join(E2E_BUILD_DIR, 'web');
+  const manifest = path.join(web, '.vite/manifest.json');
+  if (!existsSync(manifest)) return null;
+  const built = statSync(manifest).mtimeMs;
+  // tests are not built
+  const newest = (p: string): number =>
+    statSync(p).isDirectory() ? Math.max(0, ...readdirSync(p).map((f) => newest(path.join(p, f)))) : p.endsWith('.test.ts') ? 0 : statSync(p).mtimeMs;
+  const sources = ['src/web', 'src/shared', 'scripts/chunking.ts', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(ROOT, p));
+  return sources.every((p) => !existsSync(p) || newest(p) <= built) ? path.resolve(ROOT, web) : null;
+}

@@ -1,7 +1,7 @@
 // Status badges shared by the book of business and billing pages.
 import type { SubmissionStatus } from '#shared/payments-text.ts';
-import { RENEWAL_STATE_LABEL, RENEWAL_TEXT, type RenewalState } from '#shared/renewals.ts';
-import { displayStatus, POLICY_STATUS_LABEL, type PolicyStatus } from '#shared/policies.ts';
+import { REMARKET_LABEL, RENEWAL_STATE_LABEL, type RenewalState } from '#shared/renewal-states.ts';
+import { displayStatus, POLICY_STATUS_LABEL, type PolicyStatus } from '#shared/policies-text.ts';
 import { Badge, type BadgeTone } from './ui/badge.tsx';
 
 const TONE: Record<SubmissionStatus, BadgeTone> = { Pending: 'yellow', 'Under Review': 'blue', Approved: 'green', Rejected: 'red' };
@@ -25,5 +25,5 @@ export function RenewalStateBadge({ state }: { state: RenewalState }) {
 }
 
 export function RemarketBadge() {
-  return <Badge tone="orange">{RENEWAL_TEXT.remarket}</Badge>;
+  return <Badge tone="orange">{REMARKET_LABEL}</Badge>;
 }

@@ -1,6 +1,6 @@
 // The pager of the list pages, and the cell classes of small tables outside the list kit.
 import type { ReactNode } from 'react';
-import { pageCount } from '#shared/policies.ts';
+import { pageCount } from '#shared/policies-text.ts';
 import { Button } from './ui/button.tsx';
 import { Spinner } from './ui/spinner.tsx';
 

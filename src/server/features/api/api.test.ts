@@ -5,7 +5,7 @@ import { API_TEXT } from '#shared/api-keys.ts';
 import { ACCESS_TEXT } from '#shared/access.ts';
 import { COMMUNICATION_TEXT } from '#shared/communications.ts';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
-import { POLICY_TEXT } from '#shared/policies.ts';
+import { POLICY_REQUIRED_TEXT, POLICY_TEXT } from '#shared/policies.ts';
 import { activityLog, agencies, agencyMembers, apiIdempotency, apiKeys, customers, policies, session as sessionTable, user } from '#server/db/schema.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
@@ -205,7 +205,7 @@ describe('/api/v1 resources', () => {
   it('policies: create with car details, switch to fire, delete; messages for a missing detail', async () => {
     const bad = await v1(key, '/policies', { json: carPolicyPayload({ car_details: {} }) });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).error.fields['car_details.vehicle_make']).toBe(POLICY_TEXT.required.vehicle_make);
+    expect((await json(bad)).error.fields['car_details.vehicle_make']).toBe(POLICY_REQUIRED_TEXT.vehicle_make);
     const created = await json(await v1(key, '/policies', { json: carPolicyPayload() }));
     expect(created.car_details).toMatchObject({ vehicle_make: 'Toyota' });
     const fire = {

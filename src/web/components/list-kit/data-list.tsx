@@ -3,8 +3,8 @@
 // and the loading / empty / error-with-Retry states. Data, sort and paging come from the page.
 import { Fragment, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { LIST_TEXT, parseSort, sortValue, type SortDirection } from '#shared/lists.ts';
-import { Checkbox } from '../ui/checkbox.tsx';
+import { LIST_TEXT, parseSort, sortValue, type SortDirection } from '#shared/lists-text.ts';
+import { SelectBox } from './select-box.tsx';
 import { Select } from '../ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { errorMessage } from '#web/lib/api.ts';
@@ -121,7 +121,7 @@ export function DataList<T>(props: DataListProps<T>) {
 
   const pick = (row: T) =>
     selection ? (
-      <Checkbox aria-label={LIST_TEXT.selectRow(rowLabel(row))} checked={selection.isSelected(rowKey(row))} onCheckedChange={() => selection.toggle(rowKey(row))} />
+      <SelectBox aria-label={LIST_TEXT.selectRow(rowLabel(row))} checked={selection.isSelected(rowKey(row))} onCheckedChange={() => selection.toggle(rowKey(row))} />
     ) : null;
 
   if (!wide) {
@@ -133,7 +133,7 @@ export function DataList<T>(props: DataListProps<T>) {
         ) : null}
         {selection && rows?.length ? (
           <label className="flex items-center gap-2 border-b border-slate-200 px-4 py-2 text-sm text-slate-600">
-            <Checkbox aria-label={LIST_TEXT.selectPage} checked={selection.pageState} onCheckedChange={selection.togglePage} />
+            <SelectBox aria-label={LIST_TEXT.selectPage} checked={selection.pageState} onCheckedChange={selection.togglePage} />
             {LIST_TEXT.selectPage}
           </label>
         ) : null}
@@ -175,7 +175,7 @@ export function DataList<T>(props: DataListProps<T>) {
               <tr>
                 {selection ? (
                   <th scope="col" className="w-10 px-4 py-3">
-                    <Checkbox aria-label={LIST_TEXT.selectPage} checked={selection.pageState} onCheckedChange={selection.togglePage} />
+                    <SelectBox aria-label={LIST_TEXT.selectPage} checked={selection.pageState} onCheckedChange={selection.togglePage} />
                   </th>
                 ) : null}
                 {columns.map((c) =>

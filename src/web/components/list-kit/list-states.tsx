@@ -1,7 +1,7 @@
 // Loading, empty and error-with-Retry, and the "select all N that match" banner.
 import type { ReactNode } from 'react';
 import { RotateCcw } from 'lucide-react';
-import { LIST_TEXT } from '#shared/lists.ts';
+import { LIST_TEXT } from '#shared/lists-text.ts';
 import { Button } from '../ui/button.tsx';
 import type { SelectionControl } from './use-selection.ts';
 

@@ -3,7 +3,7 @@
 // row actions; the bulk actions' picker shows the same list.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, customerListQuerySchema, type Customer, type CustomerListQuery } from '#shared/customers.ts';
+import { CUSTOMER_LIST_QUERY, CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, type Customer, type CustomerListQuery } from '#shared/customers-text.ts';
 import { BulkBarSlot } from '../bulk/bulk-bar-slot.tsx';
 import { DataList, type ListColumn } from '../list-kit/data-list.tsx';
 import { ListSearch } from '../list-kit/list-search.tsx';
@@ -35,7 +35,7 @@ export const CUSTOMER_COLUMNS: ListColumn<Customer>[] = [
 ];
 
 export function CustomerList({ actions }: { actions?: (c: Customer) => ReactNode }) {
-  const { query, setQuery } = useListQuery(customerListQuerySchema);
+  const { query, setQuery } = useListQuery(CUSTOMER_LIST_QUERY);
   const list = useCustomers(query);
   const rows = list.data?.rows ?? [];
   // the bulk actions' selection: the ids picked, or { all: true, filter } for every matching customer

@@ -3,9 +3,8 @@
 // actions; the bulk actions' picker shows the same list, so both pick from the same rows.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '#shared/money.ts';
-import { POLICY_TYPE_OPTIONS } from '#shared/lines/index.ts';
-import { POLICY_STATUS_LABEL, POLICY_STATUSES, POLICY_TEXT, POLICY_TYPE_LABEL, policyListQuerySchema, type Policy, type PolicyListQuery } from '#shared/policies.ts';
+import { formatMoney } from '#shared/money-text.ts';
+import { POLICY_LIST_QUERY, POLICY_STATUS_LABEL, POLICY_STATUSES, POLICY_TEXT, POLICY_TYPE_LABEL, POLICY_TYPE_OPTIONS, type Policy, type PolicyListQuery } from '#shared/policies-text.ts';
 import { AssigneeOptions, useAssignees } from '../assignees.tsx';
 import { StatusBadge } from '../badges.tsx';
 import { BulkBarSlot } from '../bulk/bulk-bar-slot.tsx';
@@ -43,7 +42,7 @@ export const POLICY_COLUMNS: ListColumn<Policy>[] = [
 
 export const policyRowLabel = (p: Policy) => `policy ${p.policy_number}`;
 
-type PolicyQuery = ReturnType<typeof useListQuery<typeof policyListQuerySchema>>;
+type PolicyQuery = ReturnType<typeof useListQuery<typeof POLICY_LIST_QUERY>>;
 
 function PolicyFilters({ query, setQuery }: PolicyQuery) {
   const assignees = useAssignees();
@@ -75,7 +74,7 @@ function PolicyFilters({ query, setQuery }: PolicyQuery) {
 }
 
 export function PolicyList({ actions }: { actions?: (p: Policy) => ReactNode }) {
-  const { query, setQuery } = useListQuery(policyListQuerySchema);
+  const { query, setQuery } = useListQuery(POLICY_LIST_QUERY);
   const list = usePolicies(query);
   const rows = list.data?.rows ?? [];
   // the bulk actions' selection: the ids picked, or { all: true, filter } for every matching policy

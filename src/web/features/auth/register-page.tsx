@@ -7,7 +7,8 @@ import { PLAN_PRICES, TIER_LABEL, TRIAL_DAYS, tierFromSignupPlan } from '#shared
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { Input, PasswordInput } from '#web/components/ui/input.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { apiPost, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { AuthCard, Notice } from '#web/components/auth-card.tsx';

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_TEXT, RESET_PASSWORD_MIN } from '#shared/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { PasswordInput } from '#web/components/ui/input.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { ApiError, apiPost, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { AuthCard } from '#web/components/auth-card.tsx';

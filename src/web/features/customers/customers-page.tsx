@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Download, Plus } from 'lucide-react';
 import { canUseFeature } from '#shared/features.ts';
-import { CUSTOMER_TEXT, customerListQuerySchema, type Customer } from '#shared/customers.ts';
+import { CUSTOMER_LIST_QUERY, CUSTOMER_TEXT, type Customer } from '#shared/customers-text.ts';
 import { atLimit } from '#shared/usage.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -18,7 +18,7 @@ import { DeleteConfirm, RowActions } from '#web/components/row-actions.tsx';
 
 export function CustomersPage() {
   // the export takes the list's filter from the URL, where the list keeps it
-  const { query } = useListQuery(customerListQuerySchema);
+  const { query } = useListQuery(CUSTOMER_LIST_QUERY);
   const usage = useUsage();
   const { data: session } = useSession();
   const remove = useDeleteCustomer();

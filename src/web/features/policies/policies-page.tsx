@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { atLimit } from '#shared/usage.ts';
-import { POLICY_TEXT, type Policy } from '#shared/policies.ts';
+import { POLICY_TEXT, type Policy } from '#shared/policies-text.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';

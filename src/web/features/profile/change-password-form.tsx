@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AUTH_TEXT, changePasswordSchema } from '#shared/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { PasswordInput } from '#web/components/ui/input.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { ApiError, apiPost, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 

@@ -3,9 +3,9 @@
 // and above); below, it records the contact by moving the renewal to Contacted.
 import { Link } from 'react-router';
 import { MoreHorizontal } from 'lucide-react';
-import { formatMoney } from '#shared/money.ts';
-import { POLICY_TYPE_LABEL } from '#shared/policies.ts';
-import { RENEWAL_TEXT, type RenewalRow } from '#shared/renewals.ts';
+import { formatMoney } from '#shared/money-text.ts';
+import { POLICY_TYPE_LABEL } from '#shared/policies-text.ts';
+import { RENEWAL_TEXT, type RenewalRow } from '#shared/renewals-text.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { DataList, type ListColumn, type ListSource } from '#web/components/list-kit/data-list.tsx';
 import { formatDay } from '#web/lib/format.ts';

@@ -2,9 +2,9 @@
 // Filters live in the URL, so a filtered view can be bookmarked and the back button restores it.
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatMoney } from '#shared/money.ts';
-import { POLICY_TYPES, POLICY_TYPE_LABEL } from '#shared/policies.ts';
-import { BUCKETS, BUCKET_LABEL, RENEWAL_TEXT, type Bucket, type RenewalRow } from '#shared/renewals.ts';
+import { formatMoney } from '#shared/money-text.ts';
+import { POLICY_TYPES, POLICY_TYPE_LABEL } from '#shared/policies-text.ts';
+import { BUCKETS, BUCKET_LABEL, RENEWAL_TEXT, type Bucket, type RenewalRow } from '#shared/renewals-text.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { Select } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';

@@ -15,6 +15,7 @@ import { notify } from '#web/lib/toast.ts';
 import { PortalSignIn } from './portal-sign-in.tsx';
 import { RequestChangeDialog, RequestList } from './portal-requests.tsx';
 import { PortalDocuments } from './portal-documents.tsx';
+import { PortalMessages } from './portal-messages.tsx';
 
 const meKey = ['portal', 'me'] as const;
 
@@ -179,6 +180,12 @@ function PortalHome({ me }: { me: PortalMe & { agency: NonNullable<PortalMe['age
             Documents for me
           </h2>
           <PortalDocuments />
+        </section>
+        <section aria-labelledby="my-messages">
+          <h2 id="my-messages" className="mb-3 text-lg font-semibold text-slate-900">
+            Messages
+          </h2>
+          <PortalMessages />
         </section>
         <section aria-labelledby="my-requests">
           <h2 id="my-requests" className="mb-3 text-lg font-semibold text-slate-900">

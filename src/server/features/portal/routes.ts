@@ -24,6 +24,7 @@ import { agentPolicyCard, answerRequest, inviteToPortal, portalStatus, revokePor
 import { pdfHeaders, policyCardPdf } from './cards.ts';
 import { clientDocument, listClientDocuments, setDocumentShared } from './documents.ts';
 import { agentThreadRoutes, clientThreadRoutes } from './thread-routes.ts';
+import { agentSignatureRoutes, clientSignatureRoutes } from './signature-routes.ts';
 import { clientPolicy, createChangeRequest, listClientPolicies, listClientRequests } from './service.ts';
 import {
   accessesOf,
@@ -177,8 +178,10 @@ export function portalRoutes() {
   });
 
   clientThreadRoutes(p);
+  clientSignatureRoutes(p);
   r.route('/portal', p as unknown as Hono<AppEnv>);
   agentThreadRoutes(r);
+  agentSignatureRoutes(r);
 
   // the Documents card's "Shared with client" toggle
   r.use('/documents/:id/shared', requireFeature('client-portal'));

@@ -18,6 +18,7 @@ import { UPLOAD_TEXT } from '#shared/portal-messages.ts';
 import { useFeature } from '#web/lib/session.ts';
 import { DownloadButton, PreviewButton } from './document-viewer.tsx';
 import { UploadZone } from './upload-zone.tsx';
+import { RequestSignatureButton } from '../portal/signature-requests.tsx';
 
 export function DocumentsCard({ customerId, policyId }: { customerId?: string; policyId?: string }) {
   const { allowed } = useFeature('documents');
@@ -73,6 +74,7 @@ export function DocumentsCard({ customerId, policyId }: { customerId?: string; p
                         Client
                       </label>
                     ) : null}
+                    {portal && doc.customer_id && doc.content_type === 'application/pdf' ? <RequestSignatureButton documentId={doc.id} name={doc.name} /> : null}
                     <PreviewButton doc={doc} />
                     <DownloadButton doc={doc} />
                     <Button variant="ghost" size="sm" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.name}`}>

@@ -17,6 +17,7 @@ import { DocumentsCard } from '#web/components/documents/documents-card.tsx';
 import { TasksCard } from '#web/components/crm/tasks-card.tsx';
 import { PortalCard } from '#web/components/portal/portal-card.tsx';
 import { PortalMessagesCard } from '#web/components/portal/portal-messages-card.tsx';
+import { SignaturesCard } from '#web/components/portal/signature-requests.tsx';
 import { useCustomer } from '#web/lib/customers.ts';
 
 /** A customer with only one line: "Create opportunity" for the other one (CRM, Business and above). */
@@ -125,6 +126,7 @@ export function CustomerProfilePage() {
       <CommunicationLog customerId={c.id} />
       <PortalCard customerId={c.id} />
       <PortalMessagesCard customerId={c.id} />
+      <SignaturesCard customerId={c.id} />
     </div>
   );
 }

@@ -80,10 +80,20 @@ export const signSchema = z
     drawing: safeText({ trim: false }).max(SIGNATURE_PNG_MAX_CHARS, SIGNATURE_TEXT.drawingInvalid).optional().default(''),
     consent: z.literal(true, SIGNATURE_TEXT.consentRequired),
   })
-  .superRefine((v, ctx) => {
-    if (v.kind === 'typed' && !v.typed) ctx.addIssue({ code: 'custom', path: ['typed'], message: SIGNATURE_TEXT.signatureRequired });
-    if (v.kind === 'drawn' && !PNG_DATA_URL.test(v.drawing)) ctx.addIssue({ code: 'custom', path: ['drawing'], message: v.drawing ? SIGNATURE_TEXT.drawingInvalid : SIGNATURE_TEXT.signatureRequired });
+  // `when`: the signature is checked even while another field is wrong, so every message shows at once
+  .refine((v) => v.kind !== 'typed' || Boolean(v.typed), { path: ['typed'], message: SIGNATURE_TEXT.signatureRequired, when: (p) => signatureChoice(p.value).kind === 'typed' })
+  .refine((v) => v.kind !== 'drawn' || Boolean(v.drawing), { path: ['drawing'], message: SIGNATURE_TEXT.signatureRequired, when: (p) => signatureChoice(p.value).kind === 'drawn' })
+  .refine((v) => v.kind !== 'drawn' || !v.drawing || PNG_DATA_URL.test(v.drawing), {
+    path: ['drawing'],
+    message: SIGNATURE_TEXT.drawingInvalid,
+    when: (p) => signatureChoice(p.value).kind === 'drawn',
   });
+
+/** The raw choice of signature, read before the rest of the form is valid. */
+function signatureChoice(value: unknown): { kind: unknown; typed: string; drawing: string } {
+  const v = (value ?? {}) as Record<string, unknown>;
+  return { kind: v.kind, typed: typeof v.typed === 'string' ? v.typed.trim() : '', drawing: typeof v.drawing === 'string' ? v.drawing : '' };
+}
 export type SignInput = z.input<typeof signSchema>;
 
 export const declineSchema = z.object({ reason: safeText({ multiline: true }).max(1000, 'Must be at most 1000 characters.').optional().default('') });

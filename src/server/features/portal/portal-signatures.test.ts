@@ -109,7 +109,8 @@ describe('signatures', () => {
     const { request, cookie } = await pending('fields@example.com');
     const sign = (body: unknown) => post(`/api/portal/signatures/${request.id}/sign`, body, cookie);
     const empty = await json(await sign({ full_name: ' ', kind: 'typed', typed: '', consent: false }));
-    expect(empty.error.fields).toMatchObject({ full_name: SIGNATURE_TEXT.nameRequired, consent: SIGNATURE_TEXT.consentRequired });
+    // all at once: the signature's message too, though other fields are wrong (it was missing before)
+    expect(empty.error.fields).toMatchObject({ full_name: SIGNATURE_TEXT.nameRequired, consent: SIGNATURE_TEXT.consentRequired, typed: SIGNATURE_TEXT.signatureRequired });
     const noTyped = await json(await sign({ ...typed, typed: '' }));
     expect(noTyped.error.fields.typed).toBe(SIGNATURE_TEXT.signatureRequired);
     const noKind = await json(await sign({ ...typed, kind: 'stamp' }));

@@ -119,6 +119,8 @@ export interface DocumentRow {
   purge_at: string | null;
   /** shown to the customer in the client portal (issue 32) */
   shared_with_client: boolean;
+  /** uploaded by the client in the portal (issue 32) */
+  from_client: boolean;
 }
 
 export interface DocumentUsage {

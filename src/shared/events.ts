@@ -97,6 +97,14 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   /** the client portal (issue 32): a customer invited, or their access revoked */
   'portal.invited': object;
   'portal.revoked': object;
+  /** a portal message; the client's tells `recipientId` (the bell), the agent's only the client (e-mail) */
+  'portal.message': { customerId: string; customerName: string; fromClient: boolean; recipientId: string | null; messageId: string };
+  /** signatures: the agent asks, reminds; the client signs or declines; the expiry job ends a request */
+  'signature.requested': object;
+  'signature.reminded': object;
+  'signature.signed': { requestedBy: string | null; customerId: string; documentName: string; requestId: string };
+  'signature.declined': { requestedBy: string | null; customerId: string; documentName: string; requestId: string };
+  'signature.expired': object;
 }
 
 export type EventType = keyof DomainEventPayloads;

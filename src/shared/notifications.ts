@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = [
   'task_assigned',
   'opportunity_assigned',
   'webhook_disabled',
+  'portal_message',
+  'signature_answered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -131,5 +131,7 @@ export interface PortalDocument {
   content_type: string;
   size: number;
   policy_number: string | null;
+  /** a file the client sent (the portal lists it with the shared ones) */
+  from_client: boolean;
   created_at: string;
 }

@@ -103,6 +103,8 @@ export const NOTIFICATION_KIND_LABEL: Record<NotificationKind, { label: string; 
   task_assigned: { label: 'Task assigned to me', hint: 'Someone assigns you a CRM task.' },
   opportunity_assigned: { label: 'Opportunity assigned to me', hint: 'Someone makes you the assignee of a pipeline opportunity.' },
   webhook_disabled: { label: 'Webhook disabled', hint: 'A webhook endpoint you own kept failing and was disabled.' },
+  portal_message: { label: 'Client portal message', hint: 'A client you invited to the portal writes to the agency.' },
+  signature_answered: { label: 'Signature signed or declined', hint: 'A client signs or declines a document you sent for signature.' },
 };
 export const DIGEST_EMAIL_LABEL = {
   label: 'Daily renewals digest',

@@ -41,6 +41,7 @@ import { DUPLICATE_MODES, IMPORT_KINDS, IMPORT_STATUSES } from '#shared/imports.
 import { BULK_ENTITIES, BULK_KINDS, BULK_STATES } from '#shared/bulk.ts';
 import { PAID_TIERS, SUBSCRIPTION_STATUSES, TIERS } from '#shared/tiers.ts';
 import { CHANGE_KINDS, REQUEST_STATES } from '#shared/portal.ts';
+import { SIGNATURE_KINDS, SIGNATURE_STATES } from '#shared/portal-messages.ts';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp(tz).notNull().defaultNow();
@@ -1213,6 +1214,8 @@ export const documents = pgTable(
     deletedBy: text().references(() => user.id, { onDelete: 'set null' }),
     /** shown to the customer in the client portal (issue 32) */
     sharedWithClient: boolean().notNull().default(false),
+    /** uploaded by the client in the portal (issue 32): uploaded_by is null then */
+    fromClient: boolean().notNull().default(false),
   },
   (t) => [
     unique('documents_agency_id_uq').on(t.agencyId, t.id),
@@ -1702,5 +1705,85 @@ export const portalRequests = pgTable(
     foreignKey({ name: 'portal_requests_task_fk', columns: [t.agencyId, t.taskId], foreignColumns: [tasks.agencyId, tasks.id] }).onDelete('set null'),
     check('portal_requests_kind_check', inList('kind', CHANGE_KINDS)),
     check('portal_requests_state_check', inList('state', REQUEST_STATES)),
+  ],
+);
+
+/**
+ * The message thread between a client and the agency (one per customer). read_at: when the other
+ * side read it. author_id is the agency member who wrote it (null for the client's own messages).
+ */
+export const portalMessages = pgTable(
+  'portal_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    customerId: uuid().notNull(),
+    fromClient: boolean().notNull(),
+    authorId: text().references(() => user.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    readAt: timestamp(tz),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('portal_messages_agency_id_uq').on(t.agencyId, t.id),
+    index('portal_messages_customer_idx').on(t.agencyId, t.customerId, t.createdAt.desc()),
+    foreignKey({ name: 'portal_messages_customer_fk', columns: [t.agencyId, t.customerId], foreignColumns: [customers.agencyId, customers.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * The agent asks the client to sign a PDF document. Signing stores a new document (the original's
+ * pages and a certificate page) and never changes the original; the hashes of both are kept here and
+ * in the activity log. A pending request expires 30 days after it was sent (the jobs module).
+ */
+export const signatureRequests = pgTable(
+  'signature_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agencyId: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    customerId: uuid().notNull(),
+    documentId: uuid().notNull(),
+    signedDocumentId: uuid(),
+    state: text().notNull().default('pending'),
+    message: text(),
+    requestedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    expiresAt: timestamp(tz).notNull(),
+    remindedAt: timestamp(tz),
+    signerName: text(),
+    signatureKind: text(),
+    signedAt: timestamp(tz),
+    signerIp: text(),
+    signerUserAgent: text(),
+    originalSha256: text(),
+    signedSha256: text(),
+    declineReason: text(),
+    createdAt: createdAt(),
+    updatedAt: timestamp(tz).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('signature_requests_agency_id_uq').on(t.agencyId, t.id),
+    index('signature_requests_customer_idx').on(t.agencyId, t.customerId, t.createdAt.desc()),
+    // the expiry job: pending requests by their end
+    index('signature_requests_pending_idx').on(t.expiresAt).where(sql`state = 'pending'`),
+    foreignKey({ name: 'signature_requests_customer_fk', columns: [t.agencyId, t.customerId], foreignColumns: [customers.agencyId, customers.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'signature_requests_document_fk', columns: [t.agencyId, t.documentId], foreignColumns: [documents.agencyId, documents.id] }).onDelete(
+      'cascade',
+    ),
+    // ON DELETE SET NULL (signed_document_id) in the migration: the request stays when its signed copy is purged
+    foreignKey({
+      name: 'signature_requests_signed_fk',
+      columns: [t.agencyId, t.signedDocumentId],
+      foreignColumns: [documents.agencyId, documents.id],
+    }).onDelete('set null'),
+    check('signature_requests_state_check', inList('state', SIGNATURE_STATES)),
+    check('signature_requests_kind_check', sql`signature_kind is null or ${inList('signature_kind', SIGNATURE_KINDS)}`),
   ],
 );

@@ -66,6 +66,8 @@ export const GLOBAL_UNIQUE_KEYS: Record<string, string> = {
   commission_lines_pkey: 'uuid primary key',
   portal_access_pkey: 'uuid primary key',
   portal_requests_pkey: 'uuid primary key',
+  portal_messages_pkey: 'uuid primary key',
+  signature_requests_pkey: 'uuid primary key',
   // looked up before the agency is known
   api_keys_secret_hash_uq: 'an API key is found by its hash, then tells the agency',
   user_invitations_tokenHash_unique: 'an invitation link is found by its token, then tells the agency',

@@ -54,6 +54,12 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   'payment.decided': ['payment', 'updated'],
   'portal.invited': ['customer', 'updated'],
   'portal.revoked': ['customer', 'updated'],
+  'portal.message': ['customer', 'updated'],
+  'signature.requested': ['document', 'updated'],
+  'signature.reminded': ['document', 'updated'],
+  'signature.signed': ['document', 'updated'],
+  'signature.declined': ['document', 'updated'],
+  'signature.expired': ['document', 'updated'],
 };
 
 export function subscribeActivity() {

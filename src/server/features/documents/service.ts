@@ -6,7 +6,6 @@ import {
   PREVIEWABLE,
   TRASH_DAYS,
   TYPE_FILTER_TYPES,
-  formatStorage,
   type DocumentQuery,
   type DocumentRow,
   type DocumentTarget,
@@ -14,7 +13,6 @@ import {
 } from '#shared/documents.ts';
 import { FILE_LINK_TTL_SECONDS, type FileLink } from '#shared/files.ts';
 import type { Page } from '#shared/policies.ts';
-import { DOCUMENT_QUOTA_BYTES } from '#shared/tiers.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { customers, documents, policies, user } from '#server/db/schema.ts';
@@ -24,27 +22,17 @@ import { signDocumentLink, type LinkDisposition } from '#server/files.ts';
 import { sortOrder } from '#server/lists.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
+import { quotaOf, usedBytes } from '#server/platform/document-upload.ts';
+
+export { quotaExceeded, quotaOf, usedBytes } from '#server/platform/document-upload.ts';
 
 type DocumentRecord = typeof documents.$inferSelect;
 const DAY_MS = 24 * 3600 * 1000;
-
-export function quotaOf(actor: Pick<Actor, 'agency'>): number {
-  return DOCUMENT_QUOTA_BYTES[actor.agency.tier];
-}
-
-/** Every byte the agency holds or has reserved: ready, pending (an upload under way) and the Trash. */
-export async function usedBytes(t: Tenant): Promise<number> {
-  const [row] = await t.select({ used: sql<string>`coalesce(sum(${documents.size}), 0)` }).from(documents);
-  return Number(row?.used ?? 0);
-}
 
 export async function readUsage(db: Db, actor: Actor): Promise<DocumentUsage> {
   return { used: await usedBytes(tenant(db, actor)), quota: quotaOf(actor) };
 }
 
-export function quotaExceeded(remaining: number): AppError {
-  return new AppError(413, 'QUOTA_EXCEEDED', DOCUMENT_TEXT.quotaExceeded(formatStorage(Math.max(0, remaining))));
-}
 
 /**
  * The customer and policy a document belongs to, both of the caller's agency (another agency's id is
@@ -139,6 +127,7 @@ function toRow(doc: DocumentRecord): DocumentRow {
     deleted_at: doc.deletedAt?.toISOString() ?? null,
     purge_at: doc.deletedAt ? new Date(doc.deletedAt.getTime() + TRASH_DAYS * DAY_MS).toISOString() : null,
     shared_with_client: doc.sharedWithClient,
+    from_client: doc.fromClient,
   };
 }
 

@@ -14,6 +14,9 @@ const TOLD = [
   'webhook_endpoint.disabled',
   'invitation.accepted',
   'payment.decided',
+  'portal.message',
+  'signature.signed',
+  'signature.declined',
 ] as const;
 type Told = (typeof TOLD)[number];
 
@@ -87,6 +90,30 @@ function notices(event: EventOf<Told>): Omit<NotifyInput, 'agencyId'>[] {
           title: event.approved ? 'Your payment was approved: your new plan is active' : 'Your payment submission was not approved',
           link: '/dashboard/subscription/history',
           dedupeKey: `payment_decided:${event.submissionId}`,
+        },
+      ];
+    case 'portal.message':
+      // the agent's own messages tell only the client (by e-mail)
+      if (!event.fromClient || !event.recipientId) return [];
+      return [
+        {
+          userId: event.recipientId,
+          kind: 'portal_message',
+          title: `${event.customerName.slice(0, 120)} sent you a message in the client portal`,
+          link: `/dashboard/customers/${event.customerId}#portal-messages`,
+          dedupeKey: `portal_message:${event.messageId}`,
+        },
+      ];
+    case 'signature.signed':
+    case 'signature.declined':
+      if (!event.requestedBy) return [];
+      return [
+        {
+          userId: event.requestedBy,
+          kind: 'signature_answered',
+          title: `${event.documentName.slice(0, 120)} was ${event.type === 'signature.signed' ? 'signed' : 'declined'} by the client`,
+          link: `/dashboard/customers/${event.customerId}#portal-signatures`,
+          dedupeKey: `signature_answered:${event.requestId}`,
         },
       ];
   }

@@ -19,12 +19,12 @@ export async function setDocumentShared(db: Connection, actor: Actor, id: string
   });
 }
 
-/** The client's shared documents: their customer's, or one of their policies'. */
+/** The client's shared documents (and the files they sent): their customer's, or one of their policies'. */
 function clientDocumentsWhere(t: Tenant, client: Client) {
   const ownPolicies = t.select({ id: policies.id }).from(policies, eq(policies.customerId, client.customerId));
   return t.where(
     documents,
-    eq(documents.sharedWithClient, true),
+    or(eq(documents.sharedWithClient, true), eq(documents.fromClient, true)),
     eq(documents.status, 'ready'),
     isNull(documents.deletedAt),
     or(eq(documents.customerId, client.customerId), inArray(documents.policyId, ownPolicies)),
@@ -45,6 +45,7 @@ export async function listClientDocuments(db: Connection, client: Client): Promi
     content_type: doc.contentType,
     size: doc.size,
     policy_number: policyNumber,
+    from_client: doc.fromClient,
     created_at: doc.createdAt.toISOString(),
   }));
 }

@@ -9,17 +9,23 @@ import { setClock } from '#server/platform/clock.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
 import { createTestContext, createUser, json, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { MINIMAL_PDF, portalSteps } from '#server/test/portal-client.ts';
 import { dueAfterBusinessDays } from './service.ts';
 
 let t: TestContext;
 let agent: TestUser;
 let otherAgency: TestUser;
-let ip = 0;
-/** each test its own client address, so the per-address limits of one don't reach another */
-const nextIp = () => `203.0.113.${++ip}`;
+let steps: ReturnType<typeof portalSteps>;
+const nextIp = () => steps.nextIp();
+const post = (...a: Parameters<ReturnType<typeof portalSteps>['post']>) => steps.post(...a);
+const invitedCustomer = (...a: Parameters<ReturnType<typeof portalSteps>['invitedCustomer']>) => steps.invitedCustomer(...a);
+const codeFor = (email: string, ip: string) => steps.codeFor(email, ip);
+const signInClient = (email: string, opts: { remember?: boolean } = {}) => steps.signInClient(email, opts);
+const get = (path: string, cookie: string) => t.request(path, { cookie });
 
 beforeAll(async () => {
   t = await createTestContext();
+  steps = portalSteps(t);
   agent = await createUser(t, { tier: 'business' });
   otherAgency = await createUser(t, { tier: 'business' });
 });
@@ -27,38 +33,6 @@ afterAll(async () => {
   setClock(null);
   await t.close();
 });
-
-const post = (path: string, body: unknown, opts: { cookie?: string; ip?: string } = {}) =>
-  t.request(path, { json: body, cookie: opts.cookie, headers: { 'x-forwarded-for': opts.ip ?? nextIp() } });
-
-async function invitedCustomer(u: TestUser, email: string, name = 'Pat Client') {
-  const customer = await createCustomer(t.request, u.cookie, { name, email });
-  const res = await t.request(`/api/customers/${customer.id}/portal/invite`, { method: 'POST', cookie: u.cookie });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return customer;
-}
-
-async function codeFor(email: string, ip: string): Promise<string> {
-  t.mail.sent.length = 0;
-  const res = await post('/api/portal/auth/code', { email }, { ip });
-  expect(res.status).toBe(200);
-  const mail = await waitForMail(t, email, /sign-in code/);
-  return /(\d{6})/.exec(mail.subject)![1];
-}
-
-/** Signs the client in; returns the portal cookie. */
-async function signInClient(email: string, opts: { remember?: boolean } = {}): Promise<string> {
-  const ip = nextIp();
-  const code = await codeFor(email, ip);
-  const res = await post('/api/portal/auth/verify', { email, code, remember: opts.remember ?? false }, { ip });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-const get = (path: string, cookie: string) => t.request(path, { cookie });
 
 describe('invitation', () => {
   it('e-mails the customer a link to /portal in the agency’s name', async () => {
@@ -343,15 +317,8 @@ describe('what a client sees', () => {
 });
 
 describe('documents for the client', () => {
-  const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-  async function uploadTo(cookie: string, fields: Record<string, string>, name: string): Promise<string> {
-    const fd = new FormData();
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-    fd.append('file', new File([PDF_BYTES as BlobPart], name, { type: 'application/pdf' }));
-    const res = await t.request('/api/documents/upload', { method: 'POST', body: fd, cookie });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await json(res)).document.id;
-  }
+  const PDF_BYTES = MINIMAL_PDF;
+  const uploadTo = (cookie: string, fields: Record<string, string>, name: string) => steps.agentUpload(cookie, fields, name);
   const share = (id: string, shared: boolean, cookie = agent.cookie) => t.request(`/api/documents/${id}/shared`, { method: 'PUT', cookie, json: { shared } });
 
   it('shows only the documents the agent shared, of the client’s own record and policies', async () => {

@@ -23,6 +23,8 @@ import { tenant } from '#server/tenant.ts';
 import { agentPolicyCard, answerRequest, inviteToPortal, portalStatus, revokePortal } from './agent.ts';
 import { pdfHeaders, policyCardPdf } from './cards.ts';
 import { clientDocument, listClientDocuments, setDocumentShared } from './documents.ts';
+import { agentThreadRoutes, clientThreadRoutes } from './thread-routes.ts';
+import { agentSignatureRoutes, clientSignatureRoutes } from './signature-routes.ts';
 import { clientPolicy, createChangeRequest, listClientPolicies, listClientRequests } from './service.ts';
 import {
   accessesOf,
@@ -175,7 +177,11 @@ export function portalRoutes() {
     });
   });
 
+  clientThreadRoutes(p);
+  clientSignatureRoutes(p);
   r.route('/portal', p as unknown as Hono<AppEnv>);
+  agentThreadRoutes(r);
+  agentSignatureRoutes(r);
 
   // the Documents card's "Shared with client" toggle
   r.use('/documents/:id/shared', requireFeature('client-portal'));

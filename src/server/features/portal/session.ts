@@ -16,7 +16,7 @@ import {
   type PortalAgencyChoice,
 } from '#shared/portal.ts';
 import { agencyTimeZone } from '#shared/time.ts';
-import { effectiveTier } from '#shared/tiers.ts';
+import { effectiveTier, type Tier } from '#shared/tiers.ts';
 import type { AppEnv, Deps } from '#server/context.ts';
 import { agencies, customers, portalAccess, portalCodes, portalSessions, user } from '#server/db/schema.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '#server/errors.ts';
@@ -31,7 +31,9 @@ export interface Client {
   accessId: string;
   customerId: string;
   customerName: string;
-  agency: { id: string; name: string; timeZone: string; ownerId: string };
+  agency: { id: string; name: string; timeZone: string; ownerId: string; tier: Tier };
+  /** the access's inviter: told of the client's messages (the owner when gone) */
+  invitedBy: string | null;
 }
 
 export interface PortalSessionRow {
@@ -173,6 +175,7 @@ async function readSession(c: Context<AppEnv>): Promise<PortalSessionRow | null>
       email: portalSessions.email,
       expiresAt: portalSessions.expiresAt,
       accessId: portalAccess.id,
+      invitedBy: portalAccess.invitedBy,
       customerId: customers.id,
       customerName: customers.name,
       customerEmail: customers.email,
@@ -208,7 +211,8 @@ async function readSession(c: Context<AppEnv>): Promise<PortalSessionRow | null>
       accessId: row.accessId,
       customerId: row.customerId!,
       customerName: row.customerName!,
-      agency: { id: row.agencyId!, name: row.agencyName!, timeZone: agencyTimeZone(row.timeZone), ownerId: row.ownerId! },
+      agency: { id: row.agencyId!, name: row.agencyName!, timeZone: agencyTimeZone(row.timeZone), ownerId: row.ownerId!, tier },
+      invitedBy: row.invitedBy,
     },
   };
 }

@@ -42,6 +42,15 @@ const communications: Source = (s) => sql`
     where c.agency_id = ${s.agencyId} and c.customer_id = ${s.customerId} ${s.after(sql`c.communication_date`, communicationKey)}
     order by c.communication_date desc, ${communicationKey} desc limit ${s.limit})`;
 
+// the client portal's messages (issue 32): the client's are inbound entries, the agency's outbound
+const portalMessages: Source = (s) => sql`
+  (select m.created_at as at, 'portal_message:' || m.id as key, 'communication' as kind,
+          case when m.from_client then 'portal_in' else 'portal_out' end as event,
+          m.id::text as ref_id, null as corrects_id, m.author_id as actor_id, 'portal' as tag, null as a, m.body as b
+     from portal_messages m
+    where m.agency_id = ${s.agencyId} and m.customer_id = ${s.customerId} ${s.after(sql`m.created_at`, sql`'portal_message:' || m.id`)}
+    order by m.created_at desc, m.id desc limit ${s.limit})`;
+
 // a task is about the customer when linked to them or to one of their policies
 const taskScope = (s: Scope) => sql`t.agency_id = ${s.agencyId} and (t.customer_id = ${s.customerId}
   or t.policy_id in (select p.id from policies p where p.agency_id = ${s.agencyId} and p.customer_id = ${s.customerId}))`;
@@ -101,7 +110,7 @@ const documentsAdded: Source = (s) => sql`
     order by d.created_at desc, d.id desc limit ${s.limit})`;
 
 const SOURCES: Record<TimelineKind, (Source | null)[]> = {
-  communication: [communications],
+  communication: [communications, portalMessages],
   task: [tasksCreated, tasksDone],
   opportunity: [opportunitiesCreated, stageMoves],
   policy: [policiesCreated, policiesCancelled],
@@ -132,6 +141,10 @@ function describe(r: Raw): { title: string; detail: string | null } {
       const prefix = r.event === 'correction' ? 'Correction: ' : '';
       return { title: `${prefix}${type}${r.a ? `: ${r.a}` : ''}`, detail: r.b };
     }
+    case 'portal_in':
+      return { title: 'Client portal message (inbound)', detail: r.b };
+    case 'portal_out':
+      return { title: 'Client portal message (outbound)', detail: r.b };
     case 'task_created':
       return { title: `Task created: ${r.a}`, detail: r.b };
     case 'task_done':

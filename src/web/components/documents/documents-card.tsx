@@ -13,9 +13,12 @@ import { useDocuments, useShareDocument, useTrashDocument } from '#web/lib/docum
 import { notify } from '#web/lib/toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { Switch } from '../ui/switch.tsx';
+import { Badge } from '../ui/badge.tsx';
+import { UPLOAD_TEXT } from '#shared/portal-messages.ts';
 import { useFeature } from '#web/lib/session.ts';
 import { DownloadButton, PreviewButton } from './document-viewer.tsx';
 import { UploadZone } from './upload-zone.tsx';
+import { RequestSignatureButton } from '../portal/signature-requests.tsx';
 
 export function DocumentsCard({ customerId, policyId }: { customerId?: string; policyId?: string }) {
   const { allowed } = useFeature('documents');
@@ -53,7 +56,14 @@ export function DocumentsCard({ customerId, policyId }: { customerId?: string; p
                 {list.data!.rows.map((doc) => (
                   <li key={doc.id} className="flex flex-wrap items-center gap-2 py-2" data-testid="document-row">
                     <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-medium text-slate-900">{doc.name}</p>
+                      <p className="truncate text-sm font-medium text-slate-900">
+                        {doc.name}
+                        {doc.from_client ? (
+                          <Badge tone="purple" className="ml-2">
+                            {UPLOAD_TEXT.fromClient}
+                          </Badge>
+                        ) : null}
+                      </p>
                       <p className="text-xs text-slate-500">
                         {documentTypeLabel(doc.content_type)} · {formatStorage(doc.size)} · {formatDay(doc.created_at)}
                       </p>
@@ -64,6 +74,7 @@ export function DocumentsCard({ customerId, policyId }: { customerId?: string; p
                         Client
                       </label>
                     ) : null}
+                    {portal && doc.customer_id && doc.content_type === 'application/pdf' ? <RequestSignatureButton documentId={doc.id} name={doc.name} /> : null}
                     <PreviewButton doc={doc} />
                     <DownloadButton doc={doc} />
                     <Button variant="ghost" size="sm" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.name}`}>

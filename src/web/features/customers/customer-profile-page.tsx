@@ -16,6 +16,8 @@ import { CommunicationLog } from './communication-log.tsx';
 import { DocumentsCard } from '#web/components/documents/documents-card.tsx';
 import { TasksCard } from '#web/components/crm/tasks-card.tsx';
 import { PortalCard } from '#web/components/portal/portal-card.tsx';
+import { PortalMessagesCard } from '#web/components/portal/portal-messages-card.tsx';
+import { SignaturesCard } from '#web/components/portal/signature-requests.tsx';
 import { useCustomer } from '#web/lib/customers.ts';
 
 /** A customer with only one line: "Create opportunity" for the other one (CRM, Business and above). */
@@ -123,6 +125,8 @@ export function CustomerProfilePage() {
       <TasksCard target={{ customerId: c.id }} />
       <CommunicationLog customerId={c.id} />
       <PortalCard customerId={c.id} />
+      <PortalMessagesCard customerId={c.id} />
+      <SignaturesCard customerId={c.id} />
     </div>
   );
 }

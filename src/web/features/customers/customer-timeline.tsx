@@ -24,7 +24,8 @@ const when = (iso: string) => format(new Date(iso), 'MMM dd, yyyy h:mm a');
 
 function Entry({ entry, corrected, onCorrect }: { entry: TimelineEntry; corrected: TimelineEntry | undefined; onCorrect: () => void }) {
   const Icon = ICON[entry.kind];
-  const isCommunication = entry.kind === 'communication';
+  // a client portal message shows with the log but is no log entry: it cannot be corrected
+  const isCommunication = entry.kind === 'communication' && !entry.event.startsWith('portal_');
   const link =
     entry.kind === 'policy' ? `/dashboard/policies/${entry.ref_id}` : entry.kind === 'task' ? `/dashboard/crm/tasks?task=${entry.ref_id}` : null;
   return (

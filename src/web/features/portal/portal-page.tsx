@@ -15,6 +15,8 @@ import { notify } from '#web/lib/toast.ts';
 import { PortalSignIn } from './portal-sign-in.tsx';
 import { RequestChangeDialog, RequestList } from './portal-requests.tsx';
 import { PortalDocuments } from './portal-documents.tsx';
+import { PortalMessages } from './portal-messages.tsx';
+import { PortalSignatures } from './portal-signatures.tsx';
 
 const meKey = ['portal', 'me'] as const;
 
@@ -174,11 +176,23 @@ function PortalHome({ me }: { me: PortalMe & { agency: NonNullable<PortalMe['age
             </ul>
           )}
         </section>
+        <section aria-labelledby="to-sign">
+          <h2 id="to-sign" className="mb-3 text-lg font-semibold text-slate-900">
+            To sign
+          </h2>
+          <PortalSignatures />
+        </section>
         <section aria-labelledby="my-documents">
           <h2 id="my-documents" className="mb-3 text-lg font-semibold text-slate-900">
             Documents for me
           </h2>
           <PortalDocuments />
+        </section>
+        <section aria-labelledby="my-messages">
+          <h2 id="my-messages" className="mb-3 text-lg font-semibold text-slate-900">
+            Messages
+          </h2>
+          <PortalMessages />
         </section>
         <section aria-labelledby="my-requests">
           <h2 id="my-requests" className="mb-3 text-lg font-semibold text-slate-900">

@@ -1,4 +1,4 @@
-// A document's bytes on their way in: spooled to a temporary file, typed by the platform's one
+// A document's bytes on their way in (the Documents card's and the client portal's uploads): spooled to a temporary file, typed by the platform's one
 // detector (#server/platform/file-type.ts) from the first bytes, or the whole file for a zip.
 import { createWriteStream, mkdirSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';

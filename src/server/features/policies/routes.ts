@@ -5,7 +5,7 @@ import { type AppEnv, requireUser } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { cancelInputSchema } from '#shared/policy-status.ts';
 import { cancelPolicy, quoteCancellation, reinstatePolicy } from './lifecycle.ts';
-import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy } from './service.ts';
+import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy } from '#server/entities/policies/policies.ts';
 
 export function policyRoutes() {
   const r = new Hono<AppEnv>();

@@ -27,8 +27,8 @@ import { validate } from '#server/http.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
-import { toCommunication, toCustomer } from '#server/features/customers/service.ts';
-import { toPolicy } from '#server/features/policies/service.ts';
+import { toCommunication, toCustomer } from '#server/entities/customers.ts';
+import { toPolicy } from '#server/entities/policies/policies.ts';
 import { communicationOut, customerOut, documented, documentedQuery, errorOut, policyOut } from './schemas.ts';
 
 export const changeFeedQuerySchema = z.object({

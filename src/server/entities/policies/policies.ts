@@ -22,8 +22,7 @@ import { agencyTodayOf, refreshStoredStatus, statusIs, statusOfRow, tenantToday 
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { assertUnderlyingPolicies, detailsOf, lineChangeSummary } from './lines.ts';
 import { emit } from '#server/platform/events.ts';
-import { insertCustomer } from '../customers/service.ts';
-import { trashDocumentsOf } from '../documents/service.ts';
+import { insertCustomer } from '../customers.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
 import { cachedStatement, constantLimit, preparedInsert, preparedRows, rowPositions } from '#server/db/prepared.ts';
 import { limitGuard, type LimitGuard } from '#server/platform/limits.ts';
@@ -555,8 +554,8 @@ export async function deletePolicy(db: Db, actor: Actor, rawId: string): Promise
   await tenant(db, actor).transaction(async (t) => {
     // Read while it still exists (the webhooks' payload); a missing policy is a 404 here.
     const before = await readPolicy(t, id, agencyTodayOf(actor));
-    // its documents go to the Trash first (the delete then unlinks them): restorable, purged with their bytes
-    await trashDocumentsOf(t, actor, { policyId: id });
+    // its documents go to the Trash first (documents/subscribe.ts; the delete then unlinks them): restorable, purged with their bytes
+    await emit(t, actor, { type: 'policy.deleting', entityId: id, policyId: id });
     // its next term loses the link before the row goes (the foreign key would null it unseen): a change of that term
     const detached = await t.update(policies, { renewedFromId: null, updatedAt: new Date() }, eq(policies.renewedFromId, id)).returning({ id: policies.id });
     const [gone] = await t

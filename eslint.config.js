@@ -77,7 +77,7 @@ export const DB_TYPE_ALLOWLIST = [
   'src/server/features/notifications/service.ts',
   'src/server/features/payments/service.ts',
   'src/server/features/pipeline/board.ts',
-  'src/server/entities/policies/policies.ts',
+  'src/server/entities/policies/list.ts',
   'src/server/features/renewals/cockpit.ts',
   'src/server/features/renewals/digest.ts',
   'src/server/features/reports/service.ts',

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SortDirection } from '#shared/lists.ts';
 import { customers, policies } from './db/schema.ts';
 import { CUSTOMER_SORT } from './entities/customers.ts';
-import { POLICY_SORT } from './entities/policies/policies.ts';
+import { POLICY_SORT } from './entities/policies/list.ts';
 import { sortOrder } from './lists.ts';
 import { createTestContext, createUser, insertPolicyRows, json, type TestContext } from './test/harness.ts';
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { customers, documents, policies } from './db/schema.ts';
 import { customerSearch } from './entities/customers.ts';
 import { documentSearch } from './features/documents/service.ts';
-import { searchMatches } from './entities/policies/policies.ts';
+import { searchMatches } from './entities/policies/list.ts';
 import { tenant } from './tenant.ts';
 import { createTestContext, createUser, json, type TestContext } from './test/harness.ts';
 

@@ -14,7 +14,8 @@ import { customerColumns, toCustomer } from '#server/entities/customers.ts';
 import { emit } from '#server/platform/events.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { countRows, limitError, readLimit, type LimitedResource } from '#server/platform/limits.ts';
-import { customerFromPolicySummary, policyColumns, policyCreatedSummary, readPolicy } from '#server/entities/policies/policies.ts';
+import { customerFromPolicySummary, policyColumns, policyCreatedSummary } from '#server/entities/policies/write.ts';
+import { readPolicy } from '#server/entities/policies/read.ts';
 import { AppError } from '#server/errors.ts';
 
 /** Rows per chunk transaction. */

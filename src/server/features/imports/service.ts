@@ -29,7 +29,7 @@ import { defineJob, type JobContext } from '#server/jobs/queue.ts';
 import { kickInBackground } from '#server/jobs/runner.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { createCustomer, findCustomerByEmail, toCustomer, updateCustomer } from '#server/entities/customers.ts';
-import { createPolicy, updatePolicy } from '#server/entities/policies/policies.ts';
+import { createPolicy, updatePolicy } from '#server/entities/policies/write.ts';
 import { policiesChanged } from '#server/entities/policies/cascade.ts';
 import { emit } from '#server/platform/events.ts';
 import { parseFile, validateAll, withoutNul, type ImportFile } from './preview.ts';

@@ -20,7 +20,7 @@ import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { policies, renewalStats, user } from '#server/db/schema.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { assigneeFilter } from '#server/entities/policies/policies.ts';
+import { assigneeFilter } from '#server/entities/policies/list.ts';
 import { assigneeName, readMembers } from '#server/platform/team-membership.ts';
 import { readRenewalSettings, retentionCounters } from '#server/entities/renewals.ts';
 

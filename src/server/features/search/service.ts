@@ -7,7 +7,7 @@ import type { Actor } from '#server/context.ts';
 import { tenant, type Connection } from '#server/tenant.ts';
 import { customers, policies } from '#server/db/schema.ts';
 import { customerSearch } from '#server/entities/customers.ts';
-import { searchMatches } from '#server/entities/policies/policies.ts';
+import { searchMatches } from '#server/entities/policies/list.ts';
 import { agencyTodayOf, policyStatusSql } from '#server/platform/policy-status.ts';
 
 export async function searchBook(db: Connection, actor: Actor, q: string): Promise<SearchResults> {

@@ -28,7 +28,7 @@ import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { toCommunication, toCustomer } from '#server/entities/customers.ts';
-import { toPolicy } from '#server/entities/policies/policies.ts';
+import { toPolicy } from '#server/entities/policies/decode.ts';
 import { communicationOut, customerOut, documented, documentedQuery, errorOut, policyOut } from './schemas.ts';
 
 export const changeFeedQuerySchema = z.object({

@@ -231,7 +231,7 @@ const RESOURCES = {
   },
 } satisfies Record<Exclude<ApiResource, 'tasks' | 'team'>, Resource>;
 
-/** The communication log is append-only (decision in communications/service.ts): a change is a new entry. */
+/** The communication log is append-only (decision in src/server/entities/communications.ts): a change is a new entry. */
 function communicationRoutes(m: ReturnType<typeof routeConfigs>) {
   const correct = createRoute({
     ...m.create,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SortDirection } from '#shared/lists.ts';
 import { customers, policies } from './db/schema.ts';
-import { CUSTOMER_SORT } from './features/customers/service.ts';
-import { POLICY_SORT } from './features/policies/service.ts';
+import { CUSTOMER_SORT } from './entities/customers.ts';
+import { POLICY_SORT } from './entities/policies/list.ts';
 import { sortOrder } from './lists.ts';
 import { createTestContext, createUser, insertPolicyRows, json, type TestContext } from './test/harness.ts';
 

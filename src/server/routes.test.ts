@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/seo/meta', // a public page's title and meta, for the web app's document.title
   'GET /api/brand/:agencyId/:file', // an agency's white-label logo (in e-mails and on the invitation page); current one only
   'GET /api/v1/openapi.json', // the REST API's document: describes the API, holds no agency data (every other /api/v1 route needs a key)
+  'GET /api/v1/sdk/README.md', // the SDK's README, linked from the API reference page: documentation, no agency data
   'GET /api/auth/*', // better-auth's own endpoints behind DIRECT_AUTH_PATHS (e-mail links)
   'POST /api/auth/*',
   'POST /api/portal/auth/code', // the client portal's sign-in: same answer for any address, rate limited (issue 32)

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { customers, documents, policies } from './db/schema.ts';
-import { customerSearch } from './features/customers/service.ts';
+import { customerSearch } from './entities/customers.ts';
 import { documentSearch } from './features/documents/service.ts';
-import { searchMatches } from './features/policies/service.ts';
+import { searchMatches } from './entities/policies/list.ts';
 import { tenant } from './tenant.ts';
 import { createTestContext, createUser, json, type TestContext } from './test/harness.ts';
 

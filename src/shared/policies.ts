@@ -61,7 +61,7 @@ const policyBase = z.object({
   end_date: endDateText,
   // the agent's choice (bound or not); the dates decide the rest (#shared/policy-status.ts). A status
   // the rule decides is read too, so that what a read gave can be sent back: the server accepts it
-  // only as what the term already shows (policies/service.ts)
+  // only as what the term already shows (src/server/entities/policies/write.ts)
   status: z.enum(POLICY_STATUSES, POLICY_TEXT.statusChoice).default('pending'),
   // A member of the agency; empty: whoever creates the policy (an edit keeps the current one).
   assignee_id: safeText().max(200).nullish().transform((v) => v || null),

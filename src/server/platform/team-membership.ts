@@ -1,6 +1,6 @@
 // Who belongs to the agency, for every feature that assigns work to a member (policies, renewals,
 // tasks, the pipeline, bulk actions): one check and one way to name a member in SQL.
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { agencyMembers, user } from '#server/db/schema.ts';
 import { badRequest } from '#server/errors.ts';
 import type { Tenant } from '#server/tenant.ts';
@@ -21,4 +21,14 @@ export async function assertMember(
     .where(t.where(agencyMembers, eq(agencyMembers.userId, userId)));
   if (!member) throw badRequest(message, { assignee_id: message }, 'NOT_A_MEMBER');
   return member;
+}
+
+/** The agency's members, for the assignee filter and select. */
+export async function readMembers(t: Tenant) {
+  const rows = await t
+    .select({ id: agencyMembers.userId, first: assigneeName, name: user.name, email: user.email })
+    .from(agencyMembers)
+    .innerJoin(user, eq(user.id, agencyMembers.userId))
+    .orderBy(asc(user.firstName), asc(user.lastName));
+  return rows.map((r) => ({ id: r.id, name: r.first ?? (r.name || r.email) }));
 }

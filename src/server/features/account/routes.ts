@@ -23,7 +23,7 @@ import { renderMail, runInBackground, sendInBackground } from '#server/mail.ts';
 import { clearLimit, consume, isLimited, RATE_RULES, release } from '#server/rate-limit.ts';
 import { authErrorCode, authRequest, callAuth, forwardCookies } from './auth-proxy.ts';
 import { auditSignInLockout, findUserByEmail, getMe, markDashboardSeen, updateProfile } from './service.ts';
-import { checkInvitationForSignUp, joinAtSignUp } from '../invitations/service.ts';
+import { checkInvitationForSignUp, joinAtSignUp } from '#server/entities/invitations.ts';
 import { requireTwoFactorAccess } from '#server/platform/access.ts';
 import { checkPasswordLength, readPlatformSettings } from '#server/platform/platform-settings.ts';
 import { emit } from '#server/platform/events.ts';

@@ -6,8 +6,8 @@ import type { BulkEntity } from '#shared/bulk.ts';
 import { customerCommunications, customers, user } from '#server/db/schema.ts';
 import { emit, type EventSource } from '#server/platform/events.ts';
 import type { Tenant } from '#server/tenant.ts';
-import { toCommunication, toCustomer } from '../customers/service.ts';
-import { policiesChanged } from '../policies/cascade.ts';
+import { toCommunication, toCustomer } from '#server/entities/customers.ts';
+import { policiesChanged } from '#server/entities/policies/cascade.ts';
 
 type Op = 'created' | 'updated' | 'deleted';
 

@@ -5,7 +5,7 @@ import { todayIso } from '#shared/money.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { tenant } from '#server/tenant.ts';
-import { exportScopedCsv } from '../export/service.ts';
+import { exportScopedCsv } from '#server/entities/export.ts';
 import { getBulkAction, listBulkActions, listJournal, previewBulk, startBulk, undoBulk } from './service.ts';
 import { ENTITY_TABLE, resolveTargets, uuidArray } from './targets.ts';
 import { sql } from 'drizzle-orm';

@@ -30,7 +30,7 @@ import { crossAgency, tenant, type Tenant } from '#server/tenant.ts';
 import { emit, type EventSource } from '#server/platform/events.ts';
 import { countRows, limitError, readLimit } from '#server/platform/limits.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
-import { readMembers } from '../renewals/cockpit.ts';
+import { readMembers } from '#server/platform/team-membership.ts';
 import { applyDelete, applyUpdate, changedSince, journalLabels, LABEL_COLUMN, lockBulk, restoreConflicts, undoDelete, undoUpdate, UPDATE_COLUMN, type BatchResult } from './apply.ts';
 import { resolveTargets, uuidArray } from './targets.ts';
 

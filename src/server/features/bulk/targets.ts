@@ -8,8 +8,8 @@ import type { Actor } from '#server/context.ts';
 import { customers, policies } from '#server/db/schema.ts';
 import { agencyTodayOf, statusIs } from '#server/platform/policy-status.ts';
 import type { Tenant } from '#server/tenant.ts';
-import { customerFilter } from '../customers/service.ts';
-import { assigneeFilter, searchMatches } from '../policies/service.ts';
+import { customerFilter } from '#server/entities/customers.ts';
+import { assigneeFilter, searchMatches } from '#server/entities/policies/list.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,7 +4,7 @@ import { COMMUNICATION_TEXT, communicationInputSchema } from '#shared/communicat
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, readJson } from '#server/http.ts';
-import { addCommunication, listCustomerCommunications } from './service.ts';
+import { addCommunication, listCustomerCommunications } from '#server/entities/communications.ts';
 
 export function communicationRoutes() {
   const r = new Hono<AppEnv>();

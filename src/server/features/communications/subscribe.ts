@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { customerCommunications, user } from '#server/db/schema.ts';
 import { emit, subscribe, type EventSource } from '#server/platform/events.ts';
 import type { Tenant } from '#server/tenant.ts';
-import { toCommunication } from '../customers/service.ts';
+import { toCommunication } from '#server/entities/customers.ts';
 
 export async function communicationsGoWith(t: Tenant, by: EventSource, customerIds: string[]): Promise<void> {
   if (!customerIds.length) return;

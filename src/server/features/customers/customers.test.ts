@@ -6,7 +6,7 @@ import { customerCommunications, customers, policies } from '#server/db/schema.t
 import { customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { EXPORT_BATCH } from './export.ts';
-import { customerSearch } from './service.ts';
+import { customerSearch } from '#server/entities/customers.ts';
 
 let t: TestContext;
 let agent: TestUser;

@@ -6,7 +6,7 @@ import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { customers } from '#server/db/schema.ts';
 import { tenant } from '#server/tenant.ts';
-import { customerFilter } from './service.ts';
+import { customerFilter } from '#server/entities/customers.ts';
 
 export const EXPORT_BATCH = 2000;
 

@@ -5,7 +5,7 @@ import { todayIso } from '#shared/money.ts';
 import { type AppEnv, requireFeature, requireUser } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { exportCustomersCsv } from './export.ts';
-import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service.ts';
+import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '#server/entities/customers.ts';
 
 export function customerRoutes() {
   const r = new Hono<AppEnv>();

@@ -5,7 +5,7 @@ import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { sql } from 'drizzle-orm';
 import { customers as customersTable } from '#server/db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { EXPORT_BATCH } from './service.ts';
+import { EXPORT_BATCH } from '#server/entities/export.ts';
 import { readZip, zipStream } from '#server/platform/zip.ts';
 
 let t: TestContext;

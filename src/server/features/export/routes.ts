@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { exportFileName } from '#shared/export.ts';
 import { todayIso } from '#shared/money.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
-import { exportBook } from './service.ts';
+import { exportBook } from '#server/entities/export.ts';
 
 export function exportRoutes() {
   const r = new Hono<AppEnv>();

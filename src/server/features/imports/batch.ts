@@ -10,11 +10,12 @@ import type { PolicyValues } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
 import { activityLog, customers, policies } from '#server/db/schema.ts';
 import type { Tenant } from '#server/tenant.ts';
-import { customerColumns, toCustomer } from '../customers/service.ts';
+import { customerColumns, toCustomer } from '#server/entities/customers.ts';
 import { emit } from '#server/platform/events.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { countRows, limitError, readLimit, type LimitedResource } from '#server/platform/limits.ts';
-import { customerFromPolicySummary, policyColumns, policyCreatedSummary, readPolicy } from '../policies/service.ts';
+import { customerFromPolicySummary, policyColumns, policyCreatedSummary } from '#server/entities/policies/write.ts';
+import { readPolicy } from '#server/entities/policies/read.ts';
 import { AppError } from '#server/errors.ts';
 
 /** Rows per chunk transaction. */

@@ -1,6 +1,6 @@
 // CSV and Excel imports: a job row per import, rows written through the customers' and policies' own create
 // and update paths (same validation, limits and activity log as the forms), undo within 24 hours.
-import { linksPolicies } from '../policies/lines.ts';
+import { linksPolicies } from '#server/entities/policies/lines.ts';
 import { and, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { csvLine } from '#shared/csv.ts';
 import {
@@ -28,9 +28,9 @@ import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { defineJob, type JobContext } from '#server/jobs/queue.ts';
 import { kickInBackground } from '#server/jobs/runner.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { createCustomer, findCustomerByEmail, toCustomer, updateCustomer } from '../customers/service.ts';
-import { createPolicy, updatePolicy } from '../policies/service.ts';
-import { policiesChanged } from '../policies/cascade.ts';
+import { createCustomer, findCustomerByEmail, toCustomer, updateCustomer } from '#server/entities/customers.ts';
+import { createPolicy, updatePolicy } from '#server/entities/policies/write.ts';
+import { policiesChanged } from '#server/entities/policies/cascade.ts';
 import { emit } from '#server/platform/events.ts';
 import { parseFile, validateAll, withoutNul, type ImportFile } from './preview.ts';
 import { existingCustomers, existingPolicyNumbers, fitWithin, IMPORT_CHUNK, insertCustomerRows, insertPolicyRows, remainingCapacity } from './batch.ts';

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/context.ts';
 import { requireSignedIn } from '#server/platform/access.ts';
-import { acceptInvitation, getInvitation } from './service.ts';
+import { acceptInvitation, getInvitation } from '#server/entities/invitations.ts';
 
 export function invitationRoutes() {
   const r = new Hono<AppEnv>();

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { notifications } from '#server/db/schema.ts';
 import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { fileOf, PDF } from '../payments/fixtures.ts';
-import { notify } from './service.ts';
+import { notify } from '#server/platform/notify.ts';
 
 let t: TestContext;
 let u: TestUser;

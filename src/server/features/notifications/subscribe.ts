@@ -4,7 +4,7 @@
 import type { EventOf } from '#shared/events.ts';
 import { WEBHOOK_TEXT } from '#shared/webhooks.ts';
 import { subscribe } from '#server/platform/events.ts';
-import { notify, type NotifyInput } from './service.ts';
+import { notify, type NotifyInput } from '#server/platform/notify.ts';
 
 const TOLD = [
   'policy.assigned',

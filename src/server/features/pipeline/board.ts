@@ -25,7 +25,7 @@ import { customers, opportunities, pipelineStats, user } from '#server/db/schema
 import { sortOrder } from '#server/lists.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
 import { cachedStatement, constantLimit } from '#server/db/prepared.ts';
-import { customerSearch } from '../customers/service.ts';
+import { customerSearch } from '#server/entities/customers.ts';
 import { opportunitySelect, toOpportunity } from './service.ts';
 
 /**

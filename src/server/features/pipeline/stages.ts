@@ -6,7 +6,7 @@ import { opportunities } from '#server/db/schema.ts';
 import { badRequest, conflict } from '#server/errors.ts';
 import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
-import { findCustomerByEmail, insertCustomer } from '../customers/service.ts';
+import { findCustomerByEmail, insertCustomer } from '#server/entities/customers.ts';
 import { assertWithinLimit } from '#server/platform/limits.ts';
 import { lockOpportunity, readOpportunity, recordStage } from './service.ts';
 

@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { emit } from '#server/platform/events.ts';
 import { agencyTodayOf, refreshStoredStatus } from '#server/platform/policy-status.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
-import { readPolicy } from './service.ts';
+import { readPolicy } from '#server/entities/policies/read.ts';
 
 const TERM = {
   id: policies.id,

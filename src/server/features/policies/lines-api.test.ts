@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { activityLog } from '#server/db/schema.ts';
 import { carPolicyPayload, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { UNDERLYING_TEXT } from './lines.ts';
+import { UNDERLYING_TEXT } from '#server/entities/policies/lines.ts';
 
 let t: TestContext;
 let agent: TestUser;

@@ -13,7 +13,8 @@ import { sortOrder } from '#server/lists.ts';
 import { tenant } from '#server/tenant.ts';
 import { carPolicyPayload, firePolicyPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { POLICY_SORT, policyFilter, toPolicy } from './service.ts';
+import { POLICY_SORT, policyFilter } from '#server/entities/policies/list.ts';
+import { toPolicy } from '#server/entities/policies/decode.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
 
 let t: TestContext;

@@ -5,7 +5,7 @@ import { POLICY_TEXT } from '#shared/policies.ts';
 import { activityLog, customers, policies, subscriptionLimits } from '#server/db/schema.ts';
 import { carPolicyPayload, FIRE_DETAILS } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { searchMatches } from './service.ts';
+import { searchMatches } from '#server/entities/policies/list.ts';
 
 let t: TestContext;
 let agent: TestUser;

@@ -5,7 +5,9 @@ import { type AppEnv, requireUser } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { cancelInputSchema } from '#shared/policy-status.ts';
 import { cancelPolicy, quoteCancellation, reinstatePolicy } from './lifecycle.ts';
-import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy } from './service.ts';
+import { createPolicy, deletePolicy, updatePolicy } from '#server/entities/policies/write.ts';
+import { getPolicy } from '#server/entities/policies/read.ts';
+import { listPolicies } from '#server/entities/policies/list.ts';
 
 export function policyRoutes() {
   const r = new Hono<AppEnv>();

@@ -15,7 +15,7 @@ import { defineJob } from '#server/jobs/queue.ts';
 import { emit, type EventSource } from '#server/platform/events.ts';
 import { policyStatusSql } from '#server/platform/policy-status.ts';
 import { crossAgency, tenant } from '#server/tenant.ts';
-import { readPolicy } from './service.ts';
+import { readPolicy } from '#server/entities/policies/read.ts';
 
 /** Terms moved per transaction: a large agency's first run after an outage is split in several. */
 const BATCH = 200;

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { policies } from '#server/db/schema.ts';
 import { subscribe } from '#server/platform/events.ts';
-import { unlinkCustomers, updatePoliciesWhere } from './cascade.ts';
+import { unlinkCustomers, updatePoliciesWhere } from '#server/entities/policies/cascade.ts';
 
 export function subscribePolicies() {
   subscribe({

@@ -1,5 +1,5 @@
 // Renew, Mark lost (and undo), assign and the manual renewal states (issue 11), through the tenant context.
-import { detailsOf } from '../policies/lines.ts';
+import { detailsOf } from '#server/entities/policies/lines.ts';
 import { and, eq, inArray, lte, gte } from 'drizzle-orm';
 import { POLICY_TEXT, type PolicyDetail, type PolicyValues } from '#shared/policies.ts';
 import { addDays, agencyToday } from '#shared/time.ts';
@@ -22,10 +22,12 @@ import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { emit, type EventSource } from '#server/platform/events.ts';
 import { agencyTodayOf, refreshStoredStatus } from '#server/platform/policy-status.ts';
-import { insertPolicy, mapUnique, readPolicy } from '../policies/service.ts';
-import { policiesChanged, updatePoliciesWhere } from '../policies/cascade.ts';
+import { insertPolicy, mapUnique } from '#server/entities/policies/write.ts';
+import { readPolicy } from '#server/entities/policies/read.ts';
+import { policiesChanged, updatePoliciesWhere } from '#server/entities/policies/cascade.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
-import { LOOKBACK_DAYS, readRenewalSettings } from './cockpit.ts';
+import { LOOKBACK_DAYS } from './cockpit.ts';
+import { readRenewalSettings } from '#server/entities/renewals.ts';
 
 /** CAR-1 → CAR-1-R1 → CAR-1-R2: the next term's number, editable in the form. */
 export function nextPolicyNumber(current: string): string {

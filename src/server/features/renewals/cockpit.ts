@@ -2,14 +2,13 @@
 // date), and the buckets and 12-month retention from the renewal_stats counters, through the tenant
 // context.
 import { asc, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { agencyTimeZone, addDays, agencyToday } from '#shared/time.ts';
+import { addDays, agencyToday } from '#shared/time.ts';
 import {
   BUCKETS,
   BUCKET_UPPER,
   bucketOf,
   COCKPIT_HORIZON_DAYS,
   daysLeft,
-  DEFAULT_REMARKET_THRESHOLD,
   type Bucket,
   type RenewalCockpit,
   type RenewalQuery,
@@ -19,20 +18,15 @@ import {
 import type { PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { agencies, agencyMembers, policies, renewalStats, user } from '#server/db/schema.ts';
+import { policies, renewalStats, user } from '#server/db/schema.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { assigneeFilter } from '../policies/service.ts';
-import { assigneeName } from '#server/platform/team-membership.ts';
+import { assigneeFilter } from '#server/entities/policies/list.ts';
+import { assigneeName, readMembers } from '#server/platform/team-membership.ts';
+import { readRenewalSettings, retentionCounters } from '#server/entities/renewals.ts';
 
 /** Lapsed terms older than this are history, not work: the cockpit and retention look back one year. */
 export const LOOKBACK_DAYS = 365;
 const OPEN_STATES: RenewalState[] = ['not_started', 'contacted', 'quoted'];
-
-/** The agency's timezone (Settings › Agency), in which its days left count, and its remarket threshold. */
-export async function readRenewalSettings(t: Tenant) {
-  const [row] = await t.ownAgency({ timeZone: agencies.timezone, threshold: agencies.remarketThreshold });
-  return { timeZone: agencyTimeZone(row?.timeZone), threshold: row?.threshold ?? DEFAULT_REMARKET_THRESHOLD };
-}
 
 /** The filters every part of the cockpit shares (assignee, type); the carrier's is kept apart (see readSummary). */
 function filters(actor: Actor, q: RenewalQuery, assignee: string): (SQL | undefined)[] {
@@ -168,30 +162,3 @@ async function readSummary(t: Tenant, today: string, shared: (SQL | undefined)[]
   const carriers = [...(row.carriers as string[])].sort((a, b) => a.localeCompare(b)).slice(0, 200);
   return { buckets, carriers, retention: { ...counts, rate: retentionRate(counts) } };
 }
-
-/**
- * The retention rule's counts as aggregates over renewal_stats rows (the caller's where picks the
- * agency, the end-date span and cancelled = false): renewed, lost, and lapsed — still open and ended
- * before `today`, exactly the cockpit's Lapsed bucket. Analytics' retention per month reads these too.
- */
-export function retentionCounters(today: string, scope: SQL = sql`true`) {
-  const s = renewalStats;
-  const sum = (where: SQL) => sql<number>`coalesce(sum(${s.policies}) filter (where ${where} and ${scope}), 0)::int`;
-  return {
-    renewed: sum(sql`${s.renewalState} = 'renewed'`),
-    lost: sum(sql`${s.renewalState} = 'lost'`),
-    lapsed: sum(sql`${s.renewalState} in ('not_started', 'contacted', 'quoted') and ${s.endDate} < ${today}`),
-  };
-}
-
-/** The agency's members, for the assignee filter and select. */
-export async function readMembers(t: Tenant) {
-  const rows = await t
-    .select({ id: agencyMembers.userId, first: assigneeName, name: user.name, email: user.email })
-    .from(agencyMembers)
-    .innerJoin(user, eq(user.id, agencyMembers.userId))
-    .orderBy(asc(user.firstName), asc(user.lastName));
-  return rows.map((r) => ({ id: r.id, name: r.first ?? (r.name || r.email) }));
-}
-
-

@@ -15,8 +15,8 @@ import { runClaim } from '#server/jobs/runner.ts';
 import { crossAgency } from '#server/tenant.ts';
 import { renderMail, type MailBrand, type MailMessage } from '#server/mail.ts';
 import { mailBrandForAgency } from '#server/platform/brand.ts';
-import { notifyMany } from '../notifications/service.ts';
-import { readTasksDueToday, tasksDigestLines, type DueTask } from '../tasks/digest.ts';
+import { notifyMany } from '#server/platform/notify.ts';
+import { readTasksDueToday, tasksDigestLines, type DueTask } from '#server/entities/tasks/digest.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
 
 export const DIGEST_JOB = 'renewals.digest';

@@ -6,7 +6,8 @@ import { type AppEnv, requireFeature, requireUser } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { tenant } from '#server/tenant.ts';
 import { assignPolicy, markLost, prefillRenewal, renewPolicy, setRenewalState, undoLost } from './actions.ts';
-import { readCockpit, readMembers } from './cockpit.ts';
+import { readCockpit } from './cockpit.ts';
+import { readMembers } from '#server/platform/team-membership.ts';
 
 export function renewalRoutes() {
   const r = new Hono<AppEnv>();

@@ -6,8 +6,8 @@ import type { PolicyStatus, PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
 import { tenant, type Connection } from '#server/tenant.ts';
 import { customers, policies } from '#server/db/schema.ts';
-import { customerSearch } from '../customers/service.ts';
-import { searchMatches } from '../policies/service.ts';
+import { customerSearch } from '#server/entities/customers.ts';
+import { searchMatches } from '#server/entities/policies/list.ts';
 import { agencyTodayOf, policyStatusSql } from '#server/platform/policy-status.ts';
 
 export async function searchBook(db: Connection, actor: Actor, q: string): Promise<SearchResults> {

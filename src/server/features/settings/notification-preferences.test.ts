@@ -7,7 +7,7 @@ import { addDays } from '#shared/time.ts';
 import { notifications, policies, user } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { notify } from '../notifications/service.ts';
+import { notify } from '#server/platform/notify.ts';
 import { runDigest } from '../renewals/digest.ts';
 
 let t: TestContext;

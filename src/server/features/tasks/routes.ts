@@ -5,7 +5,7 @@ import { timelineQuerySchema } from '#shared/timeline.ts';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
-import { createTask, deleteTask, listLinkedTasks, readMyTasks, readOneTask, setTaskDone, updateTask } from './service.ts';
+import { createTask, deleteTask, listLinkedTasks, readMyTasks, readOneTask, setTaskDone, updateTask } from '#server/entities/tasks/tasks.ts';
 import { readTimeline } from './timeline.ts';
 
 export function taskRoutes() {

@@ -7,7 +7,8 @@ import type { AppEnv } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
 import { readJson } from '#server/http.ts';
 import { requireTeamManager } from '#server/platform/access.ts';
-import { cancelInvitation, changeMemberRole, getTeam, inviteMember, removeMember, resendInvitation } from './service.ts';
+import { cancelInvitation, changeMemberRole, inviteMember, removeMember, resendInvitation } from './service.ts';
+import { getTeam } from '#server/entities/team.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 
 // User ids are UUIDs here (auth.ts generateId), but any better-auth id shape is accepted.

@@ -1,13 +1,14 @@
 // Team management: the agency's members and its invitations, through the tenant context: another
 // agency's row is simply not found.
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { sortTeamEntries, TEAM_TEXT, isExpired, type InviteRole, type TeamEntry, type TeamOverview } from '#shared/team.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { TEAM_TEXT, isExpired, type InviteRole } from '#shared/team.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import { agencyMembers, session as sessionTable, user, userInvitations } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '#server/errors.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
 import { crossAgency, tenant, type Tenant, type Connection } from '#server/tenant.ts';
+import { displayName } from '#server/entities/team.ts';
 import { invitationExpiry, newInvitationToken } from '#server/platform/invitation-tokens.ts';
 import { emit } from '#server/platform/events.ts';
 import { mailBrandForAgency } from '#server/platform/brand.ts';
@@ -18,50 +19,6 @@ export const INVITATION_MAIL_RULE: RateRule = { limit: 50, windowMs: 60 * 60_000
 async function assertMailBudget(deps: Deps, actor: Actor) {
   if (deps.config.RATE_LIMIT !== 'on') return;
   if (!(await consume(deps.db, `invite:agency:${actor.agency.id}`, INVITATION_MAIL_RULE))) throw tooMany(TEAM_TEXT.tooManyInvitations);
-}
-
-const displayName = (u: { firstName: string; lastName: string; name: string }) =>
-  `${u.firstName} ${u.lastName}`.trim() || u.name || null;
-
-export async function getTeam(db: Connection, actor: Actor): Promise<TeamOverview> {
-  const t = tenant(db, actor);
-  const agencyId = t.agencyId;
-  const members = await t.select({ member: agencyMembers, user }).from(agencyMembers).innerJoin(user, eq(user.id, agencyMembers.userId));
-  const invitations = await t.from(userInvitations, eq(userInvitations.status, 'pending')).orderBy(asc(userInvitations.email));
-  const now = new Date();
-  const entries: TeamEntry[] = [
-    ...members.map(
-      (m): TeamEntry => ({
-        kind: 'member',
-        id: m.user.id,
-        name: displayName(m.user),
-        email: m.user.email,
-        role: m.member.role as TeamEntry['role'],
-        status: 'Active',
-        since: m.member.createdAt.toISOString(),
-        expires_at: null,
-        is_you: m.user.id === actor.userId,
-      }),
-    ),
-    ...invitations.map(
-      (i): TeamEntry => ({
-        kind: 'invitation',
-        id: i.id,
-        name: null,
-        email: i.email,
-        role: i.role as InviteRole,
-        status: isExpired(i.expiresAt, now) ? 'Expired' : 'Pending',
-        since: i.invitedAt.toISOString(),
-        expires_at: i.expiresAt.toISOString(),
-        is_you: false,
-      }),
-    ),
-  ];
-  return {
-    agency: { id: agencyId, name: actor.agency.name },
-    your_role: actor.agency.role,
-    entries: sortTeamEntries(entries),
-  };
 }
 
 async function inviterDetails(deps: Deps, actor: Actor) {

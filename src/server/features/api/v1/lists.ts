@@ -16,8 +16,9 @@ import { badRequest } from '#server/errors.ts';
 import { preparedWhere, tenant } from '#server/tenant.ts';
 import { containsPattern } from '#server/db/helpers.ts';
 import { cachedStatement, constantLimit, preparedRows } from '#server/db/prepared.ts';
-import { customerFilter, toCommunication, toCustomer } from '#server/features/customers/service.ts';
-import { keepsPlan, policyFromText, policyTextColumns, POLICY_TEXT_AT, preparedPolicyFilter } from '#server/features/policies/service.ts';
+import { customerFilter, toCommunication, toCustomer } from '#server/entities/customers.ts';
+import { keepsPlan, preparedPolicyFilter } from '#server/entities/policies/list.ts';
+import { policyFromText, policyTextColumns, POLICY_TEXT_AT } from '#server/entities/policies/decode.ts';
 
 // An ISO 8601 / PostgreSQL timestamp with a four-digit year from 1 to 9999. Date.parse alone reads
 // "1" as 2001 and accepts years like -200000 or +275760, which PostgreSQL refuses (a 500).

@@ -15,7 +15,8 @@ import { agencies, agencyMembers, apiKeys, policies, subscriptionLimits, user, w
 import { tenant } from '#server/tenant.ts';
 import { carPolicyPayload, firePolicyPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { policyFilter, toPolicy } from '#server/features/policies/service.ts';
+import { policyFilter } from '#server/entities/policies/list.ts';
+import { toPolicy } from '#server/entities/policies/decode.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
 import { loadKeyActor } from '../authenticate.ts';
 import { hashKey } from '../keys.ts';

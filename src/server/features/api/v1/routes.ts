@@ -16,9 +16,10 @@ import type { AppEnv } from '#server/context.ts';
 import { forbidden, notFound, tooMany } from '#server/errors.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { createReservedCounter } from '#server/rate-limit.ts';
-import { addCommunication, deleteCommunication, getCommunication, updateCommunication } from '#server/features/communications/service.ts';
-import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from '#server/features/customers/service.ts';
-import { createPolicy, deletePolicy, getPolicy, updatePolicy, type PolicyWriteOptions } from '#server/features/policies/service.ts';
+import { addCommunication, deleteCommunication, getCommunication, updateCommunication } from '#server/entities/communications.ts';
+import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from '#server/entities/customers.ts';
+import { createPolicy, deletePolicy, updatePolicy, type PolicyWriteOptions } from '#server/entities/policies/write.ts';
+import { getPolicy } from '#server/entities/policies/read.ts';
 import { requireApiKey, requireScope } from '../authenticate.ts';
 import { writeOnce } from './idempotency.ts';
 import { registerChangeFeed } from './changes.ts';
@@ -243,7 +244,7 @@ const RESOURCES = {
   },
 } satisfies Record<Extract<ApiResource, 'customers' | 'policies' | 'communications'>, Resource>;
 
-/** The communication log is append-only (decision in communications/service.ts): a change is a new entry. */
+/** The communication log is append-only (decision in src/server/entities/communications.ts): a change is a new entry. */
 function communicationRoutes(m: ReturnType<typeof routeConfigs>) {
   const correct = createRoute({
     ...m.create,

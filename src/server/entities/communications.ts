@@ -9,7 +9,7 @@ import { customerCommunications, customers, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
-import { listCommunications, toCommunication } from '../customers/service.ts';
+import { listCommunications, toCommunication } from './customers.ts';
 
 async function ownCustomer(t: Tenant, rawId: string) {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);

@@ -6,7 +6,7 @@ import { inArray, type SQL } from 'drizzle-orm';
 import { policies } from '#server/db/schema.ts';
 import { emit, type EventSource } from '#server/platform/events.ts';
 import type { Tenant } from '#server/tenant.ts';
-import { readPolicy } from './service.ts';
+import { readPolicy } from './read.ts';
 
 /** One event per term; `summary` only where the change is not logged by the write that caused it. */
 export async function policiesChanged(t: Tenant, by: EventSource, type: 'policy.created' | 'policy.updated' | 'policy.deleted', ids: Iterable<string>): Promise<void> {

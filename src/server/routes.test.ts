@@ -135,6 +135,7 @@ describe('route guard matrix', () => {
       /^(PUT|DELETE) \/api\/branding(\/logo)?$/,
       /^PUT \/api\/settings\/agency$/,
       /^\w+ \/api\/payment-submissions/,
+      /^(PUT|DELETE) \/api\/commissions\/producers\//, // members' commission splits (issue 31)
       /^POST \/api\/settings\/delete-account$/, // an agency's owner deletes; a member's own account is deleted from their own agency
     ];
     // routes that would end the member's own session in the middle of the walk

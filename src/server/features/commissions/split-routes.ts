@@ -6,13 +6,14 @@ import { producerSplitSchema, SPLIT_TEXT, termSplitSchema } from '#shared/commis
 import { COMMISSION_TEXT, reconciliationQuerySchema } from '#shared/commissions.ts';
 import type { AppEnv } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
-import { listProducers, producerReport, setProducerSplit, setTermSplit } from './splits.ts';
+import { assertManager, listProducers, producerReport, setProducerSplit, setTermSplit } from './splits.ts';
 
 const REPORT_HEADER = ['Producer', 'New business split', 'Renewal split', 'Terms', 'Expected', 'Received', 'Outstanding', 'Producer share of expected', 'Producer earned'];
 
 export function mountSplitRoutes(r: Hono<AppEnv>): void {
   r.get('/commissions/producers', async (c) => c.json({ producers: await listProducers(c.var.deps.db, c.var.actor) }));
   r.put('/commissions/producers/:userId', async (c) => {
+    assertManager(c.var.actor);
     const userId = idParam(c, 'userId', SPLIT_TEXT.memberNotFound);
     return c.json({ producer: await setProducerSplit(c.var.deps.db, c.var.actor, userId, await readJson(c, producerSplitSchema)) });
   });

@@ -14,7 +14,8 @@ import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { readSettings } from './rates.ts';
 import { reconciliationFilter, termsSql } from './reconciliation.ts';
 
-function assertManager(actor: Actor): void {
+/** Owners and admins set splits: checked before the request's body is read. */
+export function assertManager(actor: Actor): void {
   if (checkAccess(accessSubject(actor), SPLIT_MANAGERS)) throw forbidden(SPLIT_TEXT.managersOnly, 'DENIED_AGENCY_ROLE');
 }
 

@@ -8,7 +8,7 @@ import type { DomainEvent } from '#shared/events.ts';
 import { jobs } from '#server/db/schema.ts';
 import { workOnce } from '#server/jobs/runner.ts';
 import { tenant } from '#server/tenant.ts';
-import { createTestContext, type TestContext } from '#server/test/harness.ts';
+import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
 import { emit, eventJob, subscribe, subscribersOf, unsubscribe } from './events.ts';
 
 let t: TestContext;
@@ -61,7 +61,10 @@ describe('emit', () => {
     // issue 34 §2: a customer's terms are unlinked and its log's entries go, each a change of its own
     expect(subscribersOf('customer.deleting')).toEqual(['documents.trash-with-owner', 'policies.follow-owners', 'communications.go-with-customer']);
     const id = randomUUID();
-    await t.db.transaction((tx) => emit(tenant(tx, { agency: { id: randomUUID() } }), { userId: null }, { type: 'task.created', entityId: id }));
+    // a real agency: task.created also goes to the change feed (issue 34 §3), whose rows belong to one
+    const owner = await createUser(t, { tier: 'business' });
+    const agencyId: string = (await json(await t.request('/api/me', { cookie: owner.cookie }))).agency.id;
+    await t.db.transaction((tx) => emit(tenant(tx, { agency: { id: agencyId } }), { userId: null }, { type: 'task.created', entityId: id }));
     expect(heard.filter((h) => h.entityId === id)).toMatchObject([{ sub: 'now', inTx: true }]);
   });
 

@@ -27,7 +27,7 @@ export function RequestSignatureButton({ documentId, name }: { documentId: strin
   });
   return (
     <Button variant="ghost" size="sm" onClick={() => send.mutate()} disabled={send.isPending} aria-label={`Request signature on ${name}`}>
-      <PenLine className="h-4 w-4" aria-hidden /> <span className="hidden sm:inline">Sign</span>
+      <PenLine className="h-4 w-4" aria-hidden /> <span className="hidden lg:inline">Request signature</span>
     </Button>
   );
 }

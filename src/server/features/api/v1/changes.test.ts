@@ -10,6 +10,7 @@ import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
 import { agencies, changeFeed, customers, policies, user, webhookDeliveries } from '#server/db/schema.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { settleFeed } from '#server/test/feed-horizon.ts';
 import { importForm } from '#server/test/import-form.ts';
 
 let t: TestContext;
@@ -37,16 +38,7 @@ type Replica = Record<'customer' | 'policy' | 'communication', Map<string, Row>>
 const emptyReplica = (): Replica => ({ customer: new Map(), policy: new Map(), communication: new Map() });
 
 /** A client's sync: the feed from `cursor` to its end, applied entry by entry. */
-/**
- * Waits until every transaction begun so far on the server has ended, so the feed's horizon (decision
- * 055) has passed them all: on a PostgreSQL shared with other test files running at the same time, one
- * of their open transactions can otherwise hold back this file's last changes for a moment.
- */
-async function settle() {
-  const mark = (await t.db.execute(sql`select pg_current_xact_id()::text as x`)).rows[0] as { x: string };
-  const passed = async () => ((await t.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${mark.x}::xid8 as ok`)).rows[0] as { ok: boolean }).ok;
-  await expect.poll(passed, { timeout: 30_000 }).toBe(true);
-}
+const settle = () => settleFeed(t);
 
 async function replay(k: string, replica: Replica, cursor: string | undefined, limit = 37): Promise<{ cursor: string; entries: Record<string, any>[] }> {
   await settle();

@@ -2,13 +2,13 @@
 // entity, cursor paging and updated_since, the messages of bad input, NUL bytes, another agency's ids
 // (404), and the change feed's entries of opportunities and tasks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { OPPORTUNITY_TEXT } from '#shared/pipeline.ts';
 import { RENEWAL_TEXT } from '#shared/renewals.ts';
 import { TEXT_RULE_TEXT } from '#shared/validation.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { settleFeed } from '#server/test/feed-horizon.ts';
 import { PDF } from '#server/features/payments/fixtures.ts';
 
 let t: TestContext;
@@ -31,12 +31,7 @@ const ok = async (res: Response, status = 200) => {
   return json(res);
 };
 
-/** Waits until every transaction begun so far has ended: the feed answers below that horizon (decision 055). */
-async function settle() {
-  const mark = (await t.db.execute(sql`select pg_current_xact_id()::text as x`)).rows[0] as { x: string };
-  const passed = async () => ((await t.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${mark.x}::xid8 as ok`)).rows[0] as { ok: boolean }).ok;
-  await expect.poll(passed, { timeout: 30_000 }).toBe(true);
-}
+const settle = () => settleFeed(t);
 
 beforeAll(async () => {
   t = await createTestContext();

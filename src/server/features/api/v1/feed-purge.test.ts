@@ -8,6 +8,7 @@ import { agencies, changeFeed } from '#server/db/schema.ts';
 import { SCHEDULES } from '#server/jobs/all.ts';
 import { customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { settleFeed } from '#server/test/feed-horizon.ts';
 import { FEED_PURGE_JOB, purgeChangeFeed } from '../feed-purge.ts';
 
 let t: TestContext;
@@ -30,6 +31,9 @@ afterAll(async () => t.close());
 async function entries(n: number): Promise<{ cursors: string[]; seqs: number[] }> {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) ids.push((await json(await t.request('/api/v1/customers', { headers: { authorization: `Bearer ${key}` }, json: customerPayload() }))).id);
+  // the purge and the feed both stop at the server-wide horizon: another test file's open
+  // transaction must not hold these entries back (failed through PgBouncer in CI)
+  await settleFeed(t);
   const rows = await t.db.select({ seq: changeFeed.seq }).from(changeFeed).where(and(eq(changeFeed.agencyId, agencyId), inArray(changeFeed.entityId, ids))).orderBy(asc(changeFeed.txid), asc(changeFeed.seq));
   const cursors: string[] = [];
   let after: string | undefined;

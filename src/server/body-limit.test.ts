@@ -2,6 +2,7 @@
 // kept-alive connection unusable for the next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { PREMIUM_TEXT } from '#shared/premium-payments.ts';
@@ -116,5 +117,41 @@ describe('an upload refused while it streams in', () => {
     expect(JSON.parse(refused.body).error.fields.policy_number).toBe(PREMIUM_TEXT.policyNotFound);
     expect(refused.headers.connection).toBe('close');
     expect((await send('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('a client that pauses mid-file still gets the answer, not a reset (the server reads the rest before it answers)', async () => {
+    // CI once saw ECONNRESET in the test above: the server answered, then its own drain gave up after
+    // half a second and closed while the client was still sending 12 MB. A client that pauses longer
+    // than that makes it certain; this one does not read until it has sent everything.
+    const u = await createUser(t);
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ client_name: 'C', policy_number: 'ANY', amount: '1', payment_date: '2026-03-01', payment_method: 'cash' })) fd.append(k, v);
+    const encoded = new Request('http://x/', { method: 'POST', body: fd });
+    const head = Buffer.from(await encoded.arrayBuffer());
+    const boundary = encoded.headers.get('content-type')!.split('boundary=')[1];
+    const body = Buffer.concat([
+      head.subarray(0, head.length - `--${boundary}--\r\n`.length),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`),
+      Buffer.alloc(12 * 1024 * 1024),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const request = Buffer.from(
+      `POST /api/premium-payments HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://localhost:3000\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\nCookie: ${u.cookie}\r\n\r\n`,
+    );
+    const fileStarts = body.indexOf('%PDF-') + 5;
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      const got: Buffer[] = [];
+      socket.pause();
+      socket.on('data', (chunk: Buffer) => got.push(chunk));
+      socket.on('error', (err) => resolve(`${err.message} after ${Buffer.concat(got).length} bytes`));
+      socket.on('end', () => resolve(Buffer.concat(got).toString()));
+      socket.write(Buffer.concat([request, body.subarray(0, fileStarts)]));
+      setTimeout(() => socket.write(body.subarray(fileStarts), () => socket.resume()), 1000);
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(answer).toMatch(/^connection: close$/im);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).error.fields.policy_number).toBe(PREMIUM_TEXT.policyNotFound);
   });
 });

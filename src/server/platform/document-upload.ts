@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TEXT, displayName, type DocumentRow } from '#shared/documents.ts';
 import { DOCUMENT_QUOTA_BYTES, type Tier } from '#shared/tiers.ts';
 import type { AppEnv } from '#server/context.ts';
+import { drainRequestBody } from '#server/drain.ts';
 import { AppError } from '#server/errors.ts';
 import type { EventSource } from '#server/platform/events.ts';
 import { documents } from '#server/db/schema.ts';
@@ -67,6 +68,7 @@ export async function uploadDocument(c: Context<AppEnv>, uploader: Uploader): Pr
   const remainingAtStart = quota - (await usedBytes(t));
   const declared = Number(c.req.header('content-length'));
   if (declared > remainingAtStart + FORM_OVERHEAD_BYTES) {
+    await drainRequestBody(c);
     c.header('connection', 'close');
     throw quotaExceeded(remainingAtStart);
   }

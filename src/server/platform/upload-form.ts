@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import type { FileContentType } from '#shared/files.ts';
 import type { AppEnv } from '#server/context.ts';
+import { drainRequestBody } from '#server/drain.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { hasControlCharacters, UploadError, type Upload, type UploadRules } from '#server/files.ts';
 import { detectFileType } from '#server/platform/file-type.ts';
@@ -140,8 +141,13 @@ export async function readUploadForm<T, U = Upload>(c: Context<AppEnv>, form: Up
     return { input, uploads };
   } catch (err) {
     await Promise.allSettled(open.map((sink) => sink.abort()));
-    // The rest of the body is left unread: the connection cannot carry another request after it.
-    if (!complete) c.header('connection', 'close');
+    if (!complete) {
+      // Read and drop the rest (up to a bound) before answering: the server's own drain after the
+      // answer gives up after half a second, and a client still sending then gets a reset instead of
+      // this answer. The connection is closed anyway: it cannot carry another request after it.
+      await drainRequestBody(c);
+      c.header('connection', 'close');
+    }
     throw asAppError(err, rules.field, rules.text.invalidFile);
   }
 }

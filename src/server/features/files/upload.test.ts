@@ -106,12 +106,22 @@ describe('premium receipts are read as a stream', () => {
     expect(state.pulled).toBeLessThan(1 * MB);
   });
 
-  it('refuses by the declared Content-Length before reading anything', async () => {
-    const { body, state } = streamedForm(premiumFields, 'files', 60 * MB);
-    const res = await postStream('/api/premium-payments', body, { 'content-length': String(state.total) });
+  it('refuses by the declared Content-Length before parsing anything; past 64 MB it does not read either', async () => {
+    // Up to 64 MB the refused body is read and dropped before the answer, so a client still sending
+    // gets the 413 rather than a reset (as for JSON, issue 26); nothing of it is parsed or stored.
+    let { body, state } = streamedForm(premiumFields, 'files', 60 * MB);
+    let res = await postStream('/api/premium-payments', body, { 'content-length': String(state.total) });
+    expect(res.status).toBe(413);
+    expect((await json(res)).error.message).toBe(PREMIUM_TEXT.tooLarge);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(state.pulled).toBe(state.total);
+
+    ({ body, state } = streamedForm(premiumFields, 'files', 70 * MB));
+    res = await postStream('/api/premium-payments', body, { 'content-length': String(state.total) });
     expect(res.status).toBe(413);
     expect((await json(res)).error.message).toBe(PREMIUM_TEXT.tooLarge);
     expect(state.pulled).toBe(0);
+    expect(await t.db.select().from(premiumPayments).where(eq(premiumPayments.agencyId, agencyId))).toHaveLength(0);
   });
 
   it('still takes a streamed upload within the limits', async () => {

@@ -33,7 +33,6 @@ export const SERVER_FEATURE_EDGES = {
   api: {
     tasks: "/api/v1 customer timeline: the CRM's timeline reader (tasks/timeline.ts; an entities read)",
     pipeline: '/api/v1 opportunities and their stage moves (an entities/opportunities module)',
-    renewals: "/api/v1 renewals: the cockpit's read and actions (an entities/renewals module)",
     'premium-payments': "/api/v1 a policy's premium payments, read",
     documents: '/api/v1 documents: metadata and the signed download link',
     commissions: '/api/v1 commissions and statements, read',
@@ -88,7 +87,6 @@ export const DB_TYPE_ALLOWLIST = [
   'src/server/features/payments/service.ts',
   'src/server/features/pipeline/board.ts',
   'src/server/entities/policies/list.ts',
-  'src/server/features/renewals/cockpit.ts',
   'src/server/features/renewals/digest.ts',
   'src/server/features/reports/service.ts',
   'src/server/features/security/lockouts.ts',

@@ -3,12 +3,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { registrationPayload, sessionCookie } from '#server/test/factories.ts';
 import { BUILD, database, log, NO_BUILD, PORTS, QUICK, ROOT, SECONDS, work } from './context.ts';
 import { cycle, load } from './load.ts';
 import { type Postgres, sql } from './postgres.ts';
-import { seed, type SeedPlan } from './seed.ts';
+import { seedAt, type SeedPlan } from './seed.ts';
 import { machineCpu, type Server, startServer } from './server.ts';
 
 /** Registers through the real API, confirms (SQL, or the e-mailed link from the outbox), signs in. */
@@ -47,19 +46,8 @@ export function confirmOn(pgInfo: Postgres, tier: string) {
 }
 
 /** Seeds the plan's agencies over one connection. */
-export async function seedWith(pgInfo: Postgres, plan: SeedPlan) {
-  const client = new pg.Client({ connectionString: pgInfo.url });
-  await client.connect();
-  try {
-    await seed(
-      (text) => client.query(text),
-      async <T,>(text: string) => (await client.query(text)).rows as T[],
-      plan,
-      log,
-    );
-  } finally {
-    await client.end();
-  }
+export function seedWith(pgInfo: Postgres, plan: SeedPlan) {
+  return seedAt(pgInfo.url, plan, log);
 }
 
 

@@ -9,7 +9,7 @@ import { getJson, median, registerAndSignIn, run, settle, warmUp } from '../harn
 import { cpuBreakdown } from '../load.ts';
 import { captureStatements, pgbench, type Postgres, sql } from '../postgres.ts';
 import { fmt, loadRow, rawNote, rawRow } from '../report.ts';
-import { SEARCH_TERMS, seed, type SeedPlan } from '../seed.ts';
+import { SEARCH_TERMS, seedAt, type SeedPlan } from '../seed.ts';
 import { rssMb, startServer } from '../server.ts';
 import { apiScenario } from './api.ts';
 import { bulkStep } from './bulk.ts';
@@ -50,15 +50,7 @@ export async function postgresScenarios(pgInfo: Postgres) {
   const total = SIZE.agencies * SIZE.perAgency + SIZE.large;
   log(`seed: ${SIZE.agencies} agencies × ${SIZE.perAgency} policies + one agency with ${SIZE.large} (${total.toLocaleString('en')} policies, ${(SIZE.agencies * SIZE.customersPerAgency + SIZE.largeCustomers).toLocaleString('en')} customers) …`);
   const seedStarted = performance.now();
-  const client = new pg.Client({ connectionString: pgInfo.url });
-  await client.connect();
-  await seed(
-    (text) => client.query(text),
-    async <T,>(text: string) => (await client.query(text)).rows as T[],
-    plan,
-    log,
-  );
-  await client.end();
+  await seedAt(pgInfo.url, plan, log);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   notes.push(`Seeding ${total.toLocaleString('en')} policies with customers and details took ${seedSeconds.toFixed(0)} s.`);
 

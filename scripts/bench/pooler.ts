@@ -13,7 +13,7 @@ import { registrationPayload, sessionCookie } from '#server/test/factories.ts';
 import { cpuMs } from './server.ts';
 import { cycle, load, type LoadResult } from './load.ts';
 import { freePort, sql, startPostgres, type Postgres } from './postgres.ts';
-import { SEARCH_TERMS, seed } from './seed.ts';
+import { SEARCH_TERMS, seedAt } from './seed.ts';
 import { startServer, type Server } from './server.ts';
 
 export const PGBOUNCER = process.env.PGBOUNCER ?? '/usr/sbin/pgbouncer';
@@ -188,18 +188,7 @@ export async function poolerScenario(opts: { buildDir: string; port: number; sec
       });
       const cookie = sessionCookie(signIn);
       const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { agency: { id: string; ownerId: string } };
-      const client = new pg.Client({ connectionString: pgInfo.url });
-      await client.connect();
-      try {
-        await seed(
-          (text) => client.query(text),
-          async <T,>(text: string) => (await client.query(text)).rows as T[],
-          { fillerAgencies: 15, fillerCustomers: 500, fillerPolicies: 1000, targets: [{ agencyId: me.agency.id, ownerId: me.agency.ownerId, customers: 2_500, policies: 5_000 }] },
-          () => {},
-        );
-      } finally {
-        await client.end();
-      }
+      await seedAt(pgInfo.url, { fillerAgencies: 15, fillerCustomers: 500, fillerPolicies: 1000, targets: [{ agencyId: me.agency.id, ownerId: me.agency.ownerId, customers: 2_500, policies: 5_000 }] }, () => {});
       log(`pooler: one agency of 5,000 policies among 20,000, 20 connections, ${opts.seconds} s per run, ${process.env.BENCH_WORKERS ?? 1} server worker(s) each`);
       return await poolerComparison({ buildDir: opts.buildDir, port: opts.port + 10, pgInfo, direct, cookie, seconds: opts.seconds, workDir: work, poolSize: opts.poolSize, env, log });
     } finally {

@@ -4,6 +4,8 @@
 // Secondary indexes are dropped during the load and rebuilt from their own definitions, as a
 // restore would do; foreign-key triggers are skipped (the data is consistent by construction).
 
+import pg from 'pg';
+
 export interface SeedTarget {
   agencyId: string;
   ownerId: string;
@@ -145,4 +147,20 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
   await exec(`drop table bench_targets`);
   for (const table of ['user', 'agencies', 'agency_members', 'renewal_stats', ...BULK_TABLES]) await exec(`vacuum analyze "${table}"`);
   step('vacuum analyze');
+}
+
+/** Seeds the plan over one connection of its own. */
+export async function seedAt(url: string, plan: SeedPlan, log: (msg: string) => void) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await seed(
+      (text) => client.query(text),
+      async <T,>(text: string) => (await client.query(text)).rows as T[],
+      plan,
+      log,
+    );
+  } finally {
+    await client.end();
+  }
 }

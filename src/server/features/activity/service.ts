@@ -3,9 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import type { ActivityEntry, ActivityKind, ActivityQuery } from '#shared/activity.ts';
 import type { Page } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { activityLog, user } from '#server/db/schema.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { sortOrder } from '#server/lists.ts';
 
 export async function logActivity(
@@ -24,18 +23,18 @@ export async function logActivity(
   });
 }
 
-export async function listActivity(db: Db, actor: Actor, q: ActivityQuery): Promise<Page<ActivityEntry>> {
-  const where = tenant(db, actor).where(activityLog, q.kind !== 'all' ? eq(activityLog.kind, q.kind) : undefined);
+export async function listActivity(db: Connection, actor: Actor, q: ActivityQuery): Promise<Page<ActivityEntry>> {
+  const t = tenant(db, actor);
+  const kind = q.kind !== 'all' ? eq(activityLog.kind, q.kind) : undefined;
   const [rows, [total]] = await Promise.all([
-    db
+    t
       .select({ entry: activityLog, firstName: user.firstName, lastName: user.lastName, email: user.email })
-      .from(activityLog)
+      .from(activityLog, kind)
       .leftJoin(user, eq(user.id, activityLog.actorId))
-      .where(where)
       .orderBy(...sortOrder(q.sort, { created_at: [activityLog.createdAt] }, activityLog.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(activityLog).where(where),
+    t.select({ n: count() }).from(activityLog, kind),
   ]);
   return {
     rows: rows.map(({ entry, firstName, lastName, email }) => ({

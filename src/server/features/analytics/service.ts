@@ -10,7 +10,7 @@ import type { Actor } from '#server/context.ts';
 import { customers, policies, renewalStats } from '#server/db/schema.ts';
 import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { agencyTodayOf, policyStatusSql } from '#server/platform/policy-status.ts';
-import { readRenewalSettings, retentionCounters } from '#server/entities/renewals.ts';
+import { readRenewalSettings, retentionCounters } from '#server/entities/renewals/settings.ts';
 
 const premium = sql<string>`coalesce(sum(${policies.premiumAmount}), 0)::numeric(18,2)::text`;
 const count = sql<number>`count(*)::int`;

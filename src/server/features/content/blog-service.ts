@@ -15,11 +15,12 @@ import type { ContentStatus } from '#shared/content.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
 import type { Paged } from '#shared/admin.ts';
 import type { Actor, Deps } from '#server/context.ts';
-import type { Db, Tx } from '#server/db/client.ts';
+import type { Tx } from '#server/db/client.ts';
 import { auditByActor } from '#server/platform/audit.ts';
 import { isUniqueViolation } from '#server/db/helpers.ts';
 import { blogPosts } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
 
@@ -59,7 +60,8 @@ async function writeOrSlugConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listAdminPosts(db: Db, page: number): Promise<Paged<BlogPostSummary>> {
+export async function listAdminPosts(connection: Connection, page: number): Promise<Paged<BlogPostSummary>> {
+  const db = crossAgency(connection, 'the public site’s blog belongs to no agency');
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
@@ -72,13 +74,14 @@ export async function listAdminPosts(db: Db, page: number): Promise<Paged<BlogPo
   return { rows: rows.map(summaryOf), total, page, pageSize: ADMIN_BLOG_PAGE_SIZE };
 }
 
-export async function getPostRow(db: Db, id: string): Promise<PostRow> {
+export async function getPostRow(connection: Connection, id: string): Promise<PostRow> {
+  const db = crossAgency(connection, 'the public site’s blog belongs to no agency');
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
   if (!row) throw notFound(BLOG_TEXT.notFound);
   return row;
 }
 
-export const getAdminPost = async (db: Db, id: string) => detailOf(await getPostRow(db, id));
+export const getAdminPost = async (db: Connection, id: string) => detailOf(await getPostRow(db, id));
 
 /** What the audit log keeps of a post: what a reader recognises it by, never the body. */
 const auditedPost = (row: Pick<PostRow, 'title' | 'slug' | 'status'>) => ({ title: row.title, slug: row.slug, status: row.status });
@@ -87,7 +90,8 @@ function auditPost(tx: Tx, actor: Actor, action: 'content.post_created' | 'conte
   return auditByActor(tx, actor, { action, targetType: 'blog_post', targetId: id, targetLabel: label, before, after });
 }
 
-export async function createPost(db: Db, actor: Actor, input: PostInput): Promise<BlogPostDetail> {
+export async function createPost(connection: Connection, actor: Actor, input: PostInput): Promise<BlogPostDetail> {
+  const db = crossAgency(connection, 'the public site’s blog belongs to no agency');
   const row = await writeOrSlugConflict(() =>
     db.transaction(async (tx) => {
       const [created] = await tx
@@ -110,7 +114,8 @@ function fieldsOf(input: PostInput) {
   return { title: input.title, slug: input.slug, summary: input.summary, body: input.body, authorName: input.author_name, status: input.status };
 }
 
-export async function updatePost(db: Db, actor: Actor, id: string, input: PostInput): Promise<BlogPostDetail> {
+export async function updatePost(connection: Connection, actor: Actor, id: string, input: PostInput): Promise<BlogPostDetail> {
+  const db = crossAgency(connection, 'the public site’s blog belongs to no agency');
   const row = await writeOrSlugConflict(() =>
     db.transaction(async (tx) => {
       const [old] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
@@ -184,7 +189,8 @@ export async function setCover(
 
 const isPublished = eq(blogPosts.status, 'published');
 
-export async function listPublishedPosts(db: Db, page: number): Promise<Paged<BlogPostSummary>> {
+export async function listPublishedPosts(connection: Connection, page: number): Promise<Paged<BlogPostSummary>> {
+  const db = crossAgency(connection, 'the public site’s blog belongs to no agency');
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
@@ -198,17 +204,20 @@ export async function listPublishedPosts(db: Db, page: number): Promise<Paged<Bl
   return { rows: rows.map(summaryOf), total, page, pageSize: BLOG_PAGE_SIZE };
 }
 
-export async function findPublishedPost(db: Db, slug: string): Promise<PostRow | null> {
+export async function findPublishedPost(connection: Connection, slug: string): Promise<PostRow | null> {
+  const db = crossAgency(connection, 'the public site’s blog belongs to no agency');
   const [row] = await db.select().from(blogPosts).where(and(eq(blogPosts.slug, slug), isPublished));
   return row ?? null;
 }
 
-export async function getPublishedPost(db: Db, slug: string): Promise<PublicBlogPost> {
+export async function getPublishedPost(connection: Connection, slug: string): Promise<PublicBlogPost> {
+  const db = crossAgency(connection, 'the public site’s blog belongs to no agency');
   const row = await findPublishedPost(db, slug);
   if (!row) throw notFound(BLOG_TEXT.notFound);
   return { ...summaryOf(row), html: renderMarkdown(row.body) };
 }
 
-export async function listPublishedSlugs(db: Db): Promise<{ slug: string; updatedAt: Date }[]> {
+export async function listPublishedSlugs(connection: Connection): Promise<{ slug: string; updatedAt: Date }[]> {
+  const db = crossAgency(connection, 'the public site’s blog belongs to no agency');
   return db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(isPublished).orderBy(desc(blogPosts.publishedAt)).limit(50_000);
 }

@@ -5,11 +5,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { CMS_PAGES, CONTENT_TEXT, type CmsPageDetail, type CmsPageSummary, type CmsRevision, type CmsSlug, type ContentStatus, type PublicCmsPage } from '#shared/content.ts';
 import { plainExcerpt, renderMarkdown } from '#shared/markdown.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { cmsPageRevisions, cmsPages, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { DEFAULT_PAGE_BODIES } from './defaults.ts';
 import { auditByActor } from '#server/platform/audit.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
 const REVISIONS_SHOWN = 50;
 
@@ -33,12 +33,14 @@ function summaryOf(slug: CmsSlug, row: PageRow | undefined): CmsPageSummary {
   };
 }
 
-export async function listCmsPages(db: Db): Promise<CmsPageSummary[]> {
+export async function listCmsPages(connection: Connection): Promise<CmsPageSummary[]> {
+  const db = crossAgency(connection, 'the public site’s pages belong to no agency');
   const rows = await db.select().from(cmsPages);
   return CMS_PAGES.map((p) => summaryOf(p.slug, rows.find((r) => r.slug === p.slug)));
 }
 
-export async function getCmsPage(db: Db, slug: CmsSlug): Promise<CmsPageDetail> {
+export async function getCmsPage(connection: Connection, slug: CmsSlug): Promise<CmsPageDetail> {
+  const db = crossAgency(connection, 'the public site’s pages belong to no agency');
   const [row] = await db.select().from(cmsPages).where(eq(cmsPages.slug, slug));
   const revisions = await db
     .select({ id: cmsPageRevisions.id, title: cmsPageRevisions.title, status: cmsPageRevisions.status, createdAt: cmsPageRevisions.createdAt, first: user.firstName, last: user.lastName, email: user.email })
@@ -62,7 +64,8 @@ export async function getCmsPage(db: Db, slug: CmsSlug): Promise<CmsPageDetail> 
   };
 }
 
-export async function getCmsRevision(db: Db, slug: CmsSlug, id: string): Promise<CmsRevision> {
+export async function getCmsRevision(connection: Connection, slug: CmsSlug, id: string): Promise<CmsRevision> {
+  const db = crossAgency(connection, 'the public site’s pages belong to no agency');
   const [r] = await db
     .select()
     .from(cmsPageRevisions)
@@ -73,11 +76,12 @@ export async function getCmsRevision(db: Db, slug: CmsSlug, id: string): Promise
 
 /** Saves the working copy and keeps the save as a revision, in one transaction. */
 export async function saveCmsPage(
-  db: Db,
+  connection: Connection,
   actor: Actor,
   slug: CmsSlug,
   input: { title: string; body: string; status: ContentStatus },
 ): Promise<CmsPageDetail> {
+  const db = crossAgency(connection, 'the public site’s pages belong to no agency');
   await db.transaction(async (tx) => {
     const values = { title: input.title, body: input.body, status: input.status, updatedBy: actor.userId, updatedAt: new Date() };
     const [old] = await tx.select({ title: cmsPages.title, status: cmsPages.status }).from(cmsPages).where(eq(cmsPages.slug, slug)).for('update');
@@ -106,7 +110,8 @@ interface PublicSource {
 }
 
 /** The version the public sees, as Markdown. */
-async function publicSource(db: Db, slug: CmsSlug): Promise<PublicSource> {
+async function publicSource(connection: Connection, slug: CmsSlug): Promise<PublicSource> {
+  const db = crossAgency(connection, 'the public site’s pages belong to no agency');
   const [row] = await db.select().from(cmsPages).where(eq(cmsPages.slug, slug));
   if (row?.status === 'published') return { title: row.title, body: row.body, updatedAt: row.updatedAt };
   if (row) {
@@ -122,13 +127,15 @@ async function publicSource(db: Db, slug: CmsSlug): Promise<PublicSource> {
   return { title: cmsPageOr404(slug).title, body: DEFAULT_PAGE_BODIES[slug], updatedAt: null };
 }
 
-export async function getPublicCmsPage(db: Db, slug: CmsSlug): Promise<PublicCmsPage> {
+export async function getPublicCmsPage(connection: Connection, slug: CmsSlug): Promise<PublicCmsPage> {
+  const db = crossAgency(connection, 'the public site’s pages belong to no agency');
   const src = await publicSource(db, slug);
   return { slug, title: src.title, html: renderMarkdown(src.body), updated_at: src.updatedAt?.toISOString() ?? null };
 }
 
 /** The public title and a plain-text excerpt, for meta tags. */
-export async function publicCmsMeta(db: Db, slug: CmsSlug): Promise<{ title: string; excerpt: string }> {
+export async function publicCmsMeta(connection: Connection, slug: CmsSlug): Promise<{ title: string; excerpt: string }> {
+  const db = crossAgency(connection, 'the public site’s pages belong to no agency');
   const src = await publicSource(db, slug);
   return { title: src.title, excerpt: plainExcerpt(src.body) };
 }

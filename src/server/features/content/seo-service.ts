@@ -6,13 +6,13 @@ import { plainExcerpt } from '#shared/markdown.ts';
 import { SEO_PAGES, type ResolvedMeta, type SeoFields, type SeoPageRow, type SeoPostRow } from '#shared/seo.ts';
 import { coverUrl } from '#shared/blog.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { auditByActor } from '#server/platform/audit.ts';
 import { blogPosts, seoEntries } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { BLOG_TEXT } from '#shared/blog.ts';
 import { findPublishedPost, listPublishedSlugs } from './blog-service.ts';
 import { publicCmsMeta } from './cms-service.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
 type EntryRow = typeof seoEntries.$inferSelect;
 const fieldsOf = (r: EntryRow | undefined): SeoFields => ({
@@ -22,7 +22,8 @@ const fieldsOf = (r: EntryRow | undefined): SeoFields => ({
   og_image: r?.ogImage ?? '',
 });
 
-export async function listSeo(db: Db): Promise<{ pages: SeoPageRow[]; posts: SeoPostRow[] }> {
+export async function listSeo(connection: Connection): Promise<{ pages: SeoPageRow[]; posts: SeoPostRow[] }> {
+  const db = crossAgency(connection, 'the public site’s pages and posts belong to no agency');
   const [entries, posts] = await Promise.all([
     db.select().from(seoEntries),
     db.select().from(blogPosts).orderBy(desc(blogPosts.updatedAt)).limit(500),
@@ -51,7 +52,8 @@ export async function listSeo(db: Db): Promise<{ pages: SeoPageRow[]; posts: Seo
 /** The audit log keeps the short fields (titles, image address); a description is kept whole, it is at most a few hundred characters. */
 const auditedSeo = (f: SeoFields) => ({ title: f.title, description: f.description, og_title: f.og_title, og_image: f.og_image });
 
-export async function savePageSeo(db: Db, actor: Actor, path: string, f: SeoFields): Promise<void> {
+export async function savePageSeo(connection: Connection, actor: Actor, path: string, f: SeoFields): Promise<void> {
+  const db = crossAgency(connection, 'the public site’s pages and posts belong to no agency');
   const set = { title: f.title, description: f.description, ogTitle: f.og_title, ogImage: f.og_image, updatedAt: new Date() };
   await db.transaction(async (tx) => {
     const [old] = await tx.select().from(seoEntries).where(eq(seoEntries.path, path)).for('update');
@@ -60,7 +62,8 @@ export async function savePageSeo(db: Db, actor: Actor, path: string, f: SeoFiel
   });
 }
 
-export async function savePostSeo(db: Db, actor: Actor, id: string, f: SeoFields): Promise<void> {
+export async function savePostSeo(connection: Connection, actor: Actor, id: string, f: SeoFields): Promise<void> {
+  const db = crossAgency(connection, 'the public site’s pages and posts belong to no agency');
   await db.transaction(async (tx) => {
     const [old] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!old) throw notFound(BLOG_TEXT.notFound);
@@ -74,7 +77,8 @@ export async function savePostSeo(db: Db, actor: Actor, id: string, f: SeoFields
 }
 
 /** The meta of a public path, or null when the path is not a public page (the app shell stays as built). */
-export async function resolveMeta(db: Db, pathname: string): Promise<ResolvedMeta | null> {
+export async function resolveMeta(connection: Connection, pathname: string): Promise<ResolvedMeta | null> {
+  const db = crossAgency(connection, 'the public site’s pages and posts belong to no agency');
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = SEO_PAGES.find((p) => p.path === path);
   if (page) {
@@ -131,7 +135,8 @@ export function injectMeta(indexHtml: string, meta: ResolvedMeta, appUrl: string
   return stripped.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }
 
-export async function renderSitemap(db: Db, appUrl: string): Promise<string> {
+export async function renderSitemap(connection: Connection, appUrl: string): Promise<string> {
+  const db = crossAgency(connection, 'the public site’s pages and posts belong to no agency');
   const posts = await listPublishedSlugs(db);
   const url = (path: string, lastmod?: Date) =>
     `  <url><loc>${escapeHtml(new URL(path, appUrl).toString())}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;

@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { paymentInstructionsSchema, type PaymentInstructions } from '#shared/content.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { siteSettings } from '#server/db/schema.ts';
 import { auditByActor } from '#server/platform/audit.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
 const PAYMENT_INSTRUCTIONS = 'payment_instructions';
 
@@ -12,7 +12,8 @@ export interface StoredPaymentInstructions extends PaymentInstructions {
   updated_at: string | null;
 }
 
-export async function getPaymentInstructions(db: Db): Promise<StoredPaymentInstructions> {
+export async function getPaymentInstructions(connection: Connection): Promise<StoredPaymentInstructions> {
+  const db = crossAgency(connection, 'the public site’s payment instructions belong to no agency');
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, PAYMENT_INSTRUCTIONS));
   // A value written by an older version that no longer parses reads as "not set", never as a 500.
   const parsed = paymentInstructionsSchema.safeParse(row?.value ?? {});
@@ -20,7 +21,8 @@ export async function getPaymentInstructions(db: Db): Promise<StoredPaymentInstr
   return { ...value, updated_at: row && parsed.success ? row.updatedAt.toISOString() : null };
 }
 
-export async function savePaymentInstructions(db: Db, actor: Actor, value: PaymentInstructions): Promise<StoredPaymentInstructions> {
+export async function savePaymentInstructions(connection: Connection, actor: Actor, value: PaymentInstructions): Promise<StoredPaymentInstructions> {
+  const db = crossAgency(connection, 'the public site’s payment instructions belong to no agency');
   const set = { value, updatedBy: actor.userId, updatedAt: new Date() };
   await db.transaction(async (tx) => {
     const [old] = await tx.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, PAYMENT_INSTRUCTIONS)).for('update');

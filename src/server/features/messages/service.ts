@@ -1,9 +1,9 @@
 // The contact-form inbox (platform data, no tenant): newest first, marked read or unread by an admin.
 import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ContactMessageRow, Paged } from '#shared/admin.ts';
-import type { Db } from '#server/db/client.ts';
 import { contactMessages } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
 const PAGE_SIZE = 25;
 
@@ -20,7 +20,8 @@ const toRow = (m: Row): ContactMessageRow => ({
   created_at: m.createdAt.toISOString(),
 });
 
-export async function listMessages(db: Db, page: number): Promise<Paged<ContactMessageRow> & { unread: number }> {
+export async function listMessages(connection: Connection, page: number): Promise<Paged<ContactMessageRow> & { unread: number }> {
+  const db = crossAgency(connection, 'contact messages belong to no agency: the super admin’s inbox');
   const [{ total }] = await db.select({ total: count() }).from(contactMessages);
   const [{ unread }] = await db.select({ unread: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
   const rows = await db
@@ -32,7 +33,8 @@ export async function listMessages(db: Db, page: number): Promise<Paged<ContactM
   return { rows: rows.map(toRow), total, unread, page, pageSize: PAGE_SIZE };
 }
 
-export async function setRead(db: Db, id: string, read: boolean): Promise<ContactMessageRow> {
+export async function setRead(connection: Connection, id: string, read: boolean): Promise<ContactMessageRow> {
+  const db = crossAgency(connection, 'contact messages belong to no agency: the super admin’s inbox');
   const [row] = await db
     .update(contactMessages)
     .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, now())` : null })

@@ -3,12 +3,13 @@
 // user id, never through the tenant context. Writing one is platform/notify.ts (every feature tells).
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { NotificationItem, NotificationKind, NotificationList } from '#shared/notifications.ts';
-import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { notifications } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
-export async function listNotifications(db: Db, userId: string, limit = 20): Promise<NotificationList> {
+export async function listNotifications(connection: Connection, userId: string, limit = 20): Promise<NotificationList> {
+  const db = crossAgency(connection, 'the bell’s notifications are a user’s rows (not an agency’s)');
   const [rows, [{ unread }]] = await Promise.all([
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit),
     db
@@ -31,7 +32,8 @@ export async function listNotifications(db: Db, userId: string, limit = 20): Pro
   };
 }
 
-export async function markRead(db: Db, userId: string, rawId: string): Promise<void> {
+export async function markRead(connection: Connection, userId: string, rawId: string): Promise<void> {
+  const db = crossAgency(connection, 'the bell’s notifications are a user’s rows (not an agency’s)');
   const id = idOr404(rawId, 'Notification not found.');
   const [row] = await db
     .update(notifications)
@@ -41,7 +43,8 @@ export async function markRead(db: Db, userId: string, rawId: string): Promise<v
   if (!row) throw notFound('Notification not found.');
 }
 
-export async function markAllRead(db: Db, userId: string): Promise<void> {
+export async function markAllRead(connection: Connection, userId: string): Promise<void> {
+  const db = crossAgency(connection, 'the bell’s notifications are a user’s rows (not an agency’s)');
   await db
     .update(notifications)
     .set({ readAt: new Date() })

@@ -17,7 +17,7 @@ import { renderMail, type MailBrand, type MailMessage } from '#server/mail.ts';
 import { mailBrandForAgency } from '#server/platform/brand.ts';
 import { notifyMany } from '#server/platform/notify.ts';
 import { readTasksDueToday, tasksDigestLines, type DueTask } from '#server/entities/tasks/digest.ts';
-import { LOOKBACK_DAYS } from './cockpit.ts';
+import { LOOKBACK_DAYS } from '#server/entities/renewals/cockpit.ts';
 
 export const DIGEST_JOB = 'renewals.digest';
 export const DIGEST_HOUR = 7;

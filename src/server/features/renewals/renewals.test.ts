@@ -8,7 +8,7 @@ import { RENEWAL_TEXT } from '#shared/renewals.ts';
 import { policies, subscriptionLimits } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { nextPolicyNumber } from './actions.ts';
+import { nextPolicyNumber } from '#server/entities/renewals/actions.ts';
 
 let t: TestContext;
 let pro: TestUser;

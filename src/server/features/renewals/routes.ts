@@ -5,8 +5,8 @@ import { POLICY_TEXT } from '#shared/policies.ts';
 import { type AppEnv, requireFeature, requireUser } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { tenant } from '#server/tenant.ts';
-import { assignPolicy, markLost, prefillRenewal, renewPolicy, setRenewalState, undoLost } from './actions.ts';
-import { readCockpit } from './cockpit.ts';
+import { assignPolicy, markLost, prefillRenewal, renewPolicy, setRenewalState, undoLost } from '#server/entities/renewals/actions.ts';
+import { readCockpit } from '#server/entities/renewals/cockpit.ts';
 import { readMembers } from '#server/platform/team-membership.ts';
 
 export function renewalRoutes() {

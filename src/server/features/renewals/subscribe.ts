@@ -1,7 +1,7 @@
 // Renewals listen to contacts: a communication logged with a customer moves their open renewals in
 // the cockpit's window to Contacted, in the same transaction as the communication.
 import { subscribe } from '#server/platform/events.ts';
-import { markContacted } from './actions.ts';
+import { markContacted } from '#server/entities/renewals/actions.ts';
 
 export function subscribeRenewals() {
   subscribe({

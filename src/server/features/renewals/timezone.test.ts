@@ -7,7 +7,7 @@ import { loadActor } from '#server/context.ts';
 import { policies } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { readCockpit } from './cockpit.ts';
+import { readCockpit } from '#server/entities/renewals/cockpit.ts';
 import { runDigest } from './digest.ts';
 
 let t: TestContext;

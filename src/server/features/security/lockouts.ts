@@ -2,11 +2,11 @@
 import { and, desc, eq, gt, gte, like, or } from 'drizzle-orm';
 import { LOCKOUT_TEXT, type SignInLockout } from '#shared/platform-settings.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { rateLimit, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { RATE_RULES, type RateRule } from '#server/rate-limit.ts';
 import { auditByActor } from '#server/platform/audit.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
 const EMAIL_PREFIX = 'signin:email:';
 const CLIENT_PREFIX = 'signin:ip:';
@@ -18,7 +18,8 @@ function describe(key: string): { kind: SignInLockout['kind']; subject: string; 
 }
 
 /** Counters with at least two failures in their current window, locked ones first. */
-export async function listLockouts(db: Db, now = Date.now()): Promise<SignInLockout[]> {
+export async function listLockouts(connection: Connection, now = Date.now()): Promise<SignInLockout[]> {
+  const db = crossAgency(connection, 'sign-in lockouts are kept per address, before any agency is known');
   const window = Math.max(RATE_RULES.signInFailuresPerEmail.windowMs, RATE_RULES.signInFailuresPerClient.windowMs);
   const rows = await db
     .select()
@@ -44,7 +45,8 @@ export async function listLockouts(db: Db, now = Date.now()): Promise<SignInLock
     .sort((a, b) => Number(b.locked) - Number(a.locked) || b.failures - a.failures);
 }
 
-export async function unlockSignIn(db: Db, actor: Actor, key: string): Promise<void> {
+export async function unlockSignIn(connection: Connection, actor: Actor, key: string): Promise<void> {
+  const db = crossAgency(connection, 'sign-in lockouts are kept per address, before any agency is known');
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(rateLimit).where(eq(rateLimit.key, key)).for('update');
     if (!row) throw notFound(LOCKOUT_TEXT.notFound);

@@ -3,13 +3,14 @@
 import { eq } from 'drizzle-orm';
 import { SETTINGS_TEXT, type PlatformSettings } from '#shared/platform-settings.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { platformSettings } from '#server/db/schema.ts';
 import { badRequest } from '#server/errors.ts';
 import { auditByActor } from '#server/platform/audit.ts';
 import { toSettings } from '#server/platform/platform-settings.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
-export async function updatePlatformSettings(db: Db, actor: Actor, input: PlatformSettings): Promise<PlatformSettings> {
+export async function updatePlatformSettings(connection: Connection, actor: Actor, input: PlatformSettings): Promise<PlatformSettings> {
+  const db = crossAgency(connection, 'platform settings belong to no agency');
   // Requiring two-factor while lacking it would lock the operator out of the page that undoes it.
   if (input.require_admin_two_factor && !actor.twoFactorEnabled)
     throw badRequest(SETTINGS_TEXT.ownTwoFactorFirst, { require_admin_two_factor: SETTINGS_TEXT.ownTwoFactorFirst }, 'OWN_TWO_FACTOR_FIRST');

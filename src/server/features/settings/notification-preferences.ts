@@ -5,10 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, type NotificationKind } from '#shared/notifications.ts';
 import type { NotificationPreferences } from '#shared/settings.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { notificationPreferences, user } from '#server/db/schema.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
-export async function getNotificationPreferences(db: Db, actor: Actor): Promise<NotificationPreferences> {
+export async function getNotificationPreferences(connection: Connection, actor: Actor): Promise<NotificationPreferences> {
+  const db = crossAgency(connection, 'a user’s own notification preferences and digest opt-out: rows of a user, not of an agency');
   const [rows, [me]] = await Promise.all([
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, actor.userId)),
     db.select({ optOut: user.digestOptOut }).from(user).where(eq(user.id, actor.userId)),
@@ -18,7 +19,8 @@ export async function getNotificationPreferences(db: Db, actor: Actor): Promise<
   return { in_app, digest_email: !(me?.optOut ?? false) };
 }
 
-export async function updateNotificationPreferences(db: Db, actor: Actor, input: NotificationPreferences): Promise<NotificationPreferences> {
+export async function updateNotificationPreferences(connection: Connection, actor: Actor, input: NotificationPreferences): Promise<NotificationPreferences> {
+  const db = crossAgency(connection, 'a user’s own notification preferences and digest opt-out: rows of a user, not of an agency');
   await db.transaction(async (tx) => {
     await tx
       .insert(notificationPreferences)

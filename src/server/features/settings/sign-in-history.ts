@@ -3,15 +3,16 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import { describeUserAgent, SIGN_IN_HISTORY_DAYS, SIGN_IN_HISTORY_MAX_ROWS, type SignInAttempt, type SignInOutcome } from '#shared/settings.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db, Tx } from '#server/db/client.ts';
 import { signInAttempts, user } from '#server/db/schema.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
 const cutoff = () => new Date(Date.now() - SIGN_IN_HISTORY_DAYS * 86_400_000);
 
 export async function recordSignInAttempt(
-  db: Db | Tx,
+  connection: Connection,
   attempt: { email: string; ip: string | null; userAgent: string | null; outcome: SignInOutcome },
 ): Promise<void> {
+  const db = crossAgency(connection, 'sign-in attempts are a user’s rows, not an agency’s');
   const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, attempt.email.toLowerCase()));
   if (!owner) return;
   await db.insert(signInAttempts).values({ userId: owner.id, ipAddress: attempt.ip, userAgent: attempt.userAgent?.slice(0, 500) ?? null, outcome: attempt.outcome });
@@ -21,7 +22,8 @@ export async function recordSignInAttempt(
     await db.delete(signInAttempts).where(and(eq(signInAttempts.userId, owner.id), lt(signInAttempts.createdAt, cutoff())));
 }
 
-export async function listSignInHistory(db: Db, actor: Actor): Promise<SignInAttempt[]> {
+export async function listSignInHistory(connection: Connection, actor: Actor): Promise<SignInAttempt[]> {
+  const db = crossAgency(connection, 'sign-in attempts are a user’s rows, not an agency’s');
   const rows = await db
     .select()
     .from(signInAttempts)

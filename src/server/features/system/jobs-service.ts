@@ -2,11 +2,11 @@
 // and Retry of a dead job.
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { JOB_NAMES, JOB_STATES, JOBS_PAGE_SIZE, JOBS_TEXT, type JobInfo, type JobsPage, type JobsQuery, type JobState } from '#shared/jobs.ts';
-import type { Db } from '#server/db/client.ts';
 import { idOr404, isUniqueViolation } from '#server/db/helpers.ts';
 import { agencies, jobs } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { retryJob } from '#server/jobs/queue.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
 type Row = typeof jobs.$inferSelect & { agencyName: string | null };
 
@@ -50,7 +50,8 @@ const columns = {
 };
 
 /** Newest first; payloads stay out (an import's carries its rows, and none is the admin's to read). */
-export async function listJobs(db: Db, q: JobsQuery): Promise<JobsPage> {
+export async function listJobs(connection: Connection, q: JobsQuery): Promise<JobsPage> {
+  const db = crossAgency(connection, 'the super admin’s view of the job queue spans every agency');
   const where = q.state === 'all' ? undefined : eq(jobs.state, q.state);
   const [rows, perState] = await Promise.all([
     db
@@ -69,7 +70,8 @@ export async function listJobs(db: Db, q: JobsQuery): Promise<JobsPage> {
   return { rows: rows.map(toInfo), total, page: q.page, pageSize: JOBS_PAGE_SIZE, counts };
 }
 
-export async function retryFailedJob(db: Db, rawId: string): Promise<JobInfo> {
+export async function retryFailedJob(connection: Connection, rawId: string): Promise<JobInfo> {
+  const db = crossAgency(connection, 'the super admin’s view of the job queue spans every agency');
   const id = idOr404(rawId, JOBS_TEXT.notFound);
   const [found] = await db.select({ state: jobs.state }).from(jobs).where(eq(jobs.id, id));
   if (!found) throw notFound(JOBS_TEXT.notFound);

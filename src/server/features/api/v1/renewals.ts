@@ -1,6 +1,6 @@
 // /api/v1 renewals (issue 34 §3): the renewals cockpit (the terms ending in the next 120 days or
 // lapsed, by bucket, or the lost ones) and its actions on a term — renew, mark lost and undo it, the
-// renewal state, the assignee — through the renewals feature's own services. A term is a policy: the
+// renewal state, the assignee — through the renewal entity module (src/server/entities/renewals). A term is a policy: the
 // `policies` scope, answers as GET /policies/{id}, and every action is a policy.updated (or, for a
 // renewal, policy.created) in the change feed and the webhooks. Sync clients page /policies; this is
 // the working view, paged by page number like the cockpit.
@@ -12,8 +12,8 @@ import { assignSchema, BUCKETS, COCKPIT_VIEWS, markLostSchema, RENEWAL_STATES, r
 import { safeText } from '#shared/validation.ts';
 import type { AppEnv } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
-import { assignPolicy, markLost, renewPolicy, setRenewalState, undoLost } from '#server/features/renewals/actions.ts';
-import { readCockpit } from '#server/features/renewals/cockpit.ts';
+import { assignPolicy, markLost, renewPolicy, setRenewalState, undoLost } from '#server/entities/renewals/actions.ts';
+import { readCockpit } from '#server/entities/renewals/cockpit.ts';
 import { requireScope } from '../authenticate.ts';
 import { ref } from './components.ts';
 import { writeOnce } from './idempotency.ts';

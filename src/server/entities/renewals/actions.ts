@@ -27,7 +27,7 @@ import { readPolicy } from '#server/entities/policies/read.ts';
 import { policiesChanged, updatePoliciesWhere } from '#server/entities/policies/cascade.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 import { LOOKBACK_DAYS } from './cockpit.ts';
-import { readRenewalSettings } from '#server/entities/renewals.ts';
+import { readRenewalSettings } from './settings.ts';
 
 /** CAR-1 → CAR-1-R1 → CAR-1-R2: the next term's number, editable in the form. */
 export function nextPolicyNumber(current: string): string {

@@ -17,12 +17,11 @@ import {
 } from '#shared/renewals.ts';
 import type { PolicyType } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { policies, renewalStats, user } from '#server/db/schema.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { assigneeFilter } from '#server/entities/policies/list.ts';
 import { assigneeName, readMembers } from '#server/platform/team-membership.ts';
-import { readRenewalSettings, retentionCounters } from '#server/entities/renewals.ts';
+import { readRenewalSettings, retentionCounters } from './settings.ts';
 
 /** Lapsed terms older than this are history, not work: the cockpit and retention look back one year. */
 export const LOOKBACK_DAYS = 365;
@@ -60,7 +59,7 @@ function bucketRange(bucket: Bucket, today: string): SQL[] {
   return [gte(policies.endDate, addDays(today, lower)), lte(policies.endDate, addDays(today, BUCKET_UPPER[bucket]))];
 }
 
-export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = new Date()): Promise<RenewalCockpit> {
+export async function readCockpit(db: Connection, actor: Actor, q: RenewalQuery, now = new Date()): Promise<RenewalCockpit> {
   const t = tenant(db, actor);
   const settings = await readRenewalSettings(t);
   const today = agencyToday(settings.timeZone, now);
@@ -70,14 +69,13 @@ export async function readCockpit(db: Db, actor: Actor, q: RenewalQuery, now = n
   const carrier = q.carrier ? eq(policies.insuranceCompany, q.carrier) : undefined;
   const lost = q.view === 'lost';
   const window = lost ? lostWindow(today) : openWindow(today);
-  const tableWhere = t.where(policies, ...window, ...shared, carrier, ...(!lost && q.bucket !== 'all' ? bucketRange(q.bucket, today) : []));
+  const tableConds = [...window, ...shared, carrier, ...(!lost && q.bucket !== 'all' ? bucketRange(q.bucket, today) : [])];
   const [{ buckets, retention, carriers }, rows, members] = await Promise.all([
     readSummary(t, today, statsFilters(actor, q, assignee), q.carrier || undefined),
-    db
+    t
       .select({ policy: policies, first: assigneeName, name: user.name })
-      .from(policies)
+      .from(policies, ...tableConds)
       .leftJoin(user, eq(user.id, policies.assigneeId))
-      .where(tableWhere)
       .orderBy(q.sort === 'end_desc' ? desc(policies.endDate) : asc(policies.endDate), asc(policies.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),

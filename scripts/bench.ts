@@ -30,6 +30,7 @@ import { MARK_RENEWALS, timeReports } from './bench/reports.ts';
 import { brandingScenario } from './bench/branding.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 import { timeToData } from './bench/signed-in.ts';
+import { dashboardOnly } from './bench/dashboard.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -1151,6 +1152,7 @@ const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
   tasks: tasksOnly,
   creates: createsOnly,
   'signed-in': signedInOnly,
+  dashboard: (pgInfo) => dashboardOnly(pgInfo, { pgServer, registerAndSignIn, confirmOn, seedWith, run, loadRow, log }),
 };
 
 async function main() {

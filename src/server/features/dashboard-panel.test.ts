@@ -1,9 +1,10 @@
 // GET /api/dashboard's performance panel: the commission line (issue 31) and the per-process cache
 // under the agency's book version (decision 070).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DashboardData } from '#shared/dashboard.ts';
 import { createApp } from '#server/app.ts';
+import { agencies, bookVersions } from '#server/db/schema.ts';
 import { setClock } from '#server/platform/clock.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
@@ -126,3 +127,13 @@ describe('the performance panel’s cache (decision 070)', () => {
     expect((await dashboard(pro)).commission?.thisMonth).toMatchObject({ month: '2026-04', terms: 1, expected: '900.00' });
   });
 });
+
+describe('book_versions', () => {
+  it("goes with its agency, whose deletion the triggers let through (its policies' triggers skip it)", async () => {
+    const agency = await agencyOf(t, other);
+    expect((await t.db.select().from(bookVersions).where(eq(bookVersions.agencyId, agency))).length).toBe(1);
+    await t.db.delete(agencies).where(eq(agencies.id, agency));
+    expect(await t.db.select().from(bookVersions).where(eq(bookVersions.agencyId, agency))).toEqual([]);
+  });
+});
+

@@ -37,12 +37,12 @@ export function CommissionLine({ query }: { query: UseQueryResult<CommissionComp
         <dd className="text-right font-medium tabular-nums text-slate-900">{money(thisMonth.expected)}</dd>
         <dt className="text-slate-600">{TEXT.received}</dt>
         <dd className="text-right font-medium tabular-nums text-slate-900">{money(thisMonth.received)}</dd>
-        <dt className="text-slate-600">{TEXT.lastYear(lastYear.month)}</dt>
-        <dd className="text-right tabular-nums text-slate-700">
-          {money(lastYear.expected)} {TEXT.expected.toLowerCase()} · {money(lastYear.received)} {TEXT.received.toLowerCase()}
-        </dd>
       </dl>
-      <p className="mt-2 text-xs text-slate-600">
+      <p className="mt-2 text-sm text-slate-700">
+        {TEXT.lastYear(lastYear.month)}: <span className="tabular-nums">{money(lastYear.expected)}</span> {TEXT.expected.toLowerCase()} ·{' '}
+        <span className="tabular-nums">{money(lastYear.received)}</span> {TEXT.received.toLowerCase()}
+      </p>
+      <p className="mt-1 text-xs text-slate-600">
         {TEXT.terms(thisMonth.terms)} · {TEXT.change(pct)}
       </p>
     </section>

@@ -7,11 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { brandingScenario } from './bench/branding.ts';
 import { args, BUILD, BULK_ONLY, database, log, notes, ONLY, ONLY_FRONTEND, ONLY_WEBHOOKS, PORTS, QUICK, rows, SECONDS, work } from './bench/context.ts';
-import { build } from './bench/harness.ts';
+import { dashboardOnly } from './bench/dashboard.ts';
+import { build, confirmOn, pgServer, registerAndSignIn, run, seedWith } from './bench/harness.ts';
 import { listScenario } from './bench/list.ts';
 import { checkPgbouncer } from './bench/pooler.ts';
 import { checkPostgresBinaries, type Postgres, startPostgres, statementStats } from './bench/postgres.ts';
-import { rssCheck, table, writeResults } from './bench/report.ts';
+import { loadRow, rssCheck, table, writeResults } from './bench/report.ts';
 import { apiOnly } from './bench/scenarios/api.ts';
 import { postgresScenarios } from './bench/scenarios/book.ts';
 import { bulkStep } from './bench/scenarios/bulk.ts';
@@ -43,6 +44,7 @@ const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
   tasks: tasksOnly,
   creates: createsOnly,
   'signed-in': signedInOnly,
+  dashboard: (pgInfo) => dashboardOnly(pgInfo, { pgServer, registerAndSignIn, confirmOn, seedWith, run, loadRow, log }),
 };
 
 /** Scenarios of ONLY_SCENARIOS the full run also runs, on its PostgreSQL after scenario 9 (one line each). */

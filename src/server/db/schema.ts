@@ -1787,3 +1787,14 @@ export const signatureRequests = pgTable(
     check('signature_requests_kind_check', sql`signature_kind is null or ${inList('signature_kind', SIGNATURE_KINDS)}`),
   ],
 );
+
+/**
+ * A version per agency of what the dashboard's performance panel reads (decision 070): policies,
+ * customers and the commission rows. Statement-level triggers (migration 0038, hand-written) add one
+ * in the writing transaction, so a process that cached the panel under an older version recomputes
+ * it, whichever process wrote. No foreign key, as renewal_stats: the agency's delete trigger removes it.
+ */
+export const bookVersions = pgTable('book_versions', {
+  agencyId: uuid().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull(),
+});

@@ -10,11 +10,14 @@ import { usageKey } from './book.ts';
 export const dashboardKey = ['dashboard'] as const;
 export const recentActivityKey = ['activity', DASHBOARD_ACTIVITY_QUERY] as const;
 export const analyticsKey = ['analytics'] as const;
+/** under 'commissions': a change on the commissions pages that invalidates them refreshes the line too */
+export const dashboardCommissionKey = ['commissions', 'dashboard-comparison'] as const;
 
 function seed(qc: QueryClient, d: DashboardData) {
   qc.setQueryData(usageKey, d.usage);
   qc.setQueryData(recentActivityKey, d.recentActivity);
   if (d.analytics) qc.setQueryData(analyticsKey, d.analytics);
+  if (d.commission) qc.setQueryData(dashboardCommissionKey, d.commission);
 }
 
 /**
@@ -35,7 +38,7 @@ export function fetchDashboard(qc: QueryClient): Promise<DashboardData> {
 }
 
 /** The dashboard's cards: their own cache keys, filled (and refreshed) by the one dashboard request. */
-export function useDashboardCards(analyticsAllowed: boolean) {
+export function useDashboardCards(analyticsAllowed: boolean, commissionsAllowed = false) {
   const qc = useQueryClient();
   const usage = useQuery({ queryKey: usageKey, queryFn: () => fetchDashboard(qc).then((d) => d.usage) });
   const recent = useQuery({
@@ -50,5 +53,10 @@ export function useDashboardCards(analyticsAllowed: boolean) {
     queryFn: ({ signal }) => fetchDashboard(qc).then((d) => d.analytics ?? apiGet<Analytics>('/api/analytics', signal)),
     enabled: analyticsAllowed,
   });
-  return { usage, recent, analytics };
+  const commission = useQuery({
+    queryKey: dashboardCommissionKey,
+    queryFn: () => fetchDashboard(qc).then((d) => d.commission),
+    enabled: commissionsAllowed,
+  });
+  return { usage, recent, analytics, commission };
 }

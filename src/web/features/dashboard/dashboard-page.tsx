@@ -55,7 +55,8 @@ export function DashboardPage() {
   const now = useNow(CLOCK_REFRESH_MS);
   const { allowed: analyticsAllowed } = useFeature('analytics');
   // one request for the three cards (issue 33), each card's data under its own cache key
-  const { usage, recent, analytics } = useDashboardCards(analyticsAllowed);
+  const { allowed: commissionsAllowed } = useFeature('commissions');
+  const { usage, recent, analytics, commission } = useDashboardCards(analyticsAllowed, commissionsAllowed);
   const tier = session?.agency?.tier ?? session?.profile.effective_tier;
   return (
     <div className="space-y-6">
@@ -143,7 +144,7 @@ export function DashboardPage() {
         </div>
       </div>
 
-      <PolicyPerformancePanel query={analytics} />
+      <PolicyPerformancePanel query={analytics} commission={commissionsAllowed ? commission : undefined} />
     </div>
   );
 }

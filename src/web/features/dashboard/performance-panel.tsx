@@ -5,16 +5,21 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
 import { ANALYTICS_TEXT, type Analytics } from '#shared/analytics.ts';
+import type { CommissionComparison } from '#shared/dashboard.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { useFeature } from '#web/lib/session.ts';
+import { CommissionLine } from './commission-line.tsx';
 
 const PremiumByMonthChart = lazy(() => import('#web/components/charts.tsx').then((m) => ({ default: m.PremiumByMonthChart })));
 
-/** `query`: the analytics, read by the dashboard with its other cards (dashboard-data.ts). */
-export function PolicyPerformancePanel({ query }: { query: UseQueryResult<Analytics> }) {
+/**
+ * `query`: the analytics, read by the dashboard with its other cards (dashboard-data.ts);
+ * `commission`: the commission line, given where the plan has commissions (Professional and above).
+ */
+export function PolicyPerformancePanel({ query, commission }: { query: UseQueryResult<Analytics>; commission?: UseQueryResult<CommissionComparison | null> }) {
   const { allowed, isPending } = useFeature('analytics');
   return (
     <Card>
@@ -27,6 +32,7 @@ export function PolicyPerformancePanel({ query }: { query: UseQueryResult<Analyt
         ) : null}
       </CardHeader>
       <CardContent>
+        {commission ? <CommissionLine query={commission} /> : null}
         {isPending ? (
           <Spinner label="Loading" />
         ) : !allowed ? (

@@ -8,7 +8,7 @@ import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { findCustomerByEmail, insertCustomer } from '#server/entities/customers.ts';
 import { assertWithinLimit } from '#server/platform/limits.ts';
-import { lockOpportunity, readOpportunity, recordStage } from './service.ts';
+import { lockOpportunity, readOpportunity, recordStage } from './opportunities.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 

@@ -1,5 +1,5 @@
 // Opportunities: create, read, edit, delete, always within the caller's agency (the tenant context).
-// Stage moves and the Won conversion are in stages.ts; the board, the list and the figures in board.ts.
+// Stage moves and the Won conversion are in stages.ts; the board, the list and the figures in features/pipeline/board.ts.
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {

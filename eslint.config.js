@@ -31,8 +31,6 @@ export const SERVER_FEATURE_EDGES = {
   // Left: /api/v1's newer doors (issues 31 and 34 §3, merged beside the entity move) still call their
   // features' services; each goes once the service's reads and writes move to src/server/entities.
   api: {
-    tasks: "/api/v1 customer timeline: the CRM's timeline reader (tasks/timeline.ts; an entities read)",
-    pipeline: '/api/v1 opportunities and their stage moves (an entities/opportunities module)',
     'premium-payments': "/api/v1 a policy's premium payments, read",
     documents: '/api/v1 documents: metadata and the signed download link',
     commissions: '/api/v1 commissions and statements, read',

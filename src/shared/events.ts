@@ -4,8 +4,10 @@
 // of the events a webhook can carry are the webhook event names (#shared/webhooks.ts), 1:1.
 import type { AuditAction } from './audit.ts';
 import type { Communication, Customer } from './customers.ts';
+import type { Opportunity } from './pipeline.ts';
 import type { PolicyDetail } from './policies.ts';
 import type { SignInOutcome } from './settings.ts';
+import type { ApiTask } from './tasks.ts';
 import type { WebhookEvent } from './webhooks.ts';
 
 /** A payload, or a function that reads it: only called when a subscriber needs it (an endpoint listens). */
@@ -57,13 +59,15 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'communication.created': { customerId: string; communicationId: string; data: Lazy<Communication> };
   /** an entry gone with its customer (the log itself is append-only): the change feed's tombstone */
   'communication.deleted': { customerId: string; communicationId: string; data: Lazy<Communication> };
-  'task.created': object;
-  'task.updated': object;
-  'task.deleted': object;
+  /** data: the task as /api/v1 answers it (read before the row goes, for task.deleted) */
+  'task.created': { data: Lazy<ApiTask> };
+  'task.updated': { data: Lazy<ApiTask> };
+  'task.deleted': { data: Lazy<ApiTask> };
   'task.assigned': Assigned & { title: string };
-  'opportunity.created': object;
-  'opportunity.updated': object;
-  'opportunity.deleted': object;
+  /** data: the opportunity as /api/v1 answers it; a stage move is one opportunity.updated */
+  'opportunity.created': { data: Lazy<Opportunity> };
+  'opportunity.updated': { data: Lazy<Opportunity> };
+  'opportunity.deleted': { data: Lazy<Opportunity> };
   'opportunity.assigned': Assigned & { label: string };
   'document.uploaded': object;
   'document.renamed': object;

@@ -72,6 +72,9 @@ export const TASK_GROUP_LABEL: Record<TaskGroup, string> = { overdue: 'Overdue',
 /** Rows per group on My tasks (the rest: "and more"); Done shows the latest ones. */
 export const MY_TASKS_LIMIT = 50;
 
+/** A task as /api/v1 answers it: the row with its last change (the webhooks' and the change feed's data). */
+export type ApiTask = TaskRow & { updated_at: string };
+
 export interface TaskRow {
   id: string;
   title: string;

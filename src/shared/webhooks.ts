@@ -15,6 +15,12 @@ export const WEBHOOK_EVENTS = [
   'policy.renewed',
   'communication.created',
   'communication.deleted',
+  'task.created',
+  'task.updated',
+  'task.deleted',
+  'opportunity.created',
+  'opportunity.updated',
+  'opportunity.deleted',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "Send test event"; never subscribed to. */
@@ -30,6 +36,12 @@ export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
   'policy.renewed': 'A policy is renewed',
   'communication.created': 'A communication is logged',
   'communication.deleted': 'A communication is deleted (with its customer)',
+  'task.created': 'A task is created',
+  'task.updated': 'A task is updated (edited, completed, reopened or unlinked)',
+  'task.deleted': 'A task is deleted',
+  'opportunity.created': 'An opportunity is created',
+  'opportunity.updated': 'An opportunity is updated or moves to another stage',
+  'opportunity.deleted': 'An opportunity is deleted',
 };
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;

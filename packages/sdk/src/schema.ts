@@ -762,6 +762,126 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "task.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A task is created
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_task_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A task is updated (edited, completed, reopened or unlinked)
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_task_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A task is deleted
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_task_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An opportunity is created
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_opportunity_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An opportunity is updated or moves to another stage
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_opportunity_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An opportunity is deleted
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_opportunity_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1664,6 +1784,102 @@ export interface components {
             /** Format: uuid */
             agency_id: string;
             data: components["schemas"]["Communication"];
+        };
+        TaskEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "task.created" | "task.updated" | "task.deleted";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                description: string | null;
+                /** @description ISO 8601 instant */
+                due_at: string;
+                /** @description YYYY-MM-DD in the agency's time zone */
+                due_date: string;
+                /** @description HH:MM in the agency's time zone */
+                due_time: string;
+                /** @enum {string} */
+                priority: "low" | "normal" | "high";
+                assignee_id: string | null;
+                assignee_name: string | null;
+                customer_id: string | null;
+                customer_name: string | null;
+                policy_id: string | null;
+                policy_number: string | null;
+                opportunity_id: string | null;
+                completed_at: string | null;
+                created_at: string;
+                updated_at: string;
+            };
+        };
+        OpportunityEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "opportunity.created" | "opportunity.updated" | "opportunity.deleted";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** @description The customer's name, or the prospect's. */
+                name: string;
+                customer_id: string | null;
+                customer_name: string | null;
+                prospect_name: string | null;
+                prospect_email: string | null;
+                prospect_phone: string | null;
+                source: string | null;
+                /** @enum {string} */
+                line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                /** @description decimal, 2 places */
+                estimated_premium: string;
+                expected_close_date: string | null;
+                /** @description A team member's user id. */
+                assignee_id: string | null;
+                assignee_name: string | null;
+                /** @enum {string} */
+                stage: "new_lead" | "contacted" | "quoted" | "won" | "lost";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date and time
+                 */
+                stage_changed_at: string;
+                lost_reason: string | null;
+                /** @description When it was won: its customer_id is the customer it became. */
+                converted_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date and time
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date and time
+                 */
+                updated_at: string;
+            };
         };
         TestEvent: {
             /**
@@ -8261,6 +8477,192 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CommunicationEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_task_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_task_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_task_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_opportunity_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_opportunity_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_opportunity_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityEvent"];
             };
         };
         responses: {

@@ -14,6 +14,8 @@ import { subscribePolicies } from './policies/subscribe.ts';
 import { subscribeRenewals } from './renewals/subscribe.ts';
 import { subscribeSignInHistory } from './settings/subscribe.ts';
 import { subscribeWebhooks } from './webhooks/subscribe.ts';
+import { subscribeTasks } from './tasks/subscribe.ts';
+import { subscribePipeline } from './pipeline/subscribe.ts';
 
 export function wireSubscribers(): void {
   subscribeActivity();
@@ -27,4 +29,6 @@ export function wireSubscribers(): void {
   subscribeChangeFeed();
   subscribePolicies();
   subscribeCommunications();
+  subscribeTasks();
+  subscribePipeline();
 }

@@ -1,6 +1,7 @@
 // Domain events (decision 049): in-transaction subscribers commit and roll back with the write; job
 // subscribers get a job in the same transaction (the outbox), run after the commit, at least once,
 // with the event's id; the app wires each feature's subscribers once.
+import type { ApiTask } from '#shared/tasks.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -59,12 +60,12 @@ describe('emit', () => {
     expect(subscribersOf('user.role_changed')).toEqual(['audit.log']);
     expect(subscribersOf('sign_in.attempted')).toEqual(['settings.sign-in-history']);
     // issue 34 §2: a customer's terms are unlinked and its log's entries go, each a change of its own
-    expect(subscribersOf('customer.deleting')).toEqual(['documents.trash-with-owner', 'policies.follow-owners', 'communications.go-with-customer']);
+    expect(subscribersOf('customer.deleting')).toEqual(['documents.trash-with-owner', 'policies.follow-owners', 'communications.go-with-customer', 'tasks.follow-links', 'pipeline.follow-links']);
     const id = randomUUID();
     // a real agency: task.created also goes to the change feed (issue 34 §3), whose rows belong to one
     const owner = await createUser(t, { tier: 'business' });
     const agencyId: string = (await json(await t.request('/api/me', { cookie: owner.cookie }))).agency.id;
-    await t.db.transaction((tx) => emit(tenant(tx, { agency: { id: agencyId } }), { userId: null }, { type: 'task.created', entityId: id }));
+    await t.db.transaction((tx) => emit(tenant(tx, { agency: { id: agencyId } }), { userId: null }, { type: 'task.created', entityId: id, data: {} as ApiTask }));
     expect(heard.filter((h) => h.entityId === id)).toMatchObject([{ sub: 'now', inTx: true }]);
   });
 
@@ -73,8 +74,8 @@ describe('emit', () => {
     try {
       await expect(
         t.db.transaction(async (tx) => {
-          await eventJob.enqueue(tx, { subscriber: 'none', eventId: 'x', at: new Date().toISOString(), agencyId: null, by: { userId: null }, event: { type: 'task.deleted' } });
-          await emit(tx, { userId: null }, { type: 'task.deleted', entityId: null });
+          await eventJob.enqueue(tx, { subscriber: 'none', eventId: 'x', at: new Date().toISOString(), agencyId: null, by: { userId: null }, event: { type: 'task.deleted', data: {} as ApiTask } });
+          await emit(tx, { userId: null }, { type: 'task.deleted', entityId: null, data: {} as ApiTask });
         }),
       ).rejects.toThrow('log refused');
       expect((await t.db.select().from(jobs).where(eq(jobs.name, eventJob.name))).filter((j) => (j.payload as { subscriber: string }).subscriber === 'none')).toHaveLength(0);

@@ -1,18 +1,18 @@
 // Tasks (issue 14, CRM, Business and above): create, edit, complete, reopen, delete, the lists of a
 // customer, policy or opportunity, and My tasks (one statement). Everything goes through the tenant context.
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { MY_TASKS_LIMIT, TASK_TEXT, type MyTasks, type TaskPriority, type TaskRow, type TaskValues } from '#shared/tasks.ts';
+import { MY_TASKS_LIMIT, TASK_TEXT, type ApiTask, type MyTasks, type TaskPriority, type TaskRow, type TaskValues } from '#shared/tasks.ts';
 import { zonedInstant, zonedParts } from '#shared/time.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
-import { customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
+import { agencies, customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { preparedWhere, tenant, type Tenant, type TenantConds } from '#server/tenant.ts';
 import { cachedStatement, constantLimit, preparedRows, rowPositions } from '#server/db/prepared.ts';
 import { agencyToday, addDays } from '#shared/time.ts';
-import { emit } from '#server/platform/events.ts';
+import { emit, type EventSource } from '#server/platform/events.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
 
 
@@ -131,7 +131,7 @@ export async function createTask(db: Db, actor: Actor, v: TaskValues): Promise<T
     await assertMember(t, v.assignee_id, TASK_TEXT.notMember);
     const about = await checkLink(t, v);
     const [row] = await t.insert(tasks, { ...fields(v, actor.agency.timeZone), createdBy: actor.userId }).returning();
-    await emit(t, actor, { type: 'task.created', entityId: row.id, summary: `Created task "${v.title}"${about}` });
+    await emit(t, actor, { type: 'task.created', entityId: row.id, summary: `Created task "${v.title}"${about}`, data: apiTaskOf(t, row.id, actor.agency.timeZone) });
     await tellAssignee(t, actor, row, v.assignee_id);
     return readTask(t, row.id, actor.agency.timeZone);
   });
@@ -143,7 +143,7 @@ export async function updateTask(db: Db, actor: Actor, rawId: string, v: TaskVal
     await assertMember(t, v.assignee_id, TASK_TEXT.notMember);
     await checkLink(t, v);
     const [row] = await t.update(tasks, { ...fields(v, actor.agency.timeZone), updatedAt: new Date() }, eq(tasks.id, current.id)).returning();
-    await emit(t, actor, { type: 'task.updated', entityId: row.id, summary: `Updated task "${v.title}"` });
+    await emit(t, actor, { type: 'task.updated', entityId: row.id, summary: `Updated task "${v.title}"`, data: apiTaskOf(t, row.id, actor.agency.timeZone) });
     if (current.assigneeId !== v.assignee_id) await tellAssignee(t, actor, row, v.assignee_id);
     return readTask(t, row.id, actor.agency.timeZone);
   });
@@ -163,6 +163,7 @@ export async function setTaskDone(db: Db, actor: Actor, rawId: string, done: boo
         type: 'task.updated',
         entityId: current.id,
         summary: `${done ? 'Completed' : 'Reopened'} task "${current.title}"`,
+        data: apiTaskOf(t, current.id, actor.agency.timeZone),
       });
     }
     return readTask(t, current.id, actor.agency.timeZone);
@@ -172,8 +173,10 @@ export async function setTaskDone(db: Db, actor: Actor, rawId: string, done: boo
 export async function deleteTask(db: Db, actor: Actor, rawId: string): Promise<void> {
   await tenant(db, actor).transaction(async (t) => {
     const current = await lockTask(t, rawId);
+    // read while it is there: the webhooks' payload
+    const before = await readApiTask(t, current.id, actor.agency.timeZone);
     await t.delete(tasks, eq(tasks.id, current.id));
-    await emit(t, actor, { type: 'task.deleted', entityId: current.id, summary: `Deleted task "${current.title}"` });
+    await emit(t, actor, { type: 'task.deleted', entityId: current.id, summary: `Deleted task "${current.title}"`, data: before });
   });
 }
 
@@ -181,8 +184,11 @@ export async function deleteTask(db: Db, actor: Actor, rawId: string): Promise<v
  * /api/v1's tasks (issue 34 §3): the agency's tasks matching `conds` (the caller's keyset on
  * updated_at, id), in that order, as the app shows them, with updated_at and its exact text for the cursor.
  */
-export async function listTasksByChange(db: Db, actor: Actor, conds: TenantConds, limit: number): Promise<(TaskRow & { updated_at: string; cursorAt: string })[]> {
-  const t = tenant(db, actor);
+export async function listTasksByChange(db: Db, actor: Actor, conds: TenantConds, limit: number): Promise<(ApiTask & { cursorAt: string })[]> {
+  return selectTasksByChange(tenant(db, actor), actor.agency.timeZone, conds, limit);
+}
+
+async function selectTasksByChange(t: Tenant, zone: string, conds: TenantConds, limit: number): Promise<(ApiTask & { cursorAt: string })[]> {
   const rows = await t
     .select({ ...taskFields, updatedAt: tasks.updatedAt, cursorAt: sql<string>`${tasks.updatedAt}::text` })
     .from(tasks, ...conds)
@@ -191,7 +197,37 @@ export async function listTasksByChange(db: Db, actor: Actor, conds: TenantConds
     .leftJoin(policies, policyJoin)
     .orderBy(asc(tasks.updatedAt), asc(tasks.id))
     .limit(limit);
-  return rows.map((r) => ({ ...toRow(r, actor.agency.timeZone), updated_at: r.updatedAt.toISOString(), cursorAt: r.cursorAt }));
+  return rows.map((r) => ({ ...toRow(r, zone), updated_at: r.updatedAt.toISOString(), cursorAt: r.cursorAt }));
+}
+
+/** One task as /api/v1 answers it; `zone` defaults to the agency's own (read when not given: a cascade's source has none). */
+export async function readApiTask(t: Tenant, id: string, zone?: string): Promise<ApiTask> {
+  const tz = zone ?? (await t.ownAgency({ tz: agencies.timezone }))[0]?.tz ?? 'UTC';
+  const [row] = await selectTasksByChange(t, tz, [eq(tasks.id, id)], 1);
+  if (!row) throw notFound(TASK_TEXT.notFound);
+  const { cursorAt: _at, ...task } = row;
+  return task;
+}
+
+/** The lazy webhook payload of a task event: read only if an endpoint listens. */
+export const apiTaskOf = (t: Tenant, id: string, zone?: string) => () => readApiTask(t, id, zone);
+
+/** One task.updated per task changed by another write (a cascade, an undo): no log line of its own. */
+export async function tasksChanged(t: Tenant, by: EventSource, ids: Iterable<string>): Promise<void> {
+  for (const id of new Set(ids)) await emit(t, by, { type: 'task.updated', entityId: id, data: apiTaskOf(t, id) });
+}
+
+/**
+ * Tasks that lose a link or their assignee because what it named goes (customers, policies or
+ * opportunities deleted, a member removed): set before those rows go, so the foreign key's SET NULL
+ * finds nothing to change unseen. Each changed task's updated_at moves and it sends one task.updated —
+ * the change feed, updated_since and the webhooks see it as they see an edit. Returns the ids.
+ */
+export async function unlinkTasks(t: Tenant, by: EventSource, column: 'customerId' | 'policyId' | 'opportunityId' | 'assigneeId', ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const changed = await t.update(tasks, { [column]: null, updatedAt: new Date() }, inArray(tasks[column], ids)).returning({ id: tasks.id });
+  await tasksChanged(t, by, changed.map((r) => r.id));
+  return changed.map((r) => r.id);
 }
 
 export async function readOneTask(db: Db, actor: Actor, rawId: string): Promise<TaskRow> {

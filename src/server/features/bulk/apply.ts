@@ -8,6 +8,8 @@ import { refreshStoredStatus, tenantToday } from '#server/platform/policy-status
 import type { BulkEntity, BulkKind } from '#shared/bulk.ts';
 import type { Tenant } from '#server/tenant.ts';
 import type { EventSource } from '#server/platform/events.ts';
+import { opportunitiesChanged } from '#server/entities/pipeline/opportunities.ts';
+import { tasksChanged } from '#server/entities/tasks/tasks.ts';
 import { communicationsBack, recordsChanged } from './changes.ts';
 import { uuidArray } from './targets.ts';
 
@@ -241,8 +243,8 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
     await recordsChanged(t, by, 'customers', 'created', restored.map((r) => r.id));
     await communicationsBack(t, by, entries.map((r) => r.id));
     await recordsChanged(t, by, 'policies', 'updated', relinked.map((r) => r.id));
-    await relink('tasks', 'customer_id', 'tasks');
-    await relink('opportunities', 'customer_id', 'opportunities');
+    await tasksChanged(t, by, (await relink('tasks', 'customer_id', 'tasks')).map((r) => r.id));
+    await opportunitiesChanged(t, by, (await relink('opportunities', 'customer_id', 'opportunities')).map((r) => r.id));
     await relinkDocuments('customer_id');
     return restored.length;
   }
@@ -268,7 +270,7 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
   await child('premium_payments', 'payments');
   // a receipt file removed since stays removed
   await child('premium_payment_files', 'payment_files', sql`and exists (select 1 from stored_files sf where sf.agency_id = j.agency_id and sf.id = (e->>'file_id')::uuid)`);
-  await relink('tasks', 'policy_id', 'tasks');
+  const tasksBack = await relink('tasks', 'policy_id', 'tasks');
   await relinkDocuments('policy_id');
   const successors = await rows<{ id: string }>(
     t,
@@ -284,6 +286,7 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
         and pr.agency_id = j.agency_id and pr.id = (j.snapshot->'reopened'->>'id')::uuid and pr.renewal_state = 'not_started' returning pr.id`,
   );
   await recordsChanged(t, by, 'policies', 'created', restored.map((r) => r.id));
+  await tasksChanged(t, by, tasksBack.map((r) => r.id));
   await recordsChanged(t, by, 'policies', 'updated', [...successors, ...renewedAgain].map((r) => r.id).filter((id) => !restored.some((r) => r.id === id)));
   return restored.length;
 }

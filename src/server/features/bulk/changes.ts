@@ -8,6 +8,7 @@ import { emit, type EventSource } from '#server/platform/events.ts';
 import type { Tenant } from '#server/tenant.ts';
 import { toCommunication, toCustomer } from '#server/entities/customers.ts';
 import { policiesChanged } from '#server/entities/policies/cascade.ts';
+import { unlinkTasks } from '#server/entities/tasks/tasks.ts';
 
 type Op = 'created' | 'updated' | 'deleted';
 
@@ -25,7 +26,11 @@ export async function recordsChanged(t: Tenant, by: EventSource, entity: BulkEnt
     // a customer's delete unlinks its terms and takes its log's entries: their subscribers say so
     if (op === 'deleted') for (const id of ids) await emit(t, by, { type: 'customer.deleting', entityId: id, customerId: id });
     await customersChanged(t, by, op, ids);
-  } else await policiesChanged(t, by, `policy.${op}`, ids);
+  } else {
+    // a deleted term's tasks stay, unlinked: a change of each task (journaled with the term, relinked by undo)
+    if (op === 'deleted') await unlinkTasks(t, by, 'policyId', ids);
+    await policiesChanged(t, by, `policy.${op}`, ids);
+  }
 }
 
 /** A customer's log entries restored with it: one communication.created each. */

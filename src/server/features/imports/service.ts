@@ -30,6 +30,7 @@ import { kickInBackground } from '#server/jobs/runner.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { createCustomer, findCustomerByEmail, toCustomer, updateCustomer } from '#server/entities/customers.ts';
 import { createPolicy, updatePolicy } from '#server/entities/policies/write.ts';
+import { unlinkTasks } from '#server/entities/tasks/tasks.ts';
 import { policiesChanged } from '#server/entities/policies/cascade.ts';
 import { emit } from '#server/platform/events.ts';
 import { parseFile, validateAll, withoutNul, type ImportFile } from './preview.ts';
@@ -402,6 +403,7 @@ export async function undoImport(db: Db, actor: Actor, id: string): Promise<Impo
     // each record removed is a delete like any other: its event (tombstone, webhook) before its row goes
     if (row.createdPolicyIds.length) {
       const gone = await t.select({ id: policies.id }).from(policies, inArray(policies.id, row.createdPolicyIds));
+      await unlinkTasks(t, actor, 'policyId', gone.map((p) => p.id));
       await policiesChanged(t, actor, 'policy.deleted', gone.map((p) => p.id));
       await t.delete(policies, inArray(policies.id, row.createdPolicyIds));
     }

@@ -26,7 +26,7 @@ import { sortOrder } from '#server/lists.ts';
 import { preparedWhere, tenant, type Tenant } from '#server/tenant.ts';
 import { cachedStatement, constantLimit } from '#server/db/prepared.ts';
 import { customerSearch } from '#server/entities/customers.ts';
-import { opportunitySelect, toOpportunity } from './service.ts';
+import { opportunitySelect, toOpportunity } from '#server/entities/pipeline/opportunities.ts';
 
 /**
  * Search by the prospect's name (opportunities_agency_prospect_trgm_idx, with agency_id) or the customer's name (the

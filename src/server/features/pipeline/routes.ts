@@ -13,8 +13,8 @@ import { type AppEnv, requireFeature } from '#server/context.ts';
 import { badRequest } from '#server/errors.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { listOpportunities, readBoard, readColumn, readFigures } from './board.ts';
-import { createOpportunity, deleteOpportunity, getOpportunity, updateOpportunity } from './service.ts';
-import { moveStage } from './stages.ts';
+import { createOpportunity, deleteOpportunity, getOpportunity, updateOpportunity } from '#server/entities/pipeline/opportunities.ts';
+import { moveStage } from '#server/entities/pipeline/stages.ts';
 
 export function pipelineRoutes() {
   const r = new Hono<AppEnv>();

@@ -6,6 +6,7 @@ import { PORTAL_TEXT, REQUEST_STATE_LABEL, type PortalRequest, type requestAnswe
 import type { z } from 'zod';
 import type { Actor, Deps } from '#server/context.ts';
 import { customers, policies, portalAccess, portalRequests, tasks } from '#server/db/schema.ts';
+import { apiTaskOf } from '#server/entities/tasks/tasks.ts';
 import { badRequest, notFound } from '#server/errors.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { mailBrandForAgency } from '#server/platform/brand.ts';
@@ -88,7 +89,8 @@ export async function answerRequest(db: Connection, actor: Actor, requestId: str
     if (!row) throw notFound(PORTAL_TEXT.requestNotFound);
     // done here is done there: the request's task is completed with it
     if (input.state === 'done' && row.taskId) await t.update(tasks, { completedAt: new Date(), completedBy: actor.userId, updatedAt: new Date() }, eq(tasks.id, row.taskId));
-    await emit(t, actor, { type: 'task.updated', entityId: row.taskId, summary: `Answered a client portal request: ${REQUEST_STATE_LABEL[input.state]}` });
+    if (row.taskId)
+      await emit(t, actor, { type: 'task.updated', entityId: row.taskId, summary: `Answered a client portal request: ${REQUEST_STATE_LABEL[input.state]}`, data: apiTaskOf(t, row.taskId, actor.agency.timeZone) });
     return (await requestsOfCustomer(t, row.customerId)).find((r) => r.id === row.id)!;
   });
 }

@@ -1,6 +1,6 @@
 // The message thread between a client and the agency (one per customer). The client writes from the
 // portal, the agent from the customer page; each side marks the other's messages read. The client's
-// messages show on the customer's timeline (tasks/timeline.ts reads portal_messages) and tell the
+// messages show on the customer's timeline (entities/tasks/timeline.ts reads portal_messages) and tell the
 // agent who invited them (the bell); the agent's tell the client by e-mail that a reply is waiting,
 // never what it says (it may be private).
 import { and, asc, eq, isNull } from 'drizzle-orm';

@@ -17,6 +17,7 @@ import { agencyToday, zonedInstant, zonedParts } from '#shared/time.ts';
 import type { z } from 'zod';
 import type { changeRequestSchema } from '#shared/portal.ts';
 import { policies, portalRequests, tasks } from '#server/db/schema.ts';
+import { apiTaskOf } from '#server/entities/tasks/tasks.ts';
 import { notFound } from '#server/errors.ts';
 import { now } from '#server/platform/clock.ts';
 import { emit } from '#server/platform/events.ts';
@@ -133,9 +134,9 @@ export async function createChangeRequest(db: Connection, client: Client, input:
     const [row] = await t
       .insert(portalRequests, { customerId: client.customerId, policyId: policy.id, taskId: task.id, kind: input.kind, details: input.details })
       .returning();
-    // no user made it: the client did (the activity line says so)
-    const by = { userId: null };
-    await emit(t, by, { type: 'task.created', entityId: task.id, summary: `${client.customerName} asked through the client portal: "${title}"` });
+    // no user made it: the client did (the activity line says so); the agency's plan decides the webhooks
+    const by = { userId: null, agency: { tier: client.agency.tier } };
+    await emit(t, by, { type: 'task.created', entityId: task.id, summary: `${client.customerName} asked through the client portal: "${title}"`, data: apiTaskOf(t, task.id, client.agency.timeZone) });
     await emit(t, by, { type: 'task.assigned', entityId: task.id, assigneeId, title, at: task.updatedAt.toISOString() });
     return toRequest(row, policy.policyNumber);
   });

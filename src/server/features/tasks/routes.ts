@@ -6,7 +6,7 @@ import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { createTask, deleteTask, listLinkedTasks, readMyTasks, readOneTask, setTaskDone, updateTask } from '#server/entities/tasks/tasks.ts';
-import { readTimeline } from './timeline.ts';
+import { readTimeline } from '#server/entities/tasks/timeline.ts';
 
 export function taskRoutes() {
   const r = new Hono<AppEnv>();

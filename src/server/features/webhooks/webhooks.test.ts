@@ -227,6 +227,74 @@ describe('events and signed deliveries', () => {
     for (const ep of [all, policiesOnly, off]) await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, ep.id));
   });
 
+  it('queues each task and opportunity change once, with the resource as /api/v1 answers it, only for endpoints that subscribed (issue 34)', async () => {
+    t.config.WEBHOOKS_ALLOW_PRIVATE = true;
+    const both = await addEndpoint(owner, { events: ['task.created', 'task.updated', 'task.deleted', 'opportunity.created', 'opportunity.updated', 'opportunity.deleted'] });
+    const tasksOnly = await addEndpoint(owner, { events: ['task.created', 'task.updated', 'task.deleted'] });
+    const app = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { cookie: owner.cookie, ...init });
+    const taskBody = { title: 'Call Pat', due_date: '2030-01-02', due_time: '09:00', priority: 'normal', assignee_id: owner.id };
+    const task = await json(await app('/api/tasks', { json: taskBody }));
+    expect((await app(`/api/tasks/${task.id}`, { method: 'PUT', json: { ...taskBody, title: 'Call Pat again' } })).status).toBe(200);
+    expect((await app(`/api/tasks/${task.id}/done`, { method: 'POST' })).status).toBe(200);
+    // done twice changes nothing: no second event
+    expect((await app(`/api/tasks/${task.id}/done`, { method: 'POST' })).status).toBe(200);
+    expect((await app(`/api/tasks/${task.id}/done`, { method: 'DELETE' })).status).toBe(200);
+    const deal = await json(await app('/api/opportunities', { json: { prospect_name: 'Pat', line: 'car', stage: 'new_lead' } }));
+    expect((await app(`/api/opportunities/${deal.id}`, { method: 'PUT', json: { prospect_name: 'Pat P.', line: 'car', stage: 'new_lead' } })).status).toBe(200);
+    expect((await app(`/api/opportunities/${deal.id}/stage`, { method: 'PATCH', json: { stage: 'quoted' } })).status).toBe(200);
+    const linked = await json(await app('/api/tasks', { json: { ...taskBody, opportunity_id: deal.id } }));
+    expect((await app(`/api/opportunities/${deal.id}`, { method: 'DELETE' })).status).toBeLessThan(300);
+    expect((await app(`/api/tasks/${task.id}`, { method: 'DELETE' })).status).toBeLessThan(300);
+
+    const sent = await deliveriesOf(both.id);
+    const summary = sent.map((d) => `${d.eventType} ${JSON.parse(d.payload).data.id}`);
+    expect(summary.sort()).toEqual(
+      [
+        `task.created ${task.id}`,
+        `task.updated ${task.id}`,
+        `task.updated ${task.id}`,
+        `task.updated ${task.id}`,
+        `opportunity.created ${deal.id}`,
+        `opportunity.updated ${deal.id}`,
+        `opportunity.updated ${deal.id}`,
+        `task.created ${linked.id}`,
+        // the opportunity's delete unlinks its task: a change of the task
+        `task.updated ${linked.id}`,
+        `opportunity.deleted ${deal.id}`,
+        `task.deleted ${task.id}`,
+      ].sort(),
+    );
+    // one event id per change; the payload is the API's answer (updated_at, no history)
+    expect(new Set(sent.map((d) => d.eventId)).size).toBe(sent.length);
+    const moved = sent.map((d) => JSON.parse(d.payload)).filter((p) => p.type === 'opportunity.updated').map((p) => p.data);
+    expect(moved.map((o) => o.stage).sort()).toEqual(['new_lead', 'quoted']);
+    expect(moved[0]).toHaveProperty('updated_at');
+    expect(moved[0]).not.toHaveProperty('history');
+    const gone = sent.map((d) => JSON.parse(d.payload)).find((p) => p.type === 'task.deleted');
+    expect(gone.data).toMatchObject({ id: task.id, title: 'Call Pat again', updated_at: expect.any(String) });
+    const unlinked = sent.map((d) => JSON.parse(d.payload)).find((p) => p.type === 'task.updated' && p.data.id === linked.id);
+    expect(unlinked.data.opportunity_id).toBeNull();
+    expect((await deliveriesOf(tasksOnly.id)).every((d) => d.eventType.startsWith('task.'))).toBe(true);
+    expect(await deliveriesOf(tasksOnly.id)).toHaveLength(7);
+    await run();
+  });
+
+  it('a removed member’s tasks and opportunities lose their assignee: one task.updated and one opportunity.updated each', async () => {
+    t.config.WEBHOOKS_ALLOW_PRIVATE = true;
+    const email = `leaver-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect((await t.request('/api/team/invitations', { cookie: owner.cookie, json: { email, role: 'team_member' } })).status).toBe(201);
+    const token = pathOf(linkIn(await waitForMail(t, email, /invited/))).split('/').pop()!;
+    const member = await createUser(t, { email });
+    expect((await t.request(`/api/invitations/${token}/accept`, { cookie: member.cookie, method: 'POST' })).status).toBe(200);
+    const task = await json(await t.request('/api/tasks', { cookie: owner.cookie, json: { title: 'Theirs', due_date: '2030-01-02', assignee_id: member.id } }));
+    const deal = await json(await t.request('/api/opportunities', { cookie: owner.cookie, json: { prospect_name: 'Sam', line: 'car', stage: 'new_lead', assignee_id: member.id } }));
+    const ep = await addEndpoint(owner, { events: ['task.updated', 'opportunity.updated'] });
+    const removed = await t.request(`/api/team/members/${member.id}`, { cookie: owner.cookie, method: 'DELETE' });
+    expect(removed.status, await removed.clone().text()).toBeLessThan(300);
+    const sent = (await deliveriesOf(ep.id)).map((d) => JSON.parse(d.payload));
+    expect(sent.map((p) => `${p.type} ${p.data.id} ${p.data.assignee_id}`).sort()).toEqual([`opportunity.updated ${deal.id} null`, `task.updated ${task.id} null`]);
+  });
+
   it('sends a test event and redelivers from the log, which lists status, code, duration and attempts', async () => {
     t.config.WEBHOOKS_ALLOW_PRIVATE = true;
     const ep = await addEndpoint(owner);

@@ -1,5 +1,5 @@
 // The change feed (issue 34 §2, decision 055): a client that replays GET /api/v1/events holds exactly
-// the server's customers, policies and communications after any mix of single writes, bulk actions,
+// the server's customers, policies, communications, tasks and opportunities after any mix of single writes, bulk actions,
 // imports, cascades and undos (a seeded random sequence); each change is one entry and one webhook
 // delivery; scopes, plan, key and another agency's rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { CHANGE_TEXT } from '#shared/changes.ts';
 import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
-import { agencies, changeFeed, customers, policies, user, webhookDeliveries } from '#server/db/schema.ts';
+import { agencies, changeFeed, customers, opportunities, policies, tasks, user, webhookDeliveries } from '#server/db/schema.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { settleFeed } from '#server/test/feed-horizon.ts';
@@ -20,7 +20,7 @@ let agencyId: string;
 let key: string;
 let rivalKey: string;
 
-const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write' };
+const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write' };
 
 async function newKey(u: TestUser, scopes: Record<string, string> = ALL_WRITE): Promise<string> {
   const res = await t.request('/api/api-keys', { cookie: u.cookie, json: { name: 'Sync', scopes } });
@@ -34,8 +34,9 @@ const v1 = (k: string | null, path: string, init: { method?: string; json?: unkn
 const agencyOf = async (u: TestUser) => (await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, u.id)))[0].id;
 
 type Row = Record<string, unknown> & { id: string };
-type Replica = Record<'customer' | 'policy' | 'communication', Map<string, Row>>;
-const emptyReplica = (): Replica => ({ customer: new Map(), policy: new Map(), communication: new Map() });
+const ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity'] as const;
+type Replica = Record<(typeof ENTITIES)[number], Map<string, Row>>;
+const emptyReplica = (): Replica => ({ customer: new Map(), policy: new Map(), communication: new Map(), task: new Map(), opportunity: new Map() });
 
 /** A client's sync: the feed from `cursor` to its end, applied entry by entry. */
 const settle = () => settleFeed(t);
@@ -61,7 +62,7 @@ async function replay(k: string, replica: Replica, cursor: string | undefined, l
 /** The server's rows, as the lists show them (every page). */
 async function serverRows(k: string): Promise<Replica> {
   const out = emptyReplica();
-  for (const [entity, path] of [['customer', '/customers'], ['policy', '/policies'], ['communication', '/communications']] as const) {
+  for (const [entity, path] of [['customer', '/customers'], ['policy', '/policies'], ['communication', '/communications'], ['task', '/tasks'], ['opportunity', '/opportunities']] as const) {
     let cursor: string | null = null;
     do {
       const page: Record<string, any> = await json(await v1(k, `${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`));
@@ -84,10 +85,10 @@ async function syncUntilEqual(k: string, replica: Replica, cursor: string | unde
   for (let i = 0; i < 100; i += 1) {
     cursor = (await replay(k, replica, cursor)).cursor;
     server = await serverRows(k);
-    if ((['customer', 'policy', 'communication'] as const).every((e) => JSON.stringify(sorted(replica[e])) === JSON.stringify(sorted(server[e])))) break;
+    if (ENTITIES.every((e) => JSON.stringify(sorted(replica[e])) === JSON.stringify(sorted(server[e])))) break;
     await sleep(20);
   }
-  for (const entity of ['customer', 'policy', 'communication'] as const) expect(sorted(replica[entity]), entity).toEqual(sorted(server[entity]));
+  for (const entity of ENTITIES) expect(sorted(replica[entity]), entity).toEqual(sorted(server[entity]));
   return cursor!;
 }
 
@@ -161,7 +162,7 @@ describe('replaying the change feed', () => {
   it('ends with exactly the server’s rows after random single, bulk, import, cascade and undo operations', async () => {
     const next = random(Number(process.env.FEED_SEED ?? 34));
     const pick = <T>(xs: T[]): T | undefined => xs[Math.floor(next() * xs.length)];
-    const ids = async (table: typeof customers | typeof policies) => (await t.db.select({ id: table.id }).from(table).where(eq(table.agencyId, agencyId))).map((r) => r.id);
+    const ids = async (table: typeof customers | typeof policies | typeof tasks | typeof opportunities) => (await t.db.select({ id: table.id }).from(table).where(eq(table.agencyId, agencyId))).map((r) => r.id);
     const linkedCustomers = async () =>
       (await t.db.selectDistinct({ id: policies.customerId }).from(policies).where(and(eq(policies.agencyId, agencyId), sql`${policies.customerId} is not null`))).map((r) => r.id!);
     const replica = emptyReplica();
@@ -239,10 +240,42 @@ describe('replaying the change feed', () => {
         if (res.status === 202) lastImport = (await importDone((await json(res)).id)).id;
       },
       undoImport: async () => lastImport && t.request(`/api/imports/${lastImport}/undo`, { cookie: owner.cookie, method: 'POST' }),
+      // tasks and opportunities, linked to what the deletes above take away (the cascades unlink them)
+      createTask: async () => {
+        const link = next();
+        const customer = link < 0.35 ? pick(await ids(customers)) : undefined;
+        const policy = !customer && link < 0.7 ? pick(await ids(policies)) : undefined;
+        const opportunity = !customer && !policy ? pick(await ids(opportunities)) : undefined;
+        return v1(key, '/tasks', {
+          json: { title: `Call back ${Math.floor(next() * 1000)}`, due_date: today(), due_time: '10:00', priority: 'normal', assignee_id: owner.id, customer_id: customer ?? null, policy_id: policy ?? null, opportunity_id: opportunity ?? null },
+        });
+      },
+      updateTask: async () => {
+        const id = pick(await ids(tasks));
+        if (!id) return;
+        const current = await json(await v1(key, `/tasks/${id}`));
+        return v1(key, `/tasks/${id}`, { method: 'PUT', json: { ...current, title: `Renamed ${Math.floor(next() * 1000)}`, priority: 'high' } });
+      },
+      deleteTask: async () => {
+        const id = pick(await ids(tasks));
+        return id && v1(key, `/tasks/${id}`, { method: 'DELETE' });
+      },
+      createOpportunity: async () => {
+        const customer = next() < 0.7 ? pick(await ids(customers)) : undefined;
+        return v1(key, '/opportunities', { json: customer ? { customer_id: customer, line: 'car' } : { prospect_name: `Prospect ${Math.floor(next() * 1000)}`, line: 'fire' } });
+      },
+      moveOpportunity: async () => {
+        const id = pick(await ids(opportunities));
+        return id && v1(key, `/opportunities/${id}/stage`, { method: 'POST', json: next() < 0.3 ? { stage: 'lost', lost_reason: 'Price' } : { stage: pick(['contacted', 'quoted', 'negotiation', 'won'])! } });
+      },
+      deleteOpportunity: async () => {
+        const id = pick(await ids(opportunities));
+        return id && v1(key, `/opportunities/${id}`, { method: 'DELETE' });
+      },
     };
     const names = Object.keys(ops);
     // a start the sequence can work on
-    for (const name of ['createCustomer', 'createPolicy', 'createPolicy', 'logCall']) await ops[name]();
+    for (const name of ['createCustomer', 'createPolicy', 'createPolicy', 'logCall', 'createOpportunity', 'createTask', 'createTask']) await ops[name]();
     // every kind of change twice, and a dozen more, in a shuffled order
     const plan = [...names, ...names, ...Array.from({ length: 12 }, () => pick(names)!)]
       .map((name) => ({ name, at: next() }))
@@ -267,6 +300,7 @@ describe('replaying the change feed', () => {
     expect(done.length).toBe(plan.length);
     // the sequence did exercise the kinds of change (FEED_SEED=34)
     for (const name of ['deleteCustomer', 'updatePolicy', 'logCall', 'bulkStatus', 'bulkDelete', 'bulkUndo', 'importCustomers', 'undoImport']) expect(succeeded, name).toContain(name);
+    for (const name of ['createTask', 'updateTask', 'deleteTask', 'moveOpportunity', 'deleteOpportunity']) expect(succeeded, name).toContain(name);
     expect(fresh.communication.size + fresh.customer.size + fresh.policy.size).toBeGreaterThan(5);
   });
 });
@@ -300,6 +334,89 @@ describe('one change, one entry, one delivery', () => {
     expect(replica.customer.has(customer.id)).toBe(false);
     expect(replica.communication.has(call.id)).toBe(false);
     expect(replica.policy.get(a.id)?.customer_id).toBeNull();
+  });
+
+  const taskOf = (links: { customer_id?: string; policy_id?: string; opportunity_id?: string }) => ({
+    title: 'Follow up',
+    due_date: today(),
+    due_time: '09:30',
+    priority: 'normal',
+    assignee_id: owner.id,
+    customer_id: null,
+    policy_id: null,
+    opportunity_id: null,
+    ...links,
+  });
+
+  it('a customer’s, a policy’s and an opportunity’s delete: their tasks and opportunities stay, unlinked — each one entry, one delivery, updated_at moved', async () => {
+    const { cursor } = await replay(key, emptyReplica(), undefined, 500);
+    const customer = await json(await v1(key, '/customers', { json: customerPayload() }));
+    const term = await json(await v1(key, '/policies', { json: carPolicyPayload({ customer_email: customer.email, customer_name: customer.name, start_date: today() }) }));
+    const deal = await json(await v1(key, '/opportunities', { json: { customer_id: customer.id, line: 'car' } }));
+    const prospect = await json(await v1(key, '/opportunities', { json: { prospect_name: 'Pat Prospect', line: 'fire' } }));
+    const byCustomer = await json(await v1(key, '/tasks', { json: taskOf({ customer_id: customer.id }) }));
+    const byPolicy = await json(await v1(key, '/tasks', { json: taskOf({ policy_id: term.id }) }));
+    const byDeal = await json(await v1(key, '/tasks', { json: taskOf({ opportunity_id: prospect.id }) }));
+    const watched = [customer.id, term.id, deal.id, prospect.id, byCustomer.id, byPolicy.id, byDeal.id];
+    const created = await changesOf(key, cursor, watched, 7);
+    const since = new Date();
+
+    expect((await v1(key, `/customers/${customer.id}`, { method: 'DELETE' })).status).toBe(204);
+    const first = await changesOf(key, created.cursor, watched, 4);
+    expect(first.entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual(
+      [`customer.deleted ${customer.id}`, `policy.updated ${term.id}`, `task.updated ${byCustomer.id}`, `opportunity.updated ${deal.id}`].sort(),
+    );
+    expect(first.entries.find((e) => e.entity_id === byCustomer.id)?.data.customer_id).toBeNull();
+    expect(first.entries.find((e) => e.entity_id === deal.id)?.data.customer_id).toBeNull();
+
+    expect((await v1(key, `/policies/${term.id}`, { method: 'DELETE' })).status).toBe(204);
+    const second = await changesOf(key, first.cursor, watched, 2);
+    expect(second.entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual([`policy.deleted ${term.id}`, `task.updated ${byPolicy.id}`].sort());
+    expect(second.entries.find((e) => e.entity_id === byPolicy.id)?.data.policy_id).toBeNull();
+
+    expect((await v1(key, `/opportunities/${prospect.id}`, { method: 'DELETE' })).status).toBe(204);
+    const third = await changesOf(key, second.cursor, watched, 2);
+    expect(third.entries.map((e) => `${e.type} ${e.entity_id}`)).toEqual([`task.updated ${byDeal.id}`, `opportunity.deleted ${prospect.id}`]);
+    expect(third.entries[0].data.opportunity_id).toBeNull();
+
+    expect(await deliveries(since)).toEqual(
+      ['customer.deleted', 'policy.updated', 'task.updated', 'opportunity.updated', 'policy.deleted', 'task.updated', 'opportunity.deleted', 'task.updated'].sort(),
+    );
+    // pollers of updated_since see them too
+    const tasksSince = await json(await v1(key, `/tasks?updated_since=${since.toISOString()}`));
+    expect(tasksSince.data.map((x: { id: string }) => x.id).sort()).toEqual([byCustomer.id, byPolicy.id, byDeal.id].sort());
+    const dealsSince = await json(await v1(key, `/opportunities?updated_since=${since.toISOString()}`));
+    expect(dealsSince.data.map((x: { id: string }) => x.id)).toEqual([deal.id]);
+  });
+
+  it('a bulk delete of customers and policies, and its undo: their tasks and opportunities unlinked, then linked again, one event each', async () => {
+    const customer = await json(await v1(key, '/customers', { json: customerPayload() }));
+    const term = await json(await v1(key, '/policies', { json: carPolicyPayload({ start_date: today() }) }));
+    const deal = await json(await v1(key, '/opportunities', { json: { customer_id: customer.id, line: 'car' } }));
+    const byCustomer = await json(await v1(key, '/tasks', { json: taskOf({ customer_id: customer.id }) }));
+    const byPolicy = await json(await v1(key, '/tasks', { json: taskOf({ policy_id: term.id }) }));
+    const watched = [deal.id, byCustomer.id, byPolicy.id];
+    const { cursor } = await changesOf(key, undefined, watched, 3);
+    const bulk = async (entity: string, id: string) => {
+      const res = await t.request('/api/bulk', { cookie: owner.cookie, json: { entity, action: { kind: 'delete' }, selection: { all: false, ids: [id] } } });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      return bulkDone((await json(res)).id);
+    };
+    const gone = [await bulk('customers', customer.id), await bulk('policies', term.id)];
+    const unlinked = await changesOf(key, cursor, watched, 3);
+    expect(unlinked.entries.map((e) => [e.type, e.entity_id, e.data?.customer_id ?? null, e.data?.policy_id ?? null]).sort()).toEqual(
+      [
+        ['opportunity.updated', deal.id, null, null],
+        ['task.updated', byCustomer.id, null, null],
+        ['task.updated', byPolicy.id, null, null],
+      ].sort(),
+    );
+    for (const b of gone.reverse()) expect((await t.request(`/api/bulk/${b.id}/undo`, { cookie: owner.cookie, method: 'POST' })).status).toBe(200);
+    const back = await changesOf(key, unlinked.cursor, watched, 3);
+    expect(back.entries.map((e) => e.type).sort()).toEqual(['opportunity.updated', 'task.updated', 'task.updated']);
+    expect(back.entries.find((e) => e.entity_id === byCustomer.id)?.data.customer_id).toBe(customer.id);
+    expect(back.entries.find((e) => e.entity_id === byPolicy.id)?.data.policy_id).toBe(term.id);
+    expect(back.entries.find((e) => e.entity_id === deal.id)?.data.customer_id).toBe(customer.id);
   });
 
   it('a bulk status change and its undo: one policy.updated per changed term each time', async () => {

@@ -31,7 +31,7 @@ import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { toCommunication, toCustomer } from '#server/entities/customers.ts';
 import { toPolicy } from '#server/entities/policies/decode.ts';
 import { listTasksByChange } from '#server/entities/tasks/tasks.ts';
-import { listOpportunitiesByChange } from '#server/features/pipeline/service.ts';
+import { listOpportunitiesByChange } from '#server/entities/pipeline/opportunities.ts';
 import { opportunityOut } from './opportunities.ts';
 import { taskOut } from './tasks.ts';
 import { communicationOut, customerOut, documented, documentedQuery, errorOut, policyOut } from './schemas.ts';

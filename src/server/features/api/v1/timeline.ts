@@ -9,7 +9,7 @@ import { TIMELINE_KINDS, TIMELINE_PAGE_SIZE, type TimelineKind } from '#shared/t
 import { safeText } from '#shared/validation.ts';
 import type { AppEnv } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
-import { readTimeline } from '#server/features/tasks/timeline.ts';
+import { readTimeline } from '#server/entities/tasks/timeline.ts';
 import { requireScope } from '../authenticate.ts';
 import { define, errors, idPath, ok, operationBase, text, timestampOut } from './kit.ts';
 import { documentedQuery } from './schemas.ts';

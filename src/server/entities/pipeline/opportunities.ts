@@ -1,6 +1,6 @@
 // Opportunities: create, read, edit, delete, always within the caller's agency (the tenant context).
-// Stage moves and the Won conversion are in stages.ts; the board, the list and the figures in board.ts.
-import { asc, eq, sql } from 'drizzle-orm';
+// Stage moves and the Won conversion are in stages.ts; the board, the list and the figures in features/pipeline/board.ts.
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   OPPORTUNITY_STAGE_LABEL,
@@ -16,8 +16,9 @@ import { idOr404 } from '#server/db/helpers.ts';
 import { customers, opportunities, opportunityStageHistory, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { type Connection, tenant, type Tenant, type TenantConds } from '#server/tenant.ts';
-import { emit } from '#server/platform/events.ts';
+import { emit, type EventSource } from '#server/platform/events.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
+import { unlinkTasks } from '#server/entities/tasks/tasks.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 
@@ -95,6 +96,31 @@ export async function readOpportunity(t: Tenant, id: string): Promise<Opportunit
   };
 }
 
+/** An opportunity as /api/v1's list answers it (the detail without its history): the webhooks' data. */
+export function withoutHistory({ history: _history, ...o }: OpportunityDetail): Opportunity {
+  return o;
+}
+
+/** One opportunity as /api/v1 answers it, read only if an endpoint listens. */
+export const apiOpportunityOf = (t: Tenant, id: string) => async () => withoutHistory(await readOpportunity(t, id));
+
+/** One opportunity.updated per opportunity changed by another write (a cascade, an undo): no log line of its own. */
+export async function opportunitiesChanged(t: Tenant, by: EventSource, ids: Iterable<string>): Promise<void> {
+  for (const id of new Set(ids)) await emit(t, by, { type: 'opportunity.updated', entityId: id, data: apiOpportunityOf(t, id) });
+}
+
+/**
+ * Opportunities that lose their customer or assignee because that row goes (customers deleted, a
+ * member removed): set before it goes, so the foreign key's SET NULL finds nothing to change unseen;
+ * each moves its updated_at and sends one opportunity.updated.
+ */
+export async function unlinkOpportunities(t: Tenant, by: EventSource, column: 'customerId' | 'assigneeId', ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const changed = await t.update(opportunities, { [column]: null, updatedAt: new Date() }, inArray(opportunities[column], ids)).returning({ id: opportunities.id });
+  await opportunitiesChanged(t, by, changed.map((r) => r.id));
+  return changed.map((r) => r.id);
+}
+
 export async function getOpportunity(db: Connection, actor: Actor, rawId: string): Promise<OpportunityDetail> {
   return readOpportunity(tenant(db, actor), idOr404(rawId, OPPORTUNITY_TEXT.notFound));
 }
@@ -146,7 +172,7 @@ export async function createOpportunity(db: Connection, actor: Actor, input: Opp
       .returning();
     await recordStage(t, actor, row.id, null, row.stage, now);
     const detail = await readOpportunity(t, row.id);
-    await emit(t, actor, { type: 'opportunity.created', entityId: row.id, summary: `Created opportunity ${label(row, detail.customer_name)}` });
+    await emit(t, actor, { type: 'opportunity.created', entityId: row.id, summary: `Created opportunity ${label(row, detail.customer_name)}`, data: withoutHistory(detail) });
     await notifyAssignee(t, actor, row, null);
     return detail;
   });
@@ -181,6 +207,7 @@ export async function updateOpportunity(db: Connection, actor: Actor, rawId: str
       type: 'opportunity.updated',
       entityId: row.id,
       summary: `Updated opportunity ${label(row, detail.customer_name)}${move ? ` (moved to ${OPPORTUNITY_STAGE_LABEL[input.stage]})` : ''}`,
+      data: withoutHistory(detail),
     });
     await notifyAssignee(t, actor, row, current.assigneeId);
     return detail;
@@ -191,8 +218,11 @@ export async function updateOpportunity(db: Connection, actor: Actor, rawId: str
 export async function deleteOpportunity(db: Connection, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, OPPORTUNITY_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
+    const before = withoutHistory(await readOpportunity(t, id));
+    // its tasks lose the link before the row goes (the foreign key would null it unseen): a change of each task
+    await unlinkTasks(t, actor, 'opportunityId', [id]);
     const [gone] = await t.delete(opportunities, eq(opportunities.id, id)).returning();
     if (!gone) throw notFound(OPPORTUNITY_TEXT.notFound);
-    await emit(t, actor, { type: 'opportunity.deleted', entityId: id, summary: `Deleted opportunity ${label(gone)}` });
+    await emit(t, actor, { type: 'opportunity.deleted', entityId: id, summary: `Deleted opportunity ${label(gone)}`, data: before });
   });
 }

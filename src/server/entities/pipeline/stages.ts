@@ -8,7 +8,7 @@ import { type Connection, tenant, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { findCustomerByEmail, insertCustomer } from '#server/entities/customers.ts';
 import { assertWithinLimit } from '#server/platform/limits.ts';
-import { lockOpportunity, readOpportunity, recordStage } from './service.ts';
+import { lockOpportunity, readOpportunity, recordStage, withoutHistory } from './opportunities.ts';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 
@@ -68,6 +68,7 @@ export async function moveStage(db: Connection, actor: Actor, rawId: string, sta
       type: 'opportunity.updated',
       entityId: row.id,
       summary: `Moved opportunity ${detail.name} from ${OPPORTUNITY_STAGE_LABEL[row.stage as OpportunityStage]} to ${OPPORTUNITY_STAGE_LABEL[stage]}${why}`,
+      data: withoutHistory(detail),
     });
     return detail;
   });

@@ -1,0 +1,18 @@
+// Opportunities listen to the deletes they hang on: an opportunity stays when its customer or its
+// assignee goes, unlinked — a change of the opportunity (updated_at, one opportunity.updated), not
+// the foreign key's silent SET NULL.
+import { subscribe } from '#server/platform/events.ts';
+import { unlinkOpportunities } from '#server/entities/pipeline/opportunities.ts';
+
+export function subscribePipeline() {
+  subscribe({
+    name: 'pipeline.follow-links',
+    types: ['customer.deleting', 'membership.ending'],
+    mode: 'in-transaction',
+    handle: async ({ t, by }, event) => {
+      if (!t) return;
+      if (event.type === 'customer.deleting') await unlinkOpportunities(t, by, 'customerId', [event.customerId]);
+      else await unlinkOpportunities(t, by, 'assigneeId', [event.userId]);
+    },
+  });
+}

@@ -30,6 +30,7 @@ import { MARK_RENEWALS, timeReports } from './bench/reports.ts';
 import { brandingScenario } from './bench/branding.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 import { timeToData } from './bench/signed-in.ts';
+import { ID_CARD_ROW, idCardScenario } from './bench/id-card.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -97,6 +98,8 @@ async function registerAndSignIn(base: string, email: string, confirm: (email: s
   const body = (await me.json()) as { agency: { id: string; ownerId: string } };
   return { email, password, cookie, agencyId: body.agency.id, ownerId: body.agency.ownerId };
 }
+
+const idCardRow = (r: LoadResult) => loadRow(ID_CARD_ROW, r, { text: 'p99 ≤ 100 ms', ok: r.p99 <= 100 && r.non2xx === 0 });
 
 function fmt(n: number | undefined, digits = 0) {
   return n === undefined || Number.isNaN(n) ? '' : n.toFixed(digits);
@@ -1151,6 +1154,7 @@ const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
   tasks: tasksOnly,
   creates: createsOnly,
   'signed-in': signedInOnly,
+  'id-card': async (pgInfo) => void idCardRow(await idCardScenario({ buildDir: BUILD, port: PORTS.pg, pgUrl: pgInfo.url, dbPid: pgInfo.pid(), workDir: work, seconds: SECONDS, log })),
 };
 
 async function main() {

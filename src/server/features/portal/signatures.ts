@@ -2,7 +2,8 @@
 // portal and signs (typed or drawn, with consent) or declines. Signing stores a new document (the
 // original's pages, a signature page and a certificate page) linked to the request; the original is
 // never changed. Pending requests expire after 30 days (signatures.expire, the jobs module); a
-// reminder e-mail goes out through the jobs module too (signatures.remind).
+// reminder e-mail goes out through the jobs module too (signatures.mail), by the agent's "Send a reminder" or
+// automatically 3 and 7 days after sending (signature-reminders.ts).
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { displayName } from '#shared/documents.ts';
 import { PORTAL_TEXT } from '#shared/portal.ts';
@@ -77,6 +78,8 @@ export const signatureMailJob = defineJob<{ agencyId: string; requestId: string;
       .from(signatureRequests)
       .innerJoin(customers, and(eq(customers.agencyId, signatureRequests.agencyId), eq(customers.id, signatureRequests.customerId)))
       .innerJoin(documents, and(eq(documents.agencyId, signatureRequests.agencyId), eq(documents.id, signatureRequests.documentId)))
+      // still invited at send time: access revoked after the enqueue means no e-mail
+      .innerJoin(portalAccess, and(eq(portalAccess.agencyId, customers.agencyId), eq(portalAccess.customerId, customers.id), eq(portalAccess.email, customers.email)))
       .where(and(eq(signatureRequests.agencyId, payload.agencyId), eq(signatureRequests.id, payload.requestId)));
     if (!row || row.state !== 'pending') return;
     await mailSigner(deps, payload.agencyId, row.agencyName, row.email, row.customerName, row.documentName, payload.reminder);

@@ -45,6 +45,7 @@ export async function appendIncrementally(base: Uint8Array, change: (doc: PDFDoc
   let xref = 'xref\n0 1\n0000000000 65535 f \n';
   for (const e of entries) xref += `${e.ref.objectNumber} 1\n${String(e.offset).padStart(10, '0')} ${String(e.ref.generationNumber).padStart(5, '0')} n \n`;
   const { Root, Info } = doc.context.trailerInfo;
+  if (!Root) throw new Error('no /Root in the trailer');
   const trailer = `trailer\n<< /Size ${doc.context.largestObjectNumber + 1} /Root ${Root.toString()}${Info ? ` /Info ${Info.toString()}` : ''} /Prev ${prev} >>\nstartxref\n${offset}\n%%EOF\n`;
   parts.push(latin1(xref + trailer));
   return Buffer.concat(parts);

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { brandingScenario } from './bench/branding.ts';
 import { args, BUILD, BULK_ONLY, database, log, notes, ONLY, ONLY_FRONTEND, ONLY_WEBHOOKS, PORTS, QUICK, rows, SECONDS, work } from './bench/context.ts';
 import { dashboardOnly } from './bench/dashboard.ts';
+import { ID_CARD_ROW, idCardScenario } from './bench/id-card.ts';
+import type { LoadResult } from './bench/load.ts';
 import { build, confirmOn, pgServer, registerAndSignIn, run, seedWith } from './bench/harness.ts';
 import { listScenario } from './bench/list.ts';
 import { checkPgbouncer } from './bench/pooler.ts';
@@ -35,6 +37,8 @@ import { startServer } from './bench/server.ts';
  * (it starts its server with `pgServer`, signs up with `registerAndSignIn`, adds rows with `loadRow`
  * or `rows.push`), and one line here.
  */
+const idCardRow = (r: LoadResult) => loadRow(ID_CARD_ROW, r, { text: 'p99 ≤ 100 ms', ok: r.p99 <= 100 && r.non2xx === 0 });
+
 const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
   documents: documentsOnly,
   api: apiOnly,
@@ -44,6 +48,7 @@ const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
   tasks: tasksOnly,
   creates: createsOnly,
   'signed-in': signedInOnly,
+  'id-card': async (pgInfo) => void idCardRow(await idCardScenario({ buildDir: BUILD, port: PORTS.pg, pgUrl: pgInfo.url, dbPid: pgInfo.pid(), workDir: work, seconds: SECONDS, log })),
   dashboard: (pgInfo) => dashboardOnly(pgInfo, { pgServer, registerAndSignIn, confirmOn, seedWith, run, loadRow, log }),
 };
 

@@ -41,6 +41,8 @@ export const UPLOAD_TEXT = {
 
 /** A request the client has not answered expires 30 days after it was sent. */
 export const SIGNATURE_EXPIRY_DAYS = 30;
+/** automatic reminders of a pending request: this many days after it was sent */
+export const SIGNATURE_REMINDER_DAYS = [3, 7] as const;
 export const SIGNATURE_STATES = ['pending', 'signed', 'declined', 'expired'] as const;
 export type SignatureState = (typeof SIGNATURE_STATES)[number];
 export const SIGNATURE_STATE_LABEL: Record<SignatureState, string> = { pending: 'Waiting for signature', signed: 'Signed', declined: 'Declined', expired: 'Expired' };

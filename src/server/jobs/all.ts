@@ -9,6 +9,7 @@ import { documentPurgeJob } from '../features/documents/purge.ts';
 import { importJob } from '../features/imports/service.ts';
 import { statusJob } from '../features/policies/status-job.ts';
 import { signatureExpiryJob, signatureMailJob } from '../features/portal/signatures.ts';
+import { signatureReminderJob } from '../features/portal/signature-reminders.ts';
 import { idempotencyPurgeJob } from '../features/api/v1/idempotency.ts';
 import { feedPurgeJob } from '../features/api/feed-purge.ts';
 import { digestJob, digestSendJob } from '../features/renewals/digest.ts';
@@ -34,7 +35,7 @@ export const jobsCleanupJob = defineJob<Record<string, never>>({
 });
 
 /** Every kind: the handlers a worker process needs (importing the modules registers them). */
-export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, eventJob, jobsCleanupJob, statusJob, feedPurgeJob, signatureExpiryJob, signatureMailJob].map((j) => j.name);
+export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, eventJob, jobsCleanupJob, statusJob, feedPurgeJob, signatureExpiryJob, signatureMailJob, signatureReminderJob].map((j) => j.name);
 
 const MINUTE = 60_000;
 
@@ -54,6 +55,8 @@ export const SCHEDULES: Schedule[] = [
   { job: feedPurgeJob.name, every: { dailyAt: '03:30', timeZone: 'UTC' } },
   // client portal signature requests end 30 days after they were sent (issue 32)
   { job: signatureExpiryJob.name, every: { everyMs: 60 * MINUTE } },
+  // automatic reminders of pending signature requests, 3 and 7 days after sending (issue 32)
+  { job: signatureReminderJob.name, every: { everyMs: 60 * MINUTE } },
 ];
 
 /** Starts the process's job loop; returns its stop function (it hands this process's running jobs back). */

@@ -2,8 +2,9 @@
 // portal and signs (typed or drawn, with consent) or declines. Signing stores a new document (the
 // original's pages, a signature page and a certificate page) linked to the request; the original is
 // never changed. Pending requests expire after 30 days (signatures.expire, the jobs module); a
-// reminder e-mail goes out through the jobs module too (signatures.remind).
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+// reminder e-mail goes out through the jobs module too (signatures.mail), by the agent's "Send a reminder" or
+// automatically 3 and 7 days after sending (signature-reminders.ts).
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { displayName } from '#shared/documents.ts';
 import { PORTAL_TEXT } from '#shared/portal.ts';
 import { SIGNATURE_EXPIRY_DAYS, SIGNATURE_TEXT, type SignatureRequest, type SignatureState } from '#shared/portal-messages.ts';
@@ -15,7 +16,7 @@ import { renderMail } from '#server/mail.ts';
 import { mailBrandForAgency } from '#server/platform/brand.ts';
 import { now } from '#server/platform/clock.ts';
 import { emit } from '#server/platform/events.ts';
-import { signPdf, UnreadablePdf } from '#server/platform/pdf-sign.ts';
+import { drawnPng, signPdf, UnreadableDrawing, UnreadablePdf } from '#server/platform/pdf-sign.ts';
 import { defineJob } from '#server/jobs/queue.ts';
 import { kickInBackground } from '#server/jobs/runner.ts';
 import { crossAgency, tenant, type Connection, type Tenant } from '#server/tenant.ts';
@@ -77,6 +78,8 @@ export const signatureMailJob = defineJob<{ agencyId: string; requestId: string;
       .from(signatureRequests)
       .innerJoin(customers, and(eq(customers.agencyId, signatureRequests.agencyId), eq(customers.id, signatureRequests.customerId)))
       .innerJoin(documents, and(eq(documents.agencyId, signatureRequests.agencyId), eq(documents.id, signatureRequests.documentId)))
+      // still invited at send time: access revoked after the enqueue means no e-mail
+      .innerJoin(portalAccess, and(eq(portalAccess.agencyId, customers.agencyId), eq(portalAccess.customerId, customers.id), eq(portalAccess.email, customers.email)))
       .where(and(eq(signatureRequests.agencyId, payload.agencyId), eq(signatureRequests.id, payload.requestId)));
     if (!row || row.state !== 'pending') return;
     await mailSigner(deps, payload.agencyId, row.agencyName, row.email, row.customerName, row.documentName, payload.reminder);
@@ -150,12 +153,24 @@ export async function agentSignatures(db: Connection, actor: Actor, customerId: 
 
 export const clientSignatures = (db: Connection, client: Client) => listOf(tenant(db, client), client.customerId);
 
-/** The client's request with its original document; another client's (or agency's) is a 404. */
+/**
+ * The client's request with its original document; another client's (or agency's) is a 404, and so
+ * is one whose document the agent has since put in the trash or moved to another customer (the
+ * request names the customer it was sent to; the document must still be theirs to read or sign).
+ */
 export async function clientRequest(t: Tenant, client: Client, requestId: string) {
   const [found] = await t
     .select({ r: signatureRequests, doc: documents })
     .from(signatureRequests, eq(signatureRequests.id, requestId), eq(signatureRequests.customerId, client.customerId))
-    .innerJoin(documents, and(eq(documents.agencyId, signatureRequests.agencyId), eq(documents.id, signatureRequests.documentId)));
+    .innerJoin(
+      documents,
+      and(
+        eq(documents.agencyId, signatureRequests.agencyId),
+        eq(documents.id, signatureRequests.documentId),
+        eq(documents.customerId, client.customerId),
+        isNull(documents.deletedAt),
+      ),
+    );
   if (!found) throw notFound(SIGNATURE_TEXT.notFound);
   return found;
 }
@@ -184,6 +199,15 @@ export async function signRequest(
   const t = tenant(deps.db, client);
   const { r, doc } = await clientRequest(t, client, requestId);
   if (!isOpen(r)) throw conflict(SIGNATURE_TEXT.notPending, 'NOT_PENDING');
+  let drawing: Uint8Array | null = null;
+  if (input.kind === 'drawn') {
+    try {
+      // the schema let only a PNG data URL through; its bytes and size are checked before any decoding
+      drawing = drawnPng(Buffer.from(input.drawing.slice(input.drawing.indexOf(',') + 1), 'base64'));
+    } catch {
+      throw badRequest(SIGNATURE_TEXT.drawingInvalid, { drawing: SIGNATURE_TEXT.drawingInvalid });
+    }
+  }
   const original = await readAll(deps, doc.storageKey);
   const signedAt = now();
   let signed;
@@ -192,7 +216,7 @@ export async function signRequest(
       documentName: doc.name,
       agencyName: client.agency.name,
       signer: { name: input.full_name, email: client.email },
-      signature: input.kind === 'drawn' ? { kind: 'drawn', png: Buffer.from(input.drawing.split(',')[1], 'base64') } : { kind: 'typed', text: input.typed },
+      signature: drawing ? { kind: 'drawn', png: drawing } : { kind: 'typed', text: input.typed },
       consent,
       signedAt,
       ip: who.ip,
@@ -202,8 +226,8 @@ export async function signRequest(
     });
   } catch (err) {
     if (err instanceof UnreadablePdf) throw badRequest(SIGNATURE_TEXT.unreadablePdf, undefined, 'UNREADABLE_PDF');
-    // a drawing that is no PNG pdf-lib can embed
-    if (input.kind === 'drawn') throw badRequest(SIGNATURE_TEXT.drawingInvalid, { drawing: SIGNATURE_TEXT.drawingInvalid });
+    // a drawing whose header passed but whose pixels pdf-lib cannot decode
+    if (err instanceof UnreadableDrawing) throw badRequest(SIGNATURE_TEXT.drawingInvalid, { drawing: SIGNATURE_TEXT.drawingInvalid });
     throw err;
   }
   const base = doc.name.replace(/\.pdf$/i, '');
@@ -245,6 +269,8 @@ export async function signRequest(
           },
           eq(signatureRequests.id, r.id),
           eq(signatureRequests.state, 'pending'),
+          // expired while the copy was being made: too late
+          gt(signatureRequests.expiresAt, signedAt),
         )
         .returning({ id: signatureRequests.id });
       // signed twice at once: the first one wins, the other's copy goes

@@ -15,6 +15,8 @@ export const WEBHOOK_EVENTS = [
   'policy.renewed',
   'communication.created',
   'communication.deleted',
+  'statement.imported',
+  'commission.reconciled',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "Send test event"; never subscribed to. */
@@ -30,6 +32,8 @@ export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
   'policy.renewed': 'A policy is renewed',
   'communication.created': 'A communication is logged',
   'communication.deleted': 'A communication is deleted (with its customer)',
+  'statement.imported': 'A carrier statement is imported',
+  'commission.reconciled': 'Commission received changes (a statement imported or undone, a receipt recorded or deleted)',
 };
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;

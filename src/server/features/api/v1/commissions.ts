@@ -5,7 +5,7 @@ import { createRoute, type OpenAPIHono, type RouteConfig, z as zo } from '@hono/
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { API_TEXT } from '#shared/api-keys.ts';
-import { BUSINESS_KINDS, COMMISSION_STATES, COMMISSION_TEXT } from '#shared/commissions.ts';
+import { BUSINESS_KINDS, COMMISSION_STATES, COMMISSION_TEXT, RECONCILE_CAUSES } from '#shared/commissions.ts';
 import { isUuid, optionalText, safeText } from '#shared/validation.ts';
 import type { AppEnv } from '#server/context.ts';
 import { badRequest, notFound } from '#server/errors.ts';
@@ -60,6 +60,14 @@ export const statementOut = z.object({
   amount: money(),
   created_at: text(),
   undone_at: text().nullable(),
+});
+
+/** The `commission.reconciled` webhook's data (statement.imported carries a statementOut). */
+export const reconciledOut = z.object({
+  cause: z.enum(RECONCILE_CAUSES).describe('what changed the amounts received: a statement imported or undone, a manual receipt recorded or deleted'),
+  statement_id: z.uuid().nullable().describe('the statement imported or undone'),
+  receipt_id: z.uuid().nullable().describe('the manual receipt recorded or deleted'),
+  policy_ids: z.array(z.uuid()).describe('every term whose received amount changed (read them with GET /commissions/{id})'),
 });
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -22,6 +22,7 @@ import {
   testEventData,
   webhookPayloadOut,
 } from './schemas.ts';
+import { reconciledOut, statementOut } from './commissions.ts';
 
 type Named = { id: string };
 const outputs = z.registry<Named>();
@@ -63,7 +64,13 @@ type EntityOf<E extends string> = E extends `${infer P}.${string}` ? P : never;
  * Each entity's webhook data: the resource as the API answers it (events.ts). A new entity among the
  * event types does not compile until it is named here, so the document lists every event.
  */
-const WEBHOOK_DATA: Record<EntityOf<WebhookEvent>, z.ZodType> = { customer: customerOut, policy: policyDetailUnion, communication: communicationOut };
+const WEBHOOK_DATA: Record<EntityOf<WebhookEvent>, z.ZodType> = {
+  customer: customerOut,
+  policy: policyDetailUnion,
+  communication: communicationOut,
+  statement: statementOut,
+  commission: reconciledOut,
+};
 
 /** The webhook payload component of each event type (one per entity, plus the test event). */
 export const WEBHOOK_PAYLOAD: Record<string, string> = { [TEST_EVENT]: 'TestEvent' };

@@ -762,6 +762,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "statement.imported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A carrier statement is imported
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_statement_imported"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission.reconciled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commission received changes (a statement imported or undone, a receipt recorded or deleted)
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_commission_reconciled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1664,6 +1704,68 @@ export interface components {
             /** Format: uuid */
             agency_id: string;
             data: components["schemas"]["Communication"];
+        };
+        StatementEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "statement.imported";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                carrier: string;
+                /** @description the month the statement covers, YYYY-MM */
+                period: string;
+                file_name: string;
+                /** @enum {string} */
+                status: "applied" | "undone";
+                matched: number;
+                unmatched: number;
+                failed: number;
+                /** @description a decimal amount, exact to the cent (a string: never a float) */
+                amount: string;
+                created_at: string;
+                undone_at: string | null;
+            };
+        };
+        CommissionEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "commission.reconciled";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                /**
+                 * @description what changed the amounts received: a statement imported or undone, a manual receipt recorded or deleted
+                 * @enum {string}
+                 */
+                cause: "statement_imported" | "statement_undone" | "receipt_recorded" | "receipt_deleted";
+                /** @description the statement imported or undone */
+                statement_id: string | null;
+                /** @description the manual receipt recorded or deleted */
+                receipt_id: string | null;
+                /** @description every term whose received amount changed (read them with GET /commissions/{id}) */
+                policy_ids: string[];
+            };
         };
         TestEvent: {
             /**
@@ -8261,6 +8363,68 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CommunicationEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_statement_imported: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_commission_reconciled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionEvent"];
             };
         };
         responses: {

@@ -36,7 +36,6 @@ export const SERVER_FEATURE_EDGES = {
     renewals: "/api/v1 renewals: the cockpit's read and actions (an entities/renewals module)",
     'premium-payments': "/api/v1 a policy's premium payments, read",
     documents: '/api/v1 documents: metadata and the signed download link',
-    commissions: '/api/v1 commissions and statements, read',
   },
 };
 

@@ -10,8 +10,8 @@ import { isUuid, optionalText, safeText } from '#shared/validation.ts';
 import type { AppEnv } from '#server/context.ts';
 import { badRequest, notFound } from '#server/errors.ts';
 import { idParam, validate } from '#server/http.ts';
-import { reconcile, termCommission } from '#server/features/commissions/reconciliation.ts';
-import { listStatements } from '#server/features/commissions/statements.ts';
+import { reconcile, termCommission } from '#server/entities/commissions/reconciliation.ts';
+import { listStatements } from '#server/entities/commissions/statements.ts';
 import { requireScope } from '../authenticate.ts';
 import { documented, documentedQuery, errorOut } from './schemas.ts';
 

@@ -20,7 +20,7 @@ import { activityLog, commissionLines, commissionStatements, policies } from '#s
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { emit } from '#server/platform/events.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
-import { carrierKey, readSettings, saveMapping } from './rates.ts';
+import { carrierKey, readSettings, saveMapping } from './settings.ts';
 import { checkLines, parseStatement, type CheckedLine, type StatementFile } from './statement-lines.ts';
 
 export interface StatementUpload {

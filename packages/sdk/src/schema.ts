@@ -297,6 +297,27 @@ export interface paths {
         /** The imported carrier statements, newest first */
         get: operations["listStatements"];
         put?: never;
+        /**
+         * Import a carrier statement (CSV or .xlsx): matched to the book as on the Commissions page
+         * @description Needs the Enterprise plan and a key with write access. A multipart form: `carrier`, `period` (YYYY-MM), then `file`. Columns are mapped by their headers, or by the carrier's mapping saved at its last import; `mapping` (JSON: field → column index) maps them explicitly. Every line is matched on the policy number (case, spaces and dashes ignored), then on insured name and premium; lines that cannot be read are kept in the statement's failures and nothing else is half-applied. The same file imported before (and not undone) is refused with a 409 unless `confirm` is `true`. Sends the `statement.imported` and `commission.reconciled` webhooks.
+         */
+        post: operations["createStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One imported carrier statement */
+        get: operations["getStatement"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -5438,6 +5459,284 @@ export interface operations {
             };
             /** @description Error 403 */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The carrier the statement is from */
+                    carrier: string;
+                    /** @description The month it covers, YYYY-MM; its lines are dated within it */
+                    period: string;
+                    /** @description JSON: {"policy_number": 0, "commission": 3, …} (column indexes); the saved or header mapping when left out */
+                    mapping?: string;
+                    /**
+                     * @description true: import a file already imported
+                     * @enum {string}
+                     */
+                    confirm?: "true" | "false";
+                    /**
+                     * Format: binary
+                     * @description The statement: .csv or .xlsx, at most 20 MB
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Imported: the statement with its counts (matched, not in the book, failed) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        carrier: string;
+                        /** @description the month the statement covers, YYYY-MM */
+                        period: string;
+                        file_name: string;
+                        /** @enum {string} */
+                        status: "applied" | "undone";
+                        matched: number;
+                        unmatched: number;
+                        failed: number;
+                        /** @description a decimal amount, exact to the cent (a string: never a float) */
+                        amount: string;
+                        created_at: string;
+                        undone_at: string | null;
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        carrier: string;
+                        /** @description the month the statement covers, YYYY-MM */
+                        period: string;
+                        file_name: string;
+                        /** @enum {string} */
+                        status: "applied" | "undone";
+                        matched: number;
+                        unmatched: number;
+                        failed: number;
+                        /** @description a decimal amount, exact to the cent (a string: never a float) */
+                        amount: string;
+                        created_at: string;
+                        undone_at: string | null;
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 404 */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -194,6 +194,11 @@ export async function listStatements(db: Connection, actor: Actor): Promise<Stat
   return rows.map(toStatement);
 }
 
+/** One statement of the agency; another agency's is a 404. */
+export async function getStatement(db: Connection, actor: Actor, id: string): Promise<Statement> {
+  return toStatement(await statementOf(tenant(db, actor), id));
+}
+
 async function statementOf(t: Tenant, id: string): Promise<StatementRow> {
   const [row] = await t.from(commissionStatements, eq(commissionStatements.id, id));
   if (!row) throw notFound(COMMISSION_TEXT.statementNotFound);

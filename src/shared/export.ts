@@ -123,7 +123,7 @@ export const EXPORT_FILES = {
   // issue 31: the commission book, after the rest so the earlier files keep their places
   commission_schedules: {
     name: 'commission_schedules.csv',
-    about: 'The commission schedules: a rate per carrier, line and new business or renewal, from a date (the Commissions page’s “Restore schedules” brings this file back).',
+    about: 'The commission schedules: a rate per carrier, line and new business or renewal, from a date.',
     columns: [
       c('id', 'The rate’s id.'),
       c('carrier', 'The carrier, as written on the schedule.'),

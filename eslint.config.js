@@ -33,7 +33,6 @@ export const SERVER_FEATURE_EDGES = {
   api: {
     'premium-payments': "/api/v1 a policy's premium payments, read",
     documents: '/api/v1 documents: metadata and the signed download link',
-    commissions: '/api/v1 commissions and statements, read',
   },
 };
 

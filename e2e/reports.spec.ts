@@ -208,7 +208,7 @@ test('export: the whole book downloads as one zip that opens, with the documente
   expect(file.suggestedFilename()).toMatch(/^policydesk-morgan-insurance-\d{4}-\d{2}-\d{2}\.zip$/);
   await expect(page.getByTestId('export-progress')).toContainText('Export downloaded.');
   const files = readZip(readFileSync(await file.path()));
-  expect([...files.keys()]).toEqual(['customers.csv', 'policies.csv', 'communications.csv', 'renewals.csv', 'documents.csv', 'activity.csv', 'manifest.json']);
+  expect([...files.keys()]).toEqual(['customers.csv', 'policies.csv', 'communications.csv', 'renewals.csv', 'documents.csv', 'activity.csv', 'commission_schedules.csv', 'commission_overrides.csv', 'producer_splits.csv', 'commission_statements.csv', 'commission_lines.csv', 'manifest.json']);
   const policies = files.get('policies.csv')!.toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
   expect(policies).toHaveLength(4);
   expect(files.get('customers.csv')!.toString('utf8')).toContain("'=Lonely Customer");

@@ -336,6 +336,22 @@ export interface Statement {
   undone_at: string | null;
 }
 
+/**
+ * What changed the amounts received against the book (the `commission.reconciled` webhook, issue 31):
+ * a statement imported or undone, a manual receipt recorded or deleted. Ignoring a line that is not in
+ * the book changes no term, and sends nothing.
+ */
+export const RECONCILE_CAUSES = ['statement_imported', 'statement_undone', 'receipt_recorded', 'receipt_deleted'] as const;
+export type ReconcileCause = (typeof RECONCILE_CAUSES)[number];
+
+/** The `commission.reconciled` webhook's data: one per change, naming every term whose received amount moved. */
+export interface CommissionReconciled {
+  cause: ReconcileCause;
+  statement_id: string | null;
+  receipt_id: string | null;
+  policy_ids: string[];
+}
+
 export const STATEMENT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A month "2026-03" as its first and last day. */

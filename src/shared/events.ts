@@ -3,6 +3,7 @@
 // keys subscribe to the ones they care about, so the writing feature never imports them. The names
 // of the events a webhook can carry are the webhook event names (#shared/webhooks.ts), 1:1.
 import type { AuditAction } from './audit.ts';
+import type { CommissionReconciled, Statement } from './commissions.ts';
 import type { Communication, Customer } from './customers.ts';
 import type { Opportunity } from './pipeline.ts';
 import type { PolicyDetail } from './policies.ts';
@@ -109,6 +110,10 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'signature.signed': { requestedBy: string | null; customerId: string; documentName: string; requestId: string };
   'signature.declined': { requestedBy: string | null; customerId: string; documentName: string; requestId: string };
   'signature.expired': object;
+  /** issue 31: a carrier statement imported (its undo sends commission.reconciled only, never this again) */
+  'statement.imported': { data: Statement };
+  /** the amounts received against the book changed: once per import, undo, receipt or receipt deletion */
+  'commission.reconciled': { data: CommissionReconciled };
 }
 
 export type EventType = keyof DomainEventPayloads;

@@ -21,6 +21,8 @@ export const WEBHOOK_EVENTS = [
   'opportunity.created',
   'opportunity.updated',
   'opportunity.deleted',
+  'statement.imported',
+  'commission.reconciled',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "Send test event"; never subscribed to. */
@@ -42,6 +44,8 @@ export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
   'opportunity.created': 'An opportunity is created',
   'opportunity.updated': 'An opportunity is updated or moves to another stage',
   'opportunity.deleted': 'An opportunity is deleted',
+  'statement.imported': 'A carrier statement is imported',
+  'commission.reconciled': 'Commission received changes (a statement imported or undone, a receipt recorded or deleted)',
 };
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;

@@ -297,6 +297,27 @@ export interface paths {
         /** The imported carrier statements, newest first */
         get: operations["listStatements"];
         put?: never;
+        /**
+         * Import a carrier statement (CSV or .xlsx): matched to the book as on the Commissions page
+         * @description Needs the Enterprise plan and a key with write access. A multipart form: `carrier`, `period` (YYYY-MM), then `file`. Columns are mapped by their headers, or by the carrier's mapping saved at its last import; `mapping` (JSON: field → column index) maps them explicitly. Every line is matched on the policy number (case, spaces and dashes ignored), then on insured name and premium; lines that cannot be read are kept in the statement's failures and nothing else is half-applied. The same file imported before (and not undone) is refused with a 409 unless `confirm` is `true`. Sends the `statement.imported` and `commission.reconciled` webhooks.
+         */
+        post: operations["createStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One imported carrier statement */
+        get: operations["getStatement"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -876,6 +897,46 @@ export interface webhooks {
          * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
          */
         post: operations["webhook_opportunity_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "statement.imported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A carrier statement is imported
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_statement_imported"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission.reconciled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commission received changes (a statement imported or undone, a receipt recorded or deleted)
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_commission_reconciled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1879,6 +1940,68 @@ export interface components {
                  * @description ISO 8601 date and time
                  */
                 updated_at: string;
+            };
+        };
+        StatementEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "statement.imported";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                carrier: string;
+                /** @description the month the statement covers, YYYY-MM */
+                period: string;
+                file_name: string;
+                /** @enum {string} */
+                status: "applied" | "undone";
+                matched: number;
+                unmatched: number;
+                failed: number;
+                /** @description a decimal amount, exact to the cent (a string: never a float) */
+                amount: string;
+                created_at: string;
+                undone_at: string | null;
+            };
+        };
+        CommissionEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "commission.reconciled";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                /**
+                 * @description what changed the amounts received: a statement imported or undone, a manual receipt recorded or deleted
+                 * @enum {string}
+                 */
+                cause: "statement_imported" | "statement_undone" | "receipt_recorded" | "receipt_deleted";
+                /** @description the statement imported or undone */
+                statement_id: string | null;
+                /** @description the manual receipt recorded or deleted */
+                receipt_id: string | null;
+                /** @description every term whose received amount changed (read them with GET /commissions/{id}) */
+                policy_ids: string[];
             };
         };
         TestEvent: {
@@ -5588,6 +5711,284 @@ export interface operations {
             };
         };
     };
+    createStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The carrier the statement is from */
+                    carrier: string;
+                    /** @description The month it covers, YYYY-MM; its lines are dated within it */
+                    period: string;
+                    /** @description JSON: {"policy_number": 0, "commission": 3, …} (column indexes); the saved or header mapping when left out */
+                    mapping?: string;
+                    /**
+                     * @description true: import a file already imported
+                     * @enum {string}
+                     */
+                    confirm?: "true" | "false";
+                    /**
+                     * Format: binary
+                     * @description The statement: .csv or .xlsx, at most 20 MB
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Imported: the statement with its counts (matched, not in the book, failed) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        carrier: string;
+                        /** @description the month the statement covers, YYYY-MM */
+                        period: string;
+                        file_name: string;
+                        /** @enum {string} */
+                        status: "applied" | "undone";
+                        matched: number;
+                        unmatched: number;
+                        failed: number;
+                        /** @description a decimal amount, exact to the cent (a string: never a float) */
+                        amount: string;
+                        created_at: string;
+                        undone_at: string | null;
+                    };
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        carrier: string;
+                        /** @description the month the statement covers, YYYY-MM */
+                        period: string;
+                        file_name: string;
+                        /** @enum {string} */
+                        status: "applied" | "undone";
+                        matched: number;
+                        unmatched: number;
+                        failed: number;
+                        /** @description a decimal amount, exact to the cent (a string: never a float) */
+                        amount: string;
+                        created_at: string;
+                        undone_at: string | null;
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
     listOpportunities: {
         parameters: {
             query?: {
@@ -8663,6 +9064,68 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OpportunityEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_statement_imported: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_commission_reconciled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionEvent"];
             };
         };
         responses: {

@@ -8,7 +8,20 @@ import { REPORT_TEXT } from '#shared/reports.ts';
 import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { textRows } from '#server/db/prepared.ts';
-import { activityLog, customerCommunications, customers, documents, policies, user } from '#server/db/schema.ts';
+import {
+  activityLog,
+  commissionLines,
+  commissionOverrides,
+  commissionProducerSplits,
+  commissionRates,
+  commissionStatements,
+  commissionTermSplits,
+  customerCommunications,
+  customers,
+  documents,
+  policies,
+  user,
+} from '#server/db/schema.ts';
 import { cellValue, DETAIL_COLUMNS, type PolicyType } from '#shared/lines/index.ts';
 import { connectionOf, tenant, type Tenant } from '#server/tenant.ts';
 import { toReadableStream, zipStream, type ZipSource } from '#server/platform/zip.ts';
@@ -137,6 +150,79 @@ function activityRows(t: Tenant) {
     batch(t, t.select(fields).from(a, afterId(a.id, after)).leftJoin(user, eq(user.id, a.actorId)).orderBy(asc(a.id)).limit(EXPORT_BATCH), true);
 }
 
+function scheduleRows(t: Tenant) {
+  const r = commissionRates;
+  const fields = columns(r.id, r.carrier, r.line, r.business, r.rate, r.effectiveFrom, isoText(r.createdAt));
+  return (after: string | null) => batch(t, t.select(fields).from(r, afterId(r.id, after)).orderBy(asc(r.id)).limit(EXPORT_BATCH));
+}
+
+function overrideRows(t: Tenant) {
+  const o = commissionOverrides;
+  const fields = columns(o.policyId, policies.policyNumber, o.rate);
+  return (after: string | null) =>
+    batch(
+      t,
+      t
+        .select(fields)
+        .from(o, afterId(o.policyId, after))
+        .innerJoin(policies, and(eq(policies.agencyId, o.agencyId), eq(policies.id, o.policyId)))
+        .orderBy(asc(o.policyId))
+        .limit(EXPORT_BATCH),
+    );
+}
+
+/**
+ * The members' splits, then the shared terms. The two parts have different keys (a user id, a policy
+ * id), so this reader keeps its own cursor on the terms: the first batch is every member's split (an
+ * agency has a handful of producers) with the first terms, the next ones only terms.
+ */
+function splitRows(t: Tenant) {
+  const p = commissionProducerSplits;
+  const s = commissionTermSplits;
+  let first = true;
+  let cursor: string | null = null;
+  return async (): Promise<Batch> => {
+    const members: Batch = first
+      ? await batch(
+          t,
+          t
+            .select(columns(sql<string>`'producer'`, p.userId, user.email, p.newBusiness, p.renewal, sql<null>`null`, sql<null>`null`))
+            .from(p)
+            .leftJoin(user, eq(user.id, p.userId))
+            .orderBy(asc(p.userId)),
+        )
+      : [];
+    first = false;
+    const terms = await batch(
+      t,
+      t
+        .select(columns(s.policyId, sql<string>`'term'`, s.producerId, user.email, sql<null>`null`, sql<null>`null`, s.policyId, s.share))
+        .from(s, afterId(s.policyId, cursor))
+        .leftJoin(user, eq(user.id, s.producerId))
+        .orderBy(asc(s.policyId))
+        .limit(EXPORT_BATCH),
+      true,
+    );
+    if (terms.length > 0) cursor = terms[terms.length - 1].id;
+    // a full page of terms asks for another; members plus a short page end with one more (empty) read at most
+    return [...members, ...terms];
+  };
+}
+
+function statementRows(t: Tenant) {
+  const s = commissionStatements;
+  const fields = columns(s.id, s.carrier, s.period, s.fileName, s.contentHash, s.status, s.matched, s.unmatched, s.failed, s.amount, isoText(s.createdAt), isoText(s.undoneAt));
+  return (after: string | null) => batch(t, t.select(fields).from(s, afterId(s.id, after)).orderBy(asc(s.id)).limit(EXPORT_BATCH));
+}
+
+function commissionLineRows(t: Tenant) {
+  const l = commissionLines;
+  const fields = columns(
+    l.id, l.statementId, l.lineNo, l.status, l.policyId, l.policyNumber, l.insuredName, l.premium, l.amount, l.receivedOn, l.transactionType, l.reason, isoText(l.createdAt),
+  );
+  return (after: string | null) => batch(t, t.select(fields).from(l, afterId(l.id, after)).orderBy(asc(l.id)).limit(EXPORT_BATCH));
+}
+
 /**
  * One file of the archive, limited to some records (`scope`: a condition on the table, e.g. a bulk
  * selection): the same columns and CSV writer as the full export, streamed the same way.
@@ -170,6 +256,11 @@ export function exportBook(db: Db, actor: Actor, now = new Date()): ReadableStre
     source('renewals', renewalRows(t)),
     source('documents', documentRows(t)),
     source('activity', activityRows(t)),
+    source('commission_schedules', scheduleRows(t)),
+    source('commission_overrides', overrideRows(t)),
+    source('producer_splits', splitRows(t)),
+    source('commission_statements', statementRows(t)),
+    source('commission_lines', commissionLineRows(t)),
     {
       name: MANIFEST_FILE,
       // written last, when the row counts are known

@@ -19,7 +19,7 @@ import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { tenant, type Connection } from '#server/tenant.ts';
 import { listActivity } from './activity/service.ts';
 import { getAnalytics } from './analytics/service.ts';
-import { commissionComparison } from './commissions/month-totals.ts';
+import { commissionComparison } from '#server/entities/commissions/month-totals.ts';
 import { readUsage } from '#server/platform/limits.ts';
 
 const recentQuery = activityQuerySchema.parse(DASHBOARD_ACTIVITY_QUERY);

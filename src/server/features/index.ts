@@ -37,11 +37,12 @@ import { brandingRoutes, LOGO_UPLOAD_PREFIX } from './branding/routes.ts';
 import { apiKeyRoutes } from './api/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { COMMISSION_UPLOAD_PREFIX, commissionRoutes } from './commissions/routes.ts';
+import { API_STATEMENT_UPLOAD_PATH } from './api/v1/commissions.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { PORTAL_UPLOAD_PATH } from './portal/thread-routes.ts';
 
 /** Paths that carry uploads and set their own body limit. */
-export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX, DOCUMENT_UPLOAD_PATH, LOGO_UPLOAD_PREFIX, COMMISSION_UPLOAD_PREFIX, PORTAL_UPLOAD_PATH];
+export const LARGE_BODY_PREFIXES: string[] = [PAYMENT_UPLOAD_PREFIX, PREMIUM_UPLOAD_PREFIX, COVER_UPLOAD_PREFIX, IMPORT_UPLOAD_PREFIX, DOCUMENT_UPLOAD_PATH, LOGO_UPLOAD_PREFIX, COMMISSION_UPLOAD_PREFIX, PORTAL_UPLOAD_PATH, API_STATEMENT_UPLOAD_PATH];
 
 export function featureRoutes() {
   const r = new Hono<AppEnv>();

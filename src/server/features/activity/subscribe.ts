@@ -60,6 +60,9 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   'signature.signed': ['document', 'updated'],
   'signature.declined': ['document', 'updated'],
   'signature.expired': ['document', 'updated'],
+  // the commission writes log their own lines (these events carry no summary)
+  'statement.imported': ['payment', 'created'],
+  'commission.reconciled': ['payment', 'updated'],
 };
 
 export function subscribeActivity() {

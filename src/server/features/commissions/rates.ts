@@ -1,16 +1,14 @@
 // Commission schedules (carrier × line × new business/renewal, from a date), a policy's own rate,
-// and the agency's reconciliation settings (tolerance, each carrier's saved statement mapping).
-import { and, asc, eq, sql } from 'drizzle-orm';
+// and the agency's tolerance (the settings' reads and the statement mappings are entities/commissions).
+import { and, asc, eq } from 'drizzle-orm';
 import { COMMISSION_TEXT, type CommissionRate, type BusinessKind, type RateInput } from '#shared/commissions.ts';
 import type { PolicyType } from '#shared/lines/index.ts';
 import type { Actor } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/helpers.ts';
 import { activityLog, commissionOverrides, commissionRates, commissionSettings, policies } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
-
-/** How a carrier's name is compared: a statement's or a schedule's "Acme Mutual " is a policy's "acme mutual". */
-export const carrierKey = (carrier: string) => carrier.trim().replace(/\s+/g, ' ').toLowerCase();
+import { carrierKey } from '#server/entities/commissions/settings.ts';
+import { tenant, type Connection } from '#server/tenant.ts';
 
 type RateRow = typeof commissionRates.$inferSelect;
 const toRate = (r: RateRow): CommissionRate => ({
@@ -95,33 +93,12 @@ export async function setOverride(db: Connection, actor: Actor, policyId: string
   });
 }
 
-export interface CommissionSettings {
-  tolerance: string;
-  mappings: Record<string, Record<string, string>>;
-}
-
-export async function readSettings(t: Tenant): Promise<CommissionSettings> {
-  const [row] = await t.from(commissionSettings);
-  return { tolerance: row?.tolerance ?? '1.00', mappings: row?.mappings ?? {} };
-}
-
 export async function saveTolerance(db: Connection, actor: Actor, tolerance: string): Promise<{ tolerance: string }> {
   const t = tenant(db, actor);
   await t
     .insert(commissionSettings, { tolerance })
     .onConflictDoUpdate({ target: commissionSettings.agencyId, set: { tolerance, updatedAt: new Date() } });
   return { tolerance };
-}
-
-/** Remembers which header each field was read from, so the carrier's next file maps itself. */
-export async function saveMapping(t: Tenant, carrier: string, byHeader: Record<string, string>): Promise<void> {
-  const key = carrierKey(carrier);
-  await t
-    .insert(commissionSettings, { mappings: { [key]: byHeader } })
-    .onConflictDoUpdate({
-      target: commissionSettings.agencyId,
-      set: { mappings: sql`${commissionSettings.mappings} || ${JSON.stringify({ [key]: byHeader })}::jsonb`, updatedAt: new Date() },
-    });
 }
 
 /** The carriers of the agency's book and of its schedules, for the pickers. */

@@ -2,7 +2,7 @@
 // own rate, the tolerance, carrier statements (preview, import, failures, undo), lines not in the
 // book, manual receipts, and the reconciliation. Every query is the caller's agency's; another
 // agency's ids answer 404.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import {
   COMMISSION_TEXT,
   ignoreLineSchema,
@@ -11,18 +11,14 @@ import {
   rateInputSchema,
   reconciliationQuerySchema,
   settingsInputSchema,
-  statementOptionsSchema,
 } from '#shared/commissions.ts';
-import { IMPORT_MAX_BYTES, IMPORT_TEXT } from '#shared/imports.ts';
-import { XLSX } from '#shared/documents.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
-import type { UploadRules } from '#server/files.ts';
-import { readUploadForm } from '#server/platform/upload-form.ts';
 import { tenant } from '#server/tenant.ts';
-import { readFirstSheet, sniffImport } from '#server/platform/xlsx.ts';
-import { createRate, deleteRate, listCarriers, listRates, readSettings, saveTolerance, setOverride } from './rates.ts';
-import { reconcile, reconciliationCsv, termCommission } from './reconciliation.ts';
+import { createRate, deleteRate, listCarriers, listRates, saveTolerance, setOverride } from './rates.ts';
+import { readSettings } from '#server/entities/commissions/settings.ts';
+import { reconcile, reconciliationCsv, termCommission } from '#server/entities/commissions/reconciliation.ts';
+import { readStatement } from '#server/entities/commissions/upload.ts';
 import { mountSplitRoutes } from './split-routes.ts';
 import { termSplitOf } from './splits.ts';
 import {
@@ -35,37 +31,10 @@ import {
   previewStatement,
   recordReceipt,
   undoStatement,
-  type StatementUpload,
-} from './statements.ts';
+} from '#server/entities/commissions/statements.ts';
 
 export const COMMISSION_UPLOAD_PREFIX = '/api/commissions/statements';
 
-const STATEMENT_RULES: UploadRules = {
-  field: 'file',
-  types: ['text/csv', XLSX],
-  maxBytes: IMPORT_MAX_BYTES,
-  maxFiles: 1,
-  sniff: sniffImport,
-  text: { invalidFile: IMPORT_TEXT.notReadable, tooLarge: IMPORT_TEXT.tooLarge, receipt: IMPORT_TEXT.noFile, empty: IMPORT_TEXT.noFile },
-};
-
-async function readStatement(c: Context<AppEnv>): Promise<StatementUpload> {
-  const { input, uploads } = await readUploadForm(c, {
-    fields: ['carrier', 'period', 'mapping', 'confirm'],
-    rules: STATEMENT_RULES,
-    check: (fields) => validate(statementOptionsSchema, fields),
-  });
-  const [file] = uploads;
-  return {
-    carrier: input.carrier,
-    period: input.period,
-    mapping: input.mapping,
-    confirm: input.confirm,
-    fileName: file.name,
-    bytes: file.bytes,
-    file: file.contentType === XLSX ? { format: 'xlsx', rows: await readFirstSheet(file.bytes) } : { format: 'csv', text: new TextDecoder('utf-8').decode(file.bytes) },
-  };
-}
 
 export function commissionRoutes() {
   const r = new Hono<AppEnv>();

@@ -11,8 +11,8 @@ import { accessSubject, type Actor } from '#server/context.ts';
 import { activityLog, agencyMembers, commissionProducerSplits, commissionTermSplits, policies, user } from '#server/db/schema.ts';
 import { badRequest, forbidden, notFound } from '#server/errors.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
-import { readSettings } from './rates.ts';
-import { reconciliationFilter, termsSql } from './reconciliation.ts';
+import { readSettings } from '#server/entities/commissions/settings.ts';
+import { reconciliationFilter, termsSql } from '#server/entities/commissions/reconciliation.ts';
 
 /** Owners and admins set splits: checked before the request's body is read. */
 export function assertManager(actor: Actor): void {

@@ -7,6 +7,7 @@ import { customers as customersTable } from '#server/db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { EXPORT_BATCH } from '#server/entities/export.ts';
 import { readZip, zipStream } from '#server/platform/zip.ts';
+import { agencyOf, insertTerm, rateBody, statementForm } from '#server/features/commissions/fixtures.ts';
 
 let t: TestContext;
 let agent: TestUser;
@@ -89,6 +90,11 @@ describe('full export', () => {
       ['renewals.csv', 2],
       ['documents.csv', 0],
       ['activity.csv', activity.length - 1],
+      ['commission_schedules.csv', 0],
+      ['commission_overrides.csv', 0],
+      ['producer_splits.csv', 0],
+      ['commission_statements.csv', 0],
+      ['commission_lines.csv', 0],
     ]);
     expect(manifest.not_included).toEqual(EXPORT_NOT_INCLUDED);
   });
@@ -127,6 +133,51 @@ describe('full export', () => {
   it('a starter user gets 403, no session 401', async () => {
     expect((await download(starter)).res.status).toBe(403);
     expect((await t.request('/api/export')).status).toBe(401);
+  });
+});
+
+describe('full export: commissions (issue 31)', () => {
+  const rows = (files: Map<string, Buffer>, name: string) => parseCsv(files.get(name)!.toString('utf8'));
+  const cell = (key: keyof typeof EXPORT_FILES, row: string[], name: string) => row[EXPORT_FILES[key].columns.findIndex((c) => c.name === name)];
+
+  it('holds the schedules, own rates, producer splits, statements, their lines and matches, of the agency only', async () => {
+    const pro = await createUser(t, { tier: 'business' });
+    const send = (method: string, path: string, body: unknown) => t.request(path, { cookie: pro.cookie, method, json: body });
+    const agencyId = await agencyOf(t, pro);
+    const paid = await insertTerm(t, agencyId, { number: 'EXP-1', premium: '1000.00', start: '2026-03-02' });
+    await insertTerm(t, agencyId, { number: 'EXP-2', premium: '500.00', start: '2026-03-03' });
+    expect((await send('POST', '/api/commissions/rates', rateBody({ rate: '12.5' }))).status).toBe(201);
+    expect((await send('PUT', `/api/commissions/policies/${paid}/rate`, { rate: '15' })).status).toBe(200);
+    expect((await send('PUT', `/api/commissions/producers/${pro.id}`, { new_business: '40', renewal: '25' })).status).toBe(200);
+    const form = statementForm('Policy Number,Insured,Premium,Commission,Date\nEXP-1,Someone,1000.00,150.00,2026-03-20\nZZZ-9,Nobody,10.00,1.00,2026-03-21\n');
+    const imported = await t.request('/api/commissions/statements', { cookie: pro.cookie, method: 'POST', body: form });
+    expect(imported.status).toBe(201);
+    const statement = (await json(imported)).statement;
+    await insertTerm(t, await agencyOf(t, other), { number: 'EXP-OTHER' });
+
+    const { files } = await download(pro);
+    const schedules = rows(files, 'commission_schedules.csv');
+    expect(schedules.slice(1).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual([['Acme Mutual', 'car', 'new', '12.5000', '2026-01-01']]);
+    expect(rows(files, 'commission_overrides.csv').slice(1)).toEqual([[paid, 'EXP-1', '15.0000']]);
+    expect(rows(files, 'producer_splits.csv').slice(1)).toEqual([['producer', pro.id, pro.email, '40.0000', '25.0000', '', '']]);
+    const statements = rows(files, 'commission_statements.csv').slice(1);
+    expect(statements).toHaveLength(1);
+    expect([cell('commission_statements', statements[0], 'id'), cell('commission_statements', statements[0], 'status')]).toEqual([statement.id, 'applied']);
+    expect(cell('commission_statements', statements[0], 'content_hash')).toMatch(/^[0-9a-f]{64}$/);
+    const lines = rows(files, 'commission_lines.csv').slice(1);
+    const byNumber = new Map(lines.map((r) => [cell('commission_lines', r, 'policy_number'), r]));
+    expect(cell('commission_lines', byNumber.get('EXP-1')!, 'status')).toBe('matched');
+    expect(cell('commission_lines', byNumber.get('EXP-1')!, 'policy_id')).toBe(paid);
+    expect(cell('commission_lines', byNumber.get('EXP-1')!, 'amount')).toBe('150.00');
+    expect(cell('commission_lines', byNumber.get('ZZZ-9')!, 'status')).toBe('unmatched');
+    expect(lines.every((r) => cell('commission_lines', r, 'statement_id') === statement.id)).toBe(true);
+    const manifest = JSON.parse(files.get(MANIFEST_FILE)!.toString('utf8'));
+    expect(manifest.files.find((f: { name: string }) => f.name === 'commission_lines.csv').rows).toBe(2);
+
+    // another agency's archive holds none of it
+    const theirs = (await download(other)).files;
+    for (const name of ['commission_schedules.csv', 'commission_overrides.csv', 'producer_splits.csv', 'commission_statements.csv', 'commission_lines.csv'])
+      expect(rows(theirs, name)).toHaveLength(1);
   });
 });
 

@@ -24,6 +24,7 @@ import {
 } from './schemas.ts';
 import { opportunityOut } from './opportunities.ts';
 import { taskOut } from './tasks.ts';
+import { reconciledOut, statementOut } from './commissions.ts';
 
 type Named = { id: string };
 const outputs = z.registry<Named>();
@@ -71,6 +72,8 @@ const WEBHOOK_DATA: Record<EntityOf<WebhookEvent>, z.ZodType> = {
   communication: communicationOut,
   task: taskOut,
   opportunity: opportunityOut,
+  statement: statementOut,
+  commission: reconciledOut,
 };
 
 /** The webhook payload component of each event type (one per entity, plus the test event). */

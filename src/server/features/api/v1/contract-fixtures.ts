@@ -14,6 +14,8 @@ export interface ContractCall {
   params?: Record<string, string>;
   query?: Partial<Record<string, string>>;
   body?: unknown;
+  /** a multipart body (an upload), sent instead of `body` */
+  form?: () => FormData;
   headers?: Record<string, string>;
 }
 
@@ -33,9 +35,20 @@ export interface ContractWorld {
   rival: { customerId: string; policyId: string; communicationId: string; taskId: string; opportunityId: string; documentId: string };
   /** the cursor of a page of that list, with more to come */
   cursorOf: (path: string) => Promise<string>;
+  /** a carrier statement imported through the API */
+  statementId: () => Promise<string>;
 }
 
 const unknownId = () => randomUUID();
+
+/** A statement upload's form: the fields, then the file (as a client sends it). */
+function statementUpload(csv: string): FormData {
+  const form = new FormData();
+  form.append('carrier', 'Contract Carrier');
+  form.append('period', '2026-01');
+  form.append('file', new File([csv], 'statement.csv', { type: 'text/csv' }));
+  return form;
+}
 
 const note = { type: 'phone', subject: 'Call', content: 'Talked about the renewal.', communication_date: '2026-01-02T10:00:00.000Z' };
 
@@ -206,6 +219,23 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
   'GET /commissions/{id}': async (w) => [
     { why: 'found', status: 200, key: 'read', params: { id: (await w.policy()).id } },
     { why: "another agency's policy", status: 404, key: 'read', params: { id: w.rival.policyId } },
+    { why: 'a key without commissions', status: 403, key: 'other', params: { id: unknownId() } },
+    { why: 'no key', status: 401, key: 'none', params: { id: unknownId() } },
+  ],
+  'POST /statements': async (w) => {
+    const number = (await w.policy()).policy_number as string;
+    const file = `Policy Number,Commission,Statement Date\n${number},12.50,2026-01-15\n`;
+    return [
+      { why: 'imported', status: 201, form: () => statementUpload(file), headers: { 'Idempotency-Key': randomUUID() } },
+      { why: 'the same file again', status: 409, form: () => statementUpload(file) },
+      { why: 'a column not mapped', status: 400, form: () => statementUpload('Policy Number,Statement Date\nX-1,2026-01-15\n') },
+      { why: 'the read key', status: 403, key: 'read', form: () => statementUpload(file) },
+      { why: 'no key', status: 401, key: 'none', form: () => statementUpload(file) },
+    ];
+  },
+  'GET /statements/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: await w.statementId() } },
+    { why: "another agency's, or unknown", status: 404, key: 'read', params: { id: unknownId() } },
     { why: 'a key without commissions', status: 403, key: 'other', params: { id: unknownId() } },
     { why: 'no key', status: 401, key: 'none', params: { id: unknownId() } },
   ],

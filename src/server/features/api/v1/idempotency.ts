@@ -45,7 +45,13 @@ export function canonicalJson(text: string): string {
  * (or, if the first failed and rolled back, does the write itself). The services open their own
  * transactions inside this one (savepoints), so they are the same functions the web app calls.
  */
-export async function writeOnce(c: Context<AppEnv>, work: (db: Db) => Promise<WriteResult>): Promise<Response> {
+export async function writeOnce(
+  c: Context<AppEnv>,
+  work: (db: Db) => Promise<WriteResult>,
+  // what makes a retry "the same request" when the body is not JSON: an upload's fields and its file's
+  // hash (a multipart body has a fresh boundary each time, and was read as a stream already)
+  fingerprint?: string,
+): Promise<Response> {
   const db = c.var.deps.db;
   const key = c.req.header('idempotency-key');
   if (key === undefined) return respond(c, await work(db));
@@ -54,7 +60,7 @@ export async function writeOnce(c: Context<AppEnv>, work: (db: Db) => Promise<Wr
   // the key's agency leads every condition: the row's shard on Citus (decision 044)
   const agencyId = c.var.actor.agency.id;
   const thisKey = and(eq(apiIdempotency.agencyId, agencyId), eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key));
-  const body = c.req.method === 'DELETE' ? '' : canonicalJson(await c.req.text());
+  const body = fingerprint ?? (c.req.method === 'DELETE' ? '' : canonicalJson(await c.req.text()));
   const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
   const outcome = await db.transaction(async (tx) => {
     await tx

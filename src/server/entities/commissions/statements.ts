@@ -7,6 +7,7 @@ import { desc, eq, inArray, isNull } from 'drizzle-orm';
 import { csvLine } from '#shared/csv.ts';
 import {
   COMMISSION_TEXT,
+  type ReconcileCause,
   STATEMENT_FIELDS,
   STATEMENT_MISSING,
   type Statement,
@@ -17,8 +18,9 @@ import {
 import type { Actor } from '#server/context.ts';
 import { activityLog, commissionLines, commissionStatements, policies } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
+import { emit } from '#server/platform/events.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
-import { carrierKey, readSettings, saveMapping } from './rates.ts';
+import { carrierKey, readSettings, saveMapping } from './settings.ts';
 import { checkLines, parseStatement, type CheckedLine, type StatementFile } from './statement-lines.ts';
 
 export interface StatementUpload {
@@ -48,6 +50,21 @@ const toStatement = (r: StatementRow): Statement => ({
   created_at: r.createdAt.toISOString(),
   undone_at: r.undoneAt?.toISOString() ?? null,
 });
+
+/**
+ * The webhooks of a change to what was received (issue 31): `commission.reconciled` once per write,
+ * naming each term whose received amount moved; nothing when no term did (only lines not in the book).
+ * No summary: the writes log their own activity line.
+ */
+export async function reconciled(t: Tenant, actor: Actor, cause: ReconcileCause, ids: { statement?: string; receipt?: string }, policyIds: (string | null)[]) {
+  const distinct = [...new Set(policyIds.filter((id): id is string => id !== null))];
+  if (!distinct.length) return;
+  await emit(t, actor, {
+    type: 'commission.reconciled',
+    entityId: ids.statement ?? ids.receipt ?? null,
+    data: { cause, statement_id: ids.statement ?? null, receipt_id: ids.receipt ?? null, policy_ids: distinct },
+  });
+}
 
 const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -165,13 +182,21 @@ export async function importStatement(db: Connection, actor: Actor, upload: Stat
       entityId: row.id,
       summary: `Imported the ${row.carrier} commission statement for ${row.period} (${row.fileName}): ${matched.length} matched, ${row.unmatched} not in the book, ${row.failed} failed`.slice(0, 500),
     });
-    return toStatement(row);
+    const statement = toStatement(row);
+    await emit(tx, actor, { type: 'statement.imported', entityId: row.id, data: statement });
+    await reconciled(tx, actor, 'statement_imported', { statement: row.id }, matched.map((l) => l.policyId));
+    return statement;
   });
 }
 
 export async function listStatements(db: Connection, actor: Actor): Promise<Statement[]> {
   const rows = await tenant(db, actor).from(commissionStatements).orderBy(desc(commissionStatements.createdAt)).limit(100);
   return rows.map(toStatement);
+}
+
+/** One statement of the agency; another agency's is a 404. */
+export async function getStatement(db: Connection, actor: Actor, id: string): Promise<Statement> {
+  return toStatement(await statementOf(tenant(db, actor), id));
 }
 
 async function statementOf(t: Tenant, id: string): Promise<StatementRow> {
@@ -184,7 +209,7 @@ export async function undoStatement(db: Connection, actor: Actor, id: string): P
   return tenant(db, actor).transaction(async (tx) => {
     const row = await statementOf(tx, id);
     if (row.status !== 'applied') throw conflict(COMMISSION_TEXT.alreadyUndone, 'ALREADY_UNDONE');
-    await tx.delete(commissionLines, eq(commissionLines.statementId, id));
+    const gone = await tx.delete(commissionLines, eq(commissionLines.statementId, id)).returning({ policyId: commissionLines.policyId });
     const [undone] = await tx.update(commissionStatements, { status: 'undone', undoneAt: new Date() }, eq(commissionStatements.id, id)).returning();
     await tx.insert(activityLog, {
       actorId: actor.userId,
@@ -193,6 +218,8 @@ export async function undoStatement(db: Connection, actor: Actor, id: string): P
       entityId: id,
       summary: `Undid the ${row.carrier} commission statement for ${row.period} (${row.fileName})`.slice(0, 500),
     });
+    // the undo is not an import: no second statement.imported, only the terms it had paid
+    await reconciled(tx, actor, 'statement_undone', { statement: id }, gone.map((l) => l.policyId));
     return toStatement(undone);
   });
 }
@@ -269,6 +296,7 @@ export async function recordReceipt(
       entityId: policy.id,
       summary: `Recorded a commission of $${input.amount} received on ${input.received_on} for policy ${policy.number}`,
     });
+    await reconciled(tx, actor, 'receipt_recorded', { receipt: row.id }, [policy.id]);
     return row;
   });
 }
@@ -285,5 +313,6 @@ export async function deleteReceipt(db: Connection, actor: Actor, id: string): P
       entityId: row.policyId,
       summary: `Deleted a commission of $${row.amount} received on ${row.receivedOn} for policy ${row.policyNumber ?? ''}`.trim(),
     });
+    await reconciled(tx, actor, 'receipt_deleted', { receipt: row.id }, [row.policyId]);
   });
 }

@@ -18,7 +18,7 @@ import {
 import type { Actor } from '#server/context.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
-import { readSettings } from './rates.ts';
+import { readSettings } from './settings.ts';
 
 export const PAGE_SIZE = 50;
 /** Unpaid this many days after the term's start is overdue. */

@@ -7,6 +7,7 @@ import type { Actor } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/helpers.ts';
 import { activityLog, commissionOverrides, commissionRates, commissionSettings, policies } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
+import { readSettings } from '#server/entities/commissions.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 
 /** How a carrier's name is compared: a statement's or a schedule's "Acme Mutual " is a policy's "acme mutual". */
@@ -95,15 +96,7 @@ export async function setOverride(db: Connection, actor: Actor, policyId: string
   });
 }
 
-export interface CommissionSettings {
-  tolerance: string;
-  mappings: Record<string, Record<string, string>>;
-}
-
-export async function readSettings(t: Tenant): Promise<CommissionSettings> {
-  const [row] = await t.from(commissionSettings);
-  return { tolerance: row?.tolerance ?? '1.00', mappings: row?.mappings ?? {} };
-}
+export { readSettings };
 
 export async function saveTolerance(db: Connection, actor: Actor, tolerance: string): Promise<{ tolerance: string }> {
   const t = tenant(db, actor);

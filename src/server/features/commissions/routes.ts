@@ -12,6 +12,7 @@ import {
   reconciliationQuerySchema,
   settingsInputSchema,
   statementOptionsSchema,
+  termStatesQuerySchema,
 } from '#shared/commissions.ts';
 import { IMPORT_MAX_BYTES, IMPORT_TEXT } from '#shared/imports.ts';
 import { XLSX } from '#shared/documents.ts';
@@ -22,7 +23,7 @@ import { readUploadForm } from '#server/platform/upload-form.ts';
 import { tenant } from '#server/tenant.ts';
 import { readFirstSheet, sniffImport } from '#server/platform/xlsx.ts';
 import { createRate, deleteRate, listCarriers, listRates, readSettings, saveTolerance, setOverride } from './rates.ts';
-import { reconcile, reconciliationCsv, termCommission } from './reconciliation.ts';
+import { reconcile, reconciliationCsv, termCommission, termStates } from './reconciliation.ts';
 import { mountSplitRoutes } from './split-routes.ts';
 import { termSplitOf } from './splits.ts';
 import {
@@ -80,6 +81,7 @@ export function commissionRoutes() {
       'cache-control': 'no-store',
     }),
   );
+  r.get('/commissions/terms', async (c) => c.json({ terms: await termStates(c.var.deps.db, c.var.actor, validate(termStatesQuerySchema, c.req.query()).ids) }));
   r.get('/commissions/carriers', async (c) => c.json({ carriers: await listCarriers(c.var.deps.db, c.var.actor) }));
 
   r.get('/commissions/rates', async (c) => c.json({ rates: await listRates(c.var.deps.db, c.var.actor) }));

@@ -50,6 +50,8 @@ for (const width of [1366, 390]) {
 
     await page.getByLabel('Group by').selectOption('producer');
     await expect(page).toHaveURL(/group=producer/);
+    // the producer table itself (the carrier table stays on screen while it loads)
+    await expect(page.getByText('Producer earned').first()).toBeVisible();
     await expect(totals).toContainText('$30.00');
     await shot(page, `commission-report-producer`);
 

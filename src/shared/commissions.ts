@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { POLICY_TYPES, type PolicyType } from './lines/index.ts';
 import { dateField, isIsoDate, parseMoney } from './money.ts';
-import { optionalText, requiredText } from './validation.ts';
+import { optionalText, requiredText, safeText, UUID_PATTERN } from './validation.ts';
 
 export const BUSINESS_KINDS = ['new', 'renewal'] as const;
 export type BusinessKind = (typeof BUSINESS_KINDS)[number];
@@ -375,4 +375,22 @@ export interface UnmatchedLine {
   received_on: string;
   status: 'unmatched' | 'ignored';
   reason: string | null;
+}
+
+/** The policies list's commission column: the listed page's ids, comma-separated. */
+export const TERM_STATES_MAX = 200;
+export const TERM_TEXT = { idsInvalid: `Please send up to ${TERM_STATES_MAX} policy ids, separated by commas.` } as const;
+export const termStatesQuerySchema = z.object({
+  ids: safeText({ error: TERM_TEXT.idsInvalid })
+    .max(TERM_STATES_MAX * 37, TERM_TEXT.idsInvalid)
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+    .refine((ids) => ids.length <= TERM_STATES_MAX && ids.every((id) => UUID_PATTERN.test(id)), TERM_TEXT.idsInvalid),
+});
+
+/** A listed policy's commission (what the list shows; the reconciliation has the rest). */
+export interface TermState {
+  expected: string;
+  received: string;
+  difference: string;
+  state: CommissionState;
 }

@@ -9,7 +9,7 @@ import { isIsoDate } from './money.ts';
 import { POLICY_STATUSES, POLICY_TYPE_LABEL, POLICY_TYPES, type PolicyType } from './policies.ts';
 import { RENEWAL_TEXT } from './renewals.ts';
 
-export const REPORT_KINDS = ['book', 'production', 'expiring', 'cross-sell', 'no-policy'] as const;
+export const REPORT_KINDS = ['book', 'production', 'expiring', 'cross-sell', 'no-policy', 'commission', 'commission-aging'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const REPORT_LABEL: Record<ReportKind, string> = {
@@ -18,7 +18,12 @@ export const REPORT_LABEL: Record<ReportKind, string> = {
   expiring: 'Expiring',
   'cross-sell': 'Cross-sell',
   'no-policy': 'Customers without a policy',
+  commission: 'Commission',
+  'commission-aging': 'Outstanding commission',
 };
+
+/** Reports that read a further feature besides `reports` (the commissions ledger: issue 31). */
+export const REPORT_FEATURE: Partial<Record<ReportKind, 'commissions'>> = { commission: 'commissions', 'commission-aging': 'commissions' };
 
 /** What each report counts, and which date its range applies to (shown under the report's title). */
 export const REPORT_DESCRIPTION: Record<ReportKind, string> = {
@@ -28,6 +33,10 @@ export const REPORT_DESCRIPTION: Record<ReportKind, string> = {
   expiring: 'Policies whose term ends within the date range.',
   'cross-sell': 'Customers with a car policy and no fire policy, and the reverse, or without a policy of any chosen line, counting policies whose term overlaps the date range.',
   'no-policy': 'Customers added within the date range who have no policy at all.',
+  commission:
+    "Expected commission, what the carriers paid and what is outstanding, by carrier, by producer (each producer's part of the terms they produce, and what they earned of it at their split) or by month, for terms starting within the date range. The totals are the reconciliation's for the same terms.",
+  'commission-aging':
+    'Commission still outstanding (expected − received), by carrier and by how many days ago each term started: 0–30, 31–60, 61–90 and over 90 days. The totals are the reconciliation\'s for the same terms.',
 };
 
 /** The spec's car/fire pairs, then one per registered line: customers with a policy but none of that line. */
@@ -43,20 +52,24 @@ export const REPORT_FILTERS: Record<ReportKind, ReportFilter[]> = {
   expiring: ['type', 'status', 'carrier'],
   'cross-sell': ['direction', 'status'],
   'no-policy': ['customerType'],
+  commission: ['group', 'carrier'],
+  'commission-aging': ['carrier'],
 };
 
 /** How a grouped report's rows are grouped; the first of each report's list is its default. */
-export const REPORT_GROUPS = ['type-carrier-status', 'month', 'carrier', 'assignee'] as const;
+export const REPORT_GROUPS = ['type-carrier-status', 'month', 'carrier', 'assignee', 'producer'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
 export const GROUPS_OF: Partial<Record<ReportKind, readonly ReportGroup[]>> = {
   book: ['type-carrier-status', 'assignee'],
   production: ['month', 'carrier', 'assignee'],
+  commission: ['carrier', 'producer', 'month'],
 };
 export const GROUP_LABEL: Record<ReportGroup, string> = {
   'type-carrier-status': 'Type, carrier and status',
   month: 'Month',
   carrier: 'Carrier',
   assignee: 'Assignee',
+  producer: 'Producer',
 };
 
 /** The grouping a report uses: the asked-for one when the report offers it, else its default. */
@@ -103,7 +116,7 @@ export const reportQuerySchema = z
     carrier: safeText().max(200).catch('').default(''),
     direction: z.enum(CROSS_SELL_DIRECTIONS).catch('both').default('both'),
     customerType: z.enum(['all', ...CUSTOMER_TYPES]).catch('all').default('all'),
-    /** book and production only; an unknown or foreign grouping falls back to the report's default */
+    /** book, production and commission only; an unknown or foreign grouping falls back to the report's default */
     group: z.enum(REPORT_GROUPS).optional().catch(undefined),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: REPORT_TEXT.rangeOrder, path: ['to'] });

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { comparedMonths, type CommissionComparison, type CommissionMonth } from '#shared/dashboard.ts';
 import type { Tenant } from '#server/tenant.ts';
-import { termsSql } from './reconciliation.ts';
+import { termsSql } from './terms.ts';
 
 // the tolerance only decides a term's state, which these sums do not read
 const ANY_TOLERANCE = '1.00';

@@ -10,58 +10,20 @@ import {
   COMMISSION_STATES,
   type BusinessKind,
   type CommissionState,
-  type CommissionTotals,
   type ReconciliationQuery,
   type ReconciliationResult,
   type ReconciliationRow,
+  type TermState,
 } from '#shared/commissions.ts';
 import type { Actor } from '#server/context.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { readSettings } from './settings.ts';
+import { agingOf, agingSql, CARRIER_KEY, SUMS, termsSql, totalsOf, type Raw } from './terms.ts';
 
 export const PAGE_SIZE = 50;
 /** Unpaid this many days after the term's start is overdue. */
 export const OVERDUE_DAYS = 60;
-
-const CARRIER_KEY = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
-
-/** Every term of the agency with its rate, expected, received, difference and state. */
-export function termsSql(t: Tenant, tolerance: string): SQL {
-  return sql`
-    with base as (
-      select p.id, p.policy_number, p.customer_name, p.insurance_company, p.policy_type, p.start_date, p.end_date,
-             p.premium_amount, p.cancel_effective_date, p.assignee_id,
-             case when p.renewed_from_id is null then 'new' else 'renewal' end as business,
-             o.rate as own_rate,
-             (select r.rate from commission_rates r
-               where r.agency_id = ${t.agency} and r.carrier_key = ${CARRIER_KEY(sql`p.insurance_company`)} and r.line = p.policy_type
-                 and r.business = case when p.renewed_from_id is null then 'new' else 'renewal' end and r.effective_from <= p.start_date
-               order by r.effective_from desc limit 1) as schedule_rate,
-             coalesce((select sum(l.amount) from commission_lines l where l.agency_id = ${t.agency} and l.policy_id = p.id and l.status = 'matched'), 0)::numeric(14,2) as received
-        from policies p
-        left join commission_overrides o on o.agency_id = ${t.agency} and o.policy_id = p.id
-       where p.agency_id = ${t.agency}
-    ), rated as (
-      select base.*, coalesce(own_rate, schedule_rate) as rate,
-             round(premium_amount * coalesce(own_rate, schedule_rate) / 100, 2) as written
-        from base
-    ), charged as (
-      select rated.*,
-             (case when written is null or cancel_effective_date is null or cancel_effective_date >= end_date or end_date <= start_date then 0
-                   else -round(written * (end_date - greatest(cancel_effective_date, start_date))::numeric / (end_date - start_date), 2) end)::numeric(14,2) as chargeback
-        from rated
-    ), owed as (
-      select charged.*, (coalesce(written, 0) + chargeback)::numeric(14,2) as expected from charged
-    )
-    select owed.*, (expected - received)::numeric(14,2) as difference,
-           case when rate is null then 'no_rate'
-                when received = 0 and expected > 0 then 'unpaid'
-                when abs(expected - received) <= ${tolerance}::numeric then 'paid'
-                when expected > received then 'short_paid'
-                else 'overpaid' end as state
-      from owed`;
-}
 
 function filtersOf(q: ReconciliationQuery, withState: boolean): SQL {
   const conds: SQL[] = [sql`true`];
@@ -79,7 +41,6 @@ export function reconciliationFilter(t: Tenant, q: ReconciliationQuery): SQL {
   return sql`${filtersOf(q, true)}${statementFilter}`;
 }
 
-type Raw = Record<string, unknown>;
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
 
@@ -108,34 +69,6 @@ function toRow(r: Raw, today: string): ReconciliationRow {
     overdue: (state === 'unpaid' || state === 'short_paid') && due <= today,
   };
 }
-
-const totalsOf = (r: Raw | undefined): CommissionTotals => ({
-  terms: Number(r?.terms ?? 0),
-  expected: String(r?.expected ?? '0.00'),
-  received: String(r?.received ?? '0.00'),
-  difference: String(r?.difference ?? '0.00'),
-});
-
-const SUMS = sql`count(*)::int as terms, coalesce(sum(expected), 0)::numeric(16,2)::text as expected,
-  coalesce(sum(received), 0)::numeric(16,2)::text as received, coalesce(sum(difference), 0)::numeric(16,2)::text as difference`;
-
-/**
- * Outstanding by the term's age (days since it started, on the agency's today): the buckets are the
- * same rows' differences, so they add up to the total outstanding (an over-payment counts in its bucket).
- */
-function agingSql(today: string): SQL {
-  const age = sql`(${today}::date - start_date)`;
-  return sql`coalesce(sum(difference) filter (where ${age} <= 30), 0)::numeric(16,2)::text as d0,
-  coalesce(sum(difference) filter (where ${age} between 31 and 60), 0)::numeric(16,2)::text as d31,
-  coalesce(sum(difference) filter (where ${age} between 61 and 90), 0)::numeric(16,2)::text as d61,
-  coalesce(sum(difference) filter (where ${age} > 90), 0)::numeric(16,2)::text as d91`;
-}
-const agingOf = (r: Raw | undefined) => ({
-  '0-30': String(r?.d0 ?? '0.00'),
-  '31-60': String(r?.d31 ?? '0.00'),
-  '61-90': String(r?.d61 ?? '0.00'),
-  '90+': String(r?.d91 ?? '0.00'),
-});
 
 export async function reconcile(db: Connection, actor: Actor, q: ReconciliationQuery): Promise<ReconciliationResult> {
   const t = tenant(db, actor);
@@ -208,4 +141,18 @@ export async function reconciliationCsv(db: Connection, actor: Actor, q: Reconci
     return csvLine([r.policy_number, r.customer_name, r.carrier, r.line, r.business, r.start_date, r.end_date, r.premium, r.rate ?? '', r.written ?? '', r.chargeback, r.expected, r.received, r.difference, COMMISSION_STATE_LABEL[r.state]]);
   });
   return csvLine(CSV_HEADER) + lines.join('') + csvLine(['Total', '', '', '', '', '', '', '', '', '', '', sum.expected, sum.received, sum.difference, '']);
+}
+
+/** The commission of each listed policy (the policies list's column); ids of another agency are left out. */
+export async function termStates(db: Connection, actor: Actor, ids: string[]): Promise<Record<string, TermState>> {
+  if (!ids.length) return {};
+  const t = tenant(db, actor);
+  const { tolerance } = await readSettings(t);
+  // the outer filter reaches the policies scan (the CTEs are inlined), so only these terms are rated
+  const result = await t.execute(sql`with terms as (${termsSql(t, tolerance)}) select id::text as id, expected::text as expected,
+      received::text as received, difference::text as difference, state
+    from terms where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  return Object.fromEntries(
+    (result.rows as Raw[]).map((r) => [String(r.id), { expected: String(r.expected), received: String(r.received), difference: String(r.difference), state: r.state as CommissionState }]),
+  );
 }

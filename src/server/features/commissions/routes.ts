@@ -11,13 +11,14 @@ import {
   rateInputSchema,
   reconciliationQuerySchema,
   settingsInputSchema,
+  termStatesQuerySchema,
 } from '#shared/commissions.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { tenant } from '#server/tenant.ts';
 import { createRate, deleteRate, listCarriers, listRates, saveTolerance, setOverride } from './rates.ts';
 import { readSettings } from '#server/entities/commissions/settings.ts';
-import { reconcile, reconciliationCsv, termCommission } from '#server/entities/commissions/reconciliation.ts';
+import { reconcile, reconciliationCsv, termCommission, termStates } from '#server/entities/commissions/reconciliation.ts';
 import { readStatement } from '#server/entities/commissions/upload.ts';
 import { mountSplitRoutes } from './split-routes.ts';
 import { termSplitOf } from './splits.ts';
@@ -49,6 +50,7 @@ export function commissionRoutes() {
       'cache-control': 'no-store',
     }),
   );
+  r.get('/commissions/terms', async (c) => c.json({ terms: await termStates(c.var.deps.db, c.var.actor, validate(termStatesQuerySchema, c.req.query()).ids) }));
   r.get('/commissions/carriers', async (c) => c.json({ carriers: await listCarriers(c.var.deps.db, c.var.actor) }));
 
   r.get('/commissions/rates', async (c) => c.json({ rates: await listRates(c.var.deps.db, c.var.actor) }));

@@ -20,6 +20,7 @@ import { agencyMembers, customers, policies, user } from '#server/db/schema.ts';
 import { tenant, type Tenant, type TenantConds } from '#server/tenant.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
 import { agencyTodayOf, policyStatusSql, statusIs } from '#server/platform/policy-status.ts';
+import { commissionAging, commissionReport } from './commission.ts';
 
 /** A report's filters and the agency's today, on which every status is read (#shared/policy-status.ts). */
 type ReportQuery = ReportFilters & { today: string };
@@ -56,6 +57,8 @@ const REPORTS: Record<ReportKind, (t: Tenant, q: ReportQuery) => Promise<ReportR
   expiring,
   'cross-sell': crossSell,
   'no-policy': customersWithoutPolicy,
+  commission: commissionReport,
+  'commission-aging': commissionAging,
 };
 
 /** Stored codes shown as the app's labels ("car" → "Car"), the same on the page and in the CSV. */

@@ -17,6 +17,7 @@ import { Pager } from '../list-parts.tsx';
 import { Select } from '../ui/input.tsx';
 import { formatDay } from '#web/lib/format.ts';
 import { usePolicies } from '#web/lib/book.ts';
+import { commissionColumn, usePolicyCommissions } from './policy-commission.tsx';
 
 export const POLICY_COLUMNS: ListColumn<Policy>[] = [
   {
@@ -77,6 +78,11 @@ export function PolicyList({ actions }: { actions?: (p: Policy) => ReactNode }) 
   const { query, setQuery } = useListQuery(POLICY_LIST_QUERY);
   const list = usePolicies(query);
   const rows = list.data?.rows ?? [];
+  const commissions = usePolicyCommissions(rows.map((p) => p.id));
+  // after Premium, where a bookkeeper reads it against the premium it comes from
+  const columns = commissions.allowed
+    ? POLICY_COLUMNS.flatMap((c) => (c.id === 'premium' ? [c, commissionColumn(commissions.terms, commissions.isPending)] : [c]))
+    : POLICY_COLUMNS;
   // the bulk actions' selection: the ids picked, or { all: true, filter } for every matching policy
   const selection = useSelection(
     { search: query.search, type: query.type, status: query.status, assignee: query.assignee },
@@ -88,7 +94,7 @@ export function PolicyList({ actions }: { actions?: (p: Policy) => ReactNode }) 
       <PolicyFilters query={query} setQuery={setQuery} />
       <DataList
         label="Policies"
-        columns={POLICY_COLUMNS}
+        columns={columns}
         source={list}
         rowKey={(p) => p.id}
         rowLabel={policyRowLabel}

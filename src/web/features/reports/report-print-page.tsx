@@ -21,7 +21,7 @@ export function ReportPrintPage() {
   const filters = REPORT_FILTERS[kind];
   const group = reportGroup(kind, q.group);
   const applied = [
-    `${formatDay(q.from)} – ${formatDay(q.to)}`,
+    q.from || q.to ? `${q.from ? formatDay(q.from) : '…'} – ${q.to ? formatDay(q.to) : '…'}` : 'All dates',
     group ? `${REPORT_TEXT.groupBy}: ${GROUP_LABEL[group]}` : null,
     filters.includes('type') && q.type !== 'all' ? `Type: ${q.type}` : null,
     filters.includes('status') && q.status !== 'all' ? `Status: ${q.status}` : null,

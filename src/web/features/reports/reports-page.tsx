@@ -12,6 +12,7 @@ import {
   GROUP_LABEL,
   GROUPS_OF,
   REPORT_DESCRIPTION,
+  REPORT_FEATURE,
   REPORT_FILTERS,
   REPORT_KINDS,
   REPORT_LABEL,
@@ -36,9 +37,13 @@ import { PageHeader } from '#web/components/page-header.tsx';
 import { useCarriers, reportUrl, useReport } from './queries.ts';
 import { ReportTable } from './report-table.tsx';
 
-/** Expiring looks 90 days ahead; the other reports cover the calendar year so far and to come. */
+/**
+ * Expiring looks 90 days ahead; outstanding commission looks at every term (last year's unpaid ones
+ * are the oldest bucket); the other reports cover the calendar year so far and to come.
+ */
 export function defaultRange(kind: ReportKind, now = new Date()): { from: string; to: string } {
   const today = todayIso(now);
+  if (kind === 'commission-aging') return { from: '', to: '' };
   if (kind === 'expiring') return { from: today, to: todayIso(new Date(now.getTime() + 90 * 86_400_000)) };
   return { from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` };
 }
@@ -87,6 +92,8 @@ export function ReportsPage() {
   // an invalid range is shown on its field and not sent
   const report = useReport(kind, q, parsed.success);
   const crm = useFeature('crm');
+  const commissions = useFeature('commissions');
+  const kinds = REPORT_KINDS.filter((k) => REPORT_FEATURE[k] !== 'commissions' || commissions.allowed);
   const carriers = useCarriers();
   const filters = REPORT_FILTERS[kind];
   const search = reportSearch(kind, q);
@@ -112,7 +119,7 @@ export function ReportsPage() {
       />
       {/* each report has its own URL, so the switcher is navigation (links), not a tab widget */}
       <nav aria-label="Reports" className="inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
-        {REPORT_KINDS.map((k) => (
+        {kinds.map((k) => (
           <Link
             key={k}
             to={`/dashboard/reports?report=${k}`}

@@ -34,8 +34,6 @@ export const SERVER_FEATURE_EDGES = {
     tasks: "/api/v1 customer timeline: the CRM's timeline reader (tasks/timeline.ts; an entities read)",
     pipeline: '/api/v1 opportunities and their stage moves (an entities/opportunities module)',
     renewals: "/api/v1 renewals: the cockpit's read and actions (an entities/renewals module)",
-    'premium-payments': "/api/v1 a policy's premium payments, read",
-    documents: '/api/v1 documents: metadata and the signed download link',
     commissions: '/api/v1 commissions and statements, read',
   },
 };

@@ -30,7 +30,7 @@ async function newKey(cookie: string, scopes: Record<string, string>): Promise<s
   return (await json(res)).key;
 }
 
-const send = (key: string | null, path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) =>
+const send = (key: string | null, path: string, init: { method?: string; json?: unknown; body?: FormData; headers?: Record<string, string> } = {}) =>
   t.request(`/api/v1${path}`, { ...init, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...init.headers } });
 
 /** A document uploaded through the app (the API reads documents; it does not upload them). */
@@ -166,7 +166,13 @@ function checkRequest(method: string, path: string, call: ContractCall): string[
     const typed = p.schema?.type === 'integer' ? Number(value) : value;
     if (!v(typed)) problems.push(`${where}: parameter ${p.name}=${value} ${errorsOf(v)}`);
   }
-  if (op.requestBody) {
+  const multipart = op.requestBody?.content?.['multipart/form-data']?.schema as Json | undefined;
+  if (multipart) {
+    // an upload: every field sent is documented, every required one sent
+    const sent = new Set([...(call.form?.().keys() ?? [])]);
+    for (const name of sent) if (!multipart.properties?.[name]) problems.push(`${where}: form field ${name} is not documented`);
+    for (const name of (multipart.required ?? []) as string[]) if (!sent.has(name)) problems.push(`${where}: the required form field ${name} is missing`);
+  } else if (op.requestBody) {
     const v = validatorAt(pointer('paths', path, method, 'requestBody', 'content', 'application/json', 'schema'));
     if (!v(call.body)) problems.push(`${where}: body ${errorsOf(v)}`);
   }
@@ -205,7 +211,7 @@ describe('the /api/v1 contract', () => {
         const res = await send(key === 'none' ? null : keys[key], `${url}${query}`, {
           method: method.toUpperCase(),
           headers: call.headers,
-          ...(call.body === undefined ? {} : { json: call.body }),
+          ...(call.form ? { body: call.form() } : call.body === undefined ? {} : { json: call.body }),
         });
         problems.push(...(await check(method, path, call, res)));
       }

@@ -27,13 +27,8 @@ const SERVER_FEATURES = readdirSync(new URL('./src/server/features', import.meta
 export const SERVER_FEATURE_EDGES = {
   // Empty since the entity modules (src/server/entities, decision 063) took the reads and writes
   // features borrowed (80 edges before the events, 54 before the platform moves, 20 before the
-  // entities). A feature that needs another's entity imports #server/entities/*.
-  // Left: /api/v1's newer doors (issues 31 and 34 §3, merged beside the entity move) still call their
-  // features' services; each goes once the service's reads and writes move to src/server/entities.
-  api: {
-    'premium-payments': "/api/v1 a policy's premium payments, read",
-    documents: '/api/v1 documents: metadata and the signed download link',
-  },
+  // entities, 6 from /api/v1 before its last doors moved). A feature that needs another's entity
+  // imports #server/entities/*.
 };
 
 /** The import specifiers of a feature that reach another feature not in its allowlist. */

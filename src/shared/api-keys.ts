@@ -74,6 +74,7 @@ export const API_TEXT = {
   rateLimited: (seconds: number) => `Too many requests for this API key. Try again in ${seconds} seconds.`,
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 characters.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still under way. Try again when it has finished.',
   customerWriteNeeded:
     'This policy would create a new customer, and this API key has no write access to customers. Choose an existing customer (customer_id or the e-mail of one), or use a key with customers: write.',
   invalidCursor: 'The cursor is not valid. Start again without one.',

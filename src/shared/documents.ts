@@ -143,3 +143,9 @@ export function formatStorage(bytes: number): string {
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${bytes} B`;
 }
+
+/**
+ * The presigned GET behind an opened link (the app's or /api/v1's download, on S3) only has to
+ * survive the client following the redirect.
+ */
+export const REDIRECT_TTL_SECONDS = 30;

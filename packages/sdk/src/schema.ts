@@ -534,7 +534,11 @@ export interface paths {
          */
         get: operations["listPolicyPremiumPayments"];
         put?: never;
-        post?: never;
+        /**
+         * Record a premium payment
+         * @description A client's premium payment on this policy, with its receipts, as multipart/form-data (the web form's fields; the policy is the path's). An Idempotency-Key replays the first answer to a retry with the same fields and files. Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["recordPolicyPremiumPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -554,7 +558,11 @@ export interface paths {
          */
         get: operations["listDocuments"];
         put?: never;
-        post?: never;
+        /**
+         * Upload a document
+         * @description A multipart/form-data upload of one file into a customer or a policy, checked as the Documents card checks it: the type from the bytes, the size, and the agency's storage quota (413 QUOTA_EXCEEDED). An Idempotency-Key replays the first answer to a retry with the same fields and file. Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["uploadDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8259,6 +8267,201 @@ export interface operations {
             };
         };
     };
+    recordPolicyPremiumPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Who paid, as on the receipt */
+                    client_name: string;
+                    /** @description decimal, more than 0, at most 2 places */
+                    amount: string;
+                    /** Format: date */
+                    payment_date: string;
+                    /** @enum {string} */
+                    payment_method: "credit_card" | "debit_card" | "bank_transfer" | "check" | "cash" | "other";
+                    notes?: string;
+                    /** @description 1 to 5 receipts (PDF, JPEG, PNG or GIF, decided from the bytes), each at most 10 MB */
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        policy_id: string;
+                        client_name: string;
+                        policy_number: string;
+                        /** @description decimal, 2 places */
+                        amount: string;
+                        /** Format: date */
+                        payment_date: string;
+                        /** @enum {string} */
+                        payment_method: "credit_card" | "debit_card" | "bank_transfer" | "check" | "cash" | "other";
+                        notes: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        created_at: string;
+                        created_by_name: string | null;
+                        /** @description The receipts */
+                        files: {
+                            /** Format: uuid */
+                            id: string;
+                            file_name: string;
+                            content_type: string;
+                            size: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
     listDocuments: {
         parameters: {
             query?: {
@@ -8355,6 +8558,200 @@ export interface operations {
             };
             /** @description The key's scopes or the agency's plan do not allow this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description One file, at most 25 MB: PDF, JPEG, PNG, GIF, HEIC, .docx or .xlsx, decided from its bytes (7 types; the name and declared type are not trusted).
+                     */
+                    file: string;
+                    /**
+                     * Format: uuid
+                     * @description The customer's id (this agency's).
+                     */
+                    customer_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description The policy's id (this agency's); its customer comes along. One of customer_id and policy_id is required.
+                     */
+                    policy_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description Decided from the bytes when it was uploaded */
+                        content_type: string;
+                        /** @description Bytes */
+                        size: number;
+                        customer_id: string | null;
+                        customer_name: string | null;
+                        policy_id: string | null;
+                        policy_number: string | null;
+                        uploaded_by: string | null;
+                        /** @description Shown to the customer in the client portal */
+                        shared_with_client: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -249,6 +249,21 @@ describe('rename, move, Trash and restore', () => {
     expect(actions).toEqual(expect.arrayContaining(['deleted', 'restored']));
   });
 
+  it('moves updated_at when a document goes to the Trash, by hand or with its customer (updated_since and the feed see it)', async () => {
+    const customer = await createCustomer(call, owner.cookie, { name: 'Trash Clock' });
+    const mine = await uploaded(PDF, 'clock.pdf');
+    const withCustomer = await uploaded(PDF, 'clock-customer.pdf', { customer_id: customer.id });
+    const past = new Date(Date.now() - DAY);
+    for (const d of [mine, withCustomer]) await t.db.update(documents).set({ updatedAt: past }).where(eq(documents.id, d.id));
+    await t.request(`/api/documents/${mine.id}`, { method: 'DELETE', cookie: owner.cookie });
+    await t.request(`/api/customers/${customer.id}`, { method: 'DELETE', cookie: owner.cookie });
+    for (const d of [mine, withCustomer]) {
+      const [row] = await t.db.select().from(documents).where(eq(documents.id, d.id));
+      expect(row.deletedAt).not.toBeNull();
+      expect(row.updatedAt.getTime()).toBeGreaterThan(past.getTime());
+    }
+  });
+
   it('purges bytes and rows 30 days after deletion, and nothing younger', async () => {
     const old = await uploaded(PDF, 'old.pdf');
     const young = await uploaded(PDF, 'young.pdf');

@@ -1,6 +1,6 @@
 // /api/documents: Business and above (the feature map's 'documents'); below, 403 from requireFeature.
 import { Hono } from 'hono';
-import { DOCUMENT_TEXT, documentQuerySchema, moveDocumentSchema, renameDocumentSchema } from '#shared/documents.ts';
+import { DOCUMENT_TEXT, REDIRECT_TTL_SECONDS, documentQuerySchema, moveDocumentSchema, renameDocumentSchema } from '#shared/documents.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { verifyDocumentLink, type LinkDisposition } from '#server/files.ts';
@@ -21,8 +21,6 @@ import { uploadDocument } from './upload.ts';
 
 export { DOCUMENT_UPLOAD_PATH } from './upload.ts';
 
-/** The presigned GET behind an opened link only has to survive the browser following the redirect. */
-export const REDIRECT_TTL_SECONDS = 30;
 
 const disposition = (raw: string | undefined): LinkDisposition => (raw === 'attachment' ? 'attachment' : 'inline');
 

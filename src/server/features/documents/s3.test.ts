@@ -16,7 +16,7 @@ import { createCustomer } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { PDF, pdfOfSize } from '../payments/fixtures.ts';
 import { runDocumentPurge } from './purge.ts';
-import { REDIRECT_TTL_SECONDS } from './routes.ts';
+import { REDIRECT_TTL_SECONDS } from '#shared/documents.ts';
 
 async function objectCount(): Promise<number> {
   const out = await client.send(new ListObjectsV2Command({ Bucket: 'documents' }));

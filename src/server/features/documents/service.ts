@@ -1,60 +1,32 @@
-// Documents of an agency (issue 13; docs/decisions/023): the list, rename, move, Trash and restore,
-// the quota and the signed links. Every query goes through the tenant context.
+// Documents of an agency (issue 13; docs/decisions/023): the list, the quota and the uploaders. The
+// document's own writes and its signed link are the entity's (#server/entities/documents.ts), shared
+// with /api/v1. Every query goes through the tenant context.
 import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import {
-  DOCUMENT_TEXT,
-  PREVIEWABLE,
-  TRASH_DAYS,
-  TYPE_FILTER_TYPES,
-  type DocumentQuery,
-  type DocumentRow,
-  type DocumentTarget,
-  type DocumentUsage,
-} from '#shared/documents.ts';
-import { FILE_LINK_TTL_SECONDS, type FileLink } from '#shared/files.ts';
+import { TYPE_FILTER_TYPES, type DocumentQuery, type DocumentRow, type DocumentUsage } from '#shared/documents.ts';
 import type { Page } from '#shared/policies.ts';
-import type { Actor, Deps } from '#server/context.ts';
+import type { Actor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { customers, documents, policies, user } from '#server/db/schema.ts';
-import { containsPattern, idOr404 } from '#server/db/helpers.ts';
-import { AppError, badRequest, notFound } from '#server/errors.ts';
-import { signDocumentLink, type LinkDisposition } from '#server/files.ts';
+import { containsPattern } from '#server/db/helpers.ts';
 import { sortOrder } from '#server/lists.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
-import { emit } from '#server/platform/events.ts';
+import { tenant } from '#server/tenant.ts';
 import { quotaOf, usedBytes } from '#server/platform/document-upload.ts';
+import { toRow } from '#server/entities/documents.ts';
 
 export { quotaExceeded, quotaOf, usedBytes } from '#server/platform/document-upload.ts';
-
-type DocumentRecord = typeof documents.$inferSelect;
-const DAY_MS = 24 * 3600 * 1000;
+export {
+  createDocumentLink,
+  findLinkedDocument,
+  moveDocument,
+  renameDocument,
+  resolveTarget,
+  restoreDocument,
+  trashDocument,
+  trashDocumentsOf,
+} from '#server/entities/documents.ts';
 
 export async function readUsage(db: Db, actor: Actor): Promise<DocumentUsage> {
   return { used: await usedBytes(tenant(db, actor)), quota: quotaOf(actor) };
-}
-
-
-/**
- * The customer and policy a document belongs to, both of the caller's agency (another agency's id is
- * a 404). A policy alone brings its customer along, so the customer's card lists it too.
- */
-export async function resolveTarget(t: Tenant, target: DocumentTarget): Promise<{ customerId: string | null; policyId: string | null; label: string }> {
-  let customerId = target.customer_id;
-  let label = '';
-  if (target.policy_id) {
-    const [policy] = await t
-      .select({ customerId: policies.customerId, number: policies.policyNumber })
-      .from(policies, eq(policies.id, target.policy_id));
-    if (!policy) throw notFound(DOCUMENT_TEXT.policyNotFound);
-    customerId ??= policy.customerId;
-    label = `policy ${policy.number}`;
-  }
-  if (target.customer_id) {
-    const [customer] = await t.select({ name: customers.name }).from(customers, eq(customers.id, target.customer_id));
-    if (!customer) throw notFound(DOCUMENT_TEXT.customerNotFound);
-    label ||= `customer ${customer.name}`;
-  }
-  return { customerId, policyId: target.policy_id, label };
 }
 
 function typeCondition(q: DocumentQuery): SQL | undefined {
@@ -108,117 +80,6 @@ export async function listDocuments(db: Db, actor: Actor, q: DocumentQuery): Pro
     page: q.page,
     pageSize: q.pageSize,
   };
-}
-
-function toRow(doc: DocumentRecord): DocumentRow {
-  return {
-    id: doc.id,
-    name: doc.name,
-    content_type: doc.contentType,
-    size: doc.size,
-    customer_id: doc.customerId,
-    customer_name: null,
-    policy_id: doc.policyId,
-    policy_number: null,
-    uploaded_by: doc.uploadedBy,
-    uploaded_by_name: null,
-    created_at: doc.createdAt.toISOString(),
-    updated_at: doc.updatedAt.toISOString(),
-    deleted_at: doc.deletedAt?.toISOString() ?? null,
-    purge_at: doc.deletedAt ? new Date(doc.deletedAt.getTime() + TRASH_DAYS * DAY_MS).toISOString() : null,
-    shared_with_client: doc.sharedWithClient,
-    from_client: doc.fromClient,
-  };
-}
-
-/** A stored document of the caller's agency, in the Trash or not as asked; anything else is a 404. */
-async function findDocument(t: Tenant, rawId: string, where: 'active' | 'trash' | 'any' = 'active'): Promise<DocumentRecord> {
-  const id = idOr404(rawId, DOCUMENT_TEXT.notFound);
-  const [doc] = await t
-    .from(
-      documents,
-      eq(documents.id, id),
-      eq(documents.status, 'ready'),
-      where === 'active' ? isNull(documents.deletedAt) : where === 'trash' ? isNotNull(documents.deletedAt) : undefined,
-    )
-    .for('update');
-  if (!doc) throw notFound(DOCUMENT_TEXT.notFound);
-  return doc;
-}
-
-export async function renameDocument(db: Db, actor: Actor, id: string, name: string): Promise<DocumentRow> {
-  return tenant(db, actor).transaction(async (t) => {
-    const doc = await findDocument(t, id);
-    const [row] = await t.update(documents, { name, updatedAt: new Date() }, eq(documents.id, doc.id)).returning();
-    await emit(t, actor, { type: 'document.renamed', entityId: doc.id, summary: `Renamed document ${doc.name} to ${name}` });
-    return toRow(row);
-  });
-}
-
-export async function moveDocument(db: Db, actor: Actor, id: string, target: DocumentTarget): Promise<DocumentRow> {
-  return tenant(db, actor).transaction(async (t) => {
-    const doc = await findDocument(t, id);
-    const to = await resolveTarget(t, target);
-    const [row] = await t.update(documents, { customerId: to.customerId, policyId: to.policyId, updatedAt: new Date() }, eq(documents.id, doc.id)).returning();
-    await emit(t, actor, { type: 'document.moved', entityId: doc.id, summary: `Moved document ${doc.name} to ${to.label}` });
-    return toRow(row);
-  });
-}
-
-export async function trashDocument(db: Db, actor: Actor, id: string): Promise<void> {
-  await tenant(db, actor).transaction(async (t) => {
-    const doc = await findDocument(t, id);
-    await t.update(documents, { deletedAt: new Date(), deletedBy: actor.userId }, eq(documents.id, doc.id));
-    await emit(t, actor, { type: 'document.deleted', entityId: doc.id, summary: `Moved document ${doc.name} to the Trash` });
-  });
-}
-
-export async function restoreDocument(db: Db, actor: Actor, id: string, now = new Date()): Promise<DocumentRow> {
-  return tenant(db, actor).transaction(async (t) => {
-    const doc = await findDocument(t, id, 'trash');
-    if (doc.deletedAt!.getTime() + TRASH_DAYS * DAY_MS <= now.getTime()) throw new AppError(410, 'TRASH_EXPIRED', DOCUMENT_TEXT.trashExpired);
-    const [row] = await t.update(documents, { deletedAt: null, deletedBy: null, updatedAt: now }, eq(documents.id, doc.id)).returning();
-    await emit(t, actor, { type: 'document.restored', entityId: doc.id, summary: `Restored document ${doc.name} from the Trash` });
-    return toRow(row);
-  });
-}
-
-/**
- * Called inside the transaction that removes a customer or a policy: its documents go to the Trash
- * (restorable for 30 days, then purged with their bytes) instead of being left without an owner.
- */
-export async function trashDocumentsOf(t: Tenant, actor: { userId: string | null }, of: { customerId: string } | { policyId: string }): Promise<void> {
-  // a customer's documents that belong to one of its policies stay with the policy (policies outlive their customer)
-  const cond = 'customerId' in of ? and(eq(documents.customerId, of.customerId), isNull(documents.policyId)) : eq(documents.policyId, of.policyId);
-  await t.update(documents, { deletedAt: new Date(), deletedBy: actor.userId }, cond, isNull(documents.deletedAt));
-}
-
-/**
- * A signed link valid 300 s (decision 010's scheme), for preview (inline: images and PDFs only) or
- * download: the app's own link, checked again when it is opened (on S3 it then redirects to a
- * presigned GET minted for that one request).
- * Each link handed out is in the activity log.
- */
-export async function createDocumentLink(deps: Deps, actor: Actor, id: string, disposition: LinkDisposition, now = Date.now()): Promise<FileLink> {
-  const doc = await tenant(deps.db, actor).transaction(async (t) => {
-    const found = await findDocument(t, id);
-    if (disposition === 'inline' && !PREVIEWABLE.includes(found.contentType)) throw badRequest('This file type cannot be previewed; download it instead.', undefined, 'NO_PREVIEW');
-    const verb = disposition === 'inline' ? 'Previewed' : 'Downloaded';
-    await emit(t, actor, { type: disposition === 'inline' ? 'document.viewed' : 'document.downloaded', entityId: found.id, summary: `${verb} document ${found.name}` });
-    return found;
-  });
-  const expires = Math.floor(now / 1000) + FILE_LINK_TTL_SECONDS;
-  const expiresAt = new Date(expires * 1000).toISOString();
-  // Always the app's own link, on S3 too: a presigned URL handed out here would keep working for
-  // 300 s after the member is removed; the app's link asks again who the caller is (issue 26 §2).
-  return { url: signDocumentLink(deps.config.authSecret, doc.id, actor.userId, actor.agency.id, expires, disposition), expiresAt };
-}
-
-/** The document behind a verified link, asked again with the caller as they are now. */
-export async function findLinkedDocument(db: Db, actor: Actor, id: string): Promise<DocumentRecord> {
-  const [doc] = await tenant(db, actor).from(documents, eq(documents.id, idOr404(id, DOCUMENT_TEXT.notFound)), eq(documents.status, 'ready'), isNull(documents.deletedAt));
-  if (!doc) throw notFound(DOCUMENT_TEXT.notFound);
-  return doc;
 }
 
 /** The uploader filter's choices: the agency's members who have uploaded. */

@@ -1,11 +1,10 @@
 // POST /api/premium-payments (multipart, /payment-receipt) and GET /api/policies/:id/premium-payments.
 import { Hono } from 'hono';
-import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_TYPES } from '#shared/files.ts';
-import { premiumPaymentSchema, PREMIUM_TEXT } from '#shared/premium-payments.ts';
+import { premiumPaymentSchema } from '#shared/premium-payments.ts';
 import { requireUser, type AppEnv } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
 import { readUploadForm } from '#server/platform/upload-form.ts';
-import { findPolicyByNumber, listPolicyPayments, recordPremiumPayment } from './service.ts';
+import { findPolicyByNumber, listPolicyPayments, recordPremiumPayment, RECEIPT_RULES } from '#server/entities/premium-payments.ts';
 
 export const PREMIUM_UPLOAD_PREFIX = '/api/premium-payments';
 
@@ -19,13 +18,7 @@ export function premiumPaymentRoutes() {
     const { deps, actor } = c.var;
     const { input, uploads } = await readUploadForm(c, {
       fields: FIELDS,
-      rules: {
-        field: 'files',
-        types: PREMIUM_RECEIPT_TYPES,
-        maxBytes: PREMIUM_RECEIPT_MAX_BYTES,
-        maxFiles: PREMIUM_RECEIPT_MAX_FILES,
-        text: { invalidFile: PREMIUM_TEXT.invalidFile, tooLarge: PREMIUM_TEXT.tooLarge, receipt: PREMIUM_TEXT.receipt, tooManyFiles: PREMIUM_TEXT.tooManyFiles },
-      },
+      rules: RECEIPT_RULES,
       check: async (fields) => {
         const values = validate(premiumPaymentSchema, fields);
         return { values, policy: await findPolicyByNumber(deps.db, actor, values.policy_number) };

@@ -4,6 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 
+// the smallest PDF the byte checks accept, and a Windows program's first bytes (refused by content)
+const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0]);
+
 /** Which key a call uses: every scope written, read-only, none of this resource's scopes, or no key at all. */
 export type KeyKind = 'write' | 'read' | 'other' | 'none';
 
@@ -14,10 +18,19 @@ export interface ContractCall {
   params?: Record<string, string>;
   query?: Partial<Record<string, string>>;
   body?: unknown;
-  /** a multipart body (an upload), sent instead of `body` */
+  /** a multipart/form-data body instead (an upload): made afresh for each send */
   form?: () => FormData;
   headers?: Record<string, string>;
 }
+
+/** A multipart body: text fields, then files (a PDF unless other bytes are given). */
+const formOf = (fields: Record<string, string>, files: { field: string; name: string; bytes?: Uint8Array }[]) => () => {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  for (const f of files) fd.append(f.field, new File([(f.bytes ?? PDF) as BlobPart], f.name, { type: 'application/pdf' }));
+  return fd;
+};
+const payment = { client_name: 'Carla Client', amount: '120.50', payment_date: '2026-11-02', payment_method: 'cash' };
 
 /** What the fixtures may create and read: rows made through the API with the write key, and another agency's. */
 export interface ContractWorld {
@@ -370,5 +383,17 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
     { why: 'the bytes', status: 200, key: 'read', params: { id: (await w.document()).id } },
     { why: "another agency's", status: 404, params: { id: w.rival.documentId } },
     { why: 'no key', status: 401, key: 'none', params: { id: unknownId() } },
+  ],
+  'POST /documents': async (w) => [
+    { why: 'uploaded', status: 201, form: formOf({ customer_id: (await w.customer()).id }, [{ field: 'file', name: 'a.pdf' }]), headers: { 'Idempotency-Key': randomUUID() } },
+    { why: 'not a document by its bytes', status: 400, form: formOf({ customer_id: (await w.customer()).id }, [{ field: 'file', name: 'a.pdf', bytes: EXE }]) },
+    { why: "another agency's customer", status: 404, form: formOf({ customer_id: w.rival.customerId }, [{ field: 'file', name: 'a.pdf' }]) },
+    { why: 'the read key', status: 403, key: 'read', form: formOf({ customer_id: unknownId() }, [{ field: 'file', name: 'a.pdf' }]) },
+  ],
+  'POST /policies/{id}/premium-payments': async (w) => [
+    { why: 'recorded', status: 201, params: { id: (await w.policy()).id }, form: formOf(payment, [{ field: 'files', name: 'r.pdf' }]), headers: { 'Idempotency-Key': randomUUID() } },
+    { why: 'no amount', status: 400, params: { id: (await w.policy()).id }, form: formOf({ ...payment, amount: '' }, [{ field: 'files', name: 'r.pdf' }]) },
+    { why: "another agency's policy", status: 404, params: { id: w.rival.policyId }, form: formOf(payment, [{ field: 'files', name: 'r.pdf' }]) },
+    { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() }, form: formOf(payment, [{ field: 'files', name: 'r.pdf' }]) },
   ],
 };

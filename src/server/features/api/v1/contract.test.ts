@@ -175,7 +175,13 @@ function checkRequest(method: string, path: string, call: ContractCall): string[
     const typed = p.schema?.type === 'integer' ? Number(value) : value;
     if (!v(typed)) problems.push(`${where}: parameter ${p.name}=${value} ${errorsOf(v)}`);
   }
-  if (op.requestBody?.content?.['application/json']) {
+  const multipart = op.requestBody?.content?.['multipart/form-data']?.schema as Json | undefined;
+  if (multipart) {
+    // an upload: every field sent is documented, every required one sent
+    const sent = new Set([...(call.form?.().keys() ?? [])]);
+    for (const name of sent) if (!multipart.properties?.[name]) problems.push(`${where}: form field ${name} is not documented`);
+    for (const name of (multipart.required ?? []) as string[]) if (!sent.has(name)) problems.push(`${where}: the required form field ${name} is missing`);
+  } else if (op.requestBody) {
     const v = validatorAt(pointer('paths', path, method, 'requestBody', 'content', 'application/json', 'schema'));
     if (!v(call.body)) problems.push(`${where}: body ${errorsOf(v)}`);
   }

@@ -7,17 +7,18 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { API_TEXT } from '#shared/api-keys.ts';
-import { DOCUMENT_TEXT } from '#shared/documents.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TEXT, DOCUMENT_TYPES, REDIRECT_TTL_SECONDS } from '#shared/documents.ts';
 import type { AppEnv } from '#server/context.ts';
 import { customers, documents, policies } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { idParam, validate } from '#server/http.ts';
 import { contentDisposition } from '#server/storage.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
-import { createDocumentLink, findLinkedDocument } from '#server/features/documents/service.ts';
-import { REDIRECT_TTL_SECONDS } from '#server/features/documents/routes.ts';
+import { uploadDocument } from '#server/platform/document-upload.ts';
+import { createDocumentLink, findLinkedDocument, memberUploader } from '#server/entities/documents.ts';
 import { requireScope } from '../authenticate.ts';
-import { define, errors, idPath, ok, operationBase, pageOf, READ_ERRORS, text, timestampOut } from './kit.ts';
+import { uploadOnce } from './idempotency.ts';
+import { define, errors, idempotencyHeader, idPath, ok, operationBase, pageOf, READ_ERRORS, text, timestampOut } from './kit.ts';
 import { cursorAt, pageConditions, pagingSchema, toPage } from './lists.ts';
 import { documentedQuery } from './schemas.ts';
 
@@ -42,7 +43,26 @@ export const documentOut = z.object({
 });
 
 const read = operationBase('Documents', 'read');
+const write = operationBase('Documents', 'write');
+const formatStorageMb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+const uploadForm = z.object({
+  file: text().meta({ format: 'binary', description: `One file, at most ${formatStorageMb(DOCUMENT_MAX_BYTES)}: PDF, JPEG, PNG, GIF, HEIC, .docx or .xlsx, decided from its bytes (${DOCUMENT_TYPES.length} types; the name and declared type are not trusted).` }),
+  customer_id: z.uuid().optional().describe("The customer's id (this agency's)."),
+  policy_id: z.uuid().optional().describe("The policy's id (this agency's); its customer comes along. One of customer_id and policy_id is required."),
+});
 const ROUTES = {
+  upload: createRoute({
+    ...write.base,
+    operationId: 'uploadDocument',
+    method: 'post',
+    path: '/documents',
+    summary: 'Upload a document',
+    description:
+      'A multipart/form-data upload of one file into a customer or a policy, checked as the Documents card checks it: the type from the bytes, ' +
+      `the size, and the agency's storage quota (413 QUOTA_EXCEEDED). An Idempotency-Key replays the first answer to a retry with the same fields and file. ${write.note}`,
+    request: { headers: idempotencyHeader, body: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } } },
+    responses: { 201: ok('Stored', documentOut), ...errors([400, 401, 403, 404, 409, 413, 429]) },
+  }),
   list: createRoute({
     ...read.base,
     operationId: 'listDocuments',
@@ -104,6 +124,13 @@ const toDocument = ({ doc, customerName, policyNumber }: Selected): z.output<typ
 });
 
 export function registerDocumentRoutes(api: OpenAPIHono<AppEnv>) {
+  define(api, ROUTES.upload, requireScope('documents', 'write'), async (c) =>
+    uploadOnce(c, async () => {
+      const doc = await uploadDocument(c, memberUploader(c.var.actor));
+      const [row] = await documentSelect(tenant(c.var.deps.db, c.var.actor), eq(documents.id, doc.id));
+      return { status: 201, body: toDocument(row) };
+    }),
+  );
   define(api, ROUTES.list, requireScope('documents', 'read'), async (c) => {
     const q = validate(documentApiQuerySchema, c.req.query());
     const rows = await documentSelect(

@@ -103,3 +103,56 @@ export async function purgeIdempotency(db: Db): Promise<number> {
 
 /** Stored API answers past their 24 hours: a plain delete (scheduled in jobs/all.ts). */
 export const idempotencyPurgeJob = defineJob<Record<string, never>>({ name: 'api.idempotency-purge', run: async (deps) => void (await purgeIdempotency(deps.db)) });
+
+/**
+ * A multipart request as one value: its fields and files (name and SHA-256 of the bytes) in name
+ * order, so a retry with another boundary or part order is the same request.
+ */
+async function formHash(c: Context<AppEnv>, request: Request): Promise<string> {
+  const form = await request.formData();
+  const parts: string[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') parts.push(JSON.stringify([name, value]));
+    else parts.push(JSON.stringify([name, value.name, createHash('sha256').update(new Uint8Array(await value.arrayBuffer())).digest('hex')]));
+  }
+  return createHash('sha256').update(`${c.req.method} ${c.req.path}\n${parts.sort().join('\n')}`).digest('hex');
+}
+
+/**
+ * Idempotency-Key for an upload (documents, premium payments): the bytes stream to storage outside
+ * any one transaction, so the key is reserved first in its own (a concurrent duplicate is a 409
+ * while the first is under way), answered when the upload is stored, and freed if it fails. The
+ * request is compared as fields and file digests, read from a copy of the body beside the upload.
+ */
+export async function uploadOnce(c: Context<AppEnv>, work: () => Promise<WriteResult>): Promise<Response> {
+  const db = c.var.deps.db;
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return respond(c, await work());
+  if (key.length < 1 || key.length > 255) throw badRequest(API_TEXT.idempotencyKeyInvalid, undefined, 'INVALID_IDEMPOTENCY_KEY');
+  const agencyId = c.var.actor.agency.id;
+  const keyId = c.var.apiKey.keyId;
+  const thisKey = and(eq(apiIdempotency.agencyId, agencyId), eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key));
+  await db.delete(apiIdempotency).where(and(thisKey, lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)));
+  const [reserved] = await db.insert(apiIdempotency).values({ agencyId, keyId, idempotencyKey: key, requestHash: '', status: 0 }).onConflictDoNothing().returning({ keyId: apiIdempotency.keyId });
+  if (!reserved) {
+    const [stored] = await db.select().from(apiIdempotency).where(thisKey);
+    if (!stored || stored.status === 0) throw conflict(API_TEXT.idempotencyInProgress, 'IDEMPOTENCY_KEY_IN_USE');
+    if (stored.requestHash !== (await formHash(c, c.req.raw))) throw conflict(API_TEXT.idempotencyMismatch, 'IDEMPOTENCY_KEY_REUSED');
+    c.header('idempotent-replayed', 'true');
+    return respond(c, { status: stored.status, body: stored.body });
+  }
+  // read beside the upload (a tee of the body); a body the upload refused may not parse: no answer is kept then
+  const hashing = formHash(c, c.req.raw.clone()).catch(() => null);
+  let result: WriteResult;
+  try {
+    result = await work();
+  } catch (err) {
+    await db.delete(apiIdempotency).where(thisKey);
+    await hashing;
+    throw err;
+  }
+  const requestHash = await hashing;
+  if (requestHash === null) await db.delete(apiIdempotency).where(thisKey);
+  else await db.update(apiIdempotency).set({ requestHash, status: result.status, body: result.body ?? null }).where(thisKey);
+  return respond(c, result);
+}

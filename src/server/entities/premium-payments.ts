@@ -1,14 +1,31 @@
-// Client premium payments: recorded against the agency's policy with that number, with receipt files.
+// Client premium payments (the entity, shared by the web form and /api/v1): recorded against the agency's policy
+// with that number, with receipt files; a policy's payments, read.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { PREMIUM_TEXT, type PremiumMethod, type PremiumPayment } from '#shared/premium-payments.ts';
-import type { StoredFileInfo } from '#shared/files.ts';
+import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_TYPES, type StoredFileInfo } from '#shared/files.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import { policies, premiumPaymentFiles, premiumPayments, storedFiles, user } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
-import { storeWithRows, type Upload } from '#server/files.ts';
+import { storeWithRows, type Upload, type UploadRules } from '#server/files.ts';
 import { tenant, type Connection } from '#server/tenant.ts';
 
 type PaymentRow = typeof premiumPayments.$inferSelect;
+
+/** The receipts of a payment, as the web form and /api/v1 read them (at least one). */
+export const RECEIPT_RULES: UploadRules = {
+  field: 'files',
+  types: PREMIUM_RECEIPT_TYPES,
+  maxBytes: PREMIUM_RECEIPT_MAX_BYTES,
+  maxFiles: PREMIUM_RECEIPT_MAX_FILES,
+  text: { invalidFile: PREMIUM_TEXT.invalidFile, tooLarge: PREMIUM_TEXT.tooLarge, receipt: PREMIUM_TEXT.receipt, tooManyFiles: PREMIUM_TEXT.tooManyFiles },
+};
+
+/** The agency's policy with this id, for a payment recorded on it (/api/v1); another agency's is a 404. */
+export async function findPaymentPolicy(db: Connection, actor: Actor, policyId: string): Promise<PaymentPolicy> {
+  const [row] = await tenant(db, actor).select({ id: policies.id, policyNumber: policies.policyNumber }).from(policies, eq(policies.id, policyId));
+  if (!row) throw notFound('Policy not found');
+  return row;
+}
 
 function toPayment(row: PaymentRow, files: StoredFileInfo[], createdByName: string | null): PremiumPayment {
   return {

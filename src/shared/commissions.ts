@@ -10,16 +10,8 @@ export const BUSINESS_KINDS = ['new', 'renewal'] as const;
 export type BusinessKind = (typeof BUSINESS_KINDS)[number];
 export const BUSINESS_LABEL: Record<BusinessKind, string> = { new: 'New business', renewal: 'Renewal' };
 
-/** What the reconciliation says of a term. */
-export const COMMISSION_STATES = ['paid', 'short_paid', 'unpaid', 'overpaid', 'no_rate'] as const;
-export type CommissionState = (typeof COMMISSION_STATES)[number];
-export const COMMISSION_STATE_LABEL: Record<CommissionState, string> = {
-  paid: 'Paid in full',
-  short_paid: 'Short-paid',
-  unpaid: 'Unpaid',
-  overpaid: 'Over-paid',
-  no_rate: 'No rate',
-};
+export { COMMISSION_STATES, COMMISSION_STATE_LABEL, type CommissionState } from './commission-states.ts';
+import { COMMISSION_STATES, type CommissionState } from './commission-states.ts';
 
 export const COMMISSION_TEXT = {
   title: 'Commissions',

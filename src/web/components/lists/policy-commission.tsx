@@ -3,7 +3,8 @@
 // Read for the page's ids only, so the list's own prepared statements stay as they are; not
 // sortable (expected commission is computed per term, so a sort would rate the whole book).
 import { useQuery } from '@tanstack/react-query';
-import { COMMISSION_STATE_LABEL, type TermState } from '#shared/commissions.ts';
+import { COMMISSION_STATE_LABEL } from '#shared/commission-states.ts';
+import type { TermState } from '#shared/commissions.ts';
 import { formatMoney } from '#shared/money-text.ts';
 import type { Policy } from '#shared/policies-text.ts';
 import { apiGet } from '#web/lib/api.ts';

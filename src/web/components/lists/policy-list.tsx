@@ -17,7 +17,8 @@ import { Pager } from '../list-parts.tsx';
 import { Select } from '../ui/input.tsx';
 import { formatDay } from '#web/lib/format.ts';
 import { usePolicies } from '#web/lib/book.ts';
-import { commissionColumn, usePolicyCommissions } from './policy-commission.tsx';
+import { useFeature } from '#web/lib/session.ts';
+import { commissionColumn } from './policy-commission.tsx';
 
 export const POLICY_COLUMNS: ListColumn<Policy>[] = [
   {
@@ -78,10 +79,10 @@ export function PolicyList({ actions }: { actions?: (p: Policy) => ReactNode }) 
   const { query, setQuery } = useListQuery(POLICY_LIST_QUERY);
   const list = usePolicies(query);
   const rows = list.data?.rows ?? [];
-  const commissions = usePolicyCommissions(rows.map((p) => p.id));
+  const commissionsAllowed = useFeature('commissions').allowed;
   // after Premium, where a bookkeeper reads it against the premium it comes from
-  const columns = commissions.allowed
-    ? POLICY_COLUMNS.flatMap((c) => (c.id === 'premium' ? [c, commissionColumn(commissions.terms, commissions.isPending)] : [c]))
+  const columns = commissionsAllowed
+    ? POLICY_COLUMNS.flatMap((c) => (c.id === 'premium' ? [c, commissionColumn(rows.map((p) => p.id))] : [c]))
     : POLICY_COLUMNS;
   // the bulk actions' selection: the ids picked, or { all: true, filter } for every matching policy
   const selection = useSelection(

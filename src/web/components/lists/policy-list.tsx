@@ -17,8 +17,6 @@ import { Pager } from '../list-parts.tsx';
 import { Select } from '../ui/input.tsx';
 import { formatDay } from '#web/lib/format.ts';
 import { usePolicies } from '#web/lib/book.ts';
-import { useFeature } from '#web/lib/session.ts';
-import { commissionColumn } from './policy-commission.tsx';
 
 export const POLICY_COLUMNS: ListColumn<Policy>[] = [
   {
@@ -79,11 +77,6 @@ export function PolicyList({ actions }: { actions?: (p: Policy) => ReactNode }) 
   const { query, setQuery } = useListQuery(POLICY_LIST_QUERY);
   const list = usePolicies(query);
   const rows = list.data?.rows ?? [];
-  const commissionsAllowed = useFeature('commissions').allowed;
-  // after Premium, where a bookkeeper reads it against the premium it comes from
-  const columns = commissionsAllowed
-    ? POLICY_COLUMNS.flatMap((c) => (c.id === 'premium' ? [c, commissionColumn(rows.map((p) => p.id))] : [c]))
-    : POLICY_COLUMNS;
   // the bulk actions' selection: the ids picked, or { all: true, filter } for every matching policy
   const selection = useSelection(
     { search: query.search, type: query.type, status: query.status, assignee: query.assignee },
@@ -95,7 +88,7 @@ export function PolicyList({ actions }: { actions?: (p: Policy) => ReactNode }) 
       <PolicyFilters query={query} setQuery={setQuery} />
       <DataList
         label="Policies"
-        columns={columns}
+        columns={POLICY_COLUMNS}
         source={list}
         rowKey={(p) => p.id}
         rowLabel={policyRowLabel}

@@ -1789,12 +1789,19 @@ export const signatureRequests = pgTable(
 );
 
 /**
- * A version per agency of what the dashboard's performance panel reads (decision 070): policies,
- * customers and the commission rows. Statement-level triggers (migration 0038, hand-written) add one
- * in the writing transaction, so a process that cached the panel under an older version recomputes
- * it, whichever process wrote. No foreign key, as renewal_stats: the agency's delete trigger removes it.
+ * What the dashboard's performance panel reads (policies, customers and the commission rows) changed
+ * in these transactions (decision 070, migrations 0038 and 0039): statement-level triggers add one row
+ * per agency and writing transaction, keyed by its transaction id, so concurrent writers of an agency
+ * never wait on each other. The agency's book version is the sum of its weights: every commit adds to
+ * it, whatever its order, and folding rows into one of their summed weight leaves it unchanged. No
+ * foreign key, as renewal_stats: the agency's delete trigger removes its rows.
  */
-export const bookVersions = pgTable('book_versions', {
-  agencyId: uuid().primaryKey(),
-  version: bigint({ mode: 'number' }).notNull(),
-});
+export const bookChanges = pgTable(
+  'book_changes',
+  {
+    agencyId: uuid().notNull(),
+    txid: bigint({ mode: 'number' }).notNull(),
+    weight: bigint({ mode: 'number' }).notNull().default(1),
+  },
+  (t) => [primaryKey({ name: 'book_changes_pkey', columns: [t.agencyId, t.txid] })],
+);

@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { DashboardData } from '#shared/dashboard.ts';
 import { createApp } from '#server/app.ts';
-import { agencies, bookVersions } from '#server/db/schema.ts';
+import { agencies, bookChanges } from '#server/db/schema.ts';
+import { FOLD_AFTER_ROWS, foldBookChanges, readBookVersion } from '#server/platform/book-version.ts';
+import { tenant } from '#server/tenant.ts';
 import { setClock } from '#server/platform/clock.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
@@ -128,12 +130,48 @@ describe('the performance panel’s cache (decision 070)', () => {
   });
 });
 
-describe('book_versions', () => {
+describe('book_changes (the book version, decision 070)', () => {
+  const rowsOf = async (agency: string) => t.db.select().from(bookChanges).where(eq(bookChanges.agencyId, agency));
+
+  it('adds one row per writing transaction, whatever its statements, and folding keeps the version', async () => {
+    const agency = await agencyOf(t, business);
+    const scoped = tenant(t.db, { agency: { id: agency } });
+    const before = await readBookVersion(scoped);
+    // one transaction, three statements on two tables: one row, the version moves by one
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`update policies set customer_phone = customer_phone where agency_id = ${agency}`);
+      await tx.execute(sql`update policies set updated_at = updated_at where agency_id = ${agency}`);
+      await tx.execute(sql`update customers set notes = 'b' where agency_id = ${agency}`);
+    });
+    expect(await readBookVersion(scoped)).toBe(before + 1);
+    // a statement touching no row of the agency adds nothing
+    await t.db.execute(sql`update policies set customer_phone = 'c' where agency_id = ${agency} and false`);
+    expect(await readBookVersion(scoped)).toBe(before + 1);
+    expect((await rowsOf(agency)).length).toBeGreaterThan(1);
+    await foldBookChanges(t.db);
+    expect(await rowsOf(agency)).toHaveLength(1);
+    expect(await readBookVersion(scoped)).toBe(before + 1);
+    // a write after the fold still moves it, and the cached panel follows
+    const d = await dashboard(business);
+    await createPolicy(t.request, business.cookie, { premium_amount: '30.00' });
+    expect(await readBookVersion(scoped)).toBe(before + 2);
+    expect((await dashboard(business)).analytics!.byStatus.reduce((n, s) => n + s.count, 0)).toBe(d.analytics!.byStatus.reduce((n, s) => n + s.count, 0) + 1);
+  });
+
+  it('folds on read once an agency has gathered more than its bound, without moving the version', async () => {
+    const agency = await agencyOf(t, business);
+    const scoped = tenant(t.db, { agency: { id: agency } });
+    for (let i = 0; i <= FOLD_AFTER_ROWS; i += 1) await t.db.execute(sql`update customers set notes = ${String(i)} where agency_id = ${agency}`);
+    expect((await rowsOf(agency)).length).toBeGreaterThan(FOLD_AFTER_ROWS);
+    const version = await readBookVersion(scoped);
+    expect(await rowsOf(agency)).toHaveLength(1);
+    expect(await readBookVersion(scoped)).toBe(version);
+  });
+
   it("goes with its agency, whose deletion the triggers let through (its policies' triggers skip it)", async () => {
     const agency = await agencyOf(t, other);
-    expect((await t.db.select().from(bookVersions).where(eq(bookVersions.agencyId, agency))).length).toBe(1);
+    expect((await rowsOf(agency)).length).toBeGreaterThan(0);
     await t.db.delete(agencies).where(eq(agencies.id, agency));
-    expect(await t.db.select().from(bookVersions).where(eq(bookVersions.agencyId, agency))).toEqual([]);
+    expect(await rowsOf(agency)).toEqual([]);
   });
 });
-

@@ -16,6 +16,7 @@ import { digestJob, digestSendJob } from '../features/renewals/digest.ts';
 import { wireSubscribers } from '../features/subscribers.ts';
 import { onEventsWritten } from '../features/webhooks/events.ts';
 import { eventJob } from '../platform/events.ts';
+import { bookFoldJob } from '../platform/book-version.ts';
 import { webhookJob } from '../features/webhooks/worker.ts';
 import { defineJob, enqueue } from './queue.ts';
 import { startJobs } from './runner.ts';
@@ -35,7 +36,7 @@ export const jobsCleanupJob = defineJob<Record<string, never>>({
 });
 
 /** Every kind: the handlers a worker process needs (importing the modules registers them). */
-export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, eventJob, jobsCleanupJob, statusJob, feedPurgeJob, signatureExpiryJob, signatureMailJob, signatureReminderJob].map((j) => j.name);
+export const JOB_KINDS = [bulkJob, bulkPurgeJob, documentPurgeJob, importJob, digestJob, digestSendJob, idempotencyPurgeJob, webhookJob, eventJob, jobsCleanupJob, statusJob, feedPurgeJob, signatureExpiryJob, signatureMailJob, signatureReminderJob, bookFoldJob].map((j) => j.name);
 
 const MINUTE = 60_000;
 
@@ -57,6 +58,8 @@ export const SCHEDULES: Schedule[] = [
   { job: signatureExpiryJob.name, every: { everyMs: 60 * MINUTE } },
   // automatic reminders of pending signature requests, 3 and 7 days after sending (issue 32)
   { job: signatureReminderJob.name, every: { everyMs: 60 * MINUTE } },
+  // the dashboard cache's book versions: one row per writing transaction, folded so reads stay a short range (decision 070)
+  { job: bookFoldJob.name, every: { everyMs: 60 * MINUTE } },
 ];
 
 /** Starts the process's job loop; returns its stop function (it hands this process's running jobs back). */

@@ -1,16 +1,53 @@
 // A per-process cache of what is computed from an agency's whole book (the dashboard's performance
-// panel), keyed by the agency's book version (decision 070). The version is a row in PostgreSQL that
-// triggers bump in every transaction writing the rows the panel reads (migration 0038), so a cached
-// value is never served after a write has committed, whichever process made it: each read asks the
-// database for the version first (one primary-key read) and recomputes when it moved.
-import { bookVersions } from '#server/db/schema.ts';
-import type { Tenant } from '#server/tenant.ts';
+// panel), keyed by the agency's book version (decision 070). Triggers add a row to `book_changes` in
+// every transaction writing the rows the panel reads (migrations 0038 and 0039), one per agency and
+// transaction, so concurrent writers never wait on each other; the version is the sum of the agency's
+// weights. A cached value is therefore never served after a write has committed, whichever process
+// made it and in whatever order transactions commit: each read asks the database for the version
+// first (a range of the primary key) and recomputes when it moved.
+import { sql, type SQL } from 'drizzle-orm';
+import { bookChanges } from '#server/db/schema.ts';
+import { defineJob } from '#server/jobs/queue.ts';
+import { crossAgency, type Connection, type Tenant } from '#server/tenant.ts';
 
-/** The agency's book version (0 before its first write). */
+/** Rows an agency may gather before a read folds them into one (the version read stays a short range). */
+export const FOLD_AFTER_ROWS = 64;
+
+/**
+ * Folds rows into one of their summed weight, so the version (their sum) does not move. Only rows
+ * visible to the statement are taken: a writer still open keeps its row, a concurrent fold's rows
+ * are skipped once it committed. The folded row's key comes from a sequence (negative, never a
+ * transaction id), so it cannot collide with a writer's row or another fold's.
+ */
+const foldSql = (agency: SQL) => sql`
+  with gone as (delete from book_changes where agency_id = ${agency} returning weight)
+  insert into book_changes (agency_id, txid, weight)
+  select ${agency}, -nextval('book_changes_fold_seq'), sum(weight) from gone having count(*) > 0`;
+
+/** The agency's book version (0 before its first write); folds its rows when they have piled up. */
 export async function readBookVersion(t: Tenant): Promise<number> {
-  const [row] = await t.select({ version: bookVersions.version }).from(bookVersions);
-  return Number(row?.version ?? 0);
+  const [row] = await t
+    .select({ version: sql<string>`coalesce(sum(${bookChanges.weight}), 0)`, rows: sql<number>`count(*)::int` })
+    .from(bookChanges);
+  if (row.rows > FOLD_AFTER_ROWS) await t.execute(foldSql(t.agency));
+  return Number(row.version);
 }
+
+/** Folds every agency's rows (a scheduled job: agencies whose dashboard nobody opens still write). */
+export async function foldBookChanges(on: Connection): Promise<number> {
+  const db = crossAgency(on, "the book versions' rows are folded for every agency at once");
+  const result = await db.execute(sql`
+    with gone as (
+      delete from book_changes
+       where agency_id in (select agency_id from book_changes group by agency_id having count(*) > 1)
+      returning agency_id, weight)
+    insert into book_changes (agency_id, txid, weight)
+    select agency_id, -nextval('book_changes_fold_seq'), sum(weight) from gone group by agency_id
+    returning agency_id`);
+  return result.rows.length;
+}
+
+export const bookFoldJob = defineJob<Record<string, never>>({ name: 'book-versions.fold', run: async (deps) => void (await foldBookChanges(deps.db)) });
 
 interface Entry<T> {
   version: number;

@@ -263,6 +263,12 @@ test('import preview: a bad row and duplicates — each duplicate says what it r
 });
 
 test('import: the result lists why rows were skipped or failed, the failures file repeats them as uploaded, undo', async ({ page }) => {
+  // previews answer slowly, as on a busy server: Import clicked right after choosing the City column
+  // must wait for that choice's preview and send it (it once ran with the previous mapping, cities lost)
+  await page.route('**/api/imports/preview', async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
   await uploadClients(page);
   await page.getByRole('button', { name: 'Import 2 rows', exact: true }).click();
   const result = page.getByTestId('import-result');

@@ -1,6 +1,6 @@
 // "Import" on the Export page: choose a CSV or an Excel (.xlsx) file, check the column mapping and the first 20 rows, choose
 // what happens to duplicates, run it as a job with a progress bar, then see the result (and undo).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Upload } from 'lucide-react';
 import { IMPORT_ACCEPT, IMPORT_FIELDS, IMPORT_KINDS, IMPORT_TEXT, type DuplicateMode, type ImportKind, type ImportMapping, type ImportPreview } from '#shared/imports.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -18,6 +18,11 @@ export function ImportPanel() {
   const [kind, setKind] = useState<ImportKind>('customers');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
+  // the mapping as the user chose it: shown and sent at once, not when its preview comes back (an
+  // Import clicked before then ran with the previous mapping, and a chosen column was lost)
+  const [mapping, setMapping] = useState<ImportMapping | null>(null);
+  // answers can arrive out of order: only the latest request's preview is shown
+  const requested = useRef(0);
   const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -31,23 +36,30 @@ export function ImportPanel() {
     const f = next.file === undefined ? file : next.file;
     const k = next.kind ?? kind;
     // a new kind or file is mapped afresh; a new duplicates choice keeps the mapping the user made
-    const mapping = next.mapping ?? (next.duplicates && preview ? preview.mapping : undefined);
+    const chosen = next.mapping ?? (next.duplicates && mapping ? mapping : undefined);
+    const id = ++requested.current;
     setError(null);
-    if (!f) return setPreview(null);
+    setMapping(chosen ?? null);
+    if (!f) return (setPreview(null), setLoading(false));
     setLoading(true);
     try {
-      setPreview(await previewImport(f, k, mapping, next.duplicates ?? duplicates));
+      const answer = await previewImport(f, k, chosen, next.duplicates ?? duplicates);
+      if (id !== requested.current) return;
+      setPreview(answer);
+      setMapping(answer.mapping);
     } catch (err) {
+      if (id !== requested.current) return;
       setPreview(null);
       setError(errorMessage(err));
     } finally {
-      setLoading(false);
+      if (id === requested.current) setLoading(false);
     }
   };
 
   const run = () => {
-    if (!file || !preview) return;
-    start.mutate({ file, kind, mapping: preview.mapping, duplicates }, { onSuccess: () => (setFile(null), setPreview(null), setInputKey((k) => k + 1)), onError: (err) => setError(errorMessage(err)) });
+    // the preview's counts and the button's label follow the current choices only once it has come back
+    if (!file || !preview || !mapping || loading) return;
+    start.mutate({ file, kind, mapping, duplicates }, { onSuccess: () => (setFile(null), setPreview(null), setMapping(null), setInputKey((k) => k + 1)), onError: (err) => setError(errorMessage(err)) });
   };
 
   return (
@@ -117,8 +129,8 @@ export function ImportPanel() {
                 {IMPORT_FIELDS[kind].map((field) => (
                   <FormField key={field.key} label={field.label} required={field.required}>
                     <Select
-                      value={preview.mapping[field.key] ?? ''}
-                      onChange={(e) => void load({ mapping: { ...preview.mapping, [field.key]: e.target.value === '' ? null : Number(e.target.value) } })}
+                      value={(mapping ?? preview.mapping)[field.key] ?? ''}
+                      onChange={(e) => void load({ mapping: { ...(mapping ?? preview.mapping), [field.key]: e.target.value === '' ? null : Number(e.target.value) } })}
                     >
                       <option value="">— not imported —</option>
                       {preview.headers.map((h, i) => (
@@ -137,7 +149,7 @@ export function ImportPanel() {
                 {IMPORT_TEXT.missingFields(preview.missing)}
               </p>
             ) : null}
-            <Button onClick={run} disabled={running || start.isPending || preview.missing.length > 0 || preview.summary.import + preview.summary.update === 0}>
+            <Button onClick={run} disabled={loading || running || start.isPending || preview.missing.length > 0 || preview.summary.import + preview.summary.update === 0}>
               <Upload className="h-4 w-4" aria-hidden /> {IMPORT_TEXT.runButton(preview.summary)}
             </Button>
           </>

@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select } from '#web/components/ui/input.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { useMappedPreview } from '#web/lib/use-mapped-preview.ts';
 import { notify } from '#web/lib/toast.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { previewStatement, useCommissionCarriers, useImportStatement } from './queries.ts';
@@ -30,11 +31,10 @@ export function StatementImport({ onImported }: { onImported: (id: string) => vo
   const [carrier, setCarrier] = useState('');
   const [period, setPeriod] = useState(thisMonth);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<StatementPreview | null>(null);
+  const { preview, mapping, loading, request } = useMappedPreview<StatementMapping, StatementPreview>();
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [loading, setLoading] = useState(false);
   const [inputKey, setInputKey] = useState(0);
   const run = useImportStatement();
 
@@ -44,28 +44,22 @@ export function StatementImport({ onImported }: { onImported: (id: string) => vo
     const p = next.period ?? period;
     setError(null);
     setFields({});
-    if (!f || !c.trim() || !p) return setPreview(null);
-    setLoading(true);
-    try {
-      setPreview(await previewStatement({ file: f, carrier: c, period: p, mapping: next.mapping }));
-    } catch (err) {
-      setPreview(null);
-      setError(errorMessage(err));
-      if (err instanceof ApiError && err.fields) setFields(err.fields);
-    } finally {
-      setLoading(false);
-    }
+    const failed = await request(next.mapping, f && c.trim() && p ? () => previewStatement({ file: f, carrier: c, period: p, mapping: next.mapping }) : null);
+    if (!failed) return;
+    setError(errorMessage(failed.error));
+    if (failed.error instanceof ApiError && failed.error.fields) setFields(failed.error.fields);
   };
 
   const submit = () => {
-    if (!file || !preview) return;
+    // the preview's counts follow the current choices only once it has come back
+    if (!file || !preview || !mapping || loading) return;
     run.mutate(
-      { file, carrier, period, mapping: preview.mapping, confirm },
+      { file, carrier, period, mapping, confirm },
       {
         onSuccess: ({ statement }) => {
           notify.success('Statement imported', `${statement.matched} lines matched, ${statement.unmatched} not in the book, ${statement.failed} failed.`);
           setFile(null);
-          setPreview(null);
+          void request(undefined, null);
           setConfirm(false);
           setInputKey((k) => k + 1);
           onImported(statement.id);
@@ -129,7 +123,7 @@ export function StatementImport({ onImported }: { onImported: (id: string) => vo
             {error}
           </p>
         ) : null}
-        {preview ? <PreviewBody preview={preview} onMapping={(mapping) => void load({ mapping })} /> : null}
+        {preview ? <PreviewBody preview={preview} mapping={mapping ?? preview.mapping} onMapping={(m) => void load({ mapping: m })} /> : null}
         {preview?.duplicate_of ? (
           <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <p>
@@ -144,7 +138,7 @@ export function StatementImport({ onImported }: { onImported: (id: string) => vo
         {preview ? (
           <Button
             onClick={submit}
-            disabled={run.isPending || preview.missing.length > 0 || preview.summary.matched + preview.summary.unmatched === 0 || (!!preview.duplicate_of && !confirm)}
+            disabled={loading || run.isPending || preview.missing.length > 0 || preview.summary.matched + preview.summary.unmatched === 0 || (!!preview.duplicate_of && !confirm)}
           >
             <Upload className="h-4 w-4" aria-hidden /> Import statement
           </Button>
@@ -154,7 +148,7 @@ export function StatementImport({ onImported }: { onImported: (id: string) => vo
   );
 }
 
-function PreviewBody({ preview, onMapping }: { preview: StatementPreview; onMapping: (m: StatementMapping) => void }) {
+function PreviewBody({ preview, mapping, onMapping }: { preview: StatementPreview; mapping: StatementMapping; onMapping: (m: StatementMapping) => void }) {
   return (
     <>
       <fieldset className="space-y-2">
@@ -163,8 +157,8 @@ function PreviewBody({ preview, onMapping }: { preview: StatementPreview; onMapp
           {STATEMENT_FIELDS.map((field) => (
             <FormField key={field.key} label={field.label} required={field.required}>
               <Select
-                value={preview.mapping[field.key] ?? ''}
-                onChange={(e) => onMapping({ ...preview.mapping, [field.key]: e.target.value === '' ? null : Number(e.target.value) })}
+                value={mapping[field.key] ?? ''}
+                onChange={(e) => onMapping({ ...mapping, [field.key]: e.target.value === '' ? null : Number(e.target.value) })}
               >
                 <option value="">— not in the file —</option>
                 {preview.headers.map((h, i) => (

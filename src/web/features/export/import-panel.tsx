@@ -1,6 +1,6 @@
 // "Import" on the Export page: choose a CSV or an Excel (.xlsx) file, check the column mapping and the first 20 rows, choose
 // what happens to duplicates, run it as a job with a progress bar, then see the result (and undo).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Upload } from 'lucide-react';
 import { IMPORT_ACCEPT, IMPORT_FIELDS, IMPORT_KINDS, IMPORT_TEXT, type DuplicateMode, type ImportKind, type ImportMapping, type ImportPreview } from '#shared/imports.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select } from '#web/components/ui/input.tsx';
 import { errorMessage } from '#web/lib/api.ts';
+import { useMappedPreview } from '#web/lib/use-mapped-preview.ts';
 import { ImportPreviewTable } from './import-preview-table.tsx';
 import { ImportResult } from './import-result.tsx';
 import { previewImport, useLatestImport, useStartImport } from './queries.ts';
@@ -17,15 +18,9 @@ const KIND_LABEL: Record<ImportKind, string> = { customers: 'Customers', policie
 export function ImportPanel() {
   const [kind, setKind] = useState<ImportKind>('customers');
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
-  // the mapping as the user chose it: shown and sent at once, not when its preview comes back (an
-  // Import clicked before then ran with the previous mapping, and a chosen column was lost)
-  const [mapping, setMapping] = useState<ImportMapping | null>(null);
-  // answers can arrive out of order: only the latest request's preview is shown
-  const requested = useRef(0);
+  const { preview, mapping, loading, request } = useMappedPreview<ImportMapping, ImportPreview>();
   const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   // a new key empties the file input once its file has been sent
   const [inputKey, setInputKey] = useState(0);
   const latest = useLatestImport();
@@ -37,29 +32,15 @@ export function ImportPanel() {
     const k = next.kind ?? kind;
     // a new kind or file is mapped afresh; a new duplicates choice keeps the mapping the user made
     const chosen = next.mapping ?? (next.duplicates && mapping ? mapping : undefined);
-    const id = ++requested.current;
     setError(null);
-    setMapping(chosen ?? null);
-    if (!f) return (setPreview(null), setLoading(false));
-    setLoading(true);
-    try {
-      const answer = await previewImport(f, k, chosen, next.duplicates ?? duplicates);
-      if (id !== requested.current) return;
-      setPreview(answer);
-      setMapping(answer.mapping);
-    } catch (err) {
-      if (id !== requested.current) return;
-      setPreview(null);
-      setError(errorMessage(err));
-    } finally {
-      if (id === requested.current) setLoading(false);
-    }
+    const failed = await request(chosen, f ? () => previewImport(f, k, chosen, next.duplicates ?? duplicates) : null);
+    if (failed) setError(errorMessage(failed.error));
   };
 
   const run = () => {
     // the preview's counts and the button's label follow the current choices only once it has come back
     if (!file || !preview || !mapping || loading) return;
-    start.mutate({ file, kind, mapping, duplicates }, { onSuccess: () => (setFile(null), setPreview(null), setMapping(null), setInputKey((k) => k + 1)), onError: (err) => setError(errorMessage(err)) });
+    start.mutate({ file, kind, mapping, duplicates }, { onSuccess: () => (setFile(null), void request(undefined, null), setInputKey((k) => k + 1)), onError: (err) => setError(errorMessage(err)) });
   };
 
   return (

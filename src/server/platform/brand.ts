@@ -45,7 +45,15 @@ export async function brandForAgency(db: Db, agencyId: string): Promise<Effectiv
  */
 export async function letterheadRowOf(db: Db, agencyId: string) {
   const [row] = await db
-    .select({ brand: agencyBranding, agencyName: agencies.name, email: agencies.email, phone: agencies.phone, timeZone: agencies.timezone, owner: user })
+    .select({
+      brand: agencyBranding,
+      agencyName: agencies.name,
+      email: agencies.email,
+      phone: agencies.phone,
+      timeZone: agencies.timezone,
+      // the plan only: the owner's whole row is thirty columns to map for three
+      owner: { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, trialEndsAt: user.trialEndsAt },
+    })
     .from(agencies)
     .innerJoin(user, eq(user.id, agencies.ownerId))
     .leftJoin(agencyBranding, eq(agencyBranding.agencyId, agencies.id))

@@ -66,6 +66,7 @@ export const SIGNATURE_TEXT = {
   consent: 'I have read the document and agree to sign it electronically. My typed name and signature have the same effect as my handwritten signature.',
   unreadablePdf: 'This PDF cannot be read, so it cannot be signed. Please ask your agency for another copy.',
   remindTooSoon: 'A reminder was sent less than a day ago.',
+  drawHint: 'Draw with a mouse, a pen or your finger. Cannot draw? Choose “Type it” above.',
 } as const;
 
 /** A drawn signature is a small PNG from the signature pad, sent as a data URL. */

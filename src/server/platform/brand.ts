@@ -40,6 +40,34 @@ export async function brandForAgency(db: Db, agencyId: string): Promise<Effectiv
 }
 
 /**
+ * The brand of an agency with the agency's own name, contacts and time zone, in one round trip (the
+ * generated PDFs' letterhead): `logoKey` and `logoHash` are the brand's logo while it applies.
+ */
+export async function letterheadRowOf(db: Db, agencyId: string) {
+  const [row] = await db
+    .select({
+      brand: agencyBranding,
+      agencyName: agencies.name,
+      email: agencies.email,
+      phone: agencies.phone,
+      timeZone: agencies.timezone,
+      // the plan only: the owner's whole row is thirty columns to map for three
+      owner: { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, trialEndsAt: user.trialEndsAt },
+    })
+    .from(agencies)
+    .innerJoin(user, eq(user.id, agencies.ownerId))
+    .leftJoin(agencyBranding, eq(agencyBranding.agencyId, agencies.id))
+    .where(eq(agencies.id, agencyId));
+  if (!row) return null;
+  const brand = brandOf(row.brand ?? undefined, row.agencyName, effectiveTier(row.owner));
+  return {
+    agency: { name: row.agencyName, email: row.email, phone: row.phone, timeZone: row.timeZone },
+    brand,
+    logo: brand?.logo_url && row.brand?.logoKey && row.brand.logoHash ? { key: row.brand.logoKey, hash: row.brand.logoHash } : null,
+  };
+}
+
+/**
  * The brand on e-mails sent on an agency's behalf (invitations, digests): its name as the sender's
  * display name, its logo (the public, absolute URL) and colour, and its support e-mail as reply-to.
  */

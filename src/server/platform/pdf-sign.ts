@@ -2,12 +2,12 @@
 // signature page (the signer's name and typed or drawn signature), and a certificate page with who
 // signed, when, from where, and the SHA-256 of the original and of the signed pages. A file cannot
 // hold its own hash, so the certificate page is appended to the signed pages as an incremental update
-// (pdf-append.ts): the signed SHA-256 is the hash of the file's first bytes, whose length the
-// certificate gives, and anyone can check it by cutting the file there.
+// (PDF 32000-1 §7.5.6, @cantoo/pdf-lib's `forIncrementalUpdate`, decision 073): the signed SHA-256 is
+// the hash of the file's first bytes, whose length the certificate gives, and anyone can check it by
+// cutting the file there.
 import { createHash } from 'node:crypto';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { pdfText } from './pdf.ts';
-import { appendIncrementally } from './pdf-append.ts';
 
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -128,42 +128,45 @@ export async function signPdf(original: Uint8Array, facts: SignatureFacts): Prom
   const signedPages = await doc.save({ useObjectStreams: false });
   const signedSha256 = sha256Hex(signedPages);
 
-  // the certificate page, appended to the signed pages as saved (their bytes stay the file's first bytes)
-  const bytes = await appendIncrementally(signedPages, async (final) => {
-    const fFont = await final.embedFont(StandardFonts.Helvetica);
-    const fBold = await final.embedFont(StandardFonts.HelveticaBold);
-    const cert = final.addPage(LETTER);
-    cert.drawText('SIGNATURE CERTIFICATE', { x: 48, y: 730, size: 16, font: fBold });
-    y = 700;
-    // the hashes first: a value the signer chose (name, user agent) comes after them, so it cannot pose as one
-    const rowsOf: [string, string][] = [
-      ['Original SHA-256', originalSha256],
-      ['Signed SHA-256', signedSha256],
-      ['Signed bytes', `the first ${signedPages.length} bytes of this file`],
-      ['Document', facts.documentName],
-      ['Request', facts.requestId],
-      ['Sent for signature', `${facts.requestedAt.toISOString().replace('T', ' ').slice(0, 19)} UTC by ${facts.agencyName}`],
-      ['Signer', facts.signer.name],
-      ['E-mail', facts.signer.email],
-      ['Signed at', when],
-      ['IP address', facts.ip ?? 'unknown'],
-      ['User agent', facts.userAgent ?? 'unknown'],
-      ['Signature', facts.signature.kind === 'drawn' ? 'Drawn' : 'Typed'],
-    ];
-    for (const [label, value] of rowsOf) {
-      cert.drawText(label, { x: 48, y, size: 9, font: fFont, color: grey });
-      for (const line of wrap(oneLine(value), 380, (s) => fBold.widthOfTextAtSize(s, 9))) {
-        cert.drawText(line, { x: 170, y, size: 9, font: fBold });
-        y -= 13;
-      }
-      y -= 5;
+  // the certificate page, appended to the signed pages as saved: loaded for an incremental update, the
+  // document saves as `signedPages` unchanged followed by what changed
+  const final = await PDFDocument.load(signedPages, { forIncrementalUpdate: true, updateMetadata: false });
+  const fFont = await final.embedFont(StandardFonts.Helvetica);
+  const fBold = await final.embedFont(StandardFonts.HelveticaBold);
+  const cert = final.addPage(LETTER);
+  cert.drawText('SIGNATURE CERTIFICATE', { x: 48, y: 730, size: 16, font: fBold });
+  y = 700;
+  // the hashes first: a value the signer chose (name, user agent) comes after them, so it cannot pose as one
+  const rowsOf: [string, string][] = [
+    ['Original SHA-256', originalSha256],
+    ['Signed SHA-256', signedSha256],
+    ['Signed bytes', `the first ${signedPages.length} bytes of this file`],
+    ['Document', facts.documentName],
+    ['Request', facts.requestId],
+    ['Sent for signature', `${facts.requestedAt.toISOString().replace('T', ' ').slice(0, 19)} UTC by ${facts.agencyName}`],
+    ['Signer', facts.signer.name],
+    ['E-mail', facts.signer.email],
+    ['Signed at', when],
+    ['IP address', facts.ip ?? 'unknown'],
+    ['User agent', facts.userAgent ?? 'unknown'],
+    ['Signature', facts.signature.kind === 'drawn' ? 'Drawn' : 'Typed'],
+  ];
+  for (const [label, value] of rowsOf) {
+    cert.drawText(label, { x: 48, y, size: 9, font: fFont, color: grey });
+    for (const line of wrap(oneLine(value), 380, (s) => fBold.widthOfTextAtSize(s, 9))) {
+      cert.drawText(line, { x: 170, y, size: 9, font: fBold });
+      y -= 13;
     }
-    y -= 10;
-    const note = `The original SHA-256 is the hash of the document as it was sent for signature; it was not changed. The signed SHA-256 is the hash of the first ${signedPages.length} bytes of this file: the ${source.getPageCount() + 1}-page signed document (the original pages and the signature page) as it was before this certificate page was appended to it. Consent given: "${facts.consent}"`;
-    for (const line of wrap(note, 516, (s) => fFont.widthOfTextAtSize(s, 8))) {
-      cert.drawText(line, { x: 48, y, size: 8, font: fFont, color: grey });
-      y -= 11;
-    }
-  });
+    y -= 5;
+  }
+  y -= 10;
+  const note = `The original SHA-256 is the hash of the document as it was sent for signature; it was not changed. The signed SHA-256 is the hash of the first ${signedPages.length} bytes of this file: the ${source.getPageCount() + 1}-page signed document (the original pages and the signature page) as it was before this certificate page was appended to it. Consent given: "${facts.consent}"`;
+  for (const line of wrap(note, 516, (s) => fFont.widthOfTextAtSize(s, 8))) {
+    cert.drawText(line, { x: 48, y, size: 8, font: fFont, color: grey });
+    y -= 11;
+  }
+  const bytes = await final.save({ useObjectStreams: false });
+  // the certificate's promise, kept by the library: had it rewritten the file, the printed hash would be wrong
+  if (bytes.length <= signedPages.length || sha256Hex(bytes.subarray(0, signedPages.length)) !== signedSha256) throw new Error('the signed pages are not a prefix of the signed copy');
   return { bytes, originalSha256, signedSha256 };
 }

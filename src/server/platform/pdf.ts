@@ -1,7 +1,7 @@
 // Generated documents (issue 32): the auto ID card and the evidence of property insurance, drawn on
 // the server with pdf-lib (docs/decisions/057-pdf-lib-for-generated-documents.md) under the agency's
 // letterhead. Not ACORD forms (those are licensed); they carry the same facts in our own layout.
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 
 export interface Letterhead {
   name: string;

@@ -5,7 +5,7 @@
 // Streams are taken from the parsed objects, not found by a regex over the bytes: compressed data that
 // happened to end in a CR, or a search that started at an `endstream`, lost a whole page's text now and then.
 import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const doc = await PDFDocument.load(bytes);

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { SIGNATURE_TEXT } from '#shared/portal-messages.ts';
 import { documents, signatureRequests } from '#server/db/schema.ts';
 import { pdfText } from '#server/test/pdf-text.ts';

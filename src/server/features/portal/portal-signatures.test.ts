@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { PORTAL_TEXT } from '#shared/portal.ts';
 import { SIGNATURE_TEXT } from '#shared/portal-messages.ts';
 import { activityLog, signatureRequests } from '#server/db/schema.ts';

@@ -70,7 +70,7 @@ function SignDialog({ request, onClose }: { request: SignatureRequest; onClose: 
               </FormField>
             ) : (
               <div>
-                <SignaturePad ref={pad} label="Draw your signature" />
+                <SignaturePad ref={pad} label="Draw your signature" hint={SIGNATURE_TEXT.drawHint} />
                 {errors.drawing ? <p className="mt-1 text-sm text-red-600">{errors.drawing}</p> : null}
               </div>
             )}

@@ -1,13 +1,14 @@
 // A small drawing pad for a handwritten signature (pointer events: mouse, pen and touch). The drawing
 // leaves as a PNG data URL; an untouched pad gives '' so the form asks for a signature.
-import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useId, useImperativeHandle, useRef } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 
 export interface PadHandle {
   dataUrl(): string;
 }
 
-export const SignaturePad = forwardRef<PadHandle, { label: string }>(function SignaturePad({ label }, ref) {
+export const SignaturePad = forwardRef<PadHandle, { label: string; hint: string }>(function SignaturePad({ label, hint }, ref) {
+  const hintId = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawn = useRef(false);
   const last = useRef<{ x: number; y: number } | null>(null);
@@ -45,6 +46,7 @@ export const SignaturePad = forwardRef<PadHandle, { label: string }>(function Si
         height={200}
         role="img"
         aria-label={label}
+        aria-describedby={hintId}
         className="h-32 w-full touch-none rounded-md border border-slate-300 bg-white"
         onPointerDown={(e) => {
           e.currentTarget.setPointerCapture(e.pointerId);
@@ -54,6 +56,10 @@ export const SignaturePad = forwardRef<PadHandle, { label: string }>(function Si
         onPointerUp={() => (last.current = null)}
         onPointerLeave={() => (last.current = null)}
       />
+      {/* the pad takes no focus: a keyboard user reads how to type instead and tabs on */}
+      <p id={hintId} className="text-xs text-slate-500">
+        {hint}
+      </p>
       <Button type="button" variant="ghost" size="sm" onClick={clear}>
         Clear
       </Button>

@@ -20,9 +20,12 @@ export function assertManager(actor: Actor): void {
 }
 
 /** Every member of the agency with their split (null when none is set). */
-export async function listProducers(db: Connection, actor: Actor): Promise<ProducerSplit[]> {
-  const t = tenant(db, actor);
-  const rows = await t.db
+export function listProducers(db: Connection, actor: Actor): Promise<ProducerSplit[]> {
+  return readProducers(tenant(db, actor));
+}
+
+async function readProducers(t: Tenant): Promise<ProducerSplit[]> {
+  const rows = await t
     .select({
       userId: agencyMembers.userId,
       name: user.name,
@@ -34,17 +37,15 @@ export async function listProducers(db: Connection, actor: Actor): Promise<Produ
     .from(agencyMembers)
     .innerJoin(user, eq(user.id, agencyMembers.userId))
     .leftJoin(commissionProducerSplits, and(eq(commissionProducerSplits.agencyId, agencyMembers.agencyId), eq(commissionProducerSplits.userId, agencyMembers.userId)))
-    .where(t.where(agencyMembers))
     .orderBy(user.name);
   return rows.map((r) => ({ user_id: r.userId, name: r.name, email: r.email, role: r.role, new_business: r.newBusiness, renewal: r.renewal }));
 }
 
 async function memberName(t: Tenant, userId: string): Promise<string | null> {
-  const [row] = await t.db
+  const [row] = await t
     .select({ name: user.name })
-    .from(agencyMembers)
-    .innerJoin(user, eq(user.id, agencyMembers.userId))
-    .where(t.where(agencyMembers, eq(agencyMembers.userId, userId)));
+    .from(agencyMembers, eq(agencyMembers.userId, userId))
+    .innerJoin(user, eq(user.id, agencyMembers.userId));
   return row?.name ?? null;
 }
 
@@ -71,17 +72,16 @@ export async function setProducerSplit(db: Connection, actor: Actor, userId: str
           ? `Removed the producer split of ${name}`
           : `Set the producer split of ${name} to ${Number(input.new_business)}% of new business and ${Number(input.renewal)}% of renewals`,
     });
-    return (await listProducers(tx.db, actor)).find((p) => p.user_id === userId) ?? null;
+    return (await readProducers(tx)).find((p) => p.user_id === userId) ?? null;
   });
 }
 
 /** The term's second producer, or null when the assignee produces it alone. */
 export async function termSplitOf(t: Tenant, policyId: string): Promise<TermSplit | null> {
-  const [row] = await t.db
+  const [row] = await t
     .select({ producerId: commissionTermSplits.producerId, share: commissionTermSplits.share, name: user.name })
-    .from(commissionTermSplits)
-    .innerJoin(user, eq(user.id, commissionTermSplits.producerId))
-    .where(t.where(commissionTermSplits, eq(commissionTermSplits.policyId, policyId)));
+    .from(commissionTermSplits, eq(commissionTermSplits.policyId, policyId))
+    .innerJoin(user, eq(user.id, commissionTermSplits.producerId));
   return row ? { producer_id: row.producerId, producer_name: row.name, share: row.share } : null;
 }
 

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { agencies, opportunities } from '#server/db/schema.ts';
-import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { joinAgency } from '#server/test/team.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -29,14 +30,7 @@ async function expectCountersTie() {
   expect(counters).toEqual(direct);
 }
 
-async function join(by: TestUser) {
-  const email = `m-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  expect((await t.request('/api/team/invitations', { cookie: by.cookie, json: { email, role: 'team_member' } })).status).toBe(201);
-  const token = linkIn(await waitForMail(t, email)).split('/').pop()!;
-  const u = await createUser(t, { email });
-  expect((await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: u.cookie })).status).toBe(200);
-  return u;
-}
+const join = (by: TestUser) => joinAgency(t, by);
 
 const body = (over: Record<string, unknown> = {}) => ({
   prospect_name: 'Pat Prospect',

@@ -49,6 +49,11 @@ async function memberName(t: Tenant, userId: string): Promise<string | null> {
   return row?.name ?? null;
 }
 
+/** A split's change in the activity log (the commissions' kind, as payments). */
+function logSplit(tx: Tenant, actor: Actor, action: 'updated' | 'deleted', entityId: string | null, summary: string) {
+  return tx.insert(activityLog, { actorId: actor.userId, kind: 'payment', action, entityId, summary });
+}
+
 export async function setProducerSplit(db: Connection, actor: Actor, userId: string, input: ProducerSplitInput | null): Promise<ProducerSplit | null> {
   assertManager(actor);
   return tenant(db, actor).transaction(async (tx) => {
@@ -62,16 +67,15 @@ export async function setProducerSplit(db: Connection, actor: Actor, userId: str
           target: [commissionProducerSplits.agencyId, commissionProducerSplits.userId],
           set: { newBusiness: input.new_business, renewal: input.renewal, updatedAt: new Date() },
         });
-    await tx.insert(activityLog, {
-      actorId: actor.userId,
-      kind: 'payment',
-      action: input === null ? 'deleted' : 'updated',
-      entityId: null,
-      summary:
-        input === null
-          ? `Removed the producer split of ${name}`
-          : `Set the producer split of ${name} to ${Number(input.new_business)}% of new business and ${Number(input.renewal)}% of renewals`,
-    });
+    await logSplit(
+      tx,
+      actor,
+      input === null ? 'deleted' : 'updated',
+      null,
+      input === null
+        ? `Removed the producer split of ${name}`
+        : `Set the producer split of ${name} to ${Number(input.new_business)}% of new business and ${Number(input.renewal)}% of renewals`,
+    );
     return (await readProducers(tx)).find((p) => p.user_id === userId) ?? null;
   });
 }
@@ -101,16 +105,15 @@ export async function setTermSplit(db: Connection, actor: Actor, policyId: strin
           set: { producerId: input.producer_id, share: input.share, updatedAt: new Date() },
         });
     }
-    await tx.insert(activityLog, {
-      actorId: actor.userId,
-      kind: 'payment',
-      action: 'updated',
-      entityId: policyId,
-      summary:
-        input === null
-          ? `Policy ${policy.number} is produced by its assignee alone`
-          : `Policy ${policy.number} shares ${Number(input.share)}% of its commission with a second producer`,
-    });
+    await logSplit(
+      tx,
+      actor,
+      'updated',
+      policyId,
+      input === null
+        ? `Policy ${policy.number} is produced by its assignee alone`
+        : `Policy ${policy.number} shares ${Number(input.share)}% of its commission with a second producer`,
+    );
     return termSplitOf(tx, policyId);
   });
 }

@@ -7,7 +7,7 @@ import { customers, policies } from './db/schema.ts';
 import { CUSTOMER_SORT } from './entities/customers.ts';
 import { POLICY_SORT } from './entities/policies/list.ts';
 import { sortOrder } from './lists.ts';
-import { createTestContext, createUser, insertPolicyRows, json, type TestContext } from './test/harness.ts';
+import { bigAgency, createTestContext, type TestContext } from './test/harness.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) console.info('lists.pg.test.ts skipped: set TEST_DATABASE_URL (a PostgreSQL server) to check the sort indexes');
@@ -17,9 +17,7 @@ let agencyId = '';
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await createTestContext();
-  const big = await createUser(t, { tier: 'enterprise' });
-  agencyId = (await json(await t.request('/api/me', { cookie: big.cookie }))).agency.id;
-  await insertPolicyRows(t, agencyId, 50_000, 'BIG');
+  agencyId = await bigAgency(t, 50_000, 'BIG');
   await t.db.execute(sql`
     insert into customers (agency_id, name, email)
     select ${agencyId}, 'Customer ' || g, 'c' || g || '@example.com' from generate_series(1, 20000) g`);

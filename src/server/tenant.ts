@@ -199,17 +199,18 @@ export function crossAgency(on: Connection | Tenant, reason: string): Db {
   return (isTenant(on) ? on.db : on) as Db;
 }
 
-function isTenant(on: Connection | Tenant): on is Tenant {
+function isTenant(on: Connection | Tenant | Db | Tx): on is Tenant {
   return typeof (on as Tenant).agencyId === 'string' && typeof (on as Tenant).where === 'function';
 }
 
 /**
  * The connection under a tenant context, for the platform's runners of a statement the context built
- * and scoped already (`textRows` of db/prepared.ts). Features use the context's own methods, or
- * `crossAgency(t, reason)` for a table of no agency.
+ * and scoped already (`textRows` of db/prepared.ts), and for the platform's helpers that a feature
+ * hands its context (the job queue, the plan limits: tables of no agency). Features use the context's
+ * own methods, or `crossAgency(t, reason)` for a table of no agency. A raw connection passes through.
  */
-export function connectionOf(t: Tenant): Db | Tx {
-  return t.db;
+export function connectionOf(on: Tenant | Db | Tx): Db | Tx {
+  return isTenant(on) ? on.db : on;
 }
 
 /** A tenant context for the caller: `const t = tenant(db, actor)`. */

@@ -1,6 +1,7 @@
 // The shared text rule: a control character in any text field is a 400 naming the field, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_RULE_TEXT } from '#shared/validation.ts';
+import { carPolicyPayload } from './test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from './test/harness.ts';
 
 let t: TestContext;
@@ -21,21 +22,7 @@ afterAll(async () => {
 
 const NUL = 'bad\u0000value';
 
-function carPolicy(over: Record<string, unknown> = {}) {
-  return {
-    customer_name: 'Jane Doe',
-    customer_email: 'jane@example.com',
-    policy_number: `CAR-${Math.random().toString(36).slice(2, 9)}`,
-    insurance_company: 'Acme Mutual',
-    policy_type: 'car',
-    premium_amount: '1234.50',
-    coverage_amount: '50000',
-    deductible: '500',
-    start_date: '2025-01-05',
-    car_details: { vehicle_make: 'Toyota', vehicle_model: 'Corolla', vehicle_year: 2020, vin_number: 'VIN1', driver_license: 'DL-1' },
-    ...over,
-  };
-}
+const carPolicy = (over: Record<string, unknown> = {}) => carPolicyPayload(over);
 
 interface Case {
   name: string;

@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema.ts';
+import { connectionOf, type Tenant } from '#server/tenant.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -56,7 +57,8 @@ export function defineJob<P extends Record<string, unknown>>(def: JobDefinition<
   registry.set(def.name, def as unknown as JobDefinition<never>);
   return {
     name: def.name,
-    enqueue: (tx: Db | Tx, payload: P, opts: EnqueueOptions = {}) => enqueue(tx, def.name, payload, { maxAttempts: def.maxAttempts, backoffMs: def.backoffMs, ...opts }),
+    // the queue is no agency's table: a feature hands its tenant context, the job runs on its connection
+    enqueue: (tx: Db | Tx | Tenant, payload: P, opts: EnqueueOptions = {}) => enqueue(connectionOf(tx), def.name, payload, { maxAttempts: def.maxAttempts, backoffMs: def.backoffMs, ...opts }),
   };
 }
 

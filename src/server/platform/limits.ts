@@ -6,14 +6,14 @@ import type { Actor, PlanLimits } from '#server/context.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { customers, policies, subscriptionLimits } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { tenant, type Tenant } from '#server/tenant.ts';
+import { connectionOf, tenant, type Tenant } from '#server/tenant.ts';
 import type { Usage } from '#shared/usage.ts';
 
 export type LimitedResource = 'policies' | 'customers';
 
-/** The tier's limit; a missing row or a null value means unlimited. */
-export async function readLimit(db: Db | Tx, tier: string, resource: LimitedResource): Promise<number | null> {
-  const [row] = await db.select().from(subscriptionLimits).where(eq(subscriptionLimits.tierName, tier));
+/** The tier's limit; a missing row or a null value means unlimited. Plans are no agency's: a feature passes its context. */
+export async function readLimit(on: Db | Tx | Tenant, tier: string, resource: LimitedResource): Promise<number | null> {
+  const [row] = await connectionOf(on).select().from(subscriptionLimits).where(eq(subscriptionLimits.tierName, tier));
   if (!row) return null;
   return resource === 'policies' ? row.maxPolicies : row.maxClients;
 }

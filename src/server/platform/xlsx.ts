@@ -2,9 +2,9 @@
 // through the platform's one detector, and the first sheet's cells read with read-excel-file after
 // the zip has been checked for a bomb.
 import { readSheet } from 'read-excel-file/node';
-import { IMPORT_TEXT, type SheetCell } from '#shared/imports.ts';
+import { IMPORT_MAX_BYTES, IMPORT_TEXT, type SheetCell } from '#shared/imports.ts';
 import { DOCX, XLSX } from '#shared/documents.ts';
-import { UploadError } from '#server/files.ts';
+import { UploadError, type UploadRules } from '#server/files.ts';
 import { badRequest } from '#server/errors.ts';
 import { detectFileType, inflatesWithin, ZIP_LIMITS, type ZipLimits } from '#server/platform/file-type.ts';
 
@@ -54,3 +54,13 @@ export async function readFirstSheet(bytes: Uint8Array): Promise<SheetCell[][]> 
     throw badRequest(IMPORT_TEXT.damagedWorkbook, { file: IMPORT_TEXT.damagedWorkbook }, 'INVALID_XLSX');
   }
 }
+
+/** One CSV or .xlsx book as an upload (the import, a carrier statement): what it is, decided by its bytes. */
+export const SPREADSHEET_UPLOAD_RULES: UploadRules = {
+  field: 'file',
+  types: ['text/csv', XLSX],
+  maxBytes: IMPORT_MAX_BYTES,
+  maxFiles: 1,
+  sniff: sniffImport,
+  text: { invalidFile: IMPORT_TEXT.notReadable, tooLarge: IMPORT_TEXT.tooLarge, receipt: IMPORT_TEXT.noFile, empty: IMPORT_TEXT.noFile },
+};

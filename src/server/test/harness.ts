@@ -11,7 +11,7 @@ import { buildDeps, seedEssentials } from '../bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../context.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
-import { user, userPermissions } from '../db/schema.ts';
+import { policies, user, userPermissions } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import type { Mailer, MailMessage } from '../mail.ts';
 import type { Storage } from '../storage.ts';
@@ -198,3 +198,44 @@ export async function insertPolicyRows(t: TestContext, agencyId: string, count: 
     from generate_series(1, ${count}::int) g`);
   await t.db.execute(sql`analyze policies`);
 }
+
+/** An enterprise agency of `count` policies written by SQL (insertPolicyRows), for the plan tests on PostgreSQL; its id. */
+export async function bigAgency(t: TestContext, count: number, prefix: string): Promise<string> {
+  const big = await createUser(t, { tier: 'enterprise' });
+  const agencyId = (await json(await t.request('/api/me', { cookie: big.cookie }))).agency.id as string;
+  await insertPolicyRows(t, agencyId, count, prefix);
+  return agencyId;
+}
+
+/** One active car policy of Carla Client (Acme Mutual, 2026) written straight into an agency's book; its id. */
+export async function insertClientPolicy(t: TestContext, agencyId: string, policyNumber: string): Promise<string> {
+  const [row] = await t.db
+    .insert(policies)
+    .values({
+      agencyId,
+      policyNumber,
+      insuranceCompany: 'Acme Mutual',
+      policyType: 'car',
+      customerName: 'Carla Client',
+      customerEmail: 'carla@example.com',
+      premiumAmount: '1200.00',
+      coverageAmount: '50000.00',
+      deductible: '500.00',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      status: 'active',
+    })
+    .returning({ id: policies.id });
+  return row.id;
+}
+
+/** A test context and its users, made one after the other from `specs` (createUser's options, by name). */
+export async function contextWith<K extends string>(specs: Record<K, Parameters<typeof createUser>[1]>): Promise<{ t: TestContext } & Record<K, TestUser>> {
+  const t = await createTestContext();
+  const users = {} as Record<K, TestUser>;
+  for (const [name, opts] of Object.entries(specs) as [K, Parameters<typeof createUser>[1]][]) users[name] = await createUser(t, opts);
+  return { t, ...users };
+}
+
+/** The usual world of a feature's tests: a context and two agencies of one plan (`agent`; `other` for the isolation checks). */
+export const twoAgencies = (tier = 'business') => contextWith({ agent: { tier }, other: { tier } });

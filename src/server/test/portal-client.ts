@@ -2,7 +2,7 @@
 // client in with the e-mailed code, upload a document as the agent or the client.
 import { expect } from 'vitest';
 import { createCustomer } from './factories.ts';
-import { json, waitForMail, type TestContext, type TestUser } from './harness.ts';
+import { json, twoAgencies, waitForMail, type TestContext, type TestUser } from './harness.ts';
 
 export function portalSteps(t: TestContext) {
   let ip = 0;
@@ -59,3 +59,9 @@ export function portalSteps(t: TestContext) {
 
 /** The smallest bytes the platform's detector takes for a PDF. */
 export const MINIMAL_PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
+/** The portal tests' world: a context and its steps, an agency on Business (`agent`) and another one (`otherAgency`). */
+export async function portalWorld() {
+  const { t, agent, other } = await twoAgencies();
+  return { t, steps: portalSteps(t), agent, otherAgency: other };
+}

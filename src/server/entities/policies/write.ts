@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { assertUnderlyingPolicies, detailsOf, lineChangeSummary } from './lines.ts';
 import { emit } from '#server/platform/events.ts';
 import { insertCustomer } from '../customers.ts';
-import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
+import { crossAgency, tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { preparedInsert } from '#server/db/prepared.ts';
 import { limitGuard, type LimitGuard } from '#server/platform/limits.ts';
 import { idOr404, isUniqueViolation } from '#server/db/helpers.ts';
@@ -171,7 +171,7 @@ async function insertPolicyDetail(t: Tenant, actor: Actor, input: PolicyValues, 
   const summary = linkage ? `Renewed policy as ${input.policy_number} for ${input.customer_name}` : policyCreatedSummary(input);
   // The account name is shown only for a member without first and last name (rare): read it then.
   if (!assignee.first && !assignee.name) {
-    const [named] = await t.db.select({ name: user.name }).from(user).where(eq(user.id, assigneeId));
+    const [named] = await crossAgency(t, 'the user row is no agency’s').select({ name: user.name }).from(user).where(eq(user.id, assigneeId));
     assignee.name = named?.name ?? null;
   }
   const previous = linkage ? await readTermLink(t, 'previous', linkage.renewedFromId) : null;

@@ -4,18 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { SystemAnalytics } from '#shared/admin-analytics.ts';
 import { activityLog, agencies, paymentSubmissions, user } from '#server/db/schema.ts';
 import { fileOf, PDF } from '../payments/fixtures.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { contextWith, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
-let t: TestContext;
-let superAdmin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  superAdmin = await createUser(t, { role: 'super_admin' });
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TestContext, superAdmin: TestUser;
+beforeAll(async () => void ({ t, superAdmin } = await contextWith({ superAdmin: { role: 'super_admin' } })));
+afterAll(() => t.close());
 
 const analytics = async (): Promise<SystemAnalytics> => {
   const res = await t.request('/api/admin/analytics', { cookie: superAdmin.cookie });

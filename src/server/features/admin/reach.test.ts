@@ -3,20 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN_TEXT } from '#shared/admin.ts';
 import { user, userPermissions } from '#server/db/schema.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { contextWith, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
-let t: TestContext;
-let superAdmin: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  superAdmin = await createUser(t, { role: 'super_admin' });
-  admin = await createUser(t, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TestContext, superAdmin: TestUser, admin: TestUser;
+beforeAll(async () => void ({ t, superAdmin, admin } = await contextWith({ superAdmin: { role: 'super_admin' }, admin: { role: 'admin' } })));
+afterAll(() => t.close());
 
 const setPlan = (actor: TestUser, id: string, tier: string) =>
   t.request(`/api/admin/users/${id}`, { method: 'PATCH', json: { subscription_tier: tier }, cookie: actor.cookie });

@@ -5,22 +5,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { account, agencies, paymentSubmissions, session, storedFiles, user, userPermissions } from '#server/db/schema.ts';
 import { fileOf, PDF } from '../payments/fixtures.ts';
-import { createTestContext, createUser, json, signIn, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { contextWith, createUser, json, signIn, type TestContext, type TestUser } from '#server/test/harness.ts';
 
-let t: TestContext;
-let superAdmin: TestUser;
-let admin: TestUser;
-let plain: TestUser;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  superAdmin = await createUser(t, { role: 'super_admin', name: 'Sue Super' });
-  admin = await createUser(t, { role: 'admin', name: 'Adam Admin' });
-  plain = await createUser(t, { name: 'Paula Plain', company: 'Plainfield Mutual' });
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TestContext, superAdmin: TestUser, admin: TestUser, plain: TestUser;
+beforeAll(async () => void ({ t, superAdmin, admin, plain } = await contextWith({ superAdmin: { role: 'super_admin', name: 'Sue Super' }, admin: { role: 'admin', name: 'Adam Admin' }, plain: { name: 'Paula Plain', company: 'Plainfield Mutual' } })));
+afterAll(() => t.close());
 
 const patch = (u: TestUser, id: string, body: unknown) => t.request(`/api/admin/users/${id}`, { method: 'PATCH', json: body, cookie: u.cookie });
 

@@ -4,19 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { auditLog, blogPosts, paymentSubmissions, rateLimit, user } from '#server/db/schema.ts';
 import { fileOf, PDF, PNG } from '../payments/fixtures.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { contextWith, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { audit } from './audit.ts';
 
-let t: TestContext;
-let superAdmin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  superAdmin = await createUser(t, { role: 'super_admin' });
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TestContext, superAdmin: TestUser;
+beforeAll(async () => void ({ t, superAdmin } = await contextWith({ superAdmin: { role: 'super_admin' } })));
+afterAll(() => t.close());
 
 const CLIENT = '198.51.100.23';
 const asSuper = (path: string, method: string, body?: unknown) =>

@@ -2,8 +2,8 @@
 // (auditByActor in platform/audit.ts) and audit/subscribe.ts writes it in the change's transaction.
 import type { AuditAction } from '#shared/audit.ts';
 import type { Audited } from '#shared/events.ts';
-import type { Db, Tx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema.ts';
+import { crossAgency, type Connection } from '#server/tenant.ts';
 
 /** An entry: the event's fields, with who (the event's `by`) and what (its type). */
 export interface AuditInput extends Audited {
@@ -15,8 +15,8 @@ export interface AuditInput extends Audited {
  * Appends one entry. Pass the transaction that makes the change, so the entry and the change are
  * committed (or rolled back) together.
  */
-export async function audit(tx: Tx | Db, entry: AuditInput): Promise<void> {
-  await tx.insert(auditLog).values({
+export async function audit(tx: Connection, entry: AuditInput): Promise<void> {
+  await crossAgency(tx, 'the audit log is the platform’s, not an agency’s').insert(auditLog).values({
     actorId: entry.actorId,
     actorEmail: entry.actorEmail?.toLowerCase() ?? null,
     ip: entry.ip,

@@ -13,6 +13,7 @@ import { agencyBranding, policies, user } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { runDigest } from '../renewals/digest.ts';
 import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { inviteAndAccept } from '#server/test/team.ts';
 
 let t: TestContext;
 let owner: TestUser;
@@ -23,12 +24,7 @@ let business: TestUser;
 let png: Buffer;
 let jpeg: Buffer;
 
-async function join(who: TestUser, role: 'team_member' | 'admin') {
-  const res = await t.request('/api/team/invitations', { cookie: owner.cookie, json: { email: who.email, role } });
-  expect(res.status).toBe(201);
-  const token = linkIn(await waitForMail(t, who.email)).split('/').pop()!;
-  expect((await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: who.cookie })).status).toBe(200);
-}
+const join = (who: TestUser, role: 'team_member' | 'admin') => inviteAndAccept(t, owner, who, role);
 
 beforeAll(async () => {
   t = await createTestContext();

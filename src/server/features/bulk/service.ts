@@ -179,7 +179,7 @@ export async function startBulk(deps: Deps, actor: Actor, req: BulkRequest): Pro
       })
       .returning();
     // the job is written with the action: it exists exactly when the action does
-    if (targets.ids.length > deps.config.BULK_SYNC_LIMIT) return { row: created, jobId: await bulkJob.enqueue(t.db, { bulkId: created.id }, { agencyId: t.agencyId }) };
+    if (targets.ids.length > deps.config.BULK_SYNC_LIMIT) return { row: created, jobId: await bulkJob.enqueue(t, { bulkId: created.id }, { agencyId: t.agencyId }) };
     const result = await applyBatch(t, actor, created, targets.ids);
     // nothing would change: refused, and the empty action is rolled back with everything else
     if (result.changed === 0) throw badRequest(BULK_TEXT.nothingToChange, undefined, 'NOTHING_TO_CHANGE');
@@ -269,7 +269,7 @@ export async function undoBulk(db: Db, actor: Actor, rawId: string): Promise<Bul
       const taken = await journalLabels(t, restoreConflicts(t, id, entity));
       if (taken.count) throw labelsError(BULK_TEXT.restoreConflict, taken, 'RESTORE_CONFLICT');
       // plan limits still apply: the restored records count as new ones
-      const limit = await readLimit(t.db, actor.agency.tier, entity);
+      const limit = await readLimit(t, actor.agency.tier, entity);
       if (limit !== null) {
         await t.lockAgency();
         const counted = entity === 'policies' ? sql`and coalesce(j.snapshot->'row'->>'renewal_state', '') <> 'renewed'` : sql``;

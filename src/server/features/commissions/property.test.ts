@@ -8,6 +8,7 @@ import type { ProducerReport } from '#shared/commission-splits.ts';
 import type { ReconciliationResult } from '#shared/commissions.ts';
 import { agencyMembers, commissionTermSplits, policies } from '#server/db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { cents, money, random } from '#server/test/random.ts';
 import { agencyOf, insertTerm, statementForm } from './fixtures.ts';
 
 let t: TestContext;
@@ -18,24 +19,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** mulberry32: a small seeded generator, so a failing round can be replayed from its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const cents = (s: string) => {
-  const negative = s.startsWith('-');
-  const [w, f = '00'] = s.replace('-', '').split('.');
-  const v = BigInt(w) * 100n + BigInt(f.padEnd(2, '0'));
-  return negative ? -v : v;
-};
-const money = (c: bigint) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
 /** premium (cents) × rate (4 decimals, as an integer) / 100 %, rounded half away from zero as numeric's round */
 const commissionOf = (premium: bigint, rate4: bigint) => (premium * rate4 * 2n + 1_000_000n) / 2_000_000n;
 

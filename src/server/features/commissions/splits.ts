@@ -20,9 +20,12 @@ export function assertManager(actor: Actor): void {
 }
 
 /** Every member of the agency with their split (null when none is set). */
-export async function listProducers(db: Connection, actor: Actor): Promise<ProducerSplit[]> {
-  const t = tenant(db, actor);
-  const rows = await t.db
+export function listProducers(db: Connection, actor: Actor): Promise<ProducerSplit[]> {
+  return readProducers(tenant(db, actor));
+}
+
+async function readProducers(t: Tenant): Promise<ProducerSplit[]> {
+  const rows = await t
     .select({
       userId: agencyMembers.userId,
       name: user.name,
@@ -34,18 +37,21 @@ export async function listProducers(db: Connection, actor: Actor): Promise<Produ
     .from(agencyMembers)
     .innerJoin(user, eq(user.id, agencyMembers.userId))
     .leftJoin(commissionProducerSplits, and(eq(commissionProducerSplits.agencyId, agencyMembers.agencyId), eq(commissionProducerSplits.userId, agencyMembers.userId)))
-    .where(t.where(agencyMembers))
     .orderBy(user.name);
   return rows.map((r) => ({ user_id: r.userId, name: r.name, email: r.email, role: r.role, new_business: r.newBusiness, renewal: r.renewal }));
 }
 
 async function memberName(t: Tenant, userId: string): Promise<string | null> {
-  const [row] = await t.db
+  const [row] = await t
     .select({ name: user.name })
-    .from(agencyMembers)
-    .innerJoin(user, eq(user.id, agencyMembers.userId))
-    .where(t.where(agencyMembers, eq(agencyMembers.userId, userId)));
+    .from(agencyMembers, eq(agencyMembers.userId, userId))
+    .innerJoin(user, eq(user.id, agencyMembers.userId));
   return row?.name ?? null;
+}
+
+/** A split's change in the activity log (the commissions' kind, as payments). */
+function logSplit(tx: Tenant, actor: Actor, action: 'updated' | 'deleted', entityId: string | null, summary: string) {
+  return tx.insert(activityLog, { actorId: actor.userId, kind: 'payment', action, entityId, summary });
 }
 
 export async function setProducerSplit(db: Connection, actor: Actor, userId: string, input: ProducerSplitInput | null): Promise<ProducerSplit | null> {
@@ -61,27 +67,25 @@ export async function setProducerSplit(db: Connection, actor: Actor, userId: str
           target: [commissionProducerSplits.agencyId, commissionProducerSplits.userId],
           set: { newBusiness: input.new_business, renewal: input.renewal, updatedAt: new Date() },
         });
-    await tx.insert(activityLog, {
-      actorId: actor.userId,
-      kind: 'payment',
-      action: input === null ? 'deleted' : 'updated',
-      entityId: null,
-      summary:
-        input === null
-          ? `Removed the producer split of ${name}`
-          : `Set the producer split of ${name} to ${Number(input.new_business)}% of new business and ${Number(input.renewal)}% of renewals`,
-    });
-    return (await listProducers(tx.db, actor)).find((p) => p.user_id === userId) ?? null;
+    await logSplit(
+      tx,
+      actor,
+      input === null ? 'deleted' : 'updated',
+      null,
+      input === null
+        ? `Removed the producer split of ${name}`
+        : `Set the producer split of ${name} to ${Number(input.new_business)}% of new business and ${Number(input.renewal)}% of renewals`,
+    );
+    return (await readProducers(tx)).find((p) => p.user_id === userId) ?? null;
   });
 }
 
 /** The term's second producer, or null when the assignee produces it alone. */
 export async function termSplitOf(t: Tenant, policyId: string): Promise<TermSplit | null> {
-  const [row] = await t.db
+  const [row] = await t
     .select({ producerId: commissionTermSplits.producerId, share: commissionTermSplits.share, name: user.name })
-    .from(commissionTermSplits)
-    .innerJoin(user, eq(user.id, commissionTermSplits.producerId))
-    .where(t.where(commissionTermSplits, eq(commissionTermSplits.policyId, policyId)));
+    .from(commissionTermSplits, eq(commissionTermSplits.policyId, policyId))
+    .innerJoin(user, eq(user.id, commissionTermSplits.producerId));
   return row ? { producer_id: row.producerId, producer_name: row.name, share: row.share } : null;
 }
 
@@ -101,16 +105,15 @@ export async function setTermSplit(db: Connection, actor: Actor, policyId: strin
           set: { producerId: input.producer_id, share: input.share, updatedAt: new Date() },
         });
     }
-    await tx.insert(activityLog, {
-      actorId: actor.userId,
-      kind: 'payment',
-      action: 'updated',
-      entityId: policyId,
-      summary:
-        input === null
-          ? `Policy ${policy.number} is produced by its assignee alone`
-          : `Policy ${policy.number} shares ${Number(input.share)}% of its commission with a second producer`,
-    });
+    await logSplit(
+      tx,
+      actor,
+      'updated',
+      policyId,
+      input === null
+        ? `Policy ${policy.number} is produced by its assignee alone`
+        : `Policy ${policy.number} shares ${Number(input.share)}% of its commission with a second producer`,
+    );
     return termSplitOf(tx, policyId);
   });
 }

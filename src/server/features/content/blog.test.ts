@@ -1,19 +1,11 @@
 // Blog posts: slugs, sizes, covers checked by content, and what the public may read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_PAGE_SIZE, BLOG_TEXT } from '#shared/blog.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { contextWith, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
-let t: TestContext;
-let superAdmin: TestUser;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  superAdmin = await createUser(t, { role: 'super_admin' });
-  admin = await createUser(t, { role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TestContext, superAdmin: TestUser, admin: TestUser;
+beforeAll(async () => void ({ t, superAdmin, admin } = await contextWith({ superAdmin: { role: 'super_admin' }, admin: { role: 'admin' } })));
+afterAll(() => t.close());
 
 const post = (over: Record<string, unknown> = {}) => ({
   title: 'Renewal season: five tips',

@@ -4,21 +4,13 @@ import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { ACCESS_TEXT } from '#shared/access.ts';
 import { customerCommunications, customers, policies } from '#server/db/schema.ts';
 import { customerPayload } from '#server/test/factories.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createUser, twoAgencies, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { EXPORT_BATCH } from './export.ts';
 import { customerSearch } from '#server/entities/customers.ts';
 
-let t: TestContext;
-let agent: TestUser;
-let other: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  agent = await createUser(t, { tier: 'business' });
-  other = await createUser(t, { tier: 'business' });
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TestContext, agent: TestUser, other: TestUser;
+beforeAll(async () => void ({ t, agent, other } = await twoAgencies()));
+afterAll(() => t.close());
 
 let seq = 0;
 function customer(over: Record<string, unknown> = {}) {

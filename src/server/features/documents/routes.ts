@@ -5,7 +5,7 @@ import { type AppEnv, requireFeature } from '#server/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { verifyDocumentLink, type LinkDisposition } from '#server/files.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
-import { contentDisposition } from '#server/storage.ts';
+import { serveStoredFile } from '#server/platform/serve-file.ts';
 import {
   createDocumentLink,
   findLinkedDocument,
@@ -62,24 +62,7 @@ export function documentRoutes() {
     if (check === 'expired') throw new AppError(403, 'LINK_EXPIRED', 'This link has expired. Please open the file again.');
     if (check !== 'ok') throw notFound('Document not found.');
     const doc = await findLinkedDocument(deps.db, actor, id);
-    // On S3 the bytes come from the storage: a presigned GET just long enough to follow this redirect,
-    // minted only after the caller was checked, so a removed member's old link gets nothing.
-    const presigned = await deps.storage.presign(doc.storageKey, { expiresIn: REDIRECT_TTL_SECONDS, fileName: doc.name, contentType: doc.contentType, disposition: how });
-    if (presigned) {
-      c.header('cache-control', 'no-store');
-      return c.redirect(presigned, 302);
-    }
-    const body = await deps.storage.get(doc.storageKey);
-    if (!body) throw notFound('Document not found.');
-    return new Response(body, {
-      headers: {
-        'content-type': doc.contentType,
-        'content-length': String(doc.size),
-        'content-disposition': contentDisposition(doc.name, how),
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      },
-    });
+    return serveStoredFile(c, deps.storage, doc, how, { expiresIn: REDIRECT_TTL_SECONDS, missing: 'Document not found.' });
   });
   return r;
 }

@@ -1,9 +1,9 @@
 // Opening a signed file link asks again who may read the file: the signature alone decides nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { agencyMembers, policies, session as sessionTable } from '#server/db/schema.ts';
+import { agencyMembers, session as sessionTable } from '#server/db/schema.ts';
 import { signFileLink } from '#server/files.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createTestContext, createUser, insertClientPolicy, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { fileOf, PDF, PNG } from '../payments/fixtures.ts';
 
 let t: TestContext;
@@ -38,20 +38,7 @@ beforeAll(async () => {
   owner = await createUser(t, { tier: 'enterprise', permissions: ['manage_team'] });
   admin = await createUser(t, { role: 'admin' });
   agencyId = (await json(await t.request('/api/me', { cookie: owner.cookie }))).agency.id;
-  await t.db.insert(policies).values({
-    agencyId,
-    policyNumber: 'POL-77',
-    insuranceCompany: 'Acme Mutual',
-    policyType: 'car',
-    customerName: 'Carla Client',
-    customerEmail: 'carla@example.com',
-    premiumAmount: '1200.00',
-    coverageAmount: '50000.00',
-    deductible: '500.00',
-    startDate: '2026-01-01',
-    endDate: '2026-12-31',
-    status: 'active',
-  });
+  await insertClientPolicy(t, agencyId, 'POL-77');
 });
 afterAll(async () => {
   await t.close();

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_TEXT } from '#shared/payments.ts';
 import { PREMIUM_TEXT } from '#shared/premium-payments.ts';
-import { policies, premiumPayments, storedFiles } from '#server/db/schema.ts';
+import { premiumPayments, storedFiles } from '#server/db/schema.ts';
 import { MultipartError, multipartBoundary, readMultipart } from '#server/platform/multipart.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createTestContext, createUser, insertClientPolicy, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { fileOf, PDF, PNG } from '../payments/fixtures.ts';
 
 const MB = 1024 * 1024;
@@ -20,20 +20,7 @@ beforeAll(async () => {
   t = await createTestContext();
   owner = await createUser(t);
   agencyId = (await json(await t.request('/api/me', { cookie: owner.cookie }))).agency.id;
-  await t.db.insert(policies).values({
-    agencyId,
-    policyNumber: 'POL-9',
-    insuranceCompany: 'Acme Mutual',
-    policyType: 'car',
-    customerName: 'Carla Client',
-    customerEmail: 'carla@example.com',
-    premiumAmount: '1200.00',
-    coverageAmount: '50000.00',
-    deductible: '500.00',
-    startDate: '2026-01-01',
-    endDate: '2026-12-31',
-    status: 'active',
-  });
+  await insertClientPolicy(t, agencyId, 'POL-9');
 });
 afterAll(async () => {
   await t.close();

@@ -23,7 +23,7 @@ export const IMPORT_CHUNK = 500;
 
 /** What the caller still has room for under the plan (null: unlimited), read after the agency lock. */
 export async function remainingCapacity(t: Tenant, actor: Actor): Promise<Record<LimitedResource, number | null>> {
-  const [policyLimit, customerLimit] = await Promise.all([readLimit(t.db, actor.agency.tier, 'policies'), readLimit(t.db, actor.agency.tier, 'customers')]);
+  const [policyLimit, customerLimit] = await Promise.all([readLimit(t, actor.agency.tier, 'policies'), readLimit(t, actor.agency.tier, 'customers')]);
   // the same lock assertWithinLimit takes, once per chunk: same-agency creates queue behind it
   if (policyLimit !== null || customerLimit !== null) await t.lockAgency();
   return {

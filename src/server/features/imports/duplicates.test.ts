@@ -10,7 +10,7 @@ import { TEXT_RULE_TEXT } from '#shared/validation.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { xlsx } from '#server/test/xlsx.ts';
-import { importForm } from '#server/test/import-form.ts';
+import { importFinished, importForm } from '#server/test/import-form.ts';
 
 let t: TestContext;
 let agent: TestUser;
@@ -37,15 +37,7 @@ const preview = async (u: TestUser, content: string | Uint8Array, fields: Record
   return json<ImportPreview>(res);
 };
 async function run(u: TestUser, content: string | Uint8Array, fields: Record<string, string> = {}, name?: string): Promise<ImportJob> {
-  const res = await t.request('/api/imports', { cookie: u.cookie, method: 'POST', body: form(content, fields, name) });
-  expect(res.status, await res.clone().text()).toBe(202);
-  const { id } = await json<ImportJob>(res);
-  for (let i = 0; i < 2000; i += 1) {
-    const job = await json<ImportJob>(await t.request(`/api/imports/${id}`, { cookie: u.cookie }));
-    if (job.status !== 'running') return job;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('import did not finish');
+  return importFinished(t, u, await t.request('/api/imports', { cookie: u.cookie, method: 'POST', body: form(content, fields, name) }));
 }
 const failuresFile = async (u: TestUser, id: string) => {
   const res = await t.request(`/api/imports/${id}/failures`, { cookie: u.cookie });

@@ -13,7 +13,7 @@ import { XLSX } from '#shared/documents.ts';
 import { inflatesWithin, officeType } from '#server/platform/file-type.ts';
 import { XLSX_LIMITS } from '#server/platform/xlsx.ts';
 import { readZip } from '#server/platform/zip.ts';
-import { importForm } from '#server/test/import-form.ts';
+import { importFinished, importForm } from '#server/test/import-form.ts';
 
 let t: TestContext;
 let agent: TestUser;
@@ -38,16 +38,7 @@ const start = (u: TestUser, text: string | Uint8Array, fields: Record<string, st
   t.request('/api/imports', { cookie: u.cookie, method: 'POST', body: form(text, fields, name) });
 
 /** Follows the job until it leaves "running" (the page polls the same endpoint). */
-async function finished(u: TestUser, res: Response): Promise<ImportJob> {
-  expect(res.status, await res.clone().text()).toBe(202);
-  const { id } = await json<ImportJob>(res);
-  for (let i = 0; i < 2000; i += 1) {
-    const job = await json<ImportJob>(await t.request(`/api/imports/${id}`, { cookie: u.cookie }));
-    if (job.status !== 'running') return job;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('import did not finish');
-}
+const finished = (u: TestUser, res: Response) => importFinished(t, u, res);
 
 async function allCustomers(u: TestUser): Promise<Customer[]> {
   return (await json<{ rows: Customer[] }>(await t.request('/api/customers?pageSize=100', { cookie: u.cookie }))).rows;

@@ -2,32 +2,23 @@
 // as a job, follow its progress, download its failures, undo it. Files arrive as multipart form data;
 // what a file is, is decided by its bytes (xlsx.ts), never by its name.
 import { Hono, type Context } from 'hono';
-import { IMPORT_MAX_BYTES, IMPORT_TEXT, importOptionsSchema } from '#shared/imports.ts';
+import { IMPORT_TEXT, importOptionsSchema } from '#shared/imports.ts';
 import { XLSX } from '#shared/documents.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
-import type { UploadRules } from '#server/files.ts';
 import { readUploadForm } from '#server/platform/upload-form.ts';
 import { failuresCsv, getImport, latestImport, startImport, undoImport } from './service.ts';
 import { previewImport, type ImportFile } from './preview.ts';
-import { readFirstSheet, sniffImport } from '#server/platform/xlsx.ts';
+import { readFirstSheet, SPREADSHEET_UPLOAD_RULES } from '#server/platform/xlsx.ts';
 
 export const IMPORT_UPLOAD_PREFIX = '/api/imports';
 
-const IMPORT_RULES: UploadRules = {
-  field: 'file',
-  types: ['text/csv', XLSX],
-  maxBytes: IMPORT_MAX_BYTES,
-  maxFiles: 1,
-  sniff: sniffImport,
-  text: { invalidFile: IMPORT_TEXT.notReadable, tooLarge: IMPORT_TEXT.tooLarge, receipt: IMPORT_TEXT.noFile, empty: IMPORT_TEXT.noFile },
-};
 
 /** The file and its options, streamed through the uploads' one reader (size enforced as it arrives). */
 async function readUpload(c: Context<AppEnv>) {
   const { input, uploads } = await readUploadForm(c, {
     fields: ['kind', 'duplicates', 'mapping'],
-    rules: IMPORT_RULES,
+    rules: SPREADSHEET_UPLOAD_RULES,
     check: (fields) => validate(importOptionsSchema, fields),
   });
   const [file] = uploads;

@@ -2,20 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TEAM_TEXT } from '#shared/team.ts';
 import { agencies, agencyMembers, session, user, userInvitations } from '#server/db/schema.ts';
-import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { harborAgency, unique } from './fixtures.ts';
 
-let t: TestContext;
-let owner: TestUser;
-let ownerAgencyId: string;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  owner = await createUser(t, { name: 'Olivia Owner', tier: 'enterprise', permissions: ['manage_team'], company: 'Harbor Insurance' });
-  ownerAgencyId = (await json(await t.request('/api/me', { cookie: owner.cookie }))).agency.id;
-});
-afterAll(async () => t.close());
-
-const unique = (p: string) => `${p}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+let t: TestContext, owner: TestUser, ownerAgencyId: string;
+beforeAll(async () => void ({ t, owner, ownerAgencyId } = await harborAgency()));
+afterAll(() => t.close());
 
 async function inviteToken(email: string, role = 'team_member') {
   const res = await t.request('/api/team/invitations', { cookie: owner.cookie, json: { email, role } });

@@ -9,7 +9,8 @@ import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { OPPORTUNITY_TEXT } from '#shared/pipeline.ts';
 import { activityLog, customers, notifications, opportunityStageHistory, subscriptionLimits } from '#server/db/schema.ts';
 import { createCustomer } from '#server/test/factories.ts';
-import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { joinAgency } from '#server/test/team.ts';
 
 let t: TestContext;
 let biz: TestUser;
@@ -17,14 +18,7 @@ let owner: TestUser;
 let member: TestUser;
 let other: TestUser;
 
-async function join(by: TestUser) {
-  const email = `m-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  expect((await t.request('/api/team/invitations', { cookie: by.cookie, json: { email, role: 'team_member' } })).status).toBe(201);
-  const token = linkIn(await waitForMail(t, email)).split('/').pop()!;
-  const u = await createUser(t, { email });
-  expect((await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: u.cookie })).status).toBe(200);
-  return u;
-}
+const join = (by: TestUser) => joinAgency(t, by);
 
 beforeAll(async () => {
   t = await createTestContext();

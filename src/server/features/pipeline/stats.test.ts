@@ -4,9 +4,11 @@
 // multi-row inserts and updates, a removed member (the assignee key's SET NULL) and an agency's
 // deletion; and the board's filtered totals read from them equal the direct group by.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { agencies, opportunities } from '#server/db/schema.ts';
-import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { expectTie, sqlRows } from '#server/test/counters.ts';
+import { joinAgency } from '#server/test/team.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -14,29 +16,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Row = Record<string, unknown>;
-const rows = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: Row[] }).rows;
+const rows = (query: SQL) => sqlRows(t, query);
 
 /** The counters, netted per key, against the same grouping over the opportunities themselves. */
-async function expectCountersTie() {
-  const counters = await rows(sql`
+const expectCountersTie = () =>
+  expectTie(
+    t,
+    sql`
     select agency_id, stage, line, coalesce(assignee_id, '') as assignee, sum(opportunities)::int as n, sum(premium)::text as premium
-    from pipeline_stats group by 1, 2, 3, 4 having sum(opportunities) <> 0 or sum(premium) <> 0 order by 1, 2, 3, 4`);
-  const direct = await rows(sql`
+    from pipeline_stats group by 1, 2, 3, 4 having sum(opportunities) <> 0 or sum(premium) <> 0 order by 1, 2, 3, 4`,
+    sql`
     select agency_id, stage, line, coalesce(assignee_id, '') as assignee, count(*)::int as n, sum(estimated_premium)::text as premium
-    from opportunities group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
-  expect(direct.length).toBeGreaterThan(0);
-  expect(counters).toEqual(direct);
-}
+    from opportunities group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  );
 
-async function join(by: TestUser) {
-  const email = `m-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  expect((await t.request('/api/team/invitations', { cookie: by.cookie, json: { email, role: 'team_member' } })).status).toBe(201);
-  const token = linkIn(await waitForMail(t, email)).split('/').pop()!;
-  const u = await createUser(t, { email });
-  expect((await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: u.cookie })).status).toBe(200);
-  return u;
-}
+const join = (by: TestUser) => joinAgency(t, by);
 
 const body = (over: Record<string, unknown> = {}) => ({
   prospect_name: 'Pat Prospect',

@@ -5,20 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activityLog } from '#server/db/schema.ts';
 import { carPolicyPayload, createPolicy } from '#server/test/factories.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { twoAgencies, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { UNDERLYING_TEXT } from '#server/entities/policies/lines.ts';
 
-let t: TestContext;
-let agent: TestUser;
-let other: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  agent = await createUser(t, { tier: 'business' });
-  other = await createUser(t, { tier: 'business' });
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TestContext, agent: TestUser, other: TestUser;
+beforeAll(async () => void ({ t, agent, other } = await twoAgencies()));
+afterAll(() => t.close());
 
 const post = (u: TestUser, body: unknown) => t.request('/api/policies', { cookie: u.cookie, json: body });
 const payload = (line: string, details: Record<string, unknown>, over: Record<string, unknown> = {}) => {

@@ -4,20 +4,12 @@ import { MONEY_TEXT } from '#shared/money.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
 import { activityLog, customers, policies, subscriptionLimits } from '#server/db/schema.ts';
 import { carPolicyPayload, FIRE_DETAILS } from '#server/test/factories.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createUser, twoAgencies, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { searchMatches } from '#server/entities/policies/list.ts';
 
-let t: TestContext;
-let agent: TestUser;
-let other: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  agent = await createUser(t, { tier: 'business' });
-  other = await createUser(t, { tier: 'business' });
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TestContext, agent: TestUser, other: TestUser;
+beforeAll(async () => void ({ t, agent, other } = await twoAgencies()));
+afterAll(() => t.close());
 
 export const carPolicy = carPolicyPayload;
 const fireDetails = FIRE_DETAILS;

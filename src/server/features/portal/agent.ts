@@ -22,7 +22,8 @@ export interface PortalStatus {
   requests: PortalRequest[];
 }
 
-async function ownCustomer(t: Tenant, customerId: string) {
+/** The agency's customer (its name and e-mail), or the customer's 404. */
+export async function ownCustomer(t: Tenant, customerId: string) {
   const [customer] = await t.select({ id: customers.id, name: customers.name, email: customers.email }).from(customers, eq(customers.id, customerId));
   if (!customer) throw notFound(CUSTOMER_TEXT.notFound);
   return customer;

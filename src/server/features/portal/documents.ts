@@ -20,24 +20,22 @@ export async function setDocumentShared(db: Connection, actor: Actor, id: string
 }
 
 /** The client's shared documents (and the files they sent): their customer's, or one of their policies'. */
-function clientDocumentsWhere(t: Tenant, client: Client) {
+function clientDocumentsConds(t: Tenant, client: Client) {
   const ownPolicies = t.select({ id: policies.id }).from(policies, eq(policies.customerId, client.customerId));
-  return t.where(
-    documents,
+  return [
     or(eq(documents.sharedWithClient, true), eq(documents.fromClient, true)),
     eq(documents.status, 'ready'),
     isNull(documents.deletedAt),
     or(eq(documents.customerId, client.customerId), inArray(documents.policyId, ownPolicies)),
-  );
+  ];
 }
 
 export async function listClientDocuments(db: Connection, client: Client): Promise<PortalDocument[]> {
   const t = tenant(db, client);
-  const rows = await t.db
+  const rows = await t
     .select({ doc: documents, policyNumber: policies.policyNumber })
-    .from(documents)
+    .from(documents, ...clientDocumentsConds(t, client))
     .leftJoin(policies, and(eq(policies.agencyId, documents.agencyId), eq(policies.id, documents.policyId)))
-    .where(clientDocumentsWhere(t, client))
     .orderBy(desc(documents.createdAt), desc(documents.id));
   return rows.map(({ doc, policyNumber }) => ({
     id: doc.id,
@@ -52,7 +50,7 @@ export async function listClientDocuments(db: Connection, client: Client): Promi
 
 export async function clientDocument(db: Connection, client: Client, id: string) {
   const t = tenant(db, client);
-  const [doc] = await t.db.select().from(documents).where(and(clientDocumentsWhere(t, client), eq(documents.id, id)));
+  const [doc] = await t.from(documents, ...clientDocumentsConds(t, client), eq(documents.id, id));
   if (!doc) throw notFound(PORTAL_TEXT.documentNotFound);
   return doc;
 }

@@ -4,15 +4,15 @@
 // agent who invited them (the bell); the agent's tell the client by e-mail that a reply is waiting,
 // never what it says (it may be private).
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { MESSAGE_TEXT, type PortalMessage, type PortalThread } from '#shared/portal-messages.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import { customers, portalAccess, portalMessages, user } from '#server/db/schema.ts';
-import { badRequest, notFound } from '#server/errors.ts';
+import { badRequest } from '#server/errors.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { mailBrandForAgency } from '#server/platform/brand.ts';
 import { emit } from '#server/platform/events.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
+import { ownCustomer } from './agent.ts';
 import type { Client } from './session.ts';
 
 /** The whole thread, oldest first; `unread` counts the other side's messages the reader has not read. */
@@ -69,11 +69,6 @@ export async function clientSendMessage(db: Connection, client: Client, body: st
 
 // ---- the agent's side (the customer page)
 
-async function ownCustomer(t: Tenant, customerId: string) {
-  const [customer] = await t.select({ id: customers.id, name: customers.name, email: customers.email }).from(customers, eq(customers.id, customerId));
-  if (!customer) throw notFound(CUSTOMER_TEXT.notFound);
-  return customer;
-}
 
 export async function agentThread(db: Connection, actor: Actor, customerId: string): Promise<PortalThread> {
   const t = tenant(db, actor);

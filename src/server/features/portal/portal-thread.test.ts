@@ -8,20 +8,12 @@ import { PORTAL_TEXT } from '#shared/portal.ts';
 import { MESSAGE_TEXT, PORTAL_MESSAGE_MAX, UPLOAD_TEXT } from '#shared/portal-messages.ts';
 import { activityLog, documents } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
-import { createTestContext, createUser, json, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { MINIMAL_PDF, portalSteps } from '#server/test/portal-client.ts';
+import { createUser, json, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { MINIMAL_PDF, portalSteps, portalWorld } from '#server/test/portal-client.ts';
 
-let t: TestContext;
-let agent: TestUser;
-let otherAgency: TestUser;
-let steps: ReturnType<typeof portalSteps>;
+let t: TestContext, agent: TestUser, otherAgency: TestUser, steps: ReturnType<typeof portalSteps>;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  steps = portalSteps(t);
-  agent = await createUser(t, { tier: 'business' });
-  otherAgency = await createUser(t, { tier: 'business' });
-});
+beforeAll(async () => void ({ t, agent, otherAgency, steps } = await portalWorld()));
 afterAll(async () => {
   await t.close();
 });

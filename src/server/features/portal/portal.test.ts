@@ -8,14 +8,11 @@ import { portalCodes, tasks } from '#server/db/schema.ts';
 import { setClock } from '#server/platform/clock.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
-import { createTestContext, createUser, json, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { MINIMAL_PDF, portalSteps } from '#server/test/portal-client.ts';
+import { createUser, json, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { MINIMAL_PDF, portalSteps, portalWorld } from '#server/test/portal-client.ts';
 import { dueAfterBusinessDays } from './service.ts';
 
-let t: TestContext;
-let agent: TestUser;
-let otherAgency: TestUser;
-let steps: ReturnType<typeof portalSteps>;
+let t: TestContext, agent: TestUser, otherAgency: TestUser, steps: ReturnType<typeof portalSteps>;
 const nextIp = () => steps.nextIp();
 const post = (...a: Parameters<ReturnType<typeof portalSteps>['post']>) => steps.post(...a);
 const invitedCustomer = (...a: Parameters<ReturnType<typeof portalSteps>['invitedCustomer']>) => steps.invitedCustomer(...a);
@@ -23,12 +20,7 @@ const codeFor = (email: string, ip: string) => steps.codeFor(email, ip);
 const signInClient = (email: string, opts: { remember?: boolean } = {}) => steps.signInClient(email, opts);
 const get = (path: string, cookie: string) => t.request(path, { cookie });
 
-beforeAll(async () => {
-  t = await createTestContext();
-  steps = portalSteps(t);
-  agent = await createUser(t, { tier: 'business' });
-  otherAgency = await createUser(t, { tier: 'business' });
-});
+beforeAll(async () => void ({ t, agent, otherAgency, steps } = await portalWorld()));
 afterAll(async () => {
   setClock(null);
   await t.close();

@@ -13,12 +13,12 @@ import {
   type PortalMe,
 } from '#shared/portal.ts';
 import { type AppEnv, requireFeature } from '#server/context.ts';
-import { notFound, tooMany } from '#server/errors.ts';
+import { tooMany } from '#server/errors.ts';
 import { clientAddress, idParam, readJson } from '#server/http.ts';
 import { renderMail, runInBackground } from '#server/mail.ts';
 import { brandForAgency, mailBrandForAgency } from '#server/platform/brand.ts';
 import { consume, type RateRule } from '#server/rate-limit.ts';
-import { contentDisposition } from '#server/storage.ts';
+import { serveStoredFile } from '#server/platform/serve-file.ts';
 import { tenant } from '#server/tenant.ts';
 import { agentPolicyCard, answerRequest, inviteToPortal, portalStatus, revokePortal } from './agent.ts';
 import { pdfHeaders, policyCardPdf } from './cards.ts';
@@ -159,22 +159,7 @@ export function portalRoutes() {
     const { deps } = c.var;
     const doc = await clientDocument(deps.db, clientOf(c), idParam(c as unknown as Context<AppEnv>, 'id', PORTAL_TEXT.documentNotFound));
     const how = c.req.query('download') === '1' ? 'attachment' : 'inline';
-    const presigned = await deps.storage.presign(doc.storageKey, { expiresIn: 60, fileName: doc.name, contentType: doc.contentType, disposition: how });
-    if (presigned) {
-      c.header('cache-control', 'no-store');
-      return c.redirect(presigned, 302);
-    }
-    const body = await deps.storage.get(doc.storageKey);
-    if (!body) throw notFound(PORTAL_TEXT.documentNotFound);
-    return new Response(body, {
-      headers: {
-        'content-type': doc.contentType,
-        'content-length': String(doc.size),
-        'content-disposition': contentDisposition(doc.name, how),
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      },
-    });
+    return serveStoredFile(c, deps.storage, doc, how, { expiresIn: 60, missing: PORTAL_TEXT.documentNotFound });
   });
 
   clientThreadRoutes(p);

@@ -118,7 +118,7 @@ export async function requestSignature(deps: Deps, actor: Actor, documentId: str
     const [row] = await t
       .insert(signatureRequests, { customerId: doc.customerId, documentId: doc.id, message: message || null, requestedBy: actor.userId, expiresAt: new Date(now().getTime() + SIGNATURE_EXPIRY_DAYS * DAY_MS) })
       .returning();
-    const job = await signatureMailJob.enqueue(t.db, { agencyId: actor.agency.id, requestId: row.id, reminder: false }, { agencyId: actor.agency.id });
+    const job = await signatureMailJob.enqueue(t, { agencyId: actor.agency.id, requestId: row.id, reminder: false }, { agencyId: actor.agency.id });
     await emit(t, actor, { type: 'signature.requested', entityId: doc.id, summary: `Sent ${doc.name} to the client for signature` });
     return { request: (await listOf(t, doc.customerId, row.id))[0], jobId: job };
   });
@@ -134,7 +134,7 @@ export async function remindSignature(deps: Deps, actor: Actor, requestId: strin
     if (row.state !== 'pending' || row.expiresAt <= now()) throw conflict(SIGNATURE_TEXT.notPending, 'NOT_PENDING');
     if (row.remindedAt && now().getTime() - row.remindedAt.getTime() < DAY_MS) throw conflict(SIGNATURE_TEXT.remindTooSoon, 'TOO_SOON');
     await t.update(signatureRequests, { remindedAt: now(), updatedAt: now() }, eq(signatureRequests.id, row.id));
-    const job = await signatureMailJob.enqueue(t.db, { agencyId: actor.agency.id, requestId: row.id, reminder: true }, { agencyId: actor.agency.id });
+    const job = await signatureMailJob.enqueue(t, { agencyId: actor.agency.id, requestId: row.id, reminder: true }, { agencyId: actor.agency.id });
     await emit(t, actor, { type: 'signature.reminded', entityId: row.documentId, summary: 'Sent a reminder to sign' });
     return { request: (await listOf(t, row.customerId, row.id))[0], jobId: job };
   });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PREMIUM_TEXT } from '#shared/premium-payments.ts';
 import { PREMIUM_RECEIPT_MAX_BYTES } from '#shared/files.ts';
-import { agencyMembers, policies, premiumPayments, storedFiles } from '#server/db/schema.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { agencyMembers, premiumPayments, storedFiles } from '#server/db/schema.ts';
+import { createTestContext, createUser, insertClientPolicy, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { EXE, fileOf, GIF, HTML, JPEG, PDF, pdfOfSize, PNG } from '../payments/fixtures.ts';
 
 let t: TestContext;
@@ -15,26 +15,7 @@ async function agencyOf(u: TestUser): Promise<string> {
   return (await json(await t.request('/api/me', { cookie: u.cookie }))).agency.id;
 }
 
-async function insertPolicy(agency: string, policyNumber: string): Promise<string> {
-  const [row] = await t.db
-    .insert(policies)
-    .values({
-      agencyId: agency,
-      policyNumber,
-      insuranceCompany: 'Acme Mutual',
-      policyType: 'car',
-      customerName: 'Carla Client',
-      customerEmail: 'carla@example.com',
-      premiumAmount: '1200.00',
-      coverageAmount: '50000.00',
-      deductible: '500.00',
-      startDate: '2026-01-01',
-      endDate: '2026-12-31',
-      status: 'active',
-    })
-    .returning();
-  return row.id;
-}
+const insertPolicy = (agency: string, policyNumber: string) => insertClientPolicy(t, agency, policyNumber);
 
 beforeAll(async () => {
   t = await createTestContext();

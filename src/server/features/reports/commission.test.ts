@@ -8,7 +8,9 @@ import type { ProducerReport } from '#shared/commission-splits.ts';
 import type { ReconciliationResult } from '#shared/commissions.ts';
 import { REPORT_TEXT, type ReportResult } from '#shared/reports.ts';
 import { agencyMembers, commissionTermSplits, policies } from '#server/db/schema.ts';
+import { agencyOf as agencyIn, insertTerm as insertSpec } from '#server/features/commissions/fixtures.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { cents, money, random } from '#server/test/random.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -18,53 +20,13 @@ afterAll(async () => {
   await t.close();
 });
 
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const cents = (s: string | number | null) => {
-  const text = String(s);
-  const negative = text.startsWith('-');
-  const [w, f = '00'] = text.replace('-', '').split('.');
-  const v = BigInt(w) * 100n + BigInt(f.padEnd(2, '0'));
-  return negative ? -v : v;
-};
-const money = (c: bigint) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
 const sum = (rows: ReportResult['rows'], key: string) => rows.reduce((s, r) => s + cents(r[key]), 0n);
 
 const CARRIERS = ['Acme Mutual', 'Blue Shield', 'Cedar Re'];
 
-async function agencyOf(u: TestUser): Promise<string> {
-  return (await json(await t.request('/api/me', { cookie: u.cookie }))).agency.id;
-}
-
-async function insertTerm(agencyId: string, n: string, carrier: string, line: string, premium: string, start: string, renewedFromId: string | null) {
-  const [row] = await t.db
-    .insert(policies)
-    .values({
-      agencyId,
-      policyNumber: n,
-      insuranceCompany: carrier,
-      policyType: line,
-      customerName: `Insured ${n}`,
-      customerEmail: `${n.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`,
-      premiumAmount: premium,
-      coverageAmount: '50000.00',
-      deductible: '500.00',
-      startDate: start,
-      endDate: `${Number(start.slice(0, 4)) + 1}${start.slice(4)}`,
-      status: 'active',
-      bound: true,
-      renewedFromId,
-    })
-    .returning({ id: policies.id });
-  return row.id;
-}
+const agencyOf = (u: TestUser) => agencyIn(t, u);
+const insertTerm = (agencyId: string, n: string, carrier: string, line: string, premium: string, start: string, renewedFromId: string | null) =>
+  insertSpec(t, agencyId, { number: n, carrier, line, premium, start, renewedFromId });
 
 const get = async <T,>(u: TestUser, url: string) => {
   const res = await t.request(url, { cookie: u.cookie });

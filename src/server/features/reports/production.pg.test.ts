@@ -2,7 +2,7 @@
 // policies_agency_start_idx, not every policy of a big agency. Runs when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestContext, createUser, insertPolicyRows, json, type TestContext } from '#server/test/harness.ts';
+import { bigAgency, createTestContext, type TestContext } from '#server/test/harness.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) console.info('production.pg.test.ts skipped: set TEST_DATABASE_URL (a PostgreSQL server) to check the start-date index');
@@ -12,9 +12,7 @@ let agencyId = '';
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await createTestContext();
-  const big = await createUser(t, { tier: 'enterprise' });
-  agencyId = (await json(await t.request('/api/me', { cookie: big.cookie }))).agency.id;
-  await insertPolicyRows(t, agencyId, 50_000, 'PROD');
+  agencyId = await bigAgency(t, 50_000, 'PROD');
 }, 120_000);
 afterAll(async () => {
   if (onPostgres) await t.close();

@@ -15,9 +15,8 @@ import { CUSTOMER_TYPE_LABEL, type CustomerType } from '#shared/customers.ts';
 import { displayStatus, POLICY_STATUS_LABEL, POLICY_TYPE_LABEL, type PolicyType } from '#shared/policies.ts';
 import { LINES } from '#shared/lines/index.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { agencyMembers, customers, policies, user } from '#server/db/schema.ts';
-import { tenant, type Tenant, type TenantConds } from '#server/tenant.ts';
+import { tenant, type Connection, type Tenant, type TenantConds } from '#server/tenant.ts';
 import { assigneeName } from '#server/platform/team-membership.ts';
 import { agencyTodayOf, policyStatusSql, statusIs } from '#server/platform/policy-status.ts';
 import { commissionAging, commissionReport } from './commission.ts';
@@ -45,7 +44,7 @@ function overlapsRange(q: ReportQuery): (SQL | undefined)[] {
 
 const col = (key: string, label: string, kind: ReportColumn['kind'] = 'text'): ReportColumn => ({ key, label, kind });
 
-export async function runReport(db: Db, actor: Actor, kind: ReportKind, filters: ReportFilters): Promise<ReportResult> {
+export async function runReport(db: Connection, actor: Actor, kind: ReportKind, filters: ReportFilters): Promise<ReportResult> {
   const t = tenant(db, actor);
   const result = await REPORTS[kind](t, { ...filters, today: agencyTodayOf(actor) });
   return { ...result, rows: result.rows.map(labelRow) };
@@ -293,7 +292,7 @@ async function customersWithoutPolicy(t: Tenant, q: ReportQuery): Promise<Report
 }
 
 /** The agency's carriers, for the carrier filter. */
-export async function listCarriers(db: Db, actor: Actor): Promise<string[]> {
+export async function listCarriers(db: Connection, actor: Actor): Promise<string[]> {
   const rows = await tenant(db, actor)
     .select({ carrier: policies.insuranceCompany })
     .from(policies)

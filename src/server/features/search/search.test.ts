@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_LIMIT, SEARCH_TEXT, type SearchResults } from '#shared/search.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { twoAgencies, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
-let t: TestContext;
-let agent: TestUser;
-let other: TestUser;
+let t: TestContext, agent: TestUser, other: TestUser;
 const search = (u: TestUser, q: string) => t.request(`/api/search?q=${encodeURIComponent(q)}`, { cookie: u.cookie });
 
-beforeAll(async () => {
-  t = await createTestContext();
-  agent = await createUser(t, { tier: 'business' });
-  other = await createUser(t, { tier: 'business' });
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => void ({ t, agent, other } = await twoAgencies()));
+afterAll(() => t.close());
 
 describe('GET /api/search', () => {
   it("finds the agency's customers by name or e-mail and its policies by number or customer name", async () => {

@@ -4,22 +4,11 @@ import { eq } from 'drizzle-orm';
 import { SETTINGS_TEXT } from '#shared/platform-settings.ts';
 import { auditLog, rateLimit, session, user } from '#server/db/schema.ts';
 import { audit } from '../audit/audit.ts';
-import { createTestContext, createUser, json, signIn, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { contextWith, createUser, json, signIn, type TestContext, type TestUser } from '#server/test/harness.ts';
 
-let t: TestContext;
-let superAdmin: TestUser;
-let admin: TestUser;
-let plain: TestUser;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  superAdmin = await createUser(t, { role: 'super_admin' });
-  admin = await createUser(t, { role: 'admin' });
-  plain = await createUser(t, { tier: 'enterprise' });
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TestContext, superAdmin: TestUser, admin: TestUser, plain: TestUser;
+beforeAll(async () => void ({ t, superAdmin, admin, plain } = await contextWith({ superAdmin: { role: 'super_admin' }, admin: { role: 'admin' }, plain: { tier: 'enterprise' } })));
+afterAll(() => t.close());
 
 const DEFAULTS = { min_password_length: 8, require_admin_two_factor: false, session_lifetime_days: 30, sign_up_limit_per_hour: 10 };
 const putSettings = (body: unknown, cookie = superAdmin.cookie) => t.request('/api/admin/platform-settings', { method: 'PUT', json: body, cookie });

@@ -8,21 +8,15 @@ import { zonedInstant } from '#shared/time.ts';
 import { addDays, agencyToday } from '#shared/time.ts';
 import { activityLog, agencies, notifications, tasks } from '#server/db/schema.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
-import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { joinAgency } from '#server/test/team.ts';
 
 let t: TestContext;
 let owner: TestUser;
 let member: TestUser;
 let outsider: TestUser;
 
-async function join(by: TestUser) {
-  const email = `m-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  expect((await t.request('/api/team/invitations', { cookie: by.cookie, json: { email, role: 'team_member' } })).status).toBe(201);
-  const token = linkIn(await waitForMail(t, email)).split('/').pop()!;
-  const u = await createUser(t, { email });
-  expect((await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: u.cookie })).status).toBe(200);
-  return u;
-}
+const join = (by: TestUser) => joinAgency(t, by);
 
 const today = () => agencyToday('UTC');
 const body = (over: Record<string, unknown> = {}) => ({ title: 'Call back', due_date: today(), due_time: '15:30', priority: 'high', assignee_id: owner.id, ...over });

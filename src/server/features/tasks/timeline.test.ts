@@ -6,18 +6,12 @@ import { COMMUNICATION_TEXT } from '#shared/communications.ts';
 import { addDays, agencyToday } from '#shared/time.ts';
 import { customerCommunications, documents, opportunities, opportunityStageHistory, policies } from '#server/db/schema.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createUser, twoAgencies, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { runDigest } from '../renewals/digest.ts';
 
-let t: TestContext;
-let agent: TestUser;
-let other: TestUser;
+let t: TestContext, agent: TestUser, other: TestUser;
 
-beforeAll(async () => {
-  t = await createTestContext();
-  agent = await createUser(t, { tier: 'business' });
-  other = await createUser(t, { tier: 'business' });
-});
+beforeAll(async () => void ({ t, agent, other } = await twoAgencies()));
 afterAll(async () => t.close());
 
 const timeline = async (u: TestUser, customerId: string, query = '') => {

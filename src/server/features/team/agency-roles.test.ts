@@ -1,19 +1,15 @@
 // Agency roles decide what a member may do in someone else's agency (issue 6 §5): the
 // agency permission manage_team is its owner's, billing and plans are the owner's only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { inviteAndAccept } from '#server/test/team.ts';
 
 let t: TestContext;
 let owner: TestUser;
 let member: TestUser;
 let admin: TestUser;
 
-async function join(who: TestUser, role: 'team_member' | 'admin') {
-  const res = await t.request('/api/team/invitations', { cookie: owner.cookie, json: { email: who.email, role } });
-  expect(res.status).toBe(201);
-  const token = linkIn(await waitForMail(t, who.email)).split('/').pop()!;
-  expect((await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: who.cookie })).status).toBe(200);
-}
+const join = (who: TestUser, role: 'team_member' | 'admin') => inviteAndAccept(t, owner, who, role);
 
 beforeAll(async () => {
   t = await createTestContext();

@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers, policies } from '#server/db/schema.ts';
-import { createTestContext, createUser, json, linkIn, waitForMail, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { carPolicyPayload } from '#server/test/factories.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { joinAgency } from '#server/test/team.ts';
 
 let t: TestContext;
 let ownerA: TestUser;
@@ -13,32 +15,12 @@ let ownerB: TestUser;
 let memberB: TestUser;
 let agencyA: string;
 
-async function join(owner: TestUser, role: 'team_member' | 'admin') {
-  const email = `m-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  expect((await t.request('/api/team/invitations', { cookie: owner.cookie, json: { email, role } })).status).toBe(201);
-  const token = linkIn(await waitForMail(t, email)).split('/').pop()!;
-  const user = await createUser(t, { email });
-  expect((await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: user.cookie })).status).toBe(200);
-  return user;
-}
+const join = (owner: TestUser, role: 'team_member' | 'admin') => joinAgency(t, owner, role);
 
 let seq = 0;
 function carPolicy(over: Record<string, unknown> = {}) {
   seq += 1;
-  return {
-    customer_name: 'Jane Doe',
-    customer_email: `jane${seq}-${Math.random().toString(36).slice(2, 6)}@example.com`,
-    policy_number: `TEAM-${seq}-${Math.random().toString(36).slice(2, 7)}`,
-    insurance_company: 'Acme Mutual',
-    policy_type: 'car',
-    premium_amount: '1234.50',
-    coverage_amount: '50000',
-    deductible: '500',
-    start_date: '2025-01-05',
-    status: 'active',
-    car_details: { vehicle_make: 'Toyota', vehicle_model: 'Corolla', vehicle_year: 2020, vin_number: 'VIN1', driver_license: 'DL-1', coverage_type: 'collision' },
-    ...over,
-  };
+  return carPolicyPayload(over);
 }
 
 const createPolicy = async (u: TestUser, over: Record<string, unknown> = {}) => {

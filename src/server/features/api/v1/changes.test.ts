@@ -12,6 +12,7 @@ import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { settleFeed } from '#server/test/feed-horizon.ts';
 import { importForm } from '#server/test/import-form.ts';
+import { random } from '#server/test/random.ts';
 
 let t: TestContext;
 let owner: TestUser;
@@ -102,17 +103,6 @@ async function changesOf(k: string, cursor: string | undefined, ids: string[], n
     entries.push(...read.entries.filter((e) => ids.includes(e.entity_id)));
   }
   return { entries, cursor: cursor! };
-}
-
-/** mulberry32: the same sequence for a seed, so a failure can be replayed (FEED_SEED). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

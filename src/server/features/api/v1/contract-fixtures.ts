@@ -24,10 +24,10 @@ export interface ContractCall {
 }
 
 /** A multipart body: text fields, then files (a PDF unless other bytes are given). */
-const formOf = (fields: Record<string, string>, files: { field: string; name: string; bytes?: Uint8Array }[]) => () => {
+const formOf = (fields: Record<string, string>, files: { field: string; name: string; bytes?: Uint8Array | string; type?: string }[]) => () => {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  for (const f of files) fd.append(f.field, new File([(f.bytes ?? PDF) as BlobPart], f.name, { type: 'application/pdf' }));
+  for (const f of files) fd.append(f.field, new File([(f.bytes ?? PDF) as BlobPart], f.name, { type: f.type ?? 'application/pdf' }));
   return fd;
 };
 const payment = { client_name: 'Carla Client', amount: '120.50', payment_date: '2026-11-02', payment_method: 'cash' };
@@ -55,13 +55,7 @@ export interface ContractWorld {
 const unknownId = () => randomUUID();
 
 /** A statement upload's form: the fields, then the file (as a client sends it). */
-function statementUpload(csv: string): FormData {
-  const form = new FormData();
-  form.append('carrier', 'Contract Carrier');
-  form.append('period', '2026-01');
-  form.append('file', new File([csv], 'statement.csv', { type: 'text/csv' }));
-  return form;
-}
+const statementUpload = (csv: string) => formOf({ carrier: 'Contract Carrier', period: '2026-01' }, [{ field: 'file', name: 'statement.csv', bytes: csv, type: 'text/csv' }]);
 
 const note = { type: 'phone', subject: 'Call', content: 'Talked about the renewal.', communication_date: '2026-01-02T10:00:00.000Z' };
 
@@ -239,11 +233,11 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
     const number = (await w.policy()).policy_number as string;
     const file = `Policy Number,Commission,Statement Date\n${number},12.50,2026-01-15\n`;
     return [
-      { why: 'imported', status: 201, form: () => statementUpload(file), headers: { 'Idempotency-Key': randomUUID() } },
-      { why: 'the same file again', status: 409, form: () => statementUpload(file) },
-      { why: 'a column not mapped', status: 400, form: () => statementUpload('Policy Number,Statement Date\nX-1,2026-01-15\n') },
-      { why: 'the read key', status: 403, key: 'read', form: () => statementUpload(file) },
-      { why: 'no key', status: 401, key: 'none', form: () => statementUpload(file) },
+      { why: 'imported', status: 201, form: statementUpload(file), headers: { 'Idempotency-Key': randomUUID() } },
+      { why: 'the same file again', status: 409, form: statementUpload(file) },
+      { why: 'a column not mapped', status: 400, form: statementUpload('Policy Number,Statement Date\nX-1,2026-01-15\n') },
+      { why: 'the read key', status: 403, key: 'read', form: statementUpload(file) },
+      { why: 'no key', status: 401, key: 'none', form: statementUpload(file) },
     ];
   },
   'GET /statements/{id}': async (w) => [

@@ -1,7 +1,7 @@
 // Idempotency-Key on /api/v1 writes: the first answer is stored with the write, in its transaction,
 // and replayed for 24 hours to a retry with the same request; the same key with another request is a 409.
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_TEXT } from '#shared/api-keys.ts';
@@ -39,6 +39,38 @@ export function canonicalJson(text: string): string {
   return JSON.stringify(sorted(value));
 }
 
+/** A stored answer past its 24 hours. */
+const expired = () => lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`);
+
+interface IdempotencyKey {
+  agencyId: string;
+  keyId: string;
+  key: string;
+  /** the key's row: its agency leads every condition, the row's shard on Citus (decision 044) */
+  where: SQL;
+}
+
+/** The request's Idempotency-Key (a 400 when out of bounds), undefined when it sends none. */
+function idempotencyKeyOf(c: Context<AppEnv>): IdempotencyKey | undefined {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return undefined;
+  if (key.length < 1 || key.length > 255) throw badRequest(API_TEXT.idempotencyKeyInvalid, undefined, 'INVALID_IDEMPOTENCY_KEY');
+  const agencyId = c.var.actor.agency.id;
+  const keyId = c.var.apiKey.keyId;
+  return { agencyId, keyId, key, where: and(eq(apiIdempotency.agencyId, agencyId), eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key))! };
+}
+
+/** Drops the key's answer if it expired, then reserves the key (status 0): false when a live row holds it. */
+async function reserveKey(db: Db, k: IdempotencyKey, requestHash: string): Promise<boolean> {
+  await db.delete(apiIdempotency).where(and(k.where, expired()));
+  const [reserved] = await db
+    .insert(apiIdempotency)
+    .values({ agencyId: k.agencyId, keyId: k.keyId, idempotencyKey: k.key, requestHash, status: 0 })
+    .onConflictDoNothing()
+    .returning({ keyId: apiIdempotency.keyId });
+  return reserved !== undefined;
+}
+
 /**
  * Runs the write once per Idempotency-Key. The key's row is inserted first in the write's transaction:
  * a concurrent duplicate waits on its primary key until the first commits, then replays its answer
@@ -53,39 +85,18 @@ export async function writeOnce(
   fingerprint?: string,
 ): Promise<Response> {
   const db = c.var.deps.db;
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return respond(c, await work(db));
-  if (key.length < 1 || key.length > 255) throw badRequest(API_TEXT.idempotencyKeyInvalid, undefined, 'INVALID_IDEMPOTENCY_KEY');
-  const keyId = c.var.apiKey.keyId;
-  // the key's agency leads every condition: the row's shard on Citus (decision 044)
-  const agencyId = c.var.actor.agency.id;
-  const thisKey = and(eq(apiIdempotency.agencyId, agencyId), eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key));
+  const k = idempotencyKeyOf(c);
+  if (k === undefined) return respond(c, await work(db));
   const body = fingerprint ?? (c.req.method === 'DELETE' ? '' : canonicalJson(await c.req.text()));
   const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
   const outcome = await db.transaction(async (tx) => {
-    await tx
-      .delete(apiIdempotency)
-      .where(
-        and(thisKey, lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)),
-      );
-    const [reserved] = await tx
-      .insert(apiIdempotency)
-      .values({ agencyId, keyId, idempotencyKey: key, requestHash, status: 0 })
-      .onConflictDoNothing()
-      .returning({ keyId: apiIdempotency.keyId });
-    if (!reserved) {
-      const [stored] = await tx
-        .select()
-        .from(apiIdempotency)
-        .where(thisKey);
+    if (!(await reserveKey(tx as unknown as Db, k, requestHash))) {
+      const [stored] = await tx.select().from(apiIdempotency).where(k.where);
       if (stored.requestHash !== requestHash) throw conflict(API_TEXT.idempotencyMismatch, 'IDEMPOTENCY_KEY_REUSED');
       return { status: stored.status, body: stored.body, replayed: true };
     }
     const result = await work(tx as unknown as Db);
-    await tx
-      .update(apiIdempotency)
-      .set({ status: result.status, body: result.body ?? null })
-      .where(thisKey);
+    await tx.update(apiIdempotency).set({ status: result.status, body: result.body ?? null }).where(k.where);
     return { ...result, replayed: false };
   });
   if (outcome.replayed) c.header('idempotent-replayed', 'true');
@@ -96,7 +107,7 @@ export async function writeOnce(
 export async function purgeIdempotency(db: Db): Promise<number> {
   const gone = await db
     .delete(apiIdempotency)
-    .where(lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`))
+    .where(expired())
     .returning({ keyId: apiIdempotency.keyId });
   return gone.length;
 }
@@ -126,15 +137,10 @@ async function formHash(c: Context<AppEnv>, request: Request): Promise<string> {
  */
 export async function uploadOnce(c: Context<AppEnv>, work: () => Promise<WriteResult>): Promise<Response> {
   const db = c.var.deps.db;
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return respond(c, await work());
-  if (key.length < 1 || key.length > 255) throw badRequest(API_TEXT.idempotencyKeyInvalid, undefined, 'INVALID_IDEMPOTENCY_KEY');
-  const agencyId = c.var.actor.agency.id;
-  const keyId = c.var.apiKey.keyId;
-  const thisKey = and(eq(apiIdempotency.agencyId, agencyId), eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, key));
-  await db.delete(apiIdempotency).where(and(thisKey, lt(apiIdempotency.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)));
-  const [reserved] = await db.insert(apiIdempotency).values({ agencyId, keyId, idempotencyKey: key, requestHash: '', status: 0 }).onConflictDoNothing().returning({ keyId: apiIdempotency.keyId });
-  if (!reserved) {
+  const k = idempotencyKeyOf(c);
+  if (k === undefined) return respond(c, await work());
+  const thisKey = k.where;
+  if (!(await reserveKey(db, k, ''))) {
     const [stored] = await db.select().from(apiIdempotency).where(thisKey);
     if (!stored || stored.status === 0) throw conflict(API_TEXT.idempotencyInProgress, 'IDEMPOTENCY_KEY_IN_USE');
     if (stored.requestHash !== (await formHash(c, c.req.raw))) throw conflict(API_TEXT.idempotencyMismatch, 'IDEMPOTENCY_KEY_REUSED');

@@ -101,6 +101,24 @@ export type RenameDocumentInput = z.input<typeof renameDocumentSchema>;
 export const moveDocumentSchema = documentTargetSchema;
 export type MoveDocumentInput = z.input<typeof moveDocumentSchema>;
 
+/** A document as /api/v1 answers it (its list, the change feed and the webhooks' data). */
+export interface ApiDocument {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  customer_id: string | null;
+  customer_name: string | null;
+  policy_id: string | null;
+  policy_number: string | null;
+  uploaded_by: string | null;
+  shared_with_client: boolean;
+  /** uploaded by the client in the portal */
+  from_client: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DocumentRow {
   id: string;
   name: string;

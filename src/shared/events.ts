@@ -5,7 +5,9 @@
 import type { AuditAction } from './audit.ts';
 import type { CommissionReconciled, Statement } from './commissions.ts';
 import type { Communication, Customer } from './customers.ts';
+import type { ApiDocument } from './documents.ts';
 import type { Opportunity } from './pipeline.ts';
+import type { PremiumPayment } from './premium-payments.ts';
 import type { PolicyDetail } from './policies.ts';
 import type { SignInOutcome } from './settings.ts';
 import type { ApiTask } from './tasks.ts';
@@ -70,13 +72,17 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'opportunity.updated': { data: Lazy<Opportunity> };
   'opportunity.deleted': { data: Lazy<Opportunity> };
   'opportunity.assigned': Assigned & { label: string };
-  'document.uploaded': object;
-  'document.renamed': object;
-  'document.moved': object;
-  'document.deleted': object;
-  'document.restored': object;
+  /** data: the document as /api/v1 answers it; an upload, the portal's included (from_client), or a signed copy stored */
+  'document.created': { data: Lazy<ApiDocument> };
+  /** renamed, moved or restored from the Trash (the activity log's verb) */
+  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' };
+  /** put in the Trash (the /api/v1 list no longer shows it): data as it was */
+  'document.deleted': { data: Lazy<ApiDocument> };
   'document.viewed': object;
   'document.downloaded': object;
+  /** a client premium payment recorded (the form, /api/v1), or gone with its policy (data as it was) */
+  'premium_payment.created': { data: Lazy<PremiumPayment> };
+  'premium_payment.deleted': { data: Lazy<PremiumPayment> };
   'branding.updated': object;
   'branding.deleted': object;
   'bulk.applied': object;

@@ -23,6 +23,11 @@ export const WEBHOOK_EVENTS = [
   'opportunity.deleted',
   'statement.imported',
   'commission.reconciled',
+  'document.created',
+  'document.updated',
+  'document.deleted',
+  'premium_payment.created',
+  'premium_payment.deleted',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "Send test event"; never subscribed to. */
@@ -46,6 +51,11 @@ export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
   'opportunity.deleted': 'An opportunity is deleted',
   'statement.imported': 'A carrier statement is imported',
   'commission.reconciled': 'Commission received changes (a statement imported or undone, a receipt recorded or deleted)',
+  'document.created': 'A document is uploaded (by the agency or by the client in the portal)',
+  'document.updated': 'A document is renamed, moved or restored from the Trash',
+  'document.deleted': 'A document is put in the Trash (also with its customer or policy)',
+  'premium_payment.created': 'A premium payment is recorded',
+  'premium_payment.deleted': 'A premium payment is deleted (with its policy)',
 };
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;

@@ -188,7 +188,7 @@ export interface paths {
         };
         /**
          * The change feed
-         * @description Every created, updated and deleted customer, policy, communication, task and opportunity of the agency, in commit order: apply each entry in turn (data: upsert; null: delete) and your copy equals the agency's. Entries appear once the change has committed and every transaction that began before it has ended, so a cursor never skips one. Each key sees the entities its scopes may read.
+         * @description Every created, updated and deleted customer, policy, communication, task, opportunity, document and premium payment of the agency, in commit order: apply each entry in turn (data: upsert; null: delete) and your copy equals the agency's. Entries appear once the change has committed and every transaction that began before it has ended, so a cursor never skips one. Each key sees the entities its scopes may read.
          */
         get: operations["listChanges"];
         put?: never;
@@ -945,6 +945,106 @@ export interface webhooks {
          * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
          */
         post: operations["webhook_commission_reconciled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A document is uploaded (by the agency or by the client in the portal)
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_document_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A document is renamed, moved or restored from the Trash
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_document_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A document is put in the Trash (also with its customer or policy)
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_document_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "premium_payment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A premium payment is recorded
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_premium_payment_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "premium_payment.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A premium payment is deleted (with its policy)
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_premium_payment_deleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2010,6 +2110,95 @@ export interface components {
                 receipt_id: string | null;
                 /** @description every term whose received amount changed (read them with GET /commissions/{id}) */
                 policy_ids: string[];
+            };
+        };
+        DocumentEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "document.created" | "document.updated" | "document.deleted";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description Decided from the bytes when it was uploaded */
+                content_type: string;
+                /** @description Bytes */
+                size: number;
+                customer_id: string | null;
+                customer_name: string | null;
+                policy_id: string | null;
+                policy_number: string | null;
+                uploaded_by: string | null;
+                /** @description Shown to the customer in the client portal */
+                shared_with_client: boolean;
+                /** @description Uploaded by the customer in the client portal */
+                from_client: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date and time
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date and time
+                 */
+                updated_at: string;
+            };
+        };
+        PremiumPaymentEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "premium_payment.created" | "premium_payment.deleted";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                policy_id: string;
+                client_name: string;
+                policy_number: string;
+                /** @description decimal, 2 places */
+                amount: string;
+                /** Format: date */
+                payment_date: string;
+                /** @enum {string} */
+                payment_method: "credit_card" | "debit_card" | "bank_transfer" | "check" | "cash" | "other";
+                notes: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date and time
+                 */
+                created_at: string;
+                created_by_name: string | null;
+                /** @description The receipts */
+                files: {
+                    /** Format: uuid */
+                    id: string;
+                    file_name: string;
+                    content_type: string;
+                    size: number;
+                }[];
             };
         };
         TestEvent: {
@@ -4237,7 +4426,7 @@ export interface operations {
                 /** @description Entries per page, at most 500. */
                 limit?: number;
                 /** @description Only the entries of this entity. */
-                entity?: "customer" | "policy" | "communication" | "task" | "opportunity";
+                entity?: "customer" | "policy" | "communication" | "task" | "opportunity" | "document" | "premium_payment";
             };
             header?: never;
             path?: never;
@@ -4258,7 +4447,7 @@ export interface operations {
                             /** @description The event, as the webhooks name it: customer.created, policy.updated, communication.deleted … */
                             type: string;
                             /** @enum {string} */
-                            entity: "customer" | "policy" | "communication" | "task" | "opportunity";
+                            entity: "customer" | "policy" | "communication" | "task" | "opportunity" | "document" | "premium_payment";
                             /** Format: uuid */
                             entity_id: string;
                             /** @enum {string} */
@@ -4439,6 +4628,61 @@ export interface operations {
                                  * @description ISO 8601 date and time
                                  */
                                 updated_at: string;
+                            } | {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @description Decided from the bytes when it was uploaded */
+                                content_type: string;
+                                /** @description Bytes */
+                                size: number;
+                                customer_id: string | null;
+                                customer_name: string | null;
+                                policy_id: string | null;
+                                policy_number: string | null;
+                                uploaded_by: string | null;
+                                /** @description Shown to the customer in the client portal */
+                                shared_with_client: boolean;
+                                /** @description Uploaded by the customer in the client portal */
+                                from_client: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date and time
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date and time
+                                 */
+                                updated_at: string;
+                            } | {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                policy_id: string;
+                                client_name: string;
+                                policy_number: string;
+                                /** @description decimal, 2 places */
+                                amount: string;
+                                /** Format: date */
+                                payment_date: string;
+                                /** @enum {string} */
+                                payment_method: "credit_card" | "debit_card" | "bank_transfer" | "check" | "cash" | "other";
+                                notes: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date and time
+                                 */
+                                created_at: string;
+                                created_by_name: string | null;
+                                /** @description The receipts */
+                                files: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    file_name: string;
+                                    content_type: string;
+                                    size: number;
+                                }[];
                             }) | null;
                         }[];
                         /** @description Always set: pass as `after` for the next page, and keep it to poll for later changes. */
@@ -8504,6 +8748,8 @@ export interface operations {
                             uploaded_by: string | null;
                             /** @description Shown to the customer in the client portal */
                             shared_with_client: boolean;
+                            /** @description Uploaded by the customer in the client portal */
+                            from_client: boolean;
                             /**
                              * Format: date-time
                              * @description ISO 8601 date and time
@@ -8647,6 +8893,8 @@ export interface operations {
                         uploaded_by: string | null;
                         /** @description Shown to the customer in the client portal */
                         shared_with_client: boolean;
+                        /** @description Uploaded by the customer in the client portal */
+                        from_client: boolean;
                         /**
                          * Format: date-time
                          * @description ISO 8601 date and time
@@ -8820,6 +9068,8 @@ export interface operations {
                         uploaded_by: string | null;
                         /** @description Shown to the customer in the client portal */
                         shared_with_client: boolean;
+                        /** @description Uploaded by the customer in the client portal */
+                        from_client: boolean;
                         /**
                          * Format: date-time
                          * @description ISO 8601 date and time
@@ -9523,6 +9773,161 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CommissionEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_premium_payment_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PremiumPaymentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_premium_payment_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PremiumPaymentEvent"];
             };
         };
         responses: {

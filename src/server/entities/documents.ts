@@ -1,7 +1,7 @@
 // A stored document of an agency (issue 13; docs/decisions/023) as the Documents card and /api/v1 both
 // write and read it: its target, rename, move, Trash and restore, and the signed link. Every change
 // moves updated_at and emits one event, which the activity log, the change feed and webhooks hear.
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DOCUMENT_TEXT, PREVIEWABLE, TRASH_DAYS, documentTargetSchema, type DocumentRow, type DocumentTarget } from '#shared/documents.ts';
 import { FILE_LINK_TTL_SECONDS, type FileLink } from '#shared/files.ts';
 import type { Actor, Deps } from '#server/context.ts';
@@ -13,9 +13,11 @@ import { validate } from '#server/http.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import type { Uploader } from '#server/platform/document-upload.ts';
 import { emit, type EventSource } from '#server/platform/events.ts';
+import { apiDocumentSelect, apiDocumentsByIds, documentData, toApiDocument } from '#server/platform/document-rows.ts';
 
 export type DocumentRecord = typeof documents.$inferSelect;
 const DAY_MS = 24 * 3600 * 1000;
+
 
 /**
  * The customer and policy a document belongs to, both of the caller's agency (another agency's id is
@@ -80,7 +82,7 @@ export async function renameDocument(db: Connection, actor: Actor, id: string, n
   return tenant(db, actor).transaction(async (t) => {
     const doc = await findDocument(t, id);
     const [row] = await t.update(documents, { name, updatedAt: new Date() }, eq(documents.id, doc.id)).returning();
-    await emit(t, actor, { type: 'document.renamed', entityId: doc.id, summary: `Renamed document ${doc.name} to ${name}` });
+    await emit(t, actor, { type: 'document.updated', change: 'renamed', data: documentData(t, doc.id), entityId: doc.id, summary: `Renamed document ${doc.name} to ${name}` });
     return toRow(row);
   });
 }
@@ -90,7 +92,7 @@ export async function moveDocument(db: Connection, actor: Actor, id: string, tar
     const doc = await findDocument(t, id);
     const to = await resolveTarget(t, target);
     const [row] = await t.update(documents, { customerId: to.customerId, policyId: to.policyId, updatedAt: new Date() }, eq(documents.id, doc.id)).returning();
-    await emit(t, actor, { type: 'document.moved', entityId: doc.id, summary: `Moved document ${doc.name} to ${to.label}` });
+    await emit(t, actor, { type: 'document.updated', change: 'moved', data: documentData(t, doc.id), entityId: doc.id, summary: `Moved document ${doc.name} to ${to.label}` });
     return toRow(row);
   });
 }
@@ -99,9 +101,10 @@ export async function trashDocument(db: Connection, actor: Actor, id: string): P
   await tenant(db, actor).transaction(async (t) => {
     const doc = await findDocument(t, id);
     const now = new Date();
+    const [was] = await apiDocumentsByIds(t, [doc.id]);
     // updated_at too: the Trash is a change a poller with updated_since and the feed must see
     await t.update(documents, { deletedAt: now, deletedBy: actor.userId, updatedAt: now }, eq(documents.id, doc.id));
-    await emit(t, actor, { type: 'document.deleted', entityId: doc.id, summary: `Moved document ${doc.name} to the Trash` });
+    await emit(t, actor, { type: 'document.deleted', data: was, entityId: doc.id, summary: `Moved document ${doc.name} to the Trash` });
   });
 }
 
@@ -110,7 +113,7 @@ export async function restoreDocument(db: Connection, actor: Actor, id: string, 
     const doc = await findDocument(t, id, 'trash');
     if (doc.deletedAt!.getTime() + TRASH_DAYS * DAY_MS <= now.getTime()) throw new AppError(410, 'TRASH_EXPIRED', DOCUMENT_TEXT.trashExpired);
     const [row] = await t.update(documents, { deletedAt: null, deletedBy: null, updatedAt: now }, eq(documents.id, doc.id)).returning();
-    await emit(t, actor, { type: 'document.restored', entityId: doc.id, summary: `Restored document ${doc.name} from the Trash` });
+    await emit(t, actor, { type: 'document.updated', change: 'restored', data: documentData(t, doc.id), entityId: doc.id, summary: `Restored document ${doc.name} from the Trash` });
     return toRow(row);
   });
 }
@@ -123,9 +126,25 @@ export async function trashDocumentsOf(t: Tenant, actor: EventSource, of: { cust
   // a customer's documents that belong to one of its policies stay with the policy (policies outlive their customer)
   const cond = 'customerId' in of ? and(eq(documents.customerId, of.customerId), isNull(documents.policyId)) : eq(documents.policyId, of.policyId);
   const now = new Date();
+  const was = await apiDocumentSelect(t, sql<string>`''`, cond);
   const trashed = await t.update(documents, { deletedAt: now, deletedBy: actor.userId, updatedAt: now }, cond, isNull(documents.deletedAt)).returning({ id: documents.id });
   // one event per document (no activity line: the customer's or policy's delete is the line)
-  for (const { id } of trashed) await emit(t, actor, { type: 'document.deleted', entityId: id });
+  for (const { id } of trashed) await emit(t, actor, { type: 'document.deleted', data: toApiDocument(was.find((w) => w.doc.id === id)!), entityId: id });
+  // a customer's documents that stay with one of its policies lose the customer: a change of each (not the foreign key's silent SET NULL)
+  if ('customerId' in of) {
+    const unlinked = await t.update(documents, { customerId: null, updatedAt: now }, eq(documents.customerId, of.customerId), isNotNull(documents.policyId)).returning({ id: documents.id, deletedAt: documents.deletedAt });
+    for (const d of unlinked) if (!d.deletedAt) await emit(t, actor, { type: 'document.updated', change: 'moved', data: documentData(t, d.id), entityId: d.id });
+  }
+}
+
+/**
+ * A bulk delete or an import's undo emits policy.deleted before the policy's row goes (no
+ * policy.deleting, so its undo can bring the policy back): its documents stay, without the policy —
+ * a change of each (updated_at, one document.updated), not the foreign key's silent SET NULL.
+ */
+export async function unlinkDocumentsOfPolicy(t: Tenant, actor: EventSource, policyId: string): Promise<void> {
+  const unlinked = await t.update(documents, { policyId: null, updatedAt: new Date() }, eq(documents.policyId, policyId), isNull(documents.deletedAt)).returning({ id: documents.id });
+  for (const d of unlinked) await emit(t, actor, { type: 'document.updated', change: 'moved', data: documentData(t, d.id), entityId: d.id });
 }
 
 /**

@@ -1,13 +1,14 @@
 // Client premium payments (the entity, shared by the web form and /api/v1): recorded against the agency's policy
 // with that number, with receipt files; a policy's payments, read.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { PREMIUM_TEXT, type PremiumMethod, type PremiumPayment } from '#shared/premium-payments.ts';
 import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_TYPES, type StoredFileInfo } from '#shared/files.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import { policies, premiumPaymentFiles, premiumPayments, storedFiles, user } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
 import { storeWithRows, type Upload, type UploadRules } from '#server/files.ts';
-import { tenant, type Connection } from '#server/tenant.ts';
+import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
+import { emit, type EventSource } from '#server/platform/events.ts';
 
 type PaymentRow = typeof premiumPayments.$inferSelect;
 
@@ -85,11 +86,14 @@ export async function recordPremiumPayment(deps: Deps, actor: Actor, input: Prem
       })
       .returning();
     await t.insert(premiumPaymentFiles, files.map((f) => ({ paymentId: row.id, fileId: f.id })));
-    return toPayment(
+    const payment = toPayment(
       row,
       files.map((f) => ({ id: f.id, file_name: f.fileName, content_type: f.contentType, size: f.size })),
       `${actor.firstName} ${actor.lastName}`.trim() || null,
     );
+    // the form and /api/v1 alike: the change feed and the webhooks hear of it (no activity line, as before)
+    await emit(t, actor, { type: 'premium_payment.created', entityId: payment.id, data: payment });
+    return payment;
   });
 }
 
@@ -98,9 +102,14 @@ export async function listPolicyPayments(db: Connection, actor: Actor, policyId:
   const t = tenant(db, actor);
   const [policy] = await t.select({ id: policies.id }).from(policies, eq(policies.id, policyId));
   if (!policy) throw notFound('Policy not found');
+  return paymentsWhere(t, eq(premiumPayments.policyId, policyId));
+}
+
+/** Payments as the API answers them (newest payment date first), with their receipts. */
+async function paymentsWhere(t: Tenant, cond: SQL): Promise<PremiumPayment[]> {
   const rows = await t
     .select({ p: premiumPayments, firstName: user.firstName, lastName: user.lastName })
-    .from(premiumPayments, eq(premiumPayments.policyId, policyId))
+    .from(premiumPayments, cond)
     .leftJoin(user, eq(user.id, premiumPayments.createdBy))
     .orderBy(desc(premiumPayments.paymentDate), desc(premiumPayments.createdAt));
   const ids = rows.map((r) => r.p.id);
@@ -120,4 +129,20 @@ export async function listPolicyPayments(db: Connection, actor: Actor, policyId:
       r.firstName !== null ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null,
     ),
   );
+}
+
+/** The payments of these ids as the API answers them (the change feed); gone ones are absent. */
+export async function paymentsByIds(t: Tenant, ids: string[]): Promise<PremiumPayment[]> {
+  return ids.length ? paymentsWhere(t, inArray(premiumPayments.id, ids)) : [];
+}
+
+/**
+ * Called inside the transaction that removes a policy, before its row goes: its payments go with it
+ * (as the foreign key would take them), each one premium_payment.deleted with its data as it was.
+ */
+export async function deletePaymentsOf(t: Tenant, by: EventSource, policyId: string): Promise<void> {
+  const was = await paymentsWhere(t, eq(premiumPayments.policyId, policyId));
+  if (!was.length) return;
+  await t.delete(premiumPayments, eq(premiumPayments.policyId, policyId));
+  for (const p of was) await emit(t, by, { type: 'premium_payment.deleted', entityId: p.id, data: p });
 }

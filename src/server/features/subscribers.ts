@@ -16,6 +16,7 @@ import { subscribeSignInHistory } from './settings/subscribe.ts';
 import { subscribeWebhooks } from './webhooks/subscribe.ts';
 import { subscribeTasks } from './tasks/subscribe.ts';
 import { subscribePipeline } from './pipeline/subscribe.ts';
+import { subscribePremiumPayments } from './premium-payments/subscribe.ts';
 
 export function wireSubscribers(): void {
   subscribeActivity();
@@ -31,4 +32,5 @@ export function wireSubscribers(): void {
   subscribeCommunications();
   subscribeTasks();
   subscribePipeline();
+  subscribePremiumPayments();
 }

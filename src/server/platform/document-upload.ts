@@ -18,6 +18,7 @@ import { UploadError, sanitizeFileName, type UploadRules } from '#server/files.t
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { FORM_OVERHEAD_BYTES, readUploadForm } from '#server/platform/upload-form.ts';
 import { emit } from '#server/platform/events.ts';
+import { documentData } from './document-rows.ts';
 import { diskSink, discardSpooled, type SpooledFile } from './document-spool.ts';
 import { formatStorage, DOCUMENT_TYPES } from '#shared/documents.ts';
 
@@ -123,7 +124,7 @@ async function storeSpooled(c: Context<AppEnv>, uploader: Uploader, file: Spoole
     await deps.storage.putFile(storageKey, file.tempPath, file.size, file.contentType);
     return await tenant(deps.db, actor).transaction(async (t) => {
       const [row] = await t.update(documents, { status: 'ready', updatedAt: new Date() }, eq(documents.id, reserved.id)).returning();
-      await emit(t, uploader.by, { type: 'document.uploaded', entityId: row.id, summary: uploader.summary(name, formatStorage(file.size), target.label) });
+      await emit(t, uploader.by, { type: 'document.created', data: documentData(t, row.id), entityId: row.id, summary: uploader.summary(name, formatStorage(file.size), target.label) });
       return {
         id: row.id,
         name: row.name,

@@ -1,9 +1,11 @@
 // Who belongs to the agency, for every feature that assigns work to a member (policies, renewals,
 // tasks, the pipeline, bulk actions): one check and one way to name a member in SQL.
-import { asc, eq, sql } from 'drizzle-orm';
-import { agencyMembers, user } from '#server/db/schema.ts';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { effectiveTier } from '#shared/tiers.ts';
+import { agencies, agencyMembers, user } from '#server/db/schema.ts';
 import { badRequest } from '#server/errors.ts';
-import type { Tenant } from '#server/tenant.ts';
+import { crossAgency, tenant, type Connection, type Tenant } from '#server/tenant.ts';
+import { emit, type EventSource } from './events.ts';
 
 /** The name shown for an assignee: first and last name, else the account name. */
 export const assigneeName = sql<string | null>`nullif(trim(coalesce(${user.firstName}, '') || ' ' || coalesce(${user.lastName}, '')), '')`;
@@ -31,4 +33,27 @@ export async function readMembers(t: Tenant) {
     .innerJoin(user, eq(user.id, agencyMembers.userId))
     .orderBy(asc(user.firstName), asc(user.lastName));
   return rows.map((r) => ({ id: r.id, name: r.first ?? (r.name || r.email) }));
+}
+
+/**
+ * A whole account is deleted (the super admin, or its owner): in every other agency it was a member
+ * of, what it held there ends as a removal's does — `membership.ending` in that agency's context, so
+ * its terms fall back to that agency's owner and its tasks and opportunities lose their assignee, each
+ * a change (updated_at, one event, one change-feed entry), not the foreign key's silent SET NULL.
+ * Call inside the deleting transaction, before the user row goes. Its own agency goes whole with it.
+ */
+export async function endMembershipsOfDeletedUser(tx: Connection, userId: string): Promise<void> {
+  const db = crossAgency(tx, 'a deleted account leaves every agency it was a member of');
+  const rows = await db
+    .select({ agencyId: agencies.id, ownerId: agencies.ownerId, owner: { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, trialEndsAt: user.trialEndsAt } })
+    .from(agencyMembers)
+    .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
+    .innerJoin(user, eq(user.id, agencies.ownerId))
+    .where(and(eq(agencyMembers.userId, userId), ne(agencies.ownerId, userId)))
+    .orderBy(asc(agencies.id));
+  for (const a of rows) {
+    // no member of that agency did it: the system's change, under that agency's plan (its webhooks)
+    const by: EventSource = { userId: null, agency: { tier: effectiveTier(a.owner) } };
+    await emit(tenant(tx, { agency: { id: a.agencyId } }), by, { type: 'membership.ending', userId, ownerId: a.ownerId });
+  }
 }

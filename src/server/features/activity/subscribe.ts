@@ -30,11 +30,10 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   'opportunity.updated': ['opportunity', 'updated'],
   'opportunity.deleted': ['opportunity', 'deleted'],
   'opportunity.assigned': ['opportunity', 'updated'],
-  'document.uploaded': ['document', 'uploaded'],
-  'document.renamed': ['document', 'renamed'],
-  'document.moved': ['document', 'moved'],
+  'document.created': ['document', 'uploaded'],
+  // the log's verb is the change's: renamed, moved or restored
+  'document.updated': ['document', 'updated'],
   'document.deleted': ['document', 'deleted'],
-  'document.restored': ['document', 'restored'],
   'document.viewed': ['document', 'viewed'],
   'document.downloaded': ['document', 'downloaded'],
   'branding.updated': ['branding', 'updated'],
@@ -63,6 +62,9 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   // the commission writes log their own lines (these events carry no summary)
   'statement.imported': ['payment', 'created'],
   'commission.reconciled': ['payment', 'updated'],
+  // recorded from the premium form, which logs no line (these events carry no summary)
+  'premium_payment.created': ['payment', 'created'],
+  'premium_payment.deleted': ['payment', 'deleted'],
 };
 
 export function subscribeActivity() {
@@ -72,7 +74,8 @@ export function subscribeActivity() {
     mode: 'in-transaction',
     handle: async ({ t, by }, event) => {
       if (event.summary === undefined || !t) return;
-      const [kind, action] = ENTRY[event.type];
+      const [kind, entryAction] = ENTRY[event.type];
+      const action = event.type === 'document.updated' ? event.change : entryAction;
       await logActivity(t, by, { kind, action, entityId: event.entityId ?? null, summary: event.summary });
     },
   });

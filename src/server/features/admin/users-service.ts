@@ -13,6 +13,7 @@ import { applyPaidPlan } from '#server/platform/paid-plan.ts';
 import { containsPattern } from '#server/db/helpers.ts';
 import { sortOrder } from '#server/lists.ts';
 import { auditByActor } from '#server/platform/audit.ts';
+import { endMembershipsOfDeletedUser } from '#server/platform/team-membership.ts';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -200,6 +201,8 @@ export async function deleteUser(db: Db, storage: Storage, actor: Actor, id: str
     // Submissions point at their receipt with ON DELETE RESTRICT: remove them before the files go.
     const before = await getUserRow(tx, id);
     await tx.delete(paymentSubmissions).where(eq(paymentSubmissions.userId, id));
+    // in the agencies it was a member of, its work is handed back as a removal's is (events, feed)
+    await endMembershipsOfDeletedUser(tx, id);
     await tx.delete(user).where(eq(user.id, id));
     await auditByActor(tx, actor, { action: 'user.deleted', targetType: 'user', targetId: id, targetLabel: before.email, before, after: null });
     return [...owned.map((f) => f.key), ...documents];

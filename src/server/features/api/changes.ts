@@ -21,7 +21,12 @@ type FeedEvent =
   | 'task.deleted'
   | 'opportunity.created'
   | 'opportunity.updated'
-  | 'opportunity.deleted';
+  | 'opportunity.deleted'
+  | 'document.created'
+  | 'document.updated'
+  | 'document.deleted'
+  | 'premium_payment.created'
+  | 'premium_payment.deleted';
 
 /**
  * The events that are changes, and what each changes. policy.renewed is not one: the new term's
@@ -43,6 +48,12 @@ const CHANGES: { [K in FeedEvent]: { entity: ChangeEntity; op: ChangeOp; id: (e:
   'opportunity.created': { entity: 'opportunity', op: 'created', id: (e) => e.entityId },
   'opportunity.updated': { entity: 'opportunity', op: 'updated', id: (e) => e.entityId },
   'opportunity.deleted': { entity: 'opportunity', op: 'deleted', id: (e) => e.entityId },
+  // a document in the Trash is gone from the /documents list: its tombstone; a restore is an update that brings it back
+  'document.created': { entity: 'document', op: 'created', id: (e) => e.entityId },
+  'document.updated': { entity: 'document', op: 'updated', id: (e) => e.entityId },
+  'document.deleted': { entity: 'document', op: 'deleted', id: (e) => e.entityId },
+  'premium_payment.created': { entity: 'premium_payment', op: 'created', id: (e) => e.entityId },
+  'premium_payment.deleted': { entity: 'premium_payment', op: 'deleted', id: (e) => e.entityId },
 };
 const FEED_EVENTS = Object.keys(CHANGES) as FeedEvent[];
 

@@ -16,6 +16,7 @@ import { renderMail } from '#server/mail.ts';
 import { mailBrandForAgency } from '#server/platform/brand.ts';
 import { now } from '#server/platform/clock.ts';
 import { emit } from '#server/platform/events.ts';
+import { documentData } from '#server/platform/document-rows.ts';
 import { drawnPng, signPdf, UnreadableDrawing, UnreadablePdf } from '#server/platform/pdf-sign.ts';
 import { defineJob } from '#server/jobs/queue.ts';
 import { kickInBackground } from '#server/jobs/runner.ts';
@@ -275,7 +276,8 @@ export async function signRequest(
         .returning({ id: signatureRequests.id });
       // signed twice at once: the first one wins, the other's copy goes
       if (!done) throw conflict(SIGNATURE_TEXT.notPending, 'NOT_PENDING');
-      const by = { userId: null };
+      // the client, of no account: the agency's plan decides whether its webhooks hear of it
+      const by = { userId: null, agency: { tier: client.agency.tier } };
       await emit(tx, by, {
         type: 'signature.signed',
         entityId: doc.id,
@@ -285,7 +287,7 @@ export async function signRequest(
         requestId: r.id,
         summary: `${input.full_name} signed ${doc.name} in the client portal: original SHA-256 ${signed.originalSha256}, signed SHA-256 ${signed.signedSha256}`,
       });
-      await emit(tx, by, { type: 'document.uploaded', entityId: copy.id, summary: `Stored the signed copy ${name} of ${doc.name}` });
+      await emit(tx, by, { type: 'document.created', data: documentData(tx, copy.id), entityId: copy.id, summary: `Stored the signed copy ${name} of ${doc.name}` });
       return (await listOf(tx, client.customerId, r.id))[0];
     });
   } catch (err) {

@@ -33,7 +33,8 @@ export function clientThreadRoutes(p: Hono<PortalEnv>) {
     const client = clientOf(c);
     const document = await uploadDocument(asApp(c), {
       owner: client,
-      by: { userId: null },
+      // the client, of no account: the agency's plan decides whether its webhooks hear of the upload
+      by: { userId: null, agency: { tier: client.agency.tier } },
       fromClient: true,
       fields: ['policy_id'],
       target: async (t, fields) => {

@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound, tooMany } from '#server/erro
 import { consume, RATE_RULES, release } from '#server/rate-limit.ts';
 import { AUTH_TEXT } from '#shared/auth.ts';
 import { auditByActor } from '#server/platform/audit.ts';
+import { endMembershipsOfDeletedUser } from '#server/platform/team-membership.ts';
 
 async function checkPassword(deps: Pick<Deps, 'auth' | 'db'>, userId: string, password: string): Promise<boolean> {
   const [credential] = await deps.db
@@ -68,6 +69,8 @@ export async function deleteOwnAccount(
     const documents = await documentKeysOfOwner(tx, me.id);
     // Submissions point at their receipt with ON DELETE RESTRICT: remove them before the files go.
     await tx.delete(paymentSubmissions).where(eq(paymentSubmissions.userId, me.id));
+    // in the agencies it was a member of, its work is handed back as a removal's is (events, feed)
+    await endMembershipsOfDeletedUser(tx, me.id);
     await tx.delete(user).where(eq(user.id, me.id));
     await auditByActor(tx, actor, {
       action: 'user.deleted_self',

@@ -1,5 +1,5 @@
 // The change feed (issue 34 §2, decision 055): a client that replays GET /api/v1/events holds exactly
-// the server's customers, policies, communications, tasks and opportunities after any mix of single writes, bulk actions,
+// the server's customers, policies, communications, tasks, opportunities, documents and premium payments after any mix of single writes, bulk actions,
 // imports, cascades and undos (a seeded random sequence); each change is one entry and one webhook
 // delivery; scopes, plan, key and another agency's rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { CHANGE_TEXT } from '#shared/changes.ts';
 import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
-import { agencies, changeFeed, customers, opportunities, policies, tasks, user, webhookDeliveries } from '#server/db/schema.ts';
+import { agencies, changeFeed, customers, documents, opportunities, policies, tasks, user, webhookDeliveries } from '#server/db/schema.ts';
+import { MINIMAL_PDF as PDF } from '#server/test/portal-client.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { settleFeed } from '#server/test/feed-horizon.ts';
@@ -21,7 +22,7 @@ let agencyId: string;
 let key: string;
 let rivalKey: string;
 
-const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write' };
+const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write', documents: 'write', premium_payments: 'write' };
 
 async function newKey(u: TestUser, scopes: Record<string, string> = ALL_WRITE): Promise<string> {
   const res = await t.request('/api/api-keys', { cookie: u.cookie, json: { name: 'Sync', scopes } });
@@ -35,9 +36,17 @@ const v1 = (k: string | null, path: string, init: { method?: string; json?: unkn
 const agencyOf = async (u: TestUser) => (await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, u.id)))[0].id;
 
 type Row = Record<string, unknown> & { id: string };
-const ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity'] as const;
+const ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment'] as const;
 type Replica = Record<(typeof ENTITIES)[number], Map<string, Row>>;
-const emptyReplica = (): Replica => ({ customer: new Map(), policy: new Map(), communication: new Map(), task: new Map(), opportunity: new Map() });
+const emptyReplica = (): Replica => Object.fromEntries(ENTITIES.map((e) => [e, new Map()])) as Replica;
+
+/** A multipart write of /api/v1 (a document's upload, a payment's receipts). */
+function upload(k: string, path: string, fields: Record<string, string>, field: string, name: string) {
+  const fd = new FormData();
+  for (const [f, value] of Object.entries(fields)) fd.append(f, value);
+  fd.append(field, new File([PDF as BlobPart], name, { type: 'application/pdf' }));
+  return t.request(`/api/v1${path}`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${k}` } });
+}
 
 /** A client's sync: the feed from `cursor` to its end, applied entry by entry. */
 const settle = () => settleFeed(t);
@@ -71,6 +80,14 @@ async function serverRows(k: string): Promise<Replica> {
       cursor = page.next_cursor;
     } while (cursor);
   }
+  let cursor: string | null = null;
+  do {
+    const page: Record<string, any> = await json(await v1(k, `/documents?limit=100${cursor ? `&cursor=${cursor}` : ''}`));
+    for (const r of page.data) out.document.set(r.id, r);
+    cursor = page.next_cursor;
+  } while (cursor);
+  // a policy's payments are one page of their own
+  for (const id of out.policy.keys()) for (const r of (await json(await v1(k, `/policies/${id}/premium-payments`))).data) out.premium_payment.set(r.id, r);
   return out;
 }
 
@@ -155,6 +172,8 @@ describe('replaying the change feed', () => {
     const ids = async (table: typeof customers | typeof policies | typeof tasks | typeof opportunities) => (await t.db.select({ id: table.id }).from(table).where(eq(table.agencyId, agencyId))).map((r) => r.id);
     const linkedCustomers = async () =>
       (await t.db.selectDistinct({ id: policies.customerId }).from(policies).where(and(eq(policies.agencyId, agencyId), sql`${policies.customerId} is not null`))).map((r) => r.id!);
+    const liveDocuments = async () =>
+      (await t.db.select({ id: documents.id }).from(documents).where(and(eq(documents.agencyId, agencyId), sql`${documents.deletedAt} is null`))).map((r) => r.id);
     const replica = emptyReplica();
     let cursor: string | undefined;
     let lastBulk: string | undefined;
@@ -262,10 +281,36 @@ describe('replaying the change feed', () => {
         const id = pick(await ids(opportunities));
         return id && v1(key, `/opportunities/${id}`, { method: 'DELETE' });
       },
+      // documents (the API's upload, the app's rename, Trash and restore) and payments, on what the deletes above take away
+      uploadDocument: async () => {
+        const target = next() < 0.5 ? { customer_id: pick(await ids(customers)) } : { policy_id: pick(await ids(policies)) };
+        const [field, id] = Object.entries(target)[0];
+        return id && upload(key, '/documents', { [field]: id }, 'file', `Scan ${Math.floor(next() * 1000)}.pdf`);
+      },
+      renameDocument: async () => {
+        const id = pick(await liveDocuments());
+        return id && t.request(`/api/documents/${id}`, { cookie: owner.cookie, method: 'PATCH', json: { name: `Renamed ${Math.floor(next() * 1000)}.pdf` } });
+      },
+      trashDocument: async () => {
+        const id = pick(await liveDocuments());
+        return id && t.request(`/api/documents/${id}`, { cookie: owner.cookie, method: 'DELETE' });
+      },
+      restoreDocument: async () => {
+        const trashed = (await t.db.select({ id: documents.id }).from(documents).where(and(eq(documents.agencyId, agencyId), sql`${documents.deletedAt} is not null`))).map((r) => r.id);
+        const id = pick(trashed);
+        return id && t.request(`/api/documents/${id}/restore`, { cookie: owner.cookie, method: 'POST' });
+      },
+      recordPayment: async () => {
+        const id = pick(await ids(policies));
+        return (
+          id &&
+          upload(key, `/policies/${id}/premium-payments`, { client_name: 'Carla Client', amount: `${10 + Math.floor(next() * 90)}.00`, payment_date: today(), payment_method: 'cash' }, 'files', 'receipt.pdf')
+        );
+      },
     };
     const names = Object.keys(ops);
     // a start the sequence can work on
-    for (const name of ['createCustomer', 'createPolicy', 'createPolicy', 'logCall', 'createOpportunity', 'createTask', 'createTask']) await ops[name]();
+    for (const name of ['createCustomer', 'createPolicy', 'createPolicy', 'logCall', 'createOpportunity', 'createTask', 'createTask', 'uploadDocument', 'recordPayment']) await ops[name]();
     // every kind of change twice, and a dozen more, in a shuffled order
     const plan = [...names, ...names, ...Array.from({ length: 12 }, () => pick(names)!)]
       .map((name) => ({ name, at: next() }))
@@ -291,8 +336,9 @@ describe('replaying the change feed', () => {
     // the sequence did exercise the kinds of change (FEED_SEED=34)
     for (const name of ['deleteCustomer', 'updatePolicy', 'logCall', 'bulkStatus', 'bulkDelete', 'bulkUndo', 'importCustomers', 'undoImport']) expect(succeeded, name).toContain(name);
     for (const name of ['createTask', 'updateTask', 'deleteTask', 'moveOpportunity', 'deleteOpportunity']) expect(succeeded, name).toContain(name);
+    for (const name of ['uploadDocument', 'renameDocument', 'trashDocument', 'restoreDocument', 'recordPayment']) expect(succeeded, name).toContain(name);
     expect(fresh.communication.size + fresh.customer.size + fresh.policy.size).toBeGreaterThan(5);
-  });
+  }, 240_000);
 });
 
 describe('one change, one entry, one delivery', () => {

@@ -1,5 +1,5 @@
 // GET /api/v1/events: the change feed (issue 34 §2, decision 055). Every created, updated and deleted
-// customer, policy, communication, task and opportunity of the key's agency, in commit order, paged by an opaque cursor
+// customer, policy, communication, task, opportunity, document (the Trash is its delete) and premium payment of the key's agency, in commit order, paged by an opaque cursor
 // that never skips a change committed later: only changes of transactions older than every
 // transaction still running are answered (the safe horizon), in (transaction id, sequence) order.
 // Each entry carries the entity as it is when the page is read, or null once it is deleted (the
@@ -34,6 +34,10 @@ import { listTasksByChange } from '#server/entities/tasks/tasks.ts';
 import { listOpportunitiesByChange } from '#server/entities/pipeline/opportunities.ts';
 import { opportunityOut } from './opportunities.ts';
 import { taskOut } from './tasks.ts';
+import { documentOut } from './documents.ts';
+import { paymentOut } from './payments.ts';
+import { apiDocumentsByIds } from '#server/platform/document-rows.ts';
+import { paymentsByIds } from '#server/entities/premium-payments.ts';
 import { communicationOut, customerOut, documented, documentedQuery, errorOut, policyOut } from './schemas.ts';
 
 export const changeFeedQuerySchema = z.object({
@@ -91,7 +95,17 @@ function withoutContacts(policy: ReturnType<typeof toPolicy>) {
 
 /** The entities' current answers, as their lists show them; a deleted one is absent. */
 async function currentRows(db: Connection, t: Tenant, actor: Actor, scopes: ApiScopes, ids: Record<ChangeEntity, string[]>): Promise<Record<ChangeEntity, Map<string, unknown>>> {
-  const out: Record<ChangeEntity, Map<string, unknown>> = { customer: new Map(), policy: new Map(), communication: new Map(), task: new Map(), opportunity: new Map() };
+  const out: Record<ChangeEntity, Map<string, unknown>> = {
+    customer: new Map(),
+    policy: new Map(),
+    communication: new Map(),
+    task: new Map(),
+    opportunity: new Map(),
+    document: new Map(),
+    premium_payment: new Map(),
+  };
+  for (const r of await apiDocumentsByIds(t, ids.document)) out.document.set(r.id, r);
+  for (const r of await paymentsByIds(t, ids.premium_payment)) out.premium_payment.set(r.id, r);
   if (ids.task.length) for (const { cursorAt: _at, ...r } of await listTasksByChange(db as Parameters<typeof listTasksByChange>[0], actor, [inArray(tasks.id, ids.task)], ids.task.length)) out.task.set(r.id, r);
   if (ids.opportunity.length) for (const { cursorAt: _at, ...r } of await listOpportunitiesByChange(t, [inArray(opportunities.id, ids.opportunity)], ids.opportunity.length)) out.opportunity.set(r.id, r);
   if (ids.customer.length) for (const r of await t.from(customers, inArray(customers.id, ids.customer))) out.customer.set(r.id, toCustomer(r));
@@ -147,7 +161,7 @@ export async function readChanges(db: Connection, actor: Actor, scopes: ApiScope
     .limit(q.limit + 1);
   const more = rows.length > q.limit;
   const shown = more ? rows.slice(0, q.limit) : rows;
-  const ids: Record<ChangeEntity, string[]> = { customer: [], policy: [], communication: [], task: [], opportunity: [] };
+  const ids = Object.fromEntries(CHANGE_ENTITIES.map((e) => [e, [] as string[]])) as Record<ChangeEntity, string[]>;
   for (const r of shown) ids[r.entity as ChangeEntity].push(r.entityId);
   const current = await currentRows(db, t, actor, scopes, ids);
   const last = shown.at(-1);
@@ -177,7 +191,7 @@ const entryOut = z.object({
   op: z.enum(CHANGE_OPS),
   occurred_at: text().describe('ISO 8601 date and time of the change'),
   data: z
-    .union([customerOut, policyOut, communicationOut, taskOut, opportunityOut])
+    .union([customerOut, policyOut, communicationOut, taskOut, opportunityOut, documentOut, paymentOut])
     .nullable()
     .describe('The entity as it is when the page is read (as its list shows it); null once it has been deleted — remove it.'),
 });
@@ -198,7 +212,7 @@ export const changeFeedRoute = createRoute({
   security: [{ bearerKey: [] }],
   summary: 'The change feed',
   description:
-    'Every created, updated and deleted customer, policy, communication, task and opportunity of the agency, in commit order: apply each entry in turn ' +
+    'Every created, updated and deleted customer, policy, communication, task, opportunity, document and premium payment of the agency, in commit order: apply each entry in turn ' +
     '(data: upsert; null: delete) and your copy equals the agency\'s. Entries appear once the change has committed and every ' +
     'transaction that began before it has ended, so a cursor never skips one. Each key sees the entities its scopes may read.',
   request: { query: documentedQuery(changeFeedQuerySchema) },

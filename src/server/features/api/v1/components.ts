@@ -24,6 +24,8 @@ import {
 } from './schemas.ts';
 import { opportunityOut } from './opportunities.ts';
 import { taskOut } from './tasks.ts';
+import { documentOut } from './documents.ts';
+import { paymentOut } from './payments.ts';
 import { reconciledOut, statementOut } from './commissions.ts';
 
 type Named = { id: string };
@@ -74,13 +76,15 @@ const WEBHOOK_DATA: Record<EntityOf<WebhookEvent>, z.ZodType> = {
   opportunity: opportunityOut,
   statement: statementOut,
   commission: reconciledOut,
+  document: documentOut,
+  premium_payment: paymentOut,
 };
 
 /** The webhook payload component of each event type (one per entity, plus the test event). */
 export const WEBHOOK_PAYLOAD: Record<string, string> = { [TEST_EVENT]: 'TestEvent' };
 for (const [entity, data] of Object.entries(WEBHOOK_DATA)) {
   const types = WEBHOOK_EVENTS.filter((e) => e.startsWith(`${entity}.`));
-  const name = `${entity.charAt(0).toUpperCase()}${entity.slice(1)}Event`;
+  const name = `${entity.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Event`;
   outputs.add(webhookPayloadOut(z.enum(types as [WebhookEvent, ...WebhookEvent[]]), data), { id: name });
   for (const type of types) WEBHOOK_PAYLOAD[type] = name;
 }

@@ -4,17 +4,18 @@
 // a presigned GET minted after that check, valid 30 seconds, so the bytes never pass through here.
 // Each download is in the activity log (the documents feature's own link, as in the app).
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TEXT, DOCUMENT_TYPES, REDIRECT_TTL_SECONDS } from '#shared/documents.ts';
 import type { AppEnv } from '#server/context.ts';
-import { customers, documents, policies } from '#server/db/schema.ts';
+import { documents } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { idParam, validate } from '#server/http.ts';
 import { contentDisposition } from '#server/storage.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { uploadDocument } from '#server/platform/document-upload.ts';
+import { apiDocumentSelect, toApiDocument } from '#server/platform/document-rows.ts';
 import { createDocumentLink, findLinkedDocument, memberUploader } from '#server/entities/documents.ts';
 import { requireScope } from '../authenticate.ts';
 import { uploadOnce } from './idempotency.ts';
@@ -38,6 +39,7 @@ export const documentOut = z.object({
   policy_number: text().nullable(),
   uploaded_by: text().nullable(),
   shared_with_client: z.boolean().describe('Shown to the customer in the client portal'),
+  from_client: z.boolean().describe('Uploaded by the customer in the client portal'),
   created_at: timestampOut(),
   updated_at: timestampOut(),
 });
@@ -99,29 +101,8 @@ const ROUTES = {
   }),
 };
 
-function documentSelect(t: Tenant, ...conds: (SQL | undefined)[]) {
-  return t
-    .select({ doc: documents, customerName: customers.name, policyNumber: policies.policyNumber, cursorAt: cursorAt(documents.updatedAt) })
-    .from(documents, eq(documents.status, 'ready'), isNull(documents.deletedAt), ...conds)
-    .leftJoin(customers, and(eq(customers.agencyId, documents.agencyId), eq(customers.id, documents.customerId)))
-    .leftJoin(policies, and(eq(policies.agencyId, documents.agencyId), eq(policies.id, documents.policyId)));
-}
-
-type Selected = Awaited<ReturnType<typeof documentSelect>>[number];
-const toDocument = ({ doc, customerName, policyNumber }: Selected): z.output<typeof documentOut> => ({
-  id: doc.id,
-  name: doc.name,
-  content_type: doc.contentType,
-  size: doc.size,
-  customer_id: doc.customerId,
-  customer_name: customerName,
-  policy_id: doc.policyId,
-  policy_number: policyNumber,
-  uploaded_by: doc.uploadedBy,
-  shared_with_client: doc.sharedWithClient,
-  created_at: doc.createdAt.toISOString(),
-  updated_at: doc.updatedAt.toISOString(),
-});
+const documentSelect = (t: Tenant, ...conds: (SQL | undefined)[]) => apiDocumentSelect(t, cursorAt(documents.updatedAt), ...conds);
+const toDocument = (row: Parameters<typeof toApiDocument>[0]): z.output<typeof documentOut> => toApiDocument(row);
 
 export function registerDocumentRoutes(api: OpenAPIHono<AppEnv>) {
   define(api, ROUTES.upload, requireScope('documents', 'write'), async (c) =>

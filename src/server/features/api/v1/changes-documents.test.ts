@@ -1,0 +1,154 @@
+// Documents and premium payments in the change feed and the webhooks (issue 34): each upload (the
+// API's, the app's and the client's in the portal), rename, Trash, restore, payment recorded, and the
+// cascades of a policy's or a customer's delete (single or bulk) is one entry and one delivery.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
+import { webhookDeliveries } from '#server/db/schema.ts';
+import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
+import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { settleFeed } from '#server/test/feed-horizon.ts';
+import { MINIMAL_PDF, portalSteps } from '#server/test/portal-client.ts';
+
+let t: TestContext;
+let owner: TestUser;
+let key: string;
+let agencyId: string;
+
+const v1 = (path: string, init: { method?: string; json?: unknown; body?: FormData } = {}) => t.request(`/api/v1${path}`, { ...init, headers: { authorization: `Bearer ${key}` } });
+const form = (fields: Record<string, string>, field: string, name: string) => {
+  const fd = new FormData();
+  for (const [f, value] of Object.entries(fields)) fd.append(f, value);
+  fd.append(field, new File([MINIMAL_PDF as BlobPart], name, { type: 'application/pdf' }));
+  return fd;
+};
+const uploadTo = async (fields: Record<string, string>) => {
+  const res = await v1('/documents', { method: 'POST', body: form(fields, 'file', 'Schedule.pdf') });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return json(res);
+};
+const pay = async (policyId: string) => {
+  const res = await v1(`/policies/${policyId}/premium-payments`, {
+    method: 'POST',
+    body: form({ client_name: 'Carla Client', amount: '80.00', payment_date: '2026-11-02', payment_method: 'cash' }, 'files', 'receipt.pdf'),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return json(res);
+};
+
+/** Every feed entry from `after` on, and the cursor after them. */
+async function feedFrom(after: string | undefined) {
+  await settleFeed(t);
+  const entries: Record<string, any>[] = [];
+  for (;;) {
+    const page = await json(await v1(`/events?limit=500${after ? `&after=${after}` : ''}`));
+    entries.push(...page.data);
+    after = page.next_cursor;
+    if (!page.has_more) return { entries, cursor: after! };
+  }
+}
+const deliveries = async (since: Date) =>
+  (await t.db.select({ type: webhookDeliveries.eventType }).from(webhookDeliveries).where(and(eq(webhookDeliveries.agencyId, agencyId), sql`${webhookDeliveries.createdAt} >= ${since.toISOString()}`)))
+    .map((d) => d.type)
+    .sort();
+const about = (entries: Record<string, any>[], ids: string[]) => entries.filter((e) => ids.includes(e.entity_id)).map((e) => `${e.type} ${e.entity_id}`);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await createUser(t, { tier: 'enterprise' });
+  const res = await t.request('/api/api-keys', { cookie: owner.cookie, json: { name: 'Sync', scopes: { customers: 'write', policies: 'write', documents: 'write', premium_payments: 'write' } } });
+  key = (await json(res)).key;
+  agencyId = (await json(await t.request('/api/me', { cookie: owner.cookie }))).agency.id;
+  t.config.WEBHOOKS_ALLOW_PRIVATE = true;
+  const endpoint = await t.request('/api/webhooks', { cookie: owner.cookie, json: { url: 'http://127.0.0.1:9/hook', events: [...WEBHOOK_EVENTS] } });
+  expect(endpoint.status, await endpoint.clone().text()).toBe(201);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('documents and premium payments in the feed', () => {
+  it('upload, rename, Trash, restore and a payment: one entry and one delivery each; the Trash is the tombstone', async () => {
+    const { cursor } = await feedFrom(undefined);
+    const since = new Date();
+    const policy = await json(await v1('/policies', { json: carPolicyPayload() }));
+    const doc = await uploadTo({ policy_id: policy.id });
+    const payment = await pay(policy.id);
+    expect((await t.request(`/api/documents/${doc.id}`, { cookie: owner.cookie, method: 'PATCH', json: { name: 'Renamed.pdf' } })).status).toBe(200);
+    const first = await feedFrom(cursor);
+    expect(about(first.entries, [doc.id, payment.id])).toEqual([`document.created ${doc.id}`, `premium_payment.created ${payment.id}`, `document.updated ${doc.id}`]);
+    // the entity as it is now, as /documents and the policy's payments answer it
+    expect(first.entries.find((e) => e.type === 'document.updated')?.data).toEqual(await json(await v1(`/documents/${doc.id}`)));
+    expect(first.entries.find((e) => e.entity === 'premium_payment')?.data).toEqual((await json(await v1(`/policies/${policy.id}/premium-payments`))).data[0]);
+
+    expect((await t.request(`/api/documents/${doc.id}`, { cookie: owner.cookie, method: 'DELETE' })).status).toBe(200);
+    const trashed = await feedFrom(first.cursor);
+    expect(trashed.entries.map((e) => [e.type, e.data])).toEqual([['document.deleted', null]]);
+    expect((await t.request(`/api/documents/${doc.id}/restore`, { cookie: owner.cookie, method: 'POST' })).status).toBe(200);
+    const restored = await feedFrom(trashed.cursor);
+    expect(restored.entries.map((e) => [e.type, e.data?.name])).toEqual([['document.updated', 'Renamed.pdf']]);
+    expect(await deliveries(since)).toEqual(['document.created', 'document.deleted', 'document.updated', 'document.updated', 'policy.created', 'premium_payment.created', 'customer.created'].sort());
+  });
+
+  it("a policy's delete: its documents to the Trash and its payments deleted, each a tombstone and a delivery", async () => {
+    const policy = await json(await v1('/policies', { json: carPolicyPayload() }));
+    const doc = await uploadTo({ policy_id: policy.id });
+    const payment = await pay(policy.id);
+    const { cursor } = await feedFrom(undefined);
+    const since = new Date();
+    expect((await v1(`/policies/${policy.id}`, { method: 'DELETE' })).status).toBe(204);
+    const { entries } = await feedFrom(cursor);
+    expect(about(entries, [doc.id, payment.id, policy.id]).sort()).toEqual([`document.deleted ${doc.id}`, `policy.deleted ${policy.id}`, `premium_payment.deleted ${payment.id}`].sort());
+    expect(entries.every((e) => e.data === null)).toBe(true);
+    expect(await deliveries(since)).toEqual(['document.deleted', 'policy.deleted', 'premium_payment.deleted']);
+  });
+
+  it("a customer's delete: a document of one of its policies stays with the policy, without the customer (one update)", async () => {
+    const customer = await json(await v1('/customers', { json: customerPayload() }));
+    const policy = await json(await v1('/policies', { json: carPolicyPayload({ customer_email: customer.email, customer_name: customer.name }) }));
+    const ofPolicy = await uploadTo({ policy_id: policy.id });
+    const ofCustomer = await uploadTo({ customer_id: customer.id });
+    const { cursor } = await feedFrom(undefined);
+    expect((await v1(`/customers/${customer.id}`, { method: 'DELETE' })).status).toBe(204);
+    const { entries } = await feedFrom(cursor);
+    expect(about(entries, [ofPolicy.id, ofCustomer.id]).sort()).toEqual([`document.deleted ${ofCustomer.id}`, `document.updated ${ofPolicy.id}`].sort());
+    expect(entries.find((e) => e.entity_id === ofPolicy.id)?.data).toMatchObject({ customer_id: null, policy_id: policy.id });
+  });
+
+  it("a bulk delete of a policy: its payments deleted and its documents unlinked, each one entry", async () => {
+    const policy = await json(await v1('/policies', { json: carPolicyPayload() }));
+    const doc = await uploadTo({ policy_id: policy.id });
+    const payment = await pay(policy.id);
+    const { cursor } = await feedFrom(undefined);
+    const res = await t.request('/api/bulk', { cookie: owner.cookie, json: { entity: 'policies', action: { kind: 'delete' }, selection: { all: false, ids: [policy.id] } } });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    const id = (await json(res)).id;
+    for (let i = 0; i < 500 && (await json(await t.request(`/api/bulk/${id}`, { cookie: owner.cookie }))).state === 'running'; i += 1) await new Promise((r) => setTimeout(r, 10));
+    const { entries } = await feedFrom(cursor);
+    expect(about(entries, [doc.id, payment.id]).sort()).toEqual([`document.updated ${doc.id}`, `premium_payment.deleted ${payment.id}`].sort());
+    expect(entries.find((e) => e.entity_id === doc.id)?.data).toMatchObject({ policy_id: null });
+  });
+
+  it("a client's upload in the portal: document.created, from_client, delivered", async () => {
+    const steps = portalSteps(t);
+    const me = await steps.invitedCustomer(owner, 'feed-client@example.com', 'Fiona Feed');
+    const cookie = await steps.signInClient('feed-client@example.com');
+    const { cursor } = await feedFrom(undefined);
+    const since = new Date();
+    const res = await steps.uploadFile('/api/portal/documents/upload', cookie, MINIMAL_PDF, 'proof.pdf');
+    expect(res.status, await res.clone().text()).toBe(201);
+    const docId = (await json(res)).document.id;
+    const { entries } = await feedFrom(cursor);
+    expect(entries.map((e) => [e.type, e.entity_id, e.data?.from_client, e.data?.customer_id])).toEqual([['document.created', docId, true, me.id]]);
+    expect(await deliveries(since)).toEqual(['document.created']);
+  });
+
+  it('a key without the documents or premium_payments scope sees none of their entries, and is refused them alone', async () => {
+    const res = await t.request('/api/api-keys', { cookie: owner.cookie, json: { name: 'Policies', scopes: { policies: 'read' } } });
+    const policiesOnly = (await json(res)).key;
+    const page = await json(await t.request('/api/v1/events?limit=500', { headers: { authorization: `Bearer ${policiesOnly}` } }));
+    expect(page.data.some((e: { entity: string }) => e.entity === 'document' || e.entity === 'premium_payment')).toBe(false);
+    for (const entity of ['document', 'premium_payment'])
+      expect((await t.request(`/api/v1/events?entity=${entity}`, { headers: { authorization: `Bearer ${policiesOnly}` } })).status).toBe(403);
+  });
+});

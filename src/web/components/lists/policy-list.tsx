@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { formatMoney } from '#shared/money-text.ts';
 import { POLICY_LIST_QUERY, POLICY_STATUS_LABEL, POLICY_STATUSES, POLICY_TEXT, POLICY_TYPE_LABEL, POLICY_TYPE_OPTIONS, type Policy, type PolicyListQuery } from '#shared/policies-text.ts';
 import { AssigneeOptions, useAssignees } from '../assignees.tsx';
-import { StatusBadge } from '../badges.tsx';
+import { StatusBadge } from '../status-badge.tsx';
 import { BulkBarSlot } from '../bulk/bulk-bar-slot.tsx';
 import { DataList, type ListColumn } from '../list-kit/data-list.tsx';
 import { ListSearch } from '../list-kit/list-search.tsx';
-import { SelectionBanner } from '../list-kit/list-states.tsx';
+import { SelectionBannerSlot } from '../list-kit/selection-banner-slot.tsx';
 import { useListQuery } from '../list-kit/use-list-query.ts';
 import { useSelection } from '../list-kit/use-selection.ts';
 import { Pager } from '../list-parts.tsx';
@@ -104,7 +104,7 @@ export function PolicyList({ actions }: { actions?: (p: Policy) => ReactNode }) 
         selection={selection}
         banner={
           <>
-            <SelectionBanner control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />
+            <SelectionBannerSlot control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />
             <BulkBarSlot entity="policies" control={selection} />
           </>
         }

@@ -27,7 +27,7 @@ async function book(page: Page) {
 }
 
 for (const width of [1366, 390]) {
-  test(`commission reports at ${width} px: numbers, CSV totals, and printable view`, async ({ page }) => {
+  test(`commission reports at ${width} px: numbers, CSV totals, printable view, and the policies list's Commission column`, async ({ page }) => {
     test.slow();
     await page.setViewportSize({ width, height: 900 });
     const account = await createAccount(page.request, { plan: 'professional' });

@@ -58,7 +58,7 @@ async function reference(query: Record<string, string>) {
     .from(policies)
     .leftJoin(user, eq(user.id, policies.assigneeId))
     .where(where)
-    .orderBy(...sortOrder(q.sort, POLICY_SORT, policies.id))
+    .orderBy(...sortOrder(q.sort as `${keyof typeof POLICY_SORT}.${"asc" | "desc"}`, POLICY_SORT, policies.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const { total } = await boundedCount(t.db, policies, where);

@@ -1,6 +1,8 @@
 // Commission reports (issue 31): a rate, two policies, a statement paying one in full and one
 // short; the reports page shows them by carrier, by producer and outstanding by age, the CSV's
-// totals line carries the same numbers, and the printable view opens. At 1366 and 390 px.
+// totals line carries the same numbers, and the printable view opens. The policies list shows each
+// term's commission in its own answer (a column on wide screens, on the card on a phone), sorts by it
+// and filters it (No rate / Short-paid …, kept in the URL). At 1366 and 390 px.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { carPolicyPayload } from '#server/test/factories.ts';
@@ -25,7 +27,7 @@ async function book(page: Page) {
 }
 
 for (const width of [1366, 390]) {
-  test(`commission reports at ${width} px: numbers, CSV totals, and printable view`, async ({ page }) => {
+  test(`commission reports at ${width} px: numbers, CSV totals, printable view, and the policies list's Commission column`, async ({ page }) => {
     test.slow();
     await page.setViewportSize({ width, height: 900 });
     const account = await createAccount(page.request, { plan: 'professional' });
@@ -67,5 +69,43 @@ for (const width of [1366, 390]) {
     await expect(page.getByRole('heading', { level: 1, name: 'Commission' })).toBeVisible();
     await expect(page.getByTestId('report-totals')).toContainText('$170.00');
     await shot(page, `commission-report-print`);
+
+    // a term whose carrier has no schedule: "No rate"
+    const noRate = await page.request.post('/api/policies', {
+      data: carPolicyPayload({ policy_number: 'CRP-3', premium_amount: '500.00', start_date: `${year}-02-01`, insurance_company: 'Nobody Re' }),
+    });
+    expect(noRate.status(), await noRate.text()).toBe(201);
+    await page.goto('/dashboard/policies');
+    // a table on wide screens, one card per policy on a phone
+    const list = page.getByRole(width > 768 ? 'table' : 'list', { name: 'Policies' });
+    await expect(list.getByText('Short-paid $30.00')).toBeVisible();
+    await expect(list.getByText('Paid in full')).toBeVisible();
+    await expect(list.getByText('No rate', { exact: true })).toBeVisible();
+    await shot(page, `policies-commission-column`);
+
+    const numbers = page.getByRole('link', { name: /^CRP-\d$/ });
+    if (width > 768) {
+      await page.getByRole('button', { name: /^Commission/ }).click();
+      await expect(page).toHaveURL(/sort=commission\.desc/);
+      // highest expected first, no rate last
+      await expect.poll(() => numbers.allInnerTexts()).toEqual(['CRP-1', 'CRP-2', 'CRP-3']);
+    }
+
+    const filtered = page.waitForResponse((r) => r.url().includes('/api/policies') && r.url().includes('commission=short_paid'));
+    await page.getByLabel('Commission', { exact: true }).selectOption('short_paid');
+    await expect(page).toHaveURL(/commission=short_paid/);
+    expect((await filtered).status()).toBe(200);
+    await expect.poll(() => numbers.count()).toBe(1);
+    await expect(numbers.first()).toHaveText('CRP-2');
+    expect(await page.getByRole('link', { name: 'CRP-1' }).count()).toBe(0);
+    await shot(page, `policies-commission-filter`);
+
+    // the filter lives in the URL: a reload keeps it
+    await page.reload();
+    await expect(page.getByLabel('Commission', { exact: true })).toHaveValue('short_paid');
+    await expect(list.getByText('Short-paid $30.00')).toBeVisible();
+    await page.getByLabel('Commission', { exact: true }).selectOption('no_rate');
+    await expect(page).toHaveURL(/commission=no_rate/);
+    await expect.poll(() => numbers.allInnerTexts()).toEqual(['CRP-3']);
   });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABEL, type CustomerType } from './customers.ts';
 import { CHOSEN_STATUSES, POLICY_STATUSES, POLICY_STATUS_LABEL, POLICY_TYPES, type PolicyStatus } from './policies.ts';
 import { safeText, searchField } from './validation.ts';
+import { COMMISSION_STATES } from './commission-states.ts';
 
 export const BULK_ENTITIES = ['policies', 'customers'] as const;
 export type BulkEntity = (typeof BULK_ENTITIES)[number];
@@ -63,6 +64,8 @@ const policyFilterSchema = z.object({
   type: z.enum(['all', ...POLICY_TYPES]).catch('all').default('all'),
   status: z.enum(['all', ...POLICY_STATUSES]).catch('all').default('all'),
   assignee: safeText().max(200).catch('all').default('all'),
+  /** the Commission column's filter (commissions feature only) */
+  commission: z.enum(['all', ...COMMISSION_STATES]).catch('all').default('all'),
 });
 const customerFilterSchema = z.object({
   search: searchField(),

@@ -11,3 +11,12 @@ export const COMMISSION_STATE_LABEL: Record<CommissionState, string> = {
   no_rate: 'No rate',
 };
 
+
+/** A term's commission as the policies list carries it (money as exact decimal text). */
+export interface PolicyCommission {
+  /** 0.00 without a rate (the state says "no_rate") */
+  expected: string;
+  received: string;
+  difference: string;
+  state: CommissionState;
+}

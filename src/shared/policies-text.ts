@@ -7,6 +7,7 @@ import { POLICY_STATUSES, type PolicyStatus } from './policy-status-text.ts';
 import { POLICY_TYPES, type PolicyType } from './policy-types.ts';
 import type { LostReason, RenewalState, TermLink } from './renewals-text.ts';
 import type { PolicyTerm } from './terms.ts';
+import { COMMISSION_STATES, type PolicyCommission } from './commission-states.ts';
 
 export { POLICY_TYPES, POLICY_TYPE_LABEL, POLICY_TYPE_OPTIONS, type PolicyType } from './policy-types.ts';
 export { POLICY_STATUSES, POLICY_STATUS_LABEL, CHOSEN_STATUSES, type PolicyStatus, type ChosenStatus } from './policy-status-text.ts';
@@ -47,7 +48,8 @@ export const POLICY_TEXT = {
 /** The message of a policy_type that is no registered line. */
 export const POLICY_TYPE_REQUIRED = 'Please choose a policy type.';
 
-export const POLICY_SORT_COLUMNS = ['created_at', 'end_date', 'premium_amount'] as const;
+/** `commission` sorts by expected commission (only with the commissions feature; no rate last). */
+export const POLICY_SORT_COLUMNS = ['created_at', 'end_date', 'premium_amount', 'commission'] as const;
 
 /** The policies list's URL query; policyListQuerySchema (policies.ts) reads the same on the server. */
 export const POLICY_LIST_QUERY = {
@@ -59,6 +61,8 @@ export const POLICY_LIST_QUERY = {
     status: { oneOf: ['all', ...POLICY_STATUSES] },
     /** "all", "me", "unassigned" or a member's user id */
     assignee: { text: 200, fallback: 'all' },
+    /** the reconciliation's state of the term (only with the commissions feature) */
+    commission: { oneOf: ['all', ...COMMISSION_STATES] },
   },
 } as const satisfies ListQueryDefinition;
 export type PolicyListQuery = ListQueryOf<typeof POLICY_LIST_QUERY>;
@@ -96,6 +100,8 @@ export interface Policy {
   remarket: boolean;
   created_at: string;
   updated_at: string;
+  /** the term's commission, in the session list's answer when the agency has the commissions feature */
+  commission?: PolicyCommission;
 }
 
 export type PolicyDetail = Policy & LineDetails & {

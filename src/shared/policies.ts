@@ -132,5 +132,6 @@ export const policyListQuerySchema = listQuerySchema(POLICY_LIST_QUERY).extend({
   type: z.enum(POLICY_LIST_QUERY.filters.type.oneOf).catch('all').default('all'),
   status: z.enum(POLICY_LIST_QUERY.filters.status.oneOf).catch('all').default('all'),
   assignee: safeText().max(POLICY_LIST_QUERY.filters.assignee.text).catch('all').default('all'),
+  commission: z.enum(POLICY_LIST_QUERY.filters.commission.oneOf).catch('all').default('all'),
 });
 

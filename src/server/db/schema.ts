@@ -1452,6 +1452,8 @@ export const commissionRates = pgTable(
     effectiveFrom: date({ mode: 'string' }).notNull(),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** the schedules import that created the rate (its undo removes them), null when entered by hand */
+    importId: uuid(),
   },
   (t) => [
     unique('commission_rates_agency_id_uq').on(t.agencyId, t.id),

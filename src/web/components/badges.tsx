@@ -1,8 +1,10 @@
 // Status badges shared by the book of business and billing pages.
 import type { SubmissionStatus } from '#shared/payments-text.ts';
 import { REMARKET_LABEL, RENEWAL_STATE_LABEL, type RenewalState } from '#shared/renewal-states.ts';
-import { displayStatus, POLICY_STATUS_LABEL, type PolicyStatus } from '#shared/policies-text.ts';
 import { Badge, type BadgeTone } from './ui/badge.tsx';
+
+// a policy's status badge is its own file: the policies list loads it without the others
+export { STATUS_TONE, StatusBadge } from './status-badge.tsx';
 
 const TONE: Record<SubmissionStatus, BadgeTone> = { Pending: 'yellow', 'Under Review': 'blue', Approved: 'green', Rejected: 'red' };
 
@@ -10,13 +12,6 @@ export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) 
   return <Badge tone={TONE[status] ?? 'gray'}>{status}</Badge>;
 }
 
-/** active green, pending yellow, expired orange, renewed blue, lost gray, cancelled red; unknown → pending. */
-export const STATUS_TONE: Record<PolicyStatus, BadgeTone> = { active: 'green', pending: 'yellow', expired: 'orange', renewed: 'blue', lost: 'gray', cancelled: 'red' };
-
-export function StatusBadge({ status }: { status: string }) {
-  const known = displayStatus(status);
-  return <Badge tone={STATUS_TONE[known]}>{POLICY_STATUS_LABEL[known]}</Badge>;
-}
 
 const STATE_TONE: Record<RenewalState, BadgeTone> = { not_started: 'gray', contacted: 'blue', quoted: 'purple', renewed: 'green', lost: 'red' };
 

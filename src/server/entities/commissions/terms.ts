@@ -15,8 +15,11 @@ const money = (v: unknown) => String(v ?? '0.00');
 
 export const CARRIER_KEY = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
 
-/** Every term of the agency with its rate, expected, received, difference and state. */
-export function termsSql(t: Tenant, tolerance: string): SQL {
+/**
+ * Every term of the agency with its rate, expected, received, difference and state; `only` narrows
+ * the policies read (alias p), e.g. to one outer row in a lateral join.
+ */
+export function termsSql(t: Tenant, tolerance: string | SQL, only?: SQL): SQL {
   return sql`
     with base as (
       select p.id, p.policy_number, p.customer_name, p.insurance_company, p.policy_type, p.start_date, p.end_date,
@@ -30,7 +33,7 @@ export function termsSql(t: Tenant, tolerance: string): SQL {
              coalesce((select sum(l.amount) from commission_lines l where l.agency_id = ${t.agency} and l.policy_id = p.id and l.status = 'matched'), 0)::numeric(14,2) as received
         from policies p
         left join commission_overrides o on o.agency_id = ${t.agency} and o.policy_id = p.id
-       where p.agency_id = ${t.agency}
+       where p.agency_id = ${t.agency}${only ? sql` and ${only}` : sql``}
     ), rated as (
       select base.*, coalesce(own_rate, schedule_rate) as rate,
              round(premium_amount * coalesce(own_rate, schedule_rate) / 100, 2) as written

@@ -1,9 +1,14 @@
 // The policies list (the page, /api/v1, search and bulk selections): its filters, its sort and the
 // prepared page-and-count statement of each filter shape (decisions 036 and 041).
-import { eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page, Policy, PolicyListQuery, PolicyStatus } from '#shared/policies.ts';
-import type { Actor } from '#server/context.ts';
+import { checkAccess, denialMessage } from '#shared/access.ts';
+import { featureNeed } from '#shared/features.ts';
+import { parseSort } from '#shared/lists.ts';
+import { accessSubject, type Actor } from '#server/context.ts';
+import { forbidden } from '#server/errors.ts';
+import { commissionPage, pageCommissions } from '#server/entities/commissions/list-column.ts';
 import type { Db } from '#server/db/client.ts';
 import { policies, user } from '#server/db/schema.ts';
 import { agencyTodayOf, statusIs } from '#server/platform/policy-status.ts';
@@ -27,6 +32,7 @@ export function searchLike(pattern: string | Placeholder): SQL {
 
 /** Each served by an (agency_id, column, id) index, read in either direction. */
 export const POLICY_SORT = { created_at: [policies.createdAt], end_date: [policies.endDate], premium_amount: [policies.premiumAmount] };
+type ColumnSort = `${keyof typeof POLICY_SORT}.${'asc' | 'desc'}`;
 
 /** The list's filters (the screen's and /api/v1's), and'ed with any extra condition. */
 export function policyFilter(
@@ -45,7 +51,52 @@ export function policyFilter(
   );
 }
 
+/**
+ * Whether the list carries the Commission column (the agency's plan has the commissions feature);
+ * sorting or filtering by it without the feature is the feature's 403.
+ */
+function commissionColumn(actor: Actor, q: Pick<PolicyListQuery, 'commission' | 'sort'>): boolean {
+  const denial = checkAccess(accessSubject(actor), featureNeed('commissions'));
+  if (!denial) return true;
+  if (q.commission !== 'all' || q.sort.startsWith('commission.')) throw forbidden(denialMessage(denial, actor.agency.tier), `DENIED_${denial.kind.toUpperCase()}`);
+  return false;
+}
+
 export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
+  if (!commissionColumn(actor, q)) return listPage(db, actor, q as PolicyListQuery & { sort: ColumnSort });
+  if (q.commission !== 'all' || q.sort.startsWith('commission.')) return listByCommission(db, actor, q);
+  const page = await listPage(db, actor, q as PolicyListQuery & { sort: ColumnSort });
+  // a second statement in the same request, for this page's rows only
+  const commissions = await pageCommissions(tenant(db, actor), page.rows.map((p) => p.id));
+  return { ...page, rows: page.rows.map((p) => ({ ...p, commission: commissions.get(p.id) })) };
+}
+
+/** Sorted or filtered by commission: the filtered book is rated (a lateral join), the page's rows read by id. */
+async function listByCommission(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
+  const t = tenant(db, actor);
+  const today = agencyTodayOf(actor);
+  const { column, direction } = parseSort(q.sort);
+  const by = direction === 'asc' ? asc : desc;
+  // no rate (expected 0.00) last whichever the direction
+  const order =
+    column === 'commission' ? [sql`c.state = 'no_rate'`, by(sql`c.expected`), by(policies.id)] : sortOrder(q.sort as ColumnSort, POLICY_SORT, policies.id);
+  const { ids, commissions, total } = await commissionPage(t, policyFilter(t, actor, q), { state: q.commission, order, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const rows = ids.length
+    ? await db
+        .select({ policy: policies, first: assigneeName, name: user.name })
+        .from(policies)
+        .leftJoin(user, eq(user.id, policies.assigneeId))
+        .where(t.where(policies, inArray(policies.id, ids)))
+    : [];
+  const byId = new Map(rows.map((r) => [r.policy.id, r]));
+  const listed = ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{ ...toPolicy(r.policy, r, today), commission: commissions.get(id) }] : [];
+  });
+  return { rows: listed, total, totalIsEstimate: false, page: q.page, pageSize: q.pageSize };
+}
+
+async function listPage(db: Db, actor: Actor, q: PolicyListQuery & { sort: ColumnSort }): Promise<Page<Policy>> {
   const t = tenant(db, actor);
   const today = agencyTodayOf(actor);
   // 1–2 characters: no trigram to look up, so no count that would read the whole agency. A broad
@@ -87,7 +138,7 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
 }
 
 interface ListShape {
-  sort: PolicyListQuery['sort'];
+  sort: ColumnSort;
   type: boolean;
   /** the status filtered on (its stored statuses are part of the statement), or none */
   status: PolicyStatus | false;

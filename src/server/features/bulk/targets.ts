@@ -4,12 +4,14 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CustomerSelectionFilter, PolicySelectionFilter } from '#shared/bulk.ts';
 import type { ListSelection } from '#shared/lists.ts';
-import type { Actor } from '#server/context.ts';
+import { canUseFeature } from '#shared/features.ts';
+import { accessSubject, type Actor } from '#server/context.ts';
 import { customers, policies } from '#server/db/schema.ts';
 import { agencyTodayOf, statusIs } from '#server/platform/policy-status.ts';
 import type { Tenant } from '#server/tenant.ts';
 import { customerFilter } from '#server/entities/customers.ts';
 import { assigneeFilter, searchMatches } from '#server/entities/policies/list.ts';
+import { commissionStateIs } from '#server/entities/commissions/list-column.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,6 +40,8 @@ function filterOf(t: Tenant, actor: Actor, s: Selection): SQL {
     f.status !== 'all' ? statusIs(f.status, agencyTodayOf(actor)) : undefined,
     f.search ? searchMatches(f.search) : undefined,
     assigneeFilter(actor, f.assignee),
+    // what the list shows: its commission filter counts only where the list has the column
+    f.commission !== 'all' && canUseFeature(accessSubject(actor), 'commissions') ? commissionStateIs(t, f.commission) : undefined,
   );
 }
 

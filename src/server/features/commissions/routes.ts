@@ -3,6 +3,7 @@
 // book, manual receipts, and the reconciliation. Every query is the caller's agency's; another
 // agency's ids answer 404.
 import { Hono } from 'hono';
+import { RATE_IMPORT_TEXT } from '#shared/rate-import.ts';
 import {
   COMMISSION_TEXT,
   ignoreLineSchema,
@@ -17,6 +18,7 @@ import { type AppEnv, requireFeature } from '#server/context.ts';
 import { idParam, readJson, validate } from '#server/http.ts';
 import { tenant } from '#server/tenant.ts';
 import { createRate, deleteRate, listCarriers, listRates, saveTolerance, setOverride } from './rates.ts';
+import { applyRateImport, previewRateImport, readRateFile, undoRateImport } from './rate-import.ts';
 import { readSettings } from '#server/entities/commissions/settings.ts';
 import { reconcile, reconciliationCsv, termCommission, termStates } from '#server/entities/commissions/reconciliation.ts';
 import { readStatement } from '#server/entities/commissions/upload.ts';
@@ -55,6 +57,12 @@ export function commissionRoutes() {
 
   r.get('/commissions/rates', async (c) => c.json({ rates: await listRates(c.var.deps.db, c.var.actor) }));
   r.post('/commissions/rates', async (c) => c.json({ rate: await createRate(c.var.deps.db, c.var.actor, await readJson(c, rateInputSchema)) }, 201));
+  // the schedules import (the export's commission_schedules.csv back): preview, apply, undo
+  r.post('/commissions/rates/import/preview', async (c) => c.json(await previewRateImport(c.var.deps.db, c.var.actor, await readRateFile(c))));
+  r.post('/commissions/rates/import', async (c) => c.json(await applyRateImport(c.var.deps.db, c.var.actor, await readRateFile(c)), 201));
+  r.post('/commissions/rates/imports/:id/undo', async (c) =>
+    c.json(await undoRateImport(c.var.deps.db, c.var.actor, idParam(c, 'id', RATE_IMPORT_TEXT.importNotFound))),
+  );
   r.delete('/commissions/rates/:id', async (c) => {
     await deleteRate(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.rateNotFound));
     return c.json({ ok: true });

@@ -58,7 +58,7 @@ async function reference(query: Record<string, string>) {
     .from(policies)
     .leftJoin(user, eq(user.id, policies.assigneeId))
     .where(where)
-    .orderBy(...sortOrder(q.sort, POLICY_SORT, policies.id))
+    .orderBy(...sortOrder(q.sort as `${keyof typeof POLICY_SORT}.${"asc" | "desc"}`, POLICY_SORT, policies.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const { total } = await boundedCount(t.db, policies, where);
@@ -94,7 +94,8 @@ describe('the prepared list statement', () => {
     it(`answers ${JSON.stringify(query)} as the query builder did`, async () => {
       const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === 'ASSIGNEE' ? agent.id : v]));
       const got = await list(agent, q);
-      expect(got).toEqual(await reference(q));
+      // the Commission column's figures (an enterprise agency has them) are list-column.test's
+      expect({ ...got, rows: got.rows.map(({ commission: _commission, ...row }) => row) }).toEqual(await reference(q));
     });
 
   it('reads every field of a row as toPolicy did (assignee name, lost reason and note, remarket, null phone, renewed from)', async () => {

@@ -1,9 +1,8 @@
-// Loading, empty and error-with-Retry, and the "select all N that match" banner.
+// Loading, empty and error-with-Retry (the "select all N that match" banner: selection-banner.tsx).
 import type { ReactNode } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { LIST_TEXT } from '#shared/lists-text.ts';
 import { Button } from '../ui/button.tsx';
-import type { SelectionControl } from './use-selection.ts';
 
 export function ListSkeleton({ rows = 5 }: { rows?: number }) {
   return (
@@ -29,25 +28,6 @@ export function ListError({ children, onRetry }: { children: ReactNode; onRetry:
       <p>{children}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RotateCcw className="h-4 w-4" aria-hidden /> {LIST_TEXT.retry}
-      </Button>
-    </div>
-  );
-}
-
-/** Shown once the whole page is selected and more rows match than the page holds. */
-export function SelectionBanner<F>({ control, pageSize, total, estimated }: { control: SelectionControl<F>; pageSize: number; total: number; estimated?: boolean }) {
-  const all = control.selection.all;
-  if (!all && control.count === 0) return null;
-  return (
-    <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-brand-100 bg-brand-50 px-4 py-2 text-sm text-slate-800">
-      <span data-testid="selection-count">{all ? LIST_TEXT.allSelected(total, estimated) : `${control.count} selected.`}</span>
-      {!all && control.pageState === true && total > pageSize ? (
-        <Button variant="link" size="sm" className="h-auto p-0" onClick={control.selectAll}>
-          {LIST_TEXT.selectAll(total, estimated)}
-        </Button>
-      ) : null}
-      <Button variant="link" size="sm" className="h-auto p-0" onClick={control.clear}>
-        {LIST_TEXT.clearSelection}
       </Button>
     </div>
   );

@@ -7,7 +7,7 @@ import { CUSTOMER_LIST_QUERY, CUSTOMER_TEXT, CUSTOMER_TYPE_LABEL, type Customer,
 import { BulkBarSlot } from '../bulk/bulk-bar-slot.tsx';
 import { DataList, type ListColumn } from '../list-kit/data-list.tsx';
 import { ListSearch } from '../list-kit/list-search.tsx';
-import { SelectionBanner } from '../list-kit/list-states.tsx';
+import { SelectionBannerSlot } from '../list-kit/selection-banner-slot.tsx';
 import { useListQuery } from '../list-kit/use-list-query.ts';
 import { useSelection } from '../list-kit/use-selection.ts';
 import { Pager } from '../list-parts.tsx';
@@ -61,7 +61,7 @@ export function CustomerList({ actions }: { actions?: (c: Customer) => ReactNode
         selection={selection}
         banner={
           <>
-            <SelectionBanner control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />
+            <SelectionBannerSlot control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />
             <BulkBarSlot entity="customers" control={selection} />
           </>
         }

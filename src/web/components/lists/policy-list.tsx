@@ -6,17 +6,19 @@ import { Link } from 'react-router';
 import { formatMoney } from '#shared/money-text.ts';
 import { POLICY_LIST_QUERY, POLICY_STATUS_LABEL, POLICY_STATUSES, POLICY_TEXT, POLICY_TYPE_LABEL, POLICY_TYPE_OPTIONS, type Policy, type PolicyListQuery } from '#shared/policies-text.ts';
 import { AssigneeOptions, useAssignees } from '../assignees.tsx';
-import { StatusBadge } from '../badges.tsx';
+import { StatusBadge } from '../status-badge.tsx';
 import { BulkBarSlot } from '../bulk/bulk-bar-slot.tsx';
 import { DataList, type ListColumn } from '../list-kit/data-list.tsx';
 import { ListSearch } from '../list-kit/list-search.tsx';
-import { SelectionBanner } from '../list-kit/list-states.tsx';
+import { SelectionBannerSlot } from '../list-kit/selection-banner-slot.tsx';
 import { useListQuery } from '../list-kit/use-list-query.ts';
 import { useSelection } from '../list-kit/use-selection.ts';
 import { Pager } from '../list-parts.tsx';
 import { Select } from '../ui/input.tsx';
 import { formatDay } from '#web/lib/format.ts';
 import { usePolicies } from '#web/lib/book.ts';
+import { useFeature } from '#web/lib/session.ts';
+import { COMMISSION_COLUMN, CommissionFilter } from './policy-commission.tsx';
 
 export const POLICY_COLUMNS: ListColumn<Policy>[] = [
   {
@@ -44,7 +46,7 @@ export const policyRowLabel = (p: Policy) => `policy ${p.policy_number}`;
 
 type PolicyQuery = ReturnType<typeof useListQuery<typeof POLICY_LIST_QUERY>>;
 
-function PolicyFilters({ query, setQuery }: PolicyQuery) {
+function PolicyFilters({ query, setQuery, commissions }: PolicyQuery & { commissions: boolean }) {
   const assignees = useAssignees();
   return (
     <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row">
@@ -69,6 +71,7 @@ function PolicyFilters({ query, setQuery }: PolicyQuery) {
           </option>
         ))}
       </Select>
+      {commissions ? <CommissionFilter value={query.commission} onChange={(commission) => setQuery({ commission })} /> : null}
     </div>
   );
 }
@@ -77,18 +80,22 @@ export function PolicyList({ actions }: { actions?: (p: Policy) => ReactNode }) 
   const { query, setQuery } = useListQuery(POLICY_LIST_QUERY);
   const list = usePolicies(query);
   const rows = list.data?.rows ?? [];
+  // the Commission column (Professional and above): its figures are in the list's own answer
+  const commissions = useFeature('commissions').allowed;
+  // after Premium, where a bookkeeper reads it against the premium it comes from
+  const columns = commissions ? POLICY_COLUMNS.flatMap((c) => (c.id === 'premium' ? [c, COMMISSION_COLUMN] : [c])) : POLICY_COLUMNS;
   // the bulk actions' selection: the ids picked, or { all: true, filter } for every matching policy
   const selection = useSelection(
-    { search: query.search, type: query.type, status: query.status, assignee: query.assignee },
+    { search: query.search, type: query.type, status: query.status, assignee: query.assignee, commission: query.commission },
     rows.map((p) => p.id),
     list.data?.total ?? 0,
   );
   return (
     <>
-      <PolicyFilters query={query} setQuery={setQuery} />
+      <PolicyFilters query={query} setQuery={setQuery} commissions={commissions} />
       <DataList
         label="Policies"
-        columns={POLICY_COLUMNS}
+        columns={columns}
         source={list}
         rowKey={(p) => p.id}
         rowLabel={policyRowLabel}
@@ -97,7 +104,7 @@ export function PolicyList({ actions }: { actions?: (p: Policy) => ReactNode }) 
         selection={selection}
         banner={
           <>
-            <SelectionBanner control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />
+            <SelectionBannerSlot control={selection} pageSize={rows.length} total={list.data?.total ?? 0} estimated={list.data?.totalIsEstimate} />
             <BulkBarSlot entity="policies" control={selection} />
           </>
         }

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { Select } from '#web/components/ui/input.tsx';
 import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
 import { ListSearch } from '#web/components/list-kit/list-search.tsx';
-import { SelectionBanner } from '#web/components/list-kit/list-states.tsx';
+import { SelectionBanner } from '#web/components/list-kit/selection-banner.tsx';
 import { useListQuery } from '#web/components/list-kit/use-list-query.ts';
 import { useSelection } from '#web/components/list-kit/use-selection.ts';
 import { errorMessage } from '#web/lib/api.ts';

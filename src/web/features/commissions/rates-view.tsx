@@ -12,6 +12,7 @@ import { Input, Select } from '#web/components/ui/input.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { notify } from '#web/lib/toast.ts';
+import { RateImport } from './rate-import.tsx';
 import { useCommissionCarriers, useCreateRate, useDeleteRate, useRates, useSaveTolerance, useTolerance } from './queries.ts';
 
 const EMPTY = { carrier: '', line: 'car', business: 'new', rate: '', effective_from: `${new Date().getFullYear()}-01-01` };
@@ -138,6 +139,7 @@ export function RatesView() {
           ) : null}
         </CardContent>
       </Card>
+      <RateImport />
       <ToleranceCard />
     </div>
   );

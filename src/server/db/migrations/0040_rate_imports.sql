@@ -1,0 +1,1 @@
+ALTER TABLE "commission_rates" ADD COLUMN "import_id" uuid;

@@ -27,7 +27,9 @@ export function termsSql(t: Tenant, tolerance: string): SQL {
                where r.agency_id = ${t.agency} and r.carrier_key = ${CARRIER_KEY(sql`p.insurance_company`)} and r.line = p.policy_type
                  and r.business = case when p.renewed_from_id is null then 'new' else 'renewal' end and r.effective_from <= p.start_date
                order by r.effective_from desc limit 1) as schedule_rate,
-             coalesce((select sum(l.amount) from commission_lines l where l.agency_id = ${t.agency} and l.policy_id = p.id and l.status = 'matched'), 0)::numeric(14,2) as received
+             -- a line with a policy is a matched one (commission_lines_matched_check), so no status
+             -- test: the sum is an index-only read of commission_lines_agency_policy_idx
+             coalesce((select sum(l.amount) from commission_lines l where l.agency_id = ${t.agency} and l.policy_id = p.id), 0)::numeric(14,2) as received
         from policies p
         left join commission_overrides o on o.agency_id = ${t.agency} and o.policy_id = p.id
        where p.agency_id = ${t.agency}

@@ -2,11 +2,13 @@
 // against a book of 100,000 policies, uploaded as the web app does (preview, then import) and timed
 // with the server's memory growth; then the reconciliation view of the month those 10,000 terms
 // start in, under the bench's load (20 connections) and at one.
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { xlsx, type TestCell } from '#server/test/xlsx.ts';
-import { log, QUICK, rows } from '../context.ts';
+import { log, QUICK, rows, work } from '../context.ts';
 import { confirmOn, pgServer, registerAndSignIn, run, seedWith, warmUp } from '../harness.ts';
-import { type Postgres, sql } from '../postgres.ts';
+import { captureStatements, type Postgres, sql } from '../postgres.ts';
 import { loadRow } from '../report.ts';
 import { sampleRss, type Server } from '../server.ts';
 
@@ -102,6 +104,21 @@ async function timedUpload(server: Server, cookie: string, path: string, body: F
   return { status: res.status, body: text, seconds, peak, growth };
 }
 
+/**
+ * The statements one request sends that `pick` keeps, run again under EXPLAIN (ANALYZE, BUFFERS):
+ * the plans go to the work folder, their execution times to the log.
+ */
+async function explain(pgInfo: Postgres, file: string, action: () => Promise<unknown>, pick: (statement: string) => boolean) {
+  const statements = (await captureStatements(pgInfo, async () => void (await action()))).filter(pick);
+  const out: string[] = [];
+  for (const statement of statements) {
+    const plan = (await sql(pgInfo.url, `explain (analyze, buffers) ${statement}`)).rows.map((r: Record<string, string>) => r['QUERY PLAN']);
+    out.push(statement.length > 4000 ? `${statement.slice(0, 4000)} …` : statement, ...plan, '');
+    log(`  plan (${file}): ${plan.filter((l) => /Planning Time|Execution Time/.test(l)).join(', ')}`);
+  }
+  writeFileSync(path.join(work, file), out.join('\n'));
+}
+
 /** The agency's book: BOOK policies, LINES of them moved to start in MONTH, with 12.5 % rates. */
 async function prepare(pgInfo: Postgres, server: Server) {
   const who = await registerAndSignIn(server.url, 'bench-commissions@bench.example', confirmOn(pgInfo, 'professional'));
@@ -180,6 +197,8 @@ export async function commissionsOnly(pgInfo: Postgres) {
     loadRow(`3. reconciliation of a month with ${LINES.toLocaleString('en')} lines (${BOOK.toLocaleString('en')} policies)`, r, { text: 'p99 ≤ 200 ms', ok: r.p99 <= 200 && r.non2xx + r.errors === 0 }, `load average ${os.loadavg()[0].toFixed(1)}`);
     const one = await run(server, who.cookie, [month], 1);
     loadRow('3. reconciliation of that month, 1 connection', one, undefined, 'no target; the per-request latency without queueing');
+    await explain(pgInfo, 'commissions-reconciliation-plan.txt', () => fetch(`${server.url}${month}`, { headers: { cookie: who.cookie } }).then((res) => res.text()), (st) => /with terms as/.test(st));
+    await explain(pgInfo, 'commissions-matching-plan.txt', () => timedUpload(server, who.cookie, '/api/commissions/statements/preview', form(csv, 'statement.csv')), (st) => /unnest/.test(st));
     if (s) {
       const byStatement = await run(server, who.cookie, [`/api/commissions?statement=${s.id}&state=short_paid`]);
       loadRow('3. reconciliation of that statement, short-paid', byStatement, undefined, 'no target; the statement filter');

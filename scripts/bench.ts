@@ -50,6 +50,7 @@ const ONLY_SCENARIOS: Record<string, (pgInfo: Postgres) => Promise<void>> = {
   'signed-in': signedInOnly,
   'id-card': async (pgInfo) => void idCardRow(await idCardScenario({ buildDir: BUILD, port: PORTS.pg, pgUrl: pgInfo.url, dbPid: pgInfo.pid(), workDir: work, seconds: SECONDS, log })),
   dashboard: (pgInfo) => dashboardOnly(pgInfo, { pgServer, registerAndSignIn, confirmOn, seedWith, run, loadRow, log }),
+  commissions: async (pgInfo) => (await import('./bench/scenarios/commissions.ts')).commissionsOnly(pgInfo),
 };
 
 /** Scenarios of ONLY_SCENARIOS the full run also runs, on its PostgreSQL after scenario 9 (one line each). */

@@ -402,6 +402,9 @@ export const policies = pgTable(
     index('policies_agency_type_created_idx').on(t.agencyId, t.policyType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_agency_status_created_idx').on(t.agencyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('policies_customer_idx').on(t.customerId),
+    // Statement matching (issue 31) joins a statement's numbers on the number without case, spaces or
+    // dashes: the same expression as entities/commissions/statement-lines.ts, character for character.
+    index('policies_agency_number_key_idx').on(t.agencyId, sql`regexp_replace(upper(${t.policyNumber}), '[[:space:]–—-]', '', 'g')`),
     // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17).
     index('policies_agency_search_trgm_idx').using(
       'gin',

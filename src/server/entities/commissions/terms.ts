@@ -25,14 +25,20 @@ export function termsSql(t: Tenant, tolerance: string | SQL, only?: SQL): SQL {
       select p.id, p.policy_number, p.customer_name, p.insurance_company, p.policy_type, p.start_date, p.end_date,
              p.premium_amount, p.cancel_effective_date, p.assignee_id,
              case when p.renewed_from_id is null then 'new' else 'renewal' end as business,
-             o.rate as own_rate,
-             (select r.rate from commission_rates r
-               where r.agency_id = ${t.agency} and r.carrier_key = ${CARRIER_KEY(sql`p.insurance_company`)} and r.line = p.policy_type
-                 and r.business = case when p.renewed_from_id is null then 'new' else 'renewal' end and r.effective_from <= p.start_date
-               order by r.effective_from desc limit 1) as schedule_rate,
-             coalesce((select sum(l.amount) from commission_lines l where l.agency_id = ${t.agency} and l.policy_id = p.id and l.status = 'matched'), 0)::numeric(14,2) as received
+             o.rate as own_rate, sr.rate as schedule_rate, rc.received
         from policies p
         left join commission_overrides o on o.agency_id = ${t.agency} and o.policy_id = p.id
+        -- lateral joins, not scalar subqueries in the select list: the later steps name the rate several
+        -- times, and each name of an inlined subquery ran it again (26 subplans per term, and a cost
+        -- estimate that had PostgreSQL JIT-compile for seconds)
+        left join lateral (select r.rate from commission_rates r
+               where r.agency_id = ${t.agency} and r.carrier_key = ${CARRIER_KEY(sql`p.insurance_company`)} and r.line = p.policy_type
+                 and r.business = case when p.renewed_from_id is null then 'new' else 'renewal' end and r.effective_from <= p.start_date
+               order by r.effective_from desc limit 1) sr on true
+        -- a line with a policy is a matched one (commission_lines_matched_check), so no status
+        -- test: the sum is an index-only read of commission_lines_agency_policy_idx
+        cross join lateral (select coalesce(sum(l.amount), 0)::numeric(14,2) as received from commission_lines l
+               where l.agency_id = ${t.agency} and l.policy_id = p.id) rc
        where p.agency_id = ${t.agency}${only ? sql` and ${only}` : sql``}
     ), rated as (
       select base.*, coalesce(own_rate, schedule_rate) as rate,

@@ -21,6 +21,11 @@ afterAll(async () => {
 
 /** premium (cents) × rate (4 decimals, as an integer) / 100 %, rounded half away from zero as numeric's round */
 const commissionOf = (premium: bigint, rate4: bigint) => (premium * rate4 * 2n + 1_000_000n) / 2_000_000n;
+/** a second producer's part of an amount (cents) at a share with 4 decimals, rounded as numeric's round (half away from zero) */
+const shareOf = (amount: bigint, share4: bigint) => {
+  const abs = ((amount < 0n ? -amount : amount) * share4 * 2n + 1_000_000n) / 2_000_000n;
+  return amount < 0n ? -abs : abs;
+};
 
 const CARRIERS = ['Acme Mutual', 'Blue Shield', 'Cedar Re'];
 const LINES = ['car', 'fire'] as const;
@@ -42,7 +47,7 @@ async function round(seed: number, pro: TestUser, other: TestUser) {
         expect(res.status).toBe(201);
         rates.set(`${carrier}|${line}|${business}`, rate4);
       }
-  const book: { id: string; number: string; carrier: string; expected: bigint | null }[] = [];
+  const book: { id: string; number: string; carrier: string; premium: string; month: string; expected: bigint | null }[] = [];
   const count = 10 + Math.floor(rnd() * 25);
   for (let i = 0; i < count; i += 1) {
     const carrier = pick(CARRIERS);
@@ -50,30 +55,33 @@ async function round(seed: number, pro: TestUser, other: TestUser) {
     const premium = BigInt(Math.floor(rnd() * 500_000));
     const renewal = book.length > 0 && rnd() < 0.3;
     const number = `S${seed}-${i}`;
+    const start = `2026-0${1 + Math.floor(rnd() * 9)}-1${Math.floor(rnd() * 9)}`;
     const id = await insertTerm(t, agency, {
       number,
       carrier,
       line,
       premium: money(premium),
-      start: `2026-0${1 + Math.floor(rnd() * 9)}-1${Math.floor(rnd() * 9)}`,
+      start,
       renewedFromId: renewal ? book[book.length - 1].id : null,
     });
     const rate4 = rates.get(`${carrier}|${line}|${renewal ? 'renewal' : 'new'}`);
-    book.push({ id, number, carrier, expected: rate4 === undefined ? null : commissionOf(premium, rate4) });
+    book.push({ id, number, carrier, premium: money(premium), month: start.slice(0, 7), expected: rate4 === undefined ? null : commissionOf(premium, rate4) });
   }
   const theirs = await insertTerm(t, otherAgency, { number: `S${seed}-X`, carrier: 'Acme Mutual', premium: '1000.00' });
-  // the statement: some terms paid (exactly, short or over), numbers written loosely, strangers' lines
+  // the statement: some terms paid (exactly, short or over), numbers written loosely or left out (then
+  // the insured's name and premium match), strangers' lines, the other agency's number and insured
   const paid = new Map<string, bigint>();
-  const lines = ['Policy Number,Commission,Statement Date'];
+  const lines = ['Policy Number,Insured,Premium,Commission,Statement Date'];
   for (const term of book) {
     if (rnd() < 0.4) continue;
     const base = term.expected ?? BigInt(Math.floor(rnd() * 10_000));
     const amount = rnd() < 0.5 ? base : base + BigInt(Math.floor(rnd() * 4000) - 2000);
-    const written = rnd() < 0.5 ? term.number.toLowerCase() : term.number.replace('-', ' - ');
-    lines.push(`${written},${money(amount)},2026-03-${String(1 + Math.floor(rnd() * 28)).padStart(2, '0')}`);
+    const roll = rnd();
+    const written = roll < 0.2 ? '' : roll < 0.6 ? term.number.toLowerCase() : term.number.replace('-', ' - ');
+    lines.push(`${written},Insured ${term.number},${term.premium},${money(amount)},2026-03-${String(1 + Math.floor(rnd() * 28)).padStart(2, '0')}`);
     paid.set(term.id, (paid.get(term.id) ?? 0n) + amount);
   }
-  lines.push(`S${seed}-X,250.00,2026-03-02`, `NOPE-${seed},12.00,2026-03-02`);
+  lines.push(`S${seed}-X,,,250.00,2026-03-02`, `NOPE-${seed},,,12.00,2026-03-02`, `,Insured S${seed}-X,1000.00,75.00,2026-03-03`);
   const res = await t.request('/api/commissions/statements', { cookie: pro.cookie, method: 'POST', body: statementForm(lines.join('\n'), { carrier: 'Mixed' }, `s${seed}.csv`) });
   expect(res.status).toBe(201);
 
@@ -106,21 +114,46 @@ async function round(seed: number, pro: TestUser, other: TestUser) {
   // producers: terms assigned at random to the owner, a member or nobody, some shared with the other
   const member = await createUser(t);
   await t.db.insert(agencyMembers).values({ agencyId: agency, userId: member.id, role: 'team_member' });
+  // each producer's part, computed here again: the second producer's share rounded, the assignee the rest
+  const parts: { term: (typeof book)[number]; producer: string | null; expected: bigint; received: bigint }[] = [];
   for (const term of book) {
     const assignee = pick([pro.id, member.id, null]);
     await t.db.update(policies).set({ assigneeId: assignee }).where(eq(policies.id, term.id));
+    const expected = term.expected ?? 0n;
+    const received = paid.get(term.id) ?? 0n;
     if (rnd() < 0.4) {
-      const share = `${1 + Math.floor(rnd() * 98)}.${String(Math.floor(rnd() * 10000)).padStart(4, '0')}`;
-      await t.db.insert(commissionTermSplits).values({ agencyId: agency, policyId: term.id, producerId: assignee === pro.id ? member.id : pro.id, share });
-    }
+      const share4 = BigInt(10_000 + Math.floor(rnd() * 980_000));
+      const share = `${share4 / 10000n}.${String(share4 % 10000n).padStart(4, '0')}`;
+      const second = assignee === pro.id ? member.id : pro.id;
+      await t.db.insert(commissionTermSplits).values({ agencyId: agency, policyId: term.id, producerId: second, share });
+      parts.push({ term, producer: second, expected: shareOf(expected, share4), received: shareOf(received, share4) });
+      parts.push({ term, producer: assignee, expected: expected - shareOf(expected, share4), received: received - shareOf(received, share4) });
+    } else parts.push({ term, producer: assignee, expected, received });
   }
   for (const id of [pro.id, member.id])
     expect((await t.request(`/api/commissions/producers/${id}`, { cookie: pro.cookie, method: 'PUT', json: { new_business: String(Math.floor(rnd() * 60)), renewal: '12.5' } })).status).toBe(200);
-  for (const query of ['', '?month=2026-03', '?carrier=acme%20mutual']) {
+  const filters: [string, (b: (typeof book)[number]) => boolean][] = [
+    ['', () => true],
+    ['?month=2026-03', (b) => b.month === '2026-03'],
+    ['?carrier=acme%20mutual', (b) => b.carrier === 'Acme Mutual'],
+  ];
+  for (const [query, keep] of filters) {
     const p = await json<ProducerReport>(await t.request(`/api/commissions/producer-report${query}`, { cookie: pro.cookie }));
     const recon = await json<ReconciliationResult>(await t.request(`/api/commissions${query}`, { cookie: pro.cookie }));
     expect(p.totals).toMatchObject(recon.totals);
     for (const row of p.rows) expect(cents(row.expected) - cents(row.received)).toBe(cents(row.difference));
+    // per producer: what the book says each one's part is, and outstanding = expected − received
+    for (const producer of [pro.id, member.id, null]) {
+      const mine = parts.filter((x) => x.producer === producer && keep(x.term));
+      const row = p.rows.find((r) => r.producer_id === producer);
+      const expected = mine.reduce((sum, x) => sum + x.expected, 0n);
+      const received = mine.reduce((sum, x) => sum + x.received, 0n);
+      if (!row) {
+        expect(mine.length).toBe(0);
+        continue;
+      }
+      expect({ expected: row.expected, received: row.received, difference: row.difference }).toEqual({ expected: money(expected), received: money(received), difference: money(expected - received) });
+    }
     for (const key of ['expected', 'received', 'difference', 'earned', 'earned_expected'] as const)
       expect(p.rows.reduce((sum, row) => sum + cents(row[key]), 0n)).toBe(cents(p.totals[key]));
   }

@@ -137,14 +137,9 @@ export async function trashDocumentsOf(t: Tenant, actor: EventSource, of: { cust
   }
 }
 
-/**
- * A bulk delete or an import's undo emits policy.deleted before the policy's row goes (no
- * policy.deleting, so its undo can bring the policy back): its documents stay, without the policy —
- * a change of each (updated_at, one document.updated), not the foreign key's silent SET NULL.
- */
-export async function unlinkDocumentsOfPolicy(t: Tenant, actor: EventSource, policyId: string): Promise<void> {
-  const unlinked = await t.update(documents, { policyId: null, updatedAt: new Date() }, eq(documents.policyId, policyId), isNull(documents.deletedAt)).returning({ id: documents.id });
-  for (const d of unlinked) await emit(t, actor, { type: 'document.updated', change: 'moved', data: documentData(t, d.id), entityId: d.id });
+/** Documents an undo took back out of the Trash (a bulk delete's): a change of each, one document.updated (the undo is the activity line). */
+export async function documentsRestored(t: Tenant, actor: EventSource, ids: string[]): Promise<void> {
+  for (const id of ids) await emit(t, actor, { type: 'document.updated', change: 'restored', data: documentData(t, id), entityId: id });
 }
 
 /**

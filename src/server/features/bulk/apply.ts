@@ -8,6 +8,7 @@ import { refreshStoredStatus, tenantToday } from '#server/platform/policy-status
 import type { BulkEntity, BulkKind } from '#shared/bulk.ts';
 import type { Tenant } from '#server/tenant.ts';
 import type { EventSource } from '#server/platform/events.ts';
+import { documentsRestored } from '#server/entities/documents.ts';
 import { opportunitiesChanged } from '#server/entities/pipeline/opportunities.ts';
 import { tasksChanged } from '#server/entities/tasks/tasks.ts';
 import { communicationsBack, recordsChanged } from './changes.ts';
@@ -224,9 +225,14 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
     );
   const now = sql`|| jsonb_build_object('updated_at', now())`;
   // documents the delete put in the Trash come back out of it, linked again
-  const relinkDocuments = (column: 'customer_id' | 'policy_id') =>
-    t.execute(sql`update documents x set ${sql.raw(column)} = j.record_id, deleted_at = null, deleted_by = null from ${j}, jsonb_array_elements_text(j.snapshot->'documents') linked
-      where ${mine} and x.agency_id = j.agency_id and x.id = linked::uuid and x.${sql.raw(column)} is null`);
+  const relinkDocuments = async (column: 'customer_id' | 'policy_id') => {
+    const back = await rows<{ id: string }>(
+      t,
+      sql`update documents x set ${sql.raw(column)} = j.record_id, deleted_at = null, deleted_by = null, updated_at = now() from ${j}, jsonb_array_elements_text(j.snapshot->'documents') linked
+      where ${mine} and x.agency_id = j.agency_id and x.id = linked::uuid and x.${sql.raw(column)} is null returning x.id`,
+    );
+    await documentsRestored(t, by, back.map((d) => d.id));
+  };
   const relink = (table: string, column: string, key: string) =>
     rows<{ id: string }>(
       t,

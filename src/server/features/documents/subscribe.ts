@@ -3,7 +3,6 @@
 // with their bytes), instead of being left without an owner.
 import { subscribe } from '#server/platform/events.ts';
 import { trashDocumentsOf } from './service.ts';
-import { unlinkDocumentsOfPolicy } from '#server/entities/documents.ts';
 
 export function subscribeDocuments() {
   subscribe({
@@ -12,8 +11,10 @@ export function subscribeDocuments() {
     mode: 'in-transaction',
     handle: async ({ t, by }, event) => {
       if (!t) return;
-      // after a single delete's policy.deleting nothing is left linked; a bulk delete's or an undone import's terms keep their documents, unlinked
-      if (event.type === 'policy.deleted') return event.entityId ? unlinkDocumentsOfPolicy(t, by, event.entityId) : undefined;
+      // a bulk delete and an undone import emit policy.deleted (no policy.deleting) before the rows go: their
+      // documents go to the Trash as a single delete's do (still linked, so the bulk undo relinks them);
+      // after a single delete's policy.deleting nothing is left to trash
+      if (event.type === 'policy.deleted') return event.entityId ? trashDocumentsOf(t, by, { policyId: event.entityId }) : undefined;
       await trashDocumentsOf(t, by, event.type === 'customer.deleting' ? { customerId: event.customerId } : { policyId: event.policyId });
     },
   });

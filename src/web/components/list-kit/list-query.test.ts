@@ -61,6 +61,7 @@ describe('a list URL read without zod', () => {
       type: 'all',
       status: 'active',
       assignee: 'all',
+      commission: 'all',
     });
     expect(readListQuery(CUSTOMER_LIST_QUERY, { search: 'a\u0000', type: 'business' })).toEqual({ page: 1, pageSize: 25, search: '', sort: 'created_at.desc', type: 'all' });
   });

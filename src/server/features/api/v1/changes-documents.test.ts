@@ -115,7 +115,7 @@ describe('documents and premium payments in the feed', () => {
     expect(entries.find((e) => e.entity_id === ofPolicy.id)?.data).toMatchObject({ customer_id: null, policy_id: policy.id });
   });
 
-  it("a bulk delete of a policy: its payments deleted and its documents unlinked, each one entry", async () => {
+  it('a bulk delete of a policy: its payments deleted and its documents in the Trash, as a single delete, each one entry', async () => {
     const policy = await json(await v1('/policies', { json: carPolicyPayload() }));
     const doc = await uploadTo({ policy_id: policy.id });
     const payment = await pay(policy.id);
@@ -125,8 +125,13 @@ describe('documents and premium payments in the feed', () => {
     const id = (await json(res)).id;
     for (let i = 0; i < 500 && (await json(await t.request(`/api/bulk/${id}`, { cookie: owner.cookie }))).state === 'running'; i += 1) await new Promise((r) => setTimeout(r, 10));
     const { entries } = await feedFrom(cursor);
-    expect(about(entries, [doc.id, payment.id]).sort()).toEqual([`document.updated ${doc.id}`, `premium_payment.deleted ${payment.id}`].sort());
-    expect(entries.find((e) => e.entity_id === doc.id)?.data).toMatchObject({ policy_id: null });
+    expect(about(entries, [doc.id, payment.id]).sort()).toEqual([`document.deleted ${doc.id}`, `premium_payment.deleted ${payment.id}`].sort());
+    // the undo takes the document back out of the Trash, linked again: a change the feed shows
+    const after = (await feedFrom(undefined)).cursor;
+    expect((await t.request(`/api/bulk/${id}/undo`, { cookie: owner.cookie, json: {} })).status).toBe(200);
+    const back = (await feedFrom(after)).entries;
+    expect(about(back, [doc.id])).toEqual([`document.updated ${doc.id}`]);
+    expect(back.find((e) => e.entity_id === doc.id)?.data).toMatchObject({ policy_id: policy.id });
   });
 
   it("a client's upload in the portal: document.created, from_client, delivered", async () => {

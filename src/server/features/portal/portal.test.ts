@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PORTAL_TEXT } from '#shared/portal.ts';
-import { portalCodes, tasks } from '#server/db/schema.ts';
+import { policies, portalCodes, tasks } from '#server/db/schema.ts';
 import { setClock } from '#server/platform/clock.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
@@ -19,6 +19,7 @@ const invitedCustomer = (...a: Parameters<ReturnType<typeof portalSteps>['invite
 const codeFor = (email: string, ip: string) => steps.codeFor(email, ip);
 const signInClient = (email: string, opts: { remember?: boolean } = {}) => steps.signInClient(email, opts);
 const get = (path: string, cookie: string) => t.request(path, { cookie });
+const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => void ({ t, agent, otherAgency, steps } = await portalWorld()));
 afterAll(async () => {
@@ -232,8 +233,9 @@ describe('what a client sees', () => {
 
   beforeAll(async () => {
     client = await invitedCustomer(agent, 'sees@example.com', 'Sam Sees');
-    const car = await createPolicy(t.request, agent.cookie, { customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'CAR-SEE-1' });
-    const fire = await createPolicy(t.request, agent.cookie, { policy_type: 'fire', customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'FIRE-SEE-1' });
+    // terms in force today: an ended one has no card
+    const car = await createPolicy(t.request, agent.cookie, { customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'CAR-SEE-1', start_date: daysFromNow(-30) });
+    const fire = await createPolicy(t.request, agent.cookie, { policy_type: 'fire', customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'FIRE-SEE-1', start_date: daysFromNow(-30) });
     carId = car.id;
     fireId = fire.id;
     const neighbour = await invitedCustomer(agent, 'neighbour@example.com', 'Ned Neighbour');
@@ -248,7 +250,7 @@ describe('what a client sees', () => {
     const car = policies.find((p: { id: string }) => p.id === carId);
     expect(car).toMatchObject({ carrier: 'Acme Mutual', premium: '$1,234.50', deductible: '$500.00', card: 'id-card', policy_type: 'Car' });
     expect(car.details).toContainEqual({ label: 'VIN Number', value: 'VIN123' });
-    expect(['active', 'pending', 'expired']).toContain(car.status);
+    expect(car.status).toBe('active');
   });
 
   it('downloads the ID card (a real PDF with the VIN and policy number) and the evidence of insurance', async () => {
@@ -272,6 +274,41 @@ describe('what a client sees', () => {
     expect(res.status).toBe(200);
     expect(await pdfText(new Uint8Array(await res.arrayBuffer()))).toContain('VIN123');
     expect((await get(`/api/policies/${carId}/card`, otherAgency.cookie)).status).toBe(404);
+  });
+
+  it('has no ID card or evidence for a term not in force (not bound, ended, cancelled); a scheduled cancellation ends the card', async () => {
+    const terms = {
+      ended: await createPolicy(t.request, agent.cookie, { customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'CAR-ENDED', start_date: daysFromNow(-400) }),
+      unbound: await createPolicy(t.request, agent.cookie, { customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'CAR-QUOTE', start_date: daysFromNow(-10), status: 'pending' }),
+      cancelled: await createPolicy(t.request, agent.cookie, { policy_type: 'fire', customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'FIRE-CANCELLED', start_date: daysFromNow(-60) }),
+    };
+    await t.db.update(policies).set({ cancelEffectiveDate: daysFromNow(-5) }).where(eq(policies.id, terms.cancelled.id));
+    const future = await createPolicy(t.request, agent.cookie, { customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'CAR-NEXT', start_date: daysFromNow(10) });
+    const { policies: listed } = await json(await get('/api/portal/policies', cookie));
+    const cardOf = (number: string) => listed.find((p: { policy_number: string }) => p.policy_number === number);
+    expect([cardOf('CAR-ENDED'), cardOf('CAR-QUOTE'), cardOf('FIRE-CANCELLED')].map((p) => [p.status, p.card])).toEqual([
+      ['expired', null],
+      ['pending', null],
+      ['cancelled', null],
+    ]);
+    // bound, not started yet: the card is there (a client asks for it before the car is on the road)
+    expect(cardOf('CAR-NEXT')).toMatchObject({ status: 'pending', card: 'id-card' });
+    for (const { id } of Object.values(terms)) {
+      for (const res of [await get(`/api/portal/policies/${id}/card`, cookie), await get(`/api/policies/${id}/card`, agent.cookie)]) {
+        expect(res.status).toBe(409);
+        expect((await json(res)).error.message).toBe(PORTAL_TEXT.notInForce);
+      }
+    }
+    expect((await get(`/api/portal/policies/${future.id}/card`, cookie)).status).toBe(200);
+
+    // a cancellation scheduled for later: the card is issued, and ends on the cancellation date
+    await t.db.update(policies).set({ cancelEffectiveDate: daysFromNow(20) }).where(eq(policies.id, carId));
+    try {
+      const text = await pdfText(new Uint8Array(await (await get(`/api/portal/policies/${carId}/card`, cookie)).arrayBuffer()));
+      expect(text).toContain(`to ${daysFromNow(20)}`);
+    } finally {
+      await t.db.update(policies).set({ cancelEffectiveDate: null }).where(eq(policies.id, carId));
+    }
   });
 
   it('cannot see another client’s policy in the same agency, or another agency’s (404)', async () => {

@@ -2,9 +2,10 @@
 // no account discovery), client sessions (own kind, revoked at once), isolation between clients and
 // agencies, change requests, the generated PDFs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PORTAL_TEXT } from '#shared/portal.ts';
-import { policies, portalCodes, tasks } from '#server/db/schema.ts';
+import { notifications, policies, portalCodes, tasks } from '#server/db/schema.ts';
+import { readTasksDueToday } from '#server/entities/tasks/digest.ts';
 import { setClock } from '#server/platform/clock.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
@@ -124,6 +125,25 @@ describe('one-time codes', () => {
     expect(perClient.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(perClient[20]).toBe(429);
     expect((await json(await post('/api/portal/auth/code', { email: 'x@example.com' }, { ip }))).error.message).toBe(PORTAL_TEXT.tooMany);
+  });
+
+  it('limits code checks per address and per client address (429), before the code is looked at', async () => {
+    await invitedCustomer(agent, 'checks@example.com');
+    const statuses: number[] = [];
+    // 10 checks of one address from 10 client addresses (each code's 5 tries is its own limit: a new code each time)
+    for (let i = 0; i < 11; i++) statuses.push((await post('/api/portal/auth/verify', { email: 'checks@example.com', code: '000000' }, { ip: nextIp() })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // even the right code, once over the limit
+    const code = await codeFor('checks@example.com', nextIp());
+    const limited = await post('/api/portal/auth/verify', { email: 'checks@example.com', code }, { ip: nextIp() });
+    expect(limited.status).toBe(429);
+    expect((await json(limited)).error.message).toBe(PORTAL_TEXT.tooMany);
+    const ip = nextIp();
+    const perClient: number[] = [];
+    for (let i = 0; i < 31; i++) perClient.push((await post('/api/portal/auth/verify', { email: `guesser${i}@example.com`, code: '123456' }, { ip })).status);
+    expect(perClient.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(perClient[30]).toBe(429);
   });
 
   it('refuses NUL bytes in the address or code with a 400', async () => {
@@ -342,6 +362,34 @@ describe('what a client sees', () => {
     const mine = (await json(await get('/api/portal/requests', cookie))).requests;
     expect(mine[0]).toMatchObject({ state: 'done', reply: 'Tom is added from Monday.' });
     expect((await t.request(`/api/portal-requests/${request.id}`, { method: 'PATCH', cookie: otherAgency.cookie, json: { state: 'done' } })).status).toBe(404);
+  });
+
+  it('the request follows its task: completed from the task list is Done for the client, reopened is In progress', async () => {
+    const res = await post('/api/portal/requests', { policy_id: fireId, kind: 'certificate', details: 'A certificate for my landlord, please.' }, { cookie });
+    const { request } = await json(res);
+    const [task] = await t.db.select().from(tasks).where(eq(tasks.title, 'Client request: Ask for a certificate (FIRE-SEE-1)'));
+    const stateOf = async () => (await json(await get('/api/portal/requests', cookie))).requests.find((r: { id: string }) => r.id === request.id).state;
+    expect((await t.request(`/api/tasks/${task.id}/done`, { method: 'POST', cookie: agent.cookie })).status).toBe(200);
+    expect(await stateOf()).toBe('done');
+    expect((await t.request(`/api/tasks/${task.id}/done`, { method: 'DELETE', cookie: agent.cookie })).status).toBe(200);
+    expect(await stateOf()).toBe('in_progress');
+    // and the other way: Done on the customer page completes the task; In progress again reopens it
+    await t.request(`/api/portal-requests/${request.id}`, { method: 'PATCH', cookie: agent.cookie, json: { state: 'done' } });
+    expect((await t.db.select().from(tasks).where(eq(tasks.id, task.id)))[0].completedAt).not.toBeNull();
+    await t.request(`/api/portal-requests/${request.id}`, { method: 'PATCH', cookie: agent.cookie, json: { state: 'in_progress', reply: 'One more detail needed.' } });
+    expect((await t.db.select().from(tasks).where(eq(tasks.id, task.id)))[0].completedAt).toBeNull();
+    expect(await stateOf()).toBe('in_progress');
+  });
+
+  it('tells the assignee: a bell notice now, and the digest on the day the task is due', async () => {
+    const res = await post('/api/portal/requests', { policy_id: carId, kind: 'change_address', details: 'We moved to 12 Pine Rd.' }, { cookie });
+    expect(res.status).toBe(201);
+    const [task] = await t.db.select().from(tasks).where(eq(tasks.title, 'Client request: Change my address (CAR-SEE-1)'));
+    expect(task.dueAt.toISOString()).toBe(dueAfterBusinessDays(task.createdAt, 'UTC').toISOString());
+    const [notice] = await t.db.select().from(notifications).where(and(eq(notifications.userId, agent.id), eq(notifications.kind, 'task_assigned'), eq(notifications.link, `/dashboard/crm/tasks?task=${task.id}`)));
+    expect(notice.title).toContain('Client request: Change my address');
+    const dueDay = task.dueAt.toISOString().slice(0, 10);
+    expect((await readTasksDueToday(t.db, 'UTC', dueDay)).map((d) => d.taskId)).toContain(task.id);
   });
 });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PORTAL_TEXT } from '#shared/portal.ts';
-import { notifications, policies, portalCodes, tasks } from '#server/db/schema.ts';
+import { agencyBranding, notifications, policies, portalCodes, tasks } from '#server/db/schema.ts';
 import { readTasksDueToday } from '#server/entities/tasks/digest.ts';
 import { setClock } from '#server/platform/clock.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
@@ -44,6 +44,29 @@ describe('invitation', () => {
     expect((await t.request(`/api/customers/${c.id}/portal/invite`, { method: 'POST', cookie: pro.cookie })).status).toBe(403);
     const mine = await createCustomer(t.request, agent.cookie);
     expect((await t.request(`/api/customers/${mine.id}/portal/invite`, { method: 'POST', cookie: otherAgency.cookie })).status).toBe(404);
+  });
+});
+
+describe('white label', () => {
+  it('on Enterprise the invitation, the code e-mail and the portal wear the agency’s brand; below Enterprise its own name', async () => {
+    const brandRow = { displayName: 'Bright Brand', primaryColor: '#0f766e', supportEmail: 'help@bright.example', supportPhone: '555-0142' };
+    const agencyOf = async (u: TestUser) => (await json(await get('/api/me', u.cookie))).agency.id;
+    const enterprise = await createUser(t, { tier: 'enterprise', company: 'Plain Name Agency' });
+    await t.db.insert(agencyBranding).values({ agencyId: await agencyOf(enterprise), ...brandRow });
+    await invitedCustomer(enterprise, 'branded@example.com', 'Bea Branded');
+    expect((await waitForMail(t, 'branded@example.com', /client portal/)).fromName).toBe('Bright Brand');
+    const code = await codeFor('branded@example.com', nextIp());
+    expect(t.mail.sent.find((m) => m.to === 'branded@example.com' && m.subject.includes(code))?.fromName).toBe('Bright Brand');
+    const cookie = await signInClient('branded@example.com');
+    expect((await json(await get('/api/portal/me', cookie))).agency).toMatchObject({ name: 'Bright Brand', color: '#0f766e', support_email: 'help@bright.example', support_phone: '555-0142' });
+
+    // a Business agency with a brand row left from an Enterprise past: its own name
+    const business = await createUser(t, { tier: 'business', company: 'Own Name Agency' });
+    await t.db.insert(agencyBranding).values({ agencyId: await agencyOf(business), ...brandRow });
+    await invitedCustomer(business, 'unbranded@example.com');
+    expect((await waitForMail(t, 'unbranded@example.com', /client portal/)).fromName).toBe('Own Name Agency');
+    const plain = await signInClient('unbranded@example.com');
+    expect((await json(await get('/api/portal/me', plain))).agency).toMatchObject({ name: 'Own Name Agency', support_email: null });
   });
 });
 

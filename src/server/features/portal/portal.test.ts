@@ -227,6 +227,17 @@ describe('client sessions', () => {
     expect((await get('/api/portal/policies', cookie)).status).toBe(401);
   });
 
+  it('refuse a request from another site (CSRF): a forged form cannot write as the client', async () => {
+    await invitedCustomer(agent, 'forged@example.com');
+    const cookie = await signInClient('forged@example.com');
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const res = await t.request('/api/portal/messages', { json: { body: 'sent by a forged form' }, cookie, headers });
+      expect(res.status).toBe(403);
+      expect((await json(res)).error.code).toBe('CSRF');
+    }
+    expect((await json(await get('/api/portal/messages', cookie))).messages).toEqual([]);
+  });
+
   it('sign-out ends the session', async () => {
     await invitedCustomer(agent, 'bye@example.com');
     const cookie = await signInClient('bye@example.com');

@@ -230,7 +230,8 @@ describe('client sessions', () => {
   it('refuse a request from another site (CSRF): a forged form cannot write as the client', async () => {
     await invitedCustomer(agent, 'forged@example.com');
     const cookie = await signInClient('forged@example.com');
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const forged: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of forged) {
       const res = await t.request('/api/portal/messages', { json: { body: 'sent by a forged form' }, cookie, headers });
       expect(res.status).toBe(403);
       expect((await json(res)).error.code).toBe('CSRF');

@@ -317,6 +317,8 @@ describe('what a client sees', () => {
     expect(text).toContain('VIN123');
     expect(text).toContain('CAR-SEE-1');
     expect(text).toContain('Test Agency');
+    // the rest of what the issue lists: insured, vehicle, term, carrier (the agency's contacts: cards.test)
+    for (const fact of ['AUTOMOBILE INSURANCE IDENTIFICATION CARD', 'Sam Sees', 'Toyota', 'Corolla', 'Acme Mutual', `${daysFromNow(-30)} to `, 'Not an ACORD form']) expect(text).toContain(fact);
     const evidence = await get(`/api/portal/policies/${fireId}/card`, cookie);
     expect(evidence.status).toBe(200);
     const fireText = await pdfText(new Uint8Array(await evidence.arrayBuffer()));

@@ -69,6 +69,8 @@ for (const width of [1280, 390]) {
     await page.goto(`/dashboard/customers/${customer.id}`);
     const row = page.getByTestId('document-row').filter({ hasText: 'branch.png' });
     await expect(row.getByText('From client')).toBeVisible();
+    // the agent reads the name and the badge whole, on a phone too (the row's buttons go under them)
+    expect(await row.locator('p').first().evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
     const thread = page.locator('#portal-messages');
     await expect(thread.getByRole('list', { name: 'Messages with the client' })).toContainText('A branch fell on my car last night.');
     await thread.getByLabel('Your message').fill('Sorry to hear it. I opened a claim: number QC-2211.');

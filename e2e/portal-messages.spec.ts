@@ -56,6 +56,10 @@ for (const width of [1280, 390]) {
     await documents.getByRole('button', { name: 'Send file' }).click();
     await expect(toast(client, 'Your file was sent to your agency.')).toBeVisible();
     await expect(documents.getByRole('list', { name: 'Documents for me' })).toContainText('branch.png');
+    // the name and "Sent by you" are read whole, on a phone too (the row's buttons go under them)
+    const sent = documents.getByRole('listitem').filter({ hasText: 'branch.png' });
+    await expect(sent.getByText('Sent by you')).toBeVisible();
+    expect(await sent.locator('p').first().evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
     await shot(client, 'portal-messages-client');
 
     // the agent: the bell, the file marked "From client", the message on the customer page
@@ -65,6 +69,8 @@ for (const width of [1280, 390]) {
     await page.goto(`/dashboard/customers/${customer.id}`);
     const row = page.getByTestId('document-row').filter({ hasText: 'branch.png' });
     await expect(row.getByText('From client')).toBeVisible();
+    // the agent reads the name and the badge whole, on a phone too (the row's buttons go under them)
+    expect(await row.locator('p').first().evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
     const thread = page.locator('#portal-messages');
     await expect(thread.getByRole('list', { name: 'Messages with the client' })).toContainText('A branch fell on my car last night.');
     await thread.getByLabel('Your message').fill('Sorry to hear it. I opened a claim: number QC-2211.');

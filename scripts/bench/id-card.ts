@@ -52,7 +52,8 @@ export async function idCardScenario(opts: IdCardOptions): Promise<LoadResult> {
       const res = await fetch(`${base}/api/policies`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base, cookie },
-        body: JSON.stringify(carPolicyPayload()),
+        // a term in force today: a card is never issued for an ended one
+        body: JSON.stringify(carPolicyPayload({ start_date: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) })),
       });
       if (res.status !== 201) throw new Error(`create policy: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { id?: string; policy?: { id: string } };

@@ -26,6 +26,7 @@ export const PORTAL_TEXT = {
   unavailable: "This agency's client portal is not available.",
   policyNotFound: 'Policy not found.',
   noCard: 'This policy has no ID card or evidence of insurance.',
+  notInForce: 'This policy is not in force (not bound, ended or cancelled), so it has no ID card or evidence of insurance.',
   kindRequired: 'Please choose what you would like to change.',
   detailsRequired: 'Please describe the change.',
   requestSent: 'Your request was sent to your agent.',

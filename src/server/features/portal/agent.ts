@@ -1,6 +1,6 @@
 // The agent's side of the portal: invite a customer, revoke access, answer change requests, and
 // download the same ID card or evidence the client gets.
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull, isNull } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
 import { PORTAL_TEXT, REQUEST_STATE_LABEL, type PortalRequest, type requestAnswerSchema } from '#shared/portal.ts';
 import type { z } from 'zod';
@@ -88,8 +88,11 @@ export async function answerRequest(db: Connection, actor: Actor, requestId: str
   return tenant(db, actor).transaction(async (t) => {
     const [row] = await t.update(portalRequests, { state: input.state, reply: input.reply, updatedAt: new Date() }, eq(portalRequests.id, requestId)).returning();
     if (!row) throw notFound(PORTAL_TEXT.requestNotFound);
-    // done here is done there: the request's task is completed with it
-    if (input.state === 'done' && row.taskId) await t.update(tasks, { completedAt: new Date(), completedBy: actor.userId, updatedAt: new Date() }, eq(tasks.id, row.taskId));
+    // done here is done there: the request's task is completed with it, and reopened when the request is not done
+    // (features/portal/subscribe.ts moves the request when the task is completed or reopened elsewhere)
+    if (row.taskId && input.state === 'done')
+      await t.update(tasks, { completedAt: new Date(), completedBy: actor.userId, updatedAt: new Date() }, eq(tasks.id, row.taskId), isNull(tasks.completedAt));
+    else if (row.taskId) await t.update(tasks, { completedAt: null, completedBy: null, updatedAt: new Date() }, eq(tasks.id, row.taskId), isNotNull(tasks.completedAt));
     if (row.taskId)
       await emit(t, actor, { type: 'task.updated', entityId: row.taskId, summary: `Answered a client portal request: ${REQUEST_STATE_LABEL[input.state]}`, data: apiTaskOf(t, row.taskId, actor.agency.timeZone) });
     return (await requestsOfCustomer(t, row.customerId)).find((r) => r.id === row.id)!;

@@ -3,11 +3,13 @@
 import { eq } from 'drizzle-orm';
 import { lineOf } from '#shared/lines/index.ts';
 import { formatMoney } from '#shared/money.ts';
+import { derivePolicyStatus } from '#shared/policy-status-text.ts';
 import { PORTAL_TEXT } from '#shared/portal.ts';
+import { cardEndDate, cardInForce } from '#shared/portal-card.ts';
 import { agencyToday } from '#shared/time.ts';
 import type { Deps } from '#server/context.ts';
 import { customers, policies } from '#server/db/schema.ts';
-import { notFound } from '#server/errors.ts';
+import { conflict, notFound } from '#server/errors.ts';
 import { letterheadRowOf } from '#server/platform/brand.ts';
 import { now } from '#server/platform/clock.ts';
 import { autoIdCardPdf, propertyEvidencePdf, type Letterhead } from '#server/platform/pdf.ts';
@@ -85,6 +87,13 @@ export async function policyCardPdf(deps: Deps, t: Tenant, policy: PolicyRow): P
   const head = await letterheadRowOf(deps.db, t.agencyId);
   if (!head) throw notFound(PORTAL_TEXT.noCard);
   const { agency, brand } = head;
+  const today = agencyToday(agency.timeZone, now());
+  const status = derivePolicyStatus(
+    { start_date: policy.startDate, end_date: policy.endDate, bound: policy.bound, cancel_effective_date: policy.cancelEffectiveDate, renewal_state: policy.renewalState },
+    today,
+  );
+  // the card says the insurance is in force: never for a term not bound, ended or cancelled
+  if (!cardInForce(status, policy.bound)) throw conflict(PORTAL_TEXT.notInForce, 'NOT_IN_FORCE');
   const [customer] = policy.customerId
     ? await t.select({ address: customers.address, city: customers.city, postalCode: customers.postalCode }).from(customers, eq(customers.id, policy.customerId))
     : [];
@@ -98,9 +107,9 @@ export async function policyCardPdf(deps: Deps, t: Tenant, policy: PolicyRow): P
   const facts = {
     letterhead,
     insured: { name: policy.customerName, address },
-    policy: { number: policy.policyNumber, carrier: policy.insuranceCompany, start: policy.startDate, end: policy.endDate, line: lineOf(policy.policyType).label },
+    policy: { number: policy.policyNumber, carrier: policy.insuranceCompany, start: policy.startDate, end: cardEndDate(policy.endDate, policy.cancelEffectiveDate), line: lineOf(policy.policyType).label },
     details: detailRows(policy),
-    issued: agencyToday(agency.timeZone, now()),
+    issued: today,
   };
   const amounts =
     kind === 'id-card'

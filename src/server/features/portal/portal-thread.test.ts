@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DOCUMENT_TEXT } from '#shared/documents.ts';
+import { DOCUMENT_QUOTA_BYTES } from '#shared/tiers.ts';
 import { PORTAL_TEXT } from '#shared/portal.ts';
 import { MESSAGE_TEXT, PORTAL_MESSAGE_MAX, UPLOAD_TEXT } from '#shared/portal-messages.ts';
 import { activityLog, documents } from '#server/db/schema.ts';
@@ -152,5 +153,26 @@ describe('files from the client', () => {
     expect((await json(missing)).error.message).toBe(DOCUMENT_TEXT.fileRequired);
     // no client session: 401; an agent's session is not one
     expect((await steps.uploadFile('/api/portal/documents/upload', agent.cookie, MINIMAL_PDF, 'x.pdf')).status).toBe(401);
+  });
+  it('count against the agency’s storage quota like the Documents card’s (413, nothing stored)', async () => {
+    const small = await createUser(t, { tier: 'business' });
+    await steps.invitedCustomer(small, 'files-quota@example.com', 'Quinn Quota');
+    const agencyId = (await json(await steps.get('/api/me', small.cookie))).agency.id;
+    const used = (await json(await steps.get('/api/documents/usage', small.cookie))).used;
+    // rows of no real bytes fill the quota up to 1,000 bytes below it
+    let left = DOCUMENT_QUOTA_BYTES.business - used - 1000;
+    for (let i = 0; left > 0; i++) {
+      const size = Math.min(left, 2_000_000_000);
+      await t.db.insert(documents).values({ agencyId, name: `filler-${i}`, storageName: 'filler.pdf', storageKey: `filler/${agencyId}/${i}`, contentType: 'application/pdf', size, status: 'ready' });
+      left -= size;
+    }
+    const cookie = await steps.signInClient('files-quota@example.com');
+    const big = new Uint8Array(2000).fill(0x0a);
+    big.set(MINIMAL_PDF);
+    const res = await steps.uploadFile('/api/portal/documents/upload', cookie, big, 'too-much.pdf');
+    expect(res.status).toBe(413);
+    expect((await json(res)).error).toMatchObject({ code: 'QUOTA_EXCEEDED', message: DOCUMENT_TEXT.quotaExceeded('1000 B') });
+    expect(await t.db.select().from(documents).where(eq(documents.name, 'too-much.pdf'))).toHaveLength(0);
+    expect((await steps.uploadFile('/api/portal/documents/upload', cookie, MINIMAL_PDF, 'fits.pdf')).status).toBe(201);
   });
 });

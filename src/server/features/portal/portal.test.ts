@@ -2,9 +2,10 @@
 // no account discovery), client sessions (own kind, revoked at once), isolation between clients and
 // agencies, change requests, the generated PDFs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PORTAL_TEXT } from '#shared/portal.ts';
-import { portalCodes, tasks } from '#server/db/schema.ts';
+import { agencyBranding, notifications, policies, portalCodes, tasks } from '#server/db/schema.ts';
+import { readTasksDueToday } from '#server/entities/tasks/digest.ts';
 import { setClock } from '#server/platform/clock.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
@@ -19,6 +20,7 @@ const invitedCustomer = (...a: Parameters<ReturnType<typeof portalSteps>['invite
 const codeFor = (email: string, ip: string) => steps.codeFor(email, ip);
 const signInClient = (email: string, opts: { remember?: boolean } = {}) => steps.signInClient(email, opts);
 const get = (path: string, cookie: string) => t.request(path, { cookie });
+const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => void ({ t, agent, otherAgency, steps } = await portalWorld()));
 afterAll(async () => {
@@ -42,6 +44,29 @@ describe('invitation', () => {
     expect((await t.request(`/api/customers/${c.id}/portal/invite`, { method: 'POST', cookie: pro.cookie })).status).toBe(403);
     const mine = await createCustomer(t.request, agent.cookie);
     expect((await t.request(`/api/customers/${mine.id}/portal/invite`, { method: 'POST', cookie: otherAgency.cookie })).status).toBe(404);
+  });
+});
+
+describe('white label', () => {
+  it('on Enterprise the invitation, the code e-mail and the portal wear the agency’s brand; below Enterprise its own name', async () => {
+    const brandRow = { displayName: 'Bright Brand', primaryColor: '#0f766e', supportEmail: 'help@bright.example', supportPhone: '555-0142' };
+    const agencyOf = async (u: TestUser) => (await json(await get('/api/me', u.cookie))).agency.id;
+    const enterprise = await createUser(t, { tier: 'enterprise', company: 'Plain Name Agency' });
+    await t.db.insert(agencyBranding).values({ agencyId: await agencyOf(enterprise), ...brandRow });
+    await invitedCustomer(enterprise, 'branded@example.com', 'Bea Branded');
+    expect((await waitForMail(t, 'branded@example.com', /client portal/)).fromName).toBe('Bright Brand');
+    const code = await codeFor('branded@example.com', nextIp());
+    expect(t.mail.sent.find((m) => m.to === 'branded@example.com' && m.subject.includes(code))?.fromName).toBe('Bright Brand');
+    const cookie = await signInClient('branded@example.com');
+    expect((await json(await get('/api/portal/me', cookie))).agency).toMatchObject({ name: 'Bright Brand', color: '#0f766e', support_email: 'help@bright.example', support_phone: '555-0142' });
+
+    // a Business agency with a brand row left from an Enterprise past: its own name
+    const business = await createUser(t, { tier: 'business', company: 'Own Name Agency' });
+    await t.db.insert(agencyBranding).values({ agencyId: await agencyOf(business), ...brandRow });
+    await invitedCustomer(business, 'unbranded@example.com');
+    expect((await waitForMail(t, 'unbranded@example.com', /client portal/)).fromName).toBe('Own Name Agency');
+    const plain = await signInClient('unbranded@example.com');
+    expect((await json(await get('/api/portal/me', plain))).agency).toMatchObject({ name: 'Own Name Agency', support_email: null });
   });
 });
 
@@ -125,6 +150,25 @@ describe('one-time codes', () => {
     expect((await json(await post('/api/portal/auth/code', { email: 'x@example.com' }, { ip }))).error.message).toBe(PORTAL_TEXT.tooMany);
   });
 
+  it('limits code checks per address and per client address (429), before the code is looked at', async () => {
+    await invitedCustomer(agent, 'checks@example.com');
+    const statuses: number[] = [];
+    // 10 checks of one address from 10 client addresses (each code's 5 tries is its own limit: a new code each time)
+    for (let i = 0; i < 11; i++) statuses.push((await post('/api/portal/auth/verify', { email: 'checks@example.com', code: '000000' }, { ip: nextIp() })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // even the right code, once over the limit
+    const code = await codeFor('checks@example.com', nextIp());
+    const limited = await post('/api/portal/auth/verify', { email: 'checks@example.com', code }, { ip: nextIp() });
+    expect(limited.status).toBe(429);
+    expect((await json(limited)).error.message).toBe(PORTAL_TEXT.tooMany);
+    const ip = nextIp();
+    const perClient: number[] = [];
+    for (let i = 0; i < 31; i++) perClient.push((await post('/api/portal/auth/verify', { email: `guesser${i}@example.com`, code: '123456' }, { ip })).status);
+    expect(perClient.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(perClient[30]).toBe(429);
+  });
+
   it('refuses NUL bytes in the address or code with a 400', async () => {
     expect((await post('/api/portal/auth/code', { email: 'a\u0000@example.com' })).status).toBe(400);
     expect((await post('/api/portal/auth/verify', { email: 'a@example.com', code: '12345\u0000' })).status).toBe(400);
@@ -183,6 +227,18 @@ describe('client sessions', () => {
     expect((await get('/api/portal/policies', cookie)).status).toBe(401);
   });
 
+  it('refuse a request from another site (CSRF): a forged form cannot write as the client', async () => {
+    await invitedCustomer(agent, 'forged@example.com');
+    const cookie = await signInClient('forged@example.com');
+    const forged: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of forged) {
+      const res = await t.request('/api/portal/messages', { json: { body: 'sent by a forged form' }, cookie, headers });
+      expect(res.status).toBe(403);
+      expect((await json(res)).error.code).toBe('CSRF');
+    }
+    expect((await json(await get('/api/portal/messages', cookie))).messages).toEqual([]);
+  });
+
   it('sign-out ends the session', async () => {
     await invitedCustomer(agent, 'bye@example.com');
     const cookie = await signInClient('bye@example.com');
@@ -232,8 +288,9 @@ describe('what a client sees', () => {
 
   beforeAll(async () => {
     client = await invitedCustomer(agent, 'sees@example.com', 'Sam Sees');
-    const car = await createPolicy(t.request, agent.cookie, { customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'CAR-SEE-1' });
-    const fire = await createPolicy(t.request, agent.cookie, { policy_type: 'fire', customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'FIRE-SEE-1' });
+    // terms in force today: an ended one has no card
+    const car = await createPolicy(t.request, agent.cookie, { customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'CAR-SEE-1', start_date: daysFromNow(-30) });
+    const fire = await createPolicy(t.request, agent.cookie, { policy_type: 'fire', customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'FIRE-SEE-1', start_date: daysFromNow(-30) });
     carId = car.id;
     fireId = fire.id;
     const neighbour = await invitedCustomer(agent, 'neighbour@example.com', 'Ned Neighbour');
@@ -248,7 +305,7 @@ describe('what a client sees', () => {
     const car = policies.find((p: { id: string }) => p.id === carId);
     expect(car).toMatchObject({ carrier: 'Acme Mutual', premium: '$1,234.50', deductible: '$500.00', card: 'id-card', policy_type: 'Car' });
     expect(car.details).toContainEqual({ label: 'VIN Number', value: 'VIN123' });
-    expect(['active', 'pending', 'expired']).toContain(car.status);
+    expect(car.status).toBe('active');
   });
 
   it('downloads the ID card (a real PDF with the VIN and policy number) and the evidence of insurance', async () => {
@@ -260,6 +317,8 @@ describe('what a client sees', () => {
     expect(text).toContain('VIN123');
     expect(text).toContain('CAR-SEE-1');
     expect(text).toContain('Test Agency');
+    // the rest of what the issue lists: insured, vehicle, term, carrier (the agency's contacts: cards.test)
+    for (const fact of ['AUTOMOBILE INSURANCE IDENTIFICATION CARD', 'Sam Sees', 'Toyota', 'Corolla', 'Acme Mutual', `${daysFromNow(-30)} to `, 'Not an ACORD form']) expect(text).toContain(fact);
     const evidence = await get(`/api/portal/policies/${fireId}/card`, cookie);
     expect(evidence.status).toBe(200);
     const fireText = await pdfText(new Uint8Array(await evidence.arrayBuffer()));
@@ -272,6 +331,41 @@ describe('what a client sees', () => {
     expect(res.status).toBe(200);
     expect(await pdfText(new Uint8Array(await res.arrayBuffer()))).toContain('VIN123');
     expect((await get(`/api/policies/${carId}/card`, otherAgency.cookie)).status).toBe(404);
+  });
+
+  it('has no ID card or evidence for a term not in force (not bound, ended, cancelled); a scheduled cancellation ends the card', async () => {
+    const terms = {
+      ended: await createPolicy(t.request, agent.cookie, { customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'CAR-ENDED', start_date: daysFromNow(-400) }),
+      unbound: await createPolicy(t.request, agent.cookie, { customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'CAR-QUOTE', start_date: daysFromNow(-10), status: 'pending' }),
+      cancelled: await createPolicy(t.request, agent.cookie, { policy_type: 'fire', customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'FIRE-CANCELLED', start_date: daysFromNow(-60) }),
+    };
+    await t.db.update(policies).set({ cancelEffectiveDate: daysFromNow(-5) }).where(eq(policies.id, terms.cancelled.id));
+    const future = await createPolicy(t.request, agent.cookie, { customer_id: client.id, customer_name: client.name, customer_email: client.email, policy_number: 'CAR-NEXT', start_date: daysFromNow(10) });
+    const { policies: listed } = await json(await get('/api/portal/policies', cookie));
+    const cardOf = (number: string) => listed.find((p: { policy_number: string }) => p.policy_number === number);
+    expect([cardOf('CAR-ENDED'), cardOf('CAR-QUOTE'), cardOf('FIRE-CANCELLED')].map((p) => [p.status, p.card])).toEqual([
+      ['expired', null],
+      ['pending', null],
+      ['cancelled', null],
+    ]);
+    // bound, not started yet: the card is there (a client asks for it before the car is on the road)
+    expect(cardOf('CAR-NEXT')).toMatchObject({ status: 'pending', card: 'id-card' });
+    for (const { id } of Object.values(terms)) {
+      for (const res of [await get(`/api/portal/policies/${id}/card`, cookie), await get(`/api/policies/${id}/card`, agent.cookie)]) {
+        expect(res.status).toBe(409);
+        expect((await json(res)).error.message).toBe(PORTAL_TEXT.notInForce);
+      }
+    }
+    expect((await get(`/api/portal/policies/${future.id}/card`, cookie)).status).toBe(200);
+
+    // a cancellation scheduled for later: the card is issued, and ends on the cancellation date
+    await t.db.update(policies).set({ cancelEffectiveDate: daysFromNow(20) }).where(eq(policies.id, carId));
+    try {
+      const text = await pdfText(new Uint8Array(await (await get(`/api/portal/policies/${carId}/card`, cookie)).arrayBuffer()));
+      expect(text).toContain(`to ${daysFromNow(20)}`);
+    } finally {
+      await t.db.update(policies).set({ cancelEffectiveDate: null }).where(eq(policies.id, carId));
+    }
   });
 
   it('cannot see another client’s policy in the same agency, or another agency’s (404)', async () => {
@@ -305,6 +399,34 @@ describe('what a client sees', () => {
     const mine = (await json(await get('/api/portal/requests', cookie))).requests;
     expect(mine[0]).toMatchObject({ state: 'done', reply: 'Tom is added from Monday.' });
     expect((await t.request(`/api/portal-requests/${request.id}`, { method: 'PATCH', cookie: otherAgency.cookie, json: { state: 'done' } })).status).toBe(404);
+  });
+
+  it('the request follows its task: completed from the task list is Done for the client, reopened is In progress', async () => {
+    const res = await post('/api/portal/requests', { policy_id: fireId, kind: 'certificate', details: 'A certificate for my landlord, please.' }, { cookie });
+    const { request } = await json(res);
+    const [task] = await t.db.select().from(tasks).where(eq(tasks.title, 'Client request: Ask for a certificate (FIRE-SEE-1)'));
+    const stateOf = async () => (await json(await get('/api/portal/requests', cookie))).requests.find((r: { id: string }) => r.id === request.id).state;
+    expect((await t.request(`/api/tasks/${task.id}/done`, { method: 'POST', cookie: agent.cookie })).status).toBe(200);
+    expect(await stateOf()).toBe('done');
+    expect((await t.request(`/api/tasks/${task.id}/done`, { method: 'DELETE', cookie: agent.cookie })).status).toBe(200);
+    expect(await stateOf()).toBe('in_progress');
+    // and the other way: Done on the customer page completes the task; In progress again reopens it
+    await t.request(`/api/portal-requests/${request.id}`, { method: 'PATCH', cookie: agent.cookie, json: { state: 'done' } });
+    expect((await t.db.select().from(tasks).where(eq(tasks.id, task.id)))[0].completedAt).not.toBeNull();
+    await t.request(`/api/portal-requests/${request.id}`, { method: 'PATCH', cookie: agent.cookie, json: { state: 'in_progress', reply: 'One more detail needed.' } });
+    expect((await t.db.select().from(tasks).where(eq(tasks.id, task.id)))[0].completedAt).toBeNull();
+    expect(await stateOf()).toBe('in_progress');
+  });
+
+  it('tells the assignee: a bell notice now, and the digest on the day the task is due', async () => {
+    const res = await post('/api/portal/requests', { policy_id: carId, kind: 'change_address', details: 'We moved to 12 Pine Rd.' }, { cookie });
+    expect(res.status).toBe(201);
+    const [task] = await t.db.select().from(tasks).where(eq(tasks.title, 'Client request: Change my address (CAR-SEE-1)'));
+    expect(task.dueAt.toISOString()).toBe(dueAfterBusinessDays(task.createdAt, 'UTC').toISOString());
+    const [notice] = await t.db.select().from(notifications).where(and(eq(notifications.userId, agent.id), eq(notifications.kind, 'task_assigned'), eq(notifications.link, `/dashboard/crm/tasks?task=${task.id}`)));
+    expect(notice.title).toContain('Client request: Change my address');
+    const dueDay = task.dueAt.toISOString().slice(0, 10);
+    expect((await readTasksDueToday(t.db, 'UTC', dueDay)).map((d) => d.taskId)).toContain(task.id);
   });
 });
 

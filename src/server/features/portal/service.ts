@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { displayValue, fieldsOf, lineOf, POLICY_TYPE_LABEL, type PolicyType } from '#shared/lines/index.ts';
 import { formatMoney } from '#shared/money.ts';
 import { derivePolicyStatus } from '#shared/policy-status.ts';
+import { cardInForce } from '#shared/portal-card.ts';
 import {
   CHANGE_KIND_LABEL,
   PORTAL_REQUEST_DUE_BUSINESS_DAYS,
@@ -43,15 +44,16 @@ export function detailRows(row: Pick<PolicyRow, 'policyType' | 'details'>): { la
 }
 
 export function toPortalPolicy(row: PolicyRow, today: string): PortalPolicy {
+  const status = derivePolicyStatus(
+    { start_date: row.startDate, end_date: row.endDate, bound: row.bound, cancel_effective_date: row.cancelEffectiveDate, renewal_state: row.renewalState },
+    today,
+  );
   return {
     id: row.id,
     policy_number: row.policyNumber,
     policy_type: POLICY_TYPE_LABEL[row.policyType as PolicyType] ?? row.policyType,
     carrier: row.insuranceCompany,
-    status: derivePolicyStatus(
-      { start_date: row.startDate, end_date: row.endDate, bound: row.bound, cancel_effective_date: row.cancelEffectiveDate, renewal_state: row.renewalState },
-      today,
-    ),
+    status,
     start_date: row.startDate,
     end_date: row.endDate,
     premium: formatMoney(row.premiumAmount),
@@ -59,7 +61,8 @@ export function toPortalPolicy(row: PolicyRow, today: string): PortalPolicy {
     deductible: formatMoney(row.deductible),
     renewal_state: row.renewalState,
     details: detailRows(row),
-    card: cardOf(row.policyType),
+    // an ID card says the insurance is in force: none for a term not bound, ended or cancelled
+    card: cardInForce(status, row.bound) ? cardOf(row.policyType) : null,
   };
 }
 

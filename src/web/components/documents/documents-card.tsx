@@ -55,8 +55,9 @@ export function DocumentsCard({ customerId, policyId }: { customerId?: string; p
               <ul className="divide-y divide-slate-100" aria-label={DOCUMENT_TEXT.card}>
                 {list.data!.rows.map((doc) => (
                   <li key={doc.id} className="flex flex-wrap items-center gap-2 py-2" data-testid="document-row">
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-medium text-slate-900">
+                    {/* the name is read whole; on a phone the row's buttons go under it */}
+                    <div className="min-w-0 flex-1 basis-48">
+                      <p className="text-sm font-medium break-words text-slate-900">
                         {doc.name}
                         {doc.from_client ? (
                           <Badge tone="purple" className="ml-2">
@@ -68,18 +69,20 @@ export function DocumentsCard({ customerId, policyId }: { customerId?: string; p
                         {documentTypeLabel(doc.content_type)} · {formatStorage(doc.size)} · {formatDay(doc.created_at)}
                       </p>
                     </div>
-                    {portal ? (
-                      <label className="flex items-center gap-2 text-xs text-slate-600">
-                        <Switch checked={doc.shared_with_client} onCheckedChange={(v) => toggleShared(doc, v)} aria-label={`Share ${doc.name} with the client`} />
-                        Client
-                      </label>
-                    ) : null}
-                    {portal && doc.customer_id && doc.content_type === 'application/pdf' ? <RequestSignatureButton documentId={doc.id} name={doc.name} /> : null}
-                    <PreviewButton doc={doc} />
-                    <DownloadButton doc={doc} />
-                    <Button variant="ghost" size="sm" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.name}`}>
-                      <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
-                    </Button>
+                    <div className="ml-auto flex flex-wrap items-center gap-2">
+                      {portal ? (
+                        <label className="flex items-center gap-2 text-xs text-slate-600">
+                          <Switch checked={doc.shared_with_client} onCheckedChange={(v) => toggleShared(doc, v)} aria-label={`Share ${doc.name} with the client`} />
+                          Client
+                        </label>
+                      ) : null}
+                      {portal && doc.customer_id && doc.content_type === 'application/pdf' ? <RequestSignatureButton documentId={doc.id} name={doc.name} /> : null}
+                      <PreviewButton doc={doc} />
+                      <DownloadButton doc={doc} />
+                      <Button variant="ghost" size="sm" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.name}`}>
+                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
+                      </Button>
+                    </div>
                   </li>
                 ))}
               </ul>

@@ -70,7 +70,7 @@ export function PolicyDetailsPage() {
           <Button variant="outline" onClick={() => window.open(`/dashboard/policies/${policy.id}/print`, '_blank', 'noopener')}>
             <Printer className="h-4 w-4" aria-hidden /> Print
           </Button>
-          <PolicyCardButton policyId={policy.id} policyType={policy.policy_type} />
+          <PolicyCardButton policyId={policy.id} policyType={policy.policy_type} status={policy.status} bound={policy.bound} />
           <RenewButton policy={policy} />
         </div>
       </div>

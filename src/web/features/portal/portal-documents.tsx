@@ -69,8 +69,9 @@ function DocumentList() {
       {docs.data.documents.map((d) => (
         <li key={d.id} className="flex flex-wrap items-center gap-2 p-3">
           <FileText className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-slate-900">
+          {/* a phone puts the buttons under the name, which is read whole (never cut to "Declarations.…") */}
+          <div className="min-w-0 flex-1 basis-48">
+            <p className="text-sm font-medium break-words text-slate-900">
               {d.name}
               {d.from_client ? (
                 <Badge tone="purple" className="ml-2">
@@ -83,16 +84,18 @@ function DocumentList() {
               {d.policy_number ? ` · ${d.policy_number}` : ''}
             </p>
           </div>
-          <Button variant="ghost" size="sm" asChild>
-            <a href={`/api/portal/documents/${d.id}`} target="_blank" rel="noopener" aria-label={`Open ${d.name}`}>
-              Open
-            </a>
-          </Button>
-          <Button variant="outline" size="sm" asChild>
-            <a href={`/api/portal/documents/${d.id}?download=1`} download aria-label={`Download ${d.name}`}>
-              <FileDown className="h-4 w-4" aria-hidden /> Download
-            </a>
-          </Button>
+          <div className="ml-auto flex gap-2">
+            <Button variant="ghost" size="sm" asChild>
+              <a href={`/api/portal/documents/${d.id}`} target="_blank" rel="noopener" aria-label={`Open ${d.name}`}>
+                Open
+              </a>
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <a href={`/api/portal/documents/${d.id}?download=1`} download aria-label={`Download ${d.name}`}>
+                <FileDown className="h-4 w-4" aria-hidden /> Download
+              </a>
+            </Button>
+          </div>
         </li>
       ))}
     </ul>

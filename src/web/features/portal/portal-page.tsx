@@ -35,7 +35,7 @@ function useMe() {
   });
 }
 
-function ChooseAgency({ me, onChosen }: { me: PortalMe; onChosen: () => void }) {
+function ChooseAgency({ me, onChosen, onCancel }: { me: PortalMe; onChosen: () => void; onCancel?: () => void }) {
   const choose = useMutation({
     mutationFn: (agencyId: string) => apiPost('/api/portal/auth/choose', { agency_id: agencyId }),
     onSuccess: onChosen,
@@ -48,12 +48,24 @@ function ChooseAgency({ me, onChosen }: { me: PortalMe; onChosen: () => void }) 
       <ul className="mt-6 space-y-3">
         {me.agencies.map((a) => (
           <li key={a.id}>
-            <Button variant="outline" className="h-auto w-full justify-start py-4 text-left text-base" disabled={choose.isPending} onClick={() => choose.mutate(a.id)}>
+            <Button
+              variant="outline"
+              className="h-auto w-full justify-start py-4 text-left text-base"
+              disabled={choose.isPending}
+              aria-current={a.id === me.agency?.id ? 'true' : undefined}
+              onClick={() => choose.mutate(a.id)}
+            >
               {a.name}
+              {a.id === me.agency?.id ? <span className="ml-auto text-sm font-normal text-slate-500">Current</span> : null}
             </Button>
           </li>
         ))}
       </ul>
+      {onCancel ? (
+        <Button variant="ghost" className="mt-4 w-full" onClick={onCancel}>
+          Cancel
+        </Button>
+      ) : null}
     </main>
   );
 }
@@ -111,7 +123,7 @@ function PolicyCard({ policy, onRequest }: { policy: PortalPolicy; onRequest: ()
   );
 }
 
-function PortalHome({ me }: { me: PortalMe & { agency: NonNullable<PortalMe['agency']> } }) {
+function PortalHome({ me, onSwitch }: { me: PortalMe & { agency: NonNullable<PortalMe['agency']> }; onSwitch: () => void }) {
   const queryClient = useQueryClient();
   useBrandColors(me.agency.color);
   const policies = useQuery({ queryKey: ['portal', 'policies'], queryFn: ({ signal }) => apiGet<{ policies: PortalPolicy[] }>('/api/portal/policies', signal) });
@@ -128,17 +140,19 @@ function PortalHome({ me }: { me: PortalMe & { agency: NonNullable<PortalMe['age
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
-          <div className="flex min-w-0 items-center gap-3">
+        {/* the agency's name is read whole: on a phone with "Switch agency" the buttons go under it */}
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
+          <div className="flex min-w-0 flex-1 basis-40 items-center gap-3">
             {agency.logo_url ? <img src={agency.logo_url} alt="" className="h-8 max-w-28 object-contain" /> : null}
             <div className="min-w-0">
-              <p className="truncate font-semibold text-brand-700">{agency.name}</p>
+              <p className="font-semibold break-words text-brand-700">{agency.name}</p>
               <p className="truncate text-xs text-slate-500">Client portal</p>
             </div>
           </div>
-          <div className="flex items-center gap-2">
+          <div className="ml-auto flex items-center gap-2">
             {me.agencies.length > 1 ? (
-              <Button variant="ghost" size="sm" onClick={() => void apiPost('/api/portal/auth/choose', { agency_id: me.agencies.find((a) => a.id !== agency.id)!.id }).then(() => queryClient.invalidateQueries({ queryKey: ['portal'] }))}>
+              // every agency of the address, not only the next one (one e-mail can be a client of three)
+              <Button variant="ghost" size="sm" onClick={onSwitch}>
                 Switch agency
               </Button>
             ) : null}
@@ -215,7 +229,11 @@ function PortalHome({ me }: { me: PortalMe & { agency: NonNullable<PortalMe['age
 export function PortalPage() {
   const queryClient = useQueryClient();
   const me = useMe();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['portal'] });
+  const [switching, setSwitching] = useState(false);
+  const refresh = () => {
+    setSwitching(false);
+    void queryClient.invalidateQueries({ queryKey: ['portal'] });
+  };
   if (me.isPending)
     return (
       <main className="mx-auto max-w-md px-4 py-10" aria-busy="true">
@@ -230,5 +248,6 @@ export function PortalPage() {
     );
   if (!me.data) return <PortalSignIn onSignedIn={refresh} />;
   if (!me.data.agency) return <ChooseAgency me={me.data} onChosen={refresh} />;
-  return <PortalHome me={{ ...me.data, agency: me.data.agency }} />;
+  if (switching) return <ChooseAgency me={me.data} onChosen={refresh} onCancel={() => setSwitching(false)} />;
+  return <PortalHome me={{ ...me.data, agency: me.data.agency }} onSwitch={() => setSwitching(true)} />;
 }

@@ -108,12 +108,12 @@ async function timedUpload(server: Server, cookie: string, path: string, body: F
  * The statements one request sends that `pick` keeps, run again under EXPLAIN (ANALYZE, BUFFERS):
  * the plans go to the work folder, their execution times to the log.
  */
-async function explain(pgInfo: Postgres, file: string, action: () => Promise<unknown>, pick: (statement: string) => boolean) {
+async function explain(pgInfo: Postgres, file: string, action: () => Promise<unknown>, pick: (statement: string) => boolean, jitOff = true) {
   const statements = (await captureStatements(pgInfo, async () => void (await action()))).filter(pick);
   const out: string[] = [];
   for (const statement of statements) {
-    // as the app runs it: the reconciliation turns JIT off for its transaction
-    const results = (await sql(pgInfo.url, `set jit = off; explain (analyze, buffers) ${statement}`)) as unknown as { rows: Record<string, string>[] }[];
+    // as the app runs it: the reconciliation turns JIT off for its transaction (the list does not)
+    const results = (await sql(pgInfo.url, `set jit = ${jitOff ? 'off' : 'on'}; explain (analyze, buffers) ${statement}`)) as unknown as { rows: Record<string, string>[] }[];
     const plan = results[results.length - 1].rows.map((r) => r['QUERY PLAN']);
     out.push(statement.length > 4000 ? `${statement.slice(0, 4000)} …` : statement, ...plan, '');
     log(`  plan (${file}): ${plan.filter((l) => /Planning Time|Execution Time/.test(l)).join(', ')}`);
@@ -163,6 +163,27 @@ async function prepare(pgInfo: Postgres, server: Server) {
   return { who, terms };
 }
 
+/**
+ * The policies list's Commission column sorted and filtered by it over the whole book (issue 31):
+ * the filtered book is rated row by row, so these are the list's heaviest reads of the agency.
+ * First page of each at 1 connection (every request computed: the list is not kept), and the plans.
+ */
+async function listRows(pgInfo: Postgres, server: Server, cookie: string) {
+  const book = `${BOOK.toLocaleString('en')} policies`;
+  const lists: [string, string][] = [
+    [`3. policies list sorted by commission (desc), ${book}, 1 connection`, '/api/policies?sort=commission.desc'],
+    [`3. policies list filtered to short-paid, ${book}, 1 connection`, '/api/policies?commission=short_paid'],
+    [`3. policies list filtered to no rate, ${book}, 1 connection`, '/api/policies?commission=no_rate'],
+  ];
+  for (const [scenario, path] of lists) {
+    await warmUp(server, cookie, [path]);
+    const r = await run(server, cookie, [path], 1);
+    loadRow(scenario, r, undefined, `no target; load average ${os.loadavg()[0].toFixed(1)}`);
+  }
+  await explain(pgInfo, 'commissions-list-sorted-plan.txt', () => fetch(`${server.url}${lists[0][1]}`, { headers: { cookie } }).then((res) => res.text()), (st) => /count\(\*\) over \(\)/.test(st), false);
+  await explain(pgInfo, 'commissions-list-filtered-plan.txt', () => fetch(`${server.url}${lists[1][1]}`, { headers: { cookie } }).then((res) => res.text()), (st) => /count\(\*\) over \(\)/.test(st), false);
+}
+
 export async function commissionsOnly(pgInfo: Postgres) {
   const server = await pgServer(pgInfo);
   try {
@@ -206,6 +227,7 @@ export async function commissionsOnly(pgInfo: Postgres) {
     // page 2: the first page is the view kept under the book version, which sends no statement
     await explain(pgInfo, 'commissions-reconciliation-plan.txt', () => fetch(`${server.url}${month}&page=2`, { headers: { cookie: who.cookie } }).then((res) => res.text()), (st) => /with terms as/.test(st));
     await explain(pgInfo, 'commissions-matching-plan.txt', () => timedUpload(server, who.cookie, '/api/commissions/statements/preview', form(csv, 'statement.csv')), (st) => /unnest/.test(st));
+    await listRows(pgInfo, server, who.cookie);
     if (s) {
       const byStatement = await run(server, who.cookie, [`/api/commissions?statement=${s.id}&state=short_paid`], 1);
       loadRow('3. reconciliation of that statement, short-paid, 1 connection', byStatement, undefined, 'no target; the statement filter');

@@ -49,6 +49,8 @@ export const COMMISSION_TEXT = {
   lineNotReopenable: 'Only a statement line that was matched or ignored can be put back among the lines not in the book.',
   lineMatched: (number: string) => `The statement line now pays policy ${number}.`,
   lineReopened: 'The line is back among the lines not in the book.',
+  receiptRecorded: (amount: string, date: string) => `${amount} received on ${date}.`,
+  receiptDeleted: 'Receipt deleted: the commission received by hand is no longer counted.',
   fromLine: (carrier: string, what: string, amount: string, date: string) =>
     `From the ${carrier} statement line of ${what}: ${amount} received on ${date}. Once you save the policy, this line pays it.`,
 } as const;

@@ -193,7 +193,7 @@ async function listRows(pgInfo: Postgres, server: Server, cookie: string) {
     const pgCpu = dbPid && db ? cpuSince(dbPid, db) / 3 : NaN;
     times.sort((a, b) => a - b);
     rows.push({ scenario, rssMb: 0, ok: statuses.size === 1 && statuses.has(200),
-      note: `HTTP ${[...statuses].join('/')}; one request at a time: median ${times[1].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[2].toFixed(0)}); CPU per request: server ${serverCpu.toFixed(0)} ms, PostgreSQL ${pgCpu.toFixed(0)} ms; load average ${os.loadavg()[0].toFixed(1)}` });
+      note: `HTTP ${[...statuses].join('/')}; one request at a time: median ${times[1].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[2].toFixed(0)}); CPU per request: server ${serverCpu.toFixed(0)} ms${Number.isNaN(pgCpu) ? '' : `, PostgreSQL ${pgCpu.toFixed(0)} ms`}; load average ${os.loadavg()[0].toFixed(1)}` });
     log(`  ${scenario}: ${rows.at(-1)!.note}`);
   }
   await explain(pgInfo, 'commissions-list-sorted-plan.txt', () => fetch(`${server.url}${lists[0][1]}`, { headers: { cookie } }).then((res) => res.text()), (st) => /count\(\*\) over \(\)/.test(st));

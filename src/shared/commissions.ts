@@ -45,6 +45,14 @@ export const COMMISSION_TEXT = {
   lineNotFound: 'Statement line not found.',
   ignoreReasonRequired: 'Please say why this line is ignored.',
   lineNotUnmatched: 'Only a line that matches no policy can be ignored.',
+  lineNotMatchable: 'Only a line that matches no policy can be matched to one.',
+  lineNotReopenable: 'Only a statement line that was matched or ignored can be put back among the lines not in the book.',
+  lineMatched: (number: string) => `The statement line now pays policy ${number}.`,
+  lineReopened: 'The line is back among the lines not in the book.',
+  receiptRecorded: (amount: string, date: string) => `${amount} received on ${date}.`,
+  receiptDeleted: 'Receipt deleted: the commission received by hand is no longer counted.',
+  fromLine: (carrier: string, what: string, amount: string, date: string) =>
+    `From the ${carrier} statement line of ${what}: ${amount} received on ${date}. Once you save the policy, this line pays it.`,
 } as const;
 
 /** The reasons a statement line gets in the preview and the failures file. */
@@ -63,6 +71,7 @@ export const LINE_TEXT = {
   noNameMatch: 'No policy of this insured with this premium in your book.',
   matchedNumber: 'Matched on the policy number.',
   matchedName: 'Matched on the insured name and premium (no policy number on the line).',
+  matchedByHand: (number: string) => `Matched by hand to policy ${number}.`,
 } as const;
 
 /** The statement's columns; policy number, commission amount and statement date must be mapped. */
@@ -221,6 +230,9 @@ export const manualReceiptSchema = z.object({
 
 export const ignoreLineSchema = z.object({ reason: requiredText(COMMISSION_TEXT.ignoreReasonRequired, 500) });
 
+/** A line not in the book matched by hand to a policy of the book (the policy created from the line). */
+export const matchLineSchema = z.object({ policy_id: z.uuid({ error: COMMISSION_TEXT.policyNotFound }) });
+
 /** The reconciliation's filters (query string). */
 export const reconciliationQuerySchema = z.object({
   state: z.enum(['all', ...COMMISSION_STATES]).catch('all').default('all'),
@@ -330,10 +342,11 @@ export interface Statement {
 
 /**
  * What changed the amounts received against the book (the `commission.reconciled` webhook, issue 31):
- * a statement imported or undone, a manual receipt recorded or deleted. Ignoring a line that is not in
+ * a statement imported or undone, a manual receipt recorded or deleted, a line not in the book matched
+ * by hand to a policy or put back. Ignoring a line that is not in
  * the book changes no term, and sends nothing.
  */
-export const RECONCILE_CAUSES = ['statement_imported', 'statement_undone', 'receipt_recorded', 'receipt_deleted'] as const;
+export const RECONCILE_CAUSES = ['statement_imported', 'statement_undone', 'receipt_recorded', 'receipt_deleted', 'line_matched', 'line_unmatched'] as const;
 export type ReconcileCause = (typeof RECONCILE_CAUSES)[number];
 
 /** The `commission.reconciled` webhook's data: one per change, naming every term whose received amount moved. */
@@ -367,6 +380,13 @@ export interface UnmatchedLine {
   received_on: string;
   status: 'unmatched' | 'ignored';
   reason: string | null;
+}
+
+/** One statement line with its statement's carrier: what the new-policy form is filled with. */
+export interface StatementLineDetail extends Omit<UnmatchedLine, 'status'> {
+  status: 'matched' | 'unmatched' | 'ignored';
+  carrier: string | null;
+  policy_id: string | null;
 }
 
 /** The policies list's commission column: the listed page's ids, comma-separated. */

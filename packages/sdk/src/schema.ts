@@ -2100,10 +2100,10 @@ export interface components {
             agency_id: string;
             data: {
                 /**
-                 * @description what changed the amounts received: a statement imported or undone, a manual receipt recorded or deleted
+                 * @description what changed the amounts received: a statement imported or undone, a manual receipt recorded or deleted, a line not in the book matched by hand to a policy or put back
                  * @enum {string}
                  */
-                cause: "statement_imported" | "statement_undone" | "receipt_recorded" | "receipt_deleted";
+                cause: "statement_imported" | "statement_undone" | "receipt_recorded" | "receipt_deleted" | "line_matched" | "line_unmatched";
                 /** @description the statement imported or undone */
                 statement_id: string | null;
                 /** @description the manual receipt recorded or deleted */

@@ -6,11 +6,11 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { xlsx, type TestCell } from '#server/test/xlsx.ts';
-import { log, QUICK, rows, work } from '../context.ts';
+import { database, log, QUICK, rows, work } from '../context.ts';
 import { confirmOn, pgServer, registerAndSignIn, run, seedWith, warmUp } from '../harness.ts';
 import { captureStatements, type Postgres, sql } from '../postgres.ts';
 import { loadRow } from '../report.ts';
-import { sampleRss, type Server } from '../server.ts';
+import { cpuMs, cpuSince, cpuSnapshot, sampleRss, type Server } from '../server.ts';
 
 const BOOK = QUICK ? 20_000 : 100_000;
 const LINES = QUICK ? 2_000 : 10_000;
@@ -108,12 +108,12 @@ async function timedUpload(server: Server, cookie: string, path: string, body: F
  * The statements one request sends that `pick` keeps, run again under EXPLAIN (ANALYZE, BUFFERS):
  * the plans go to the work folder, their execution times to the log.
  */
-async function explain(pgInfo: Postgres, file: string, action: () => Promise<unknown>, pick: (statement: string) => boolean) {
+async function explain(pgInfo: Postgres, file: string, action: () => Promise<unknown>, pick: (statement: string) => boolean, jitOff = true) {
   const statements = (await captureStatements(pgInfo, async () => void (await action()))).filter(pick);
   const out: string[] = [];
   for (const statement of statements) {
-    // as the app runs it: the reconciliation turns JIT off for its transaction
-    const results = (await sql(pgInfo.url, `set jit = off; explain (analyze, buffers) ${statement}`)) as unknown as { rows: Record<string, string>[] }[];
+    // as the app runs it: the reconciliation turns JIT off for its transaction (the list does not)
+    const results = (await sql(pgInfo.url, `set jit = ${jitOff ? 'off' : 'on'}; explain (analyze, buffers) ${statement}`)) as unknown as { rows: Record<string, string>[] }[];
     const plan = results[results.length - 1].rows.map((r) => r['QUERY PLAN']);
     out.push(statement.length > 4000 ? `${statement.slice(0, 4000)} …` : statement, ...plan, '');
     log(`  plan (${file}): ${plan.filter((l) => /Planning Time|Execution Time/.test(l)).join(', ')}`);
@@ -163,6 +163,43 @@ async function prepare(pgInfo: Postgres, server: Server) {
   return { who, terms };
 }
 
+/**
+ * The policies list's Commission column sorted and filtered by it over the whole book (issue 31):
+ * the filtered book is rated row by row, so these are the list's heaviest reads of the agency.
+ * Each first page three times in turn, timed one by one (a request can take longer than a load
+ * run's timeout), with the server's CPU per request; then the plans as the app runs them (JIT off).
+ */
+async function listRows(pgInfo: Postgres, server: Server, cookie: string) {
+  const book = `${BOOK.toLocaleString('en')} policies`;
+  const lists: [string, string][] = [
+    [`3. policies list sorted by commission (desc), ${book}`, '/api/policies?sort=commission.desc'],
+    [`3. policies list filtered to short-paid, ${book}`, '/api/policies?commission=short_paid'],
+    [`3. policies list filtered to no rate, ${book}`, '/api/policies?commission=no_rate'],
+  ];
+  for (const [scenario, path] of lists) {
+    const times: number[] = [];
+    const statuses = new Set<number>();
+    const cpu = cpuMs(server.pid);
+    const dbPid = database.pid?.();
+    const db = dbPid ? cpuSnapshot(dbPid) : undefined;
+    for (let i = 0; i < 3; i += 1) {
+      const started = performance.now();
+      const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
+      await res.text();
+      times.push(performance.now() - started);
+      statuses.add(res.status);
+    }
+    const serverCpu = (cpuMs(server.pid) - cpu) / 3;
+    const pgCpu = dbPid && db ? cpuSince(dbPid, db) / 3 : NaN;
+    times.sort((a, b) => a - b);
+    rows.push({ scenario, rssMb: 0, ok: statuses.size === 1 && statuses.has(200),
+      note: `HTTP ${[...statuses].join('/')}; one request at a time: median ${times[1].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[2].toFixed(0)}); CPU per request: server ${serverCpu.toFixed(0)} ms${Number.isNaN(pgCpu) ? '' : `, PostgreSQL ${pgCpu.toFixed(0)} ms`}; load average ${os.loadavg()[0].toFixed(1)}` });
+    log(`  ${scenario}: ${rows.at(-1)!.note}`);
+  }
+  await explain(pgInfo, 'commissions-list-sorted-plan.txt', () => fetch(`${server.url}${lists[0][1]}`, { headers: { cookie } }).then((res) => res.text()), (st) => /count\(\*\) over \(\)/.test(st));
+  await explain(pgInfo, 'commissions-list-filtered-plan.txt', () => fetch(`${server.url}${lists[1][1]}`, { headers: { cookie } }).then((res) => res.text()), (st) => /count\(\*\) over \(\)/.test(st));
+}
+
 export async function commissionsOnly(pgInfo: Postgres) {
   const server = await pgServer(pgInfo);
   try {
@@ -206,6 +243,7 @@ export async function commissionsOnly(pgInfo: Postgres) {
     // page 2: the first page is the view kept under the book version, which sends no statement
     await explain(pgInfo, 'commissions-reconciliation-plan.txt', () => fetch(`${server.url}${month}&page=2`, { headers: { cookie: who.cookie } }).then((res) => res.text()), (st) => /with terms as/.test(st));
     await explain(pgInfo, 'commissions-matching-plan.txt', () => timedUpload(server, who.cookie, '/api/commissions/statements/preview', form(csv, 'statement.csv')), (st) => /unnest/.test(st));
+    await listRows(pgInfo, server, who.cookie);
     if (s) {
       const byStatement = await run(server, who.cookie, [`/api/commissions?statement=${s.id}&state=short_paid`], 1);
       loadRow('3. reconciliation of that statement, short-paid, 1 connection', byStatement, undefined, 'no target; the statement filter');

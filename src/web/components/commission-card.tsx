@@ -11,7 +11,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { apiGet, apiPost, apiPut, errorMessage, ApiError } from '#web/lib/api.ts';
+import { apiDelete, apiGet, apiPost, apiPut, errorMessage, ApiError } from '#web/lib/api.ts';
 import { useFeature } from '#web/lib/session.ts';
 import { notify } from '#web/lib/toast.ts';
 import { SecondProducer } from './second-producer.tsx';
@@ -32,7 +32,16 @@ function CommissionBody({ policyId }: { policyId: string }) {
   });
   const done = () => qc.invalidateQueries({ queryKey: ['commissions'] });
   const setRate = useMutation({ mutationFn: (rate: string) => apiPut(`/api/commissions/policies/${policyId}/rate`, { rate }), onSuccess: done });
-  const receive = useMutation({ mutationFn: (body: Record<string, string>) => apiPost('/api/commissions/receipts', { policy_id: policyId, ...body }), onSuccess: done });
+  const receive = useMutation({
+    mutationFn: (body: Record<string, string>) => apiPost<{ receipt: { id: string } }>('/api/commissions/receipts', { policy_id: policyId, ...body }),
+    onSuccess: done,
+  });
+  // the undo of a receipt recorded by hand (issue 31: every manual change can be undone)
+  const unreceive = (id: string) =>
+    apiDelete(`/api/commissions/receipts/${id}`).then(
+      () => (void done(), notify.success(COMMISSION_TEXT.receiptDeleted)),
+      (err: unknown) => notify.error(errorMessage(err)),
+    );
   const [rate, setRateText] = useState('');
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(() => todayIso());
@@ -47,7 +56,16 @@ function CommissionBody({ policyId }: { policyId: string }) {
   const saveReceipt = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
-    receive.mutate({ amount, received_on: date }, { onSuccess: () => (setAmount(''), notify.success('Commission recorded')), onError: failed });
+    receive.mutate(
+      { amount, received_on: date },
+      {
+        onSuccess: ({ receipt }) => {
+          setAmount('');
+          notify.successWithAction('Commission recorded', COMMISSION_TEXT.receiptRecorded(formatMoney(amount), date), { label: 'Undo', onClick: () => void unreceive(receipt.id) });
+        },
+        onError: failed,
+      },
+    );
   };
 
   const c = q.data?.commission;

@@ -3,7 +3,7 @@
 // undo (its lines go, so its terms read unpaid again). A file whose bytes were imported before and
 // not undone is refused unless the user confirms.
 import { createHash } from 'node:crypto';
-import { desc, eq, inArray, isNull } from 'drizzle-orm';
+import { desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { csvLine } from '#shared/csv.ts';
 import {
   COMMISSION_TEXT,
@@ -11,6 +11,8 @@ import {
   STATEMENT_FIELDS,
   STATEMENT_MISSING,
   type Statement,
+  LINE_TEXT,
+  type StatementLineDetail,
   type StatementMapping,
   type StatementPreview,
   type UnmatchedLine,
@@ -264,6 +266,94 @@ export async function ignoreLine(db: Connection, actor: Actor, id: string, reaso
       entityId: id,
       summary: `Ignored the statement line of ${line.policyNumber ?? line.insuredName ?? 'an unknown policy'}: ${reason}`.slice(0, 500),
     });
+  });
+}
+
+/** A statement line of the agency with its statement's carrier (the new-policy form's pre-fill); another agency's is a 404. */
+export async function getLine(db: Connection, actor: Actor, id: string): Promise<StatementLineDetail> {
+  const t = tenant(db, actor);
+  const [line] = await t.from(commissionLines, eq(commissionLines.id, id));
+  if (!line?.statementId) throw notFound(COMMISSION_TEXT.lineNotFound);
+  const statement = await statementOf(t, line.statementId);
+  return {
+    id: line.id,
+    statement_id: line.statementId,
+    line: line.lineNo,
+    policy_number: line.policyNumber,
+    insured_name: line.insuredName,
+    premium: line.premium,
+    amount: line.amount,
+    received_on: line.receivedOn,
+    status: line.status as StatementLineDetail['status'],
+    reason: line.reason,
+    carrier: statement.carrier,
+    policy_id: line.policyId,
+  };
+}
+
+/**
+ * A line on a statement but not in the book matched by hand to a policy of the book (issue 31: the
+ * policy created from the line): it pays that term from now on, and its statement counts it matched.
+ * Put back by reopenLine.
+ */
+export async function matchLine(db: Connection, actor: Actor, id: string, policyId: string): Promise<void> {
+  await tenant(db, actor).transaction(async (tx) => {
+    const [line] = await tx.from(commissionLines, eq(commissionLines.id, id));
+    if (!line?.statementId) throw notFound(COMMISSION_TEXT.lineNotFound);
+    if (line.status !== 'unmatched') throw conflict(COMMISSION_TEXT.lineNotMatchable, 'NOT_UNMATCHED');
+    const [policy] = await tx.select({ id: policies.id, number: policies.policyNumber }).from(policies, eq(policies.id, policyId));
+    if (!policy) throw notFound(COMMISSION_TEXT.policyNotFound);
+    await tx.update(commissionLines, { status: 'matched', policyId: policy.id, reason: LINE_TEXT.matchedByHand(policy.number) }, eq(commissionLines.id, id));
+    await tx.update(
+      commissionStatements,
+      {
+        matched: sql`${commissionStatements.matched} + 1`,
+        unmatched: sql`${commissionStatements.unmatched} - 1`,
+        amount: sql`${commissionStatements.amount} + ${line.amount}::numeric`,
+      },
+      eq(commissionStatements.id, line.statementId),
+    );
+    await tx.insert(activityLog, {
+      actorId: actor.userId,
+      kind: 'payment',
+      action: 'updated',
+      entityId: policy.id,
+      summary: `Matched the statement line of ${line.policyNumber ?? line.insuredName ?? 'an unknown policy'} ($${line.amount}) to policy ${policy.number}`.slice(0, 500),
+    });
+    await reconciled(tx, actor, 'line_matched', { statement: line.statementId }, [policy.id]);
+  });
+}
+
+/**
+ * The undo of a match by hand or of an ignore: the statement line is back among the lines not in the
+ * book (a matched one stops paying its term and its statement counts it unmatched again).
+ */
+export async function reopenLine(db: Connection, actor: Actor, id: string): Promise<void> {
+  await tenant(db, actor).transaction(async (tx) => {
+    const [line] = await tx.from(commissionLines, eq(commissionLines.id, id));
+    if (!line?.statementId) throw notFound(COMMISSION_TEXT.lineNotFound);
+    if (line.status === 'unmatched') throw conflict(COMMISSION_TEXT.lineNotReopenable, 'ALREADY_UNMATCHED');
+    const reason = line.policyNumber ? LINE_TEXT.notInBook : LINE_TEXT.noNameMatch;
+    await tx.update(commissionLines, { status: 'unmatched', policyId: null, reason }, eq(commissionLines.id, id));
+    const what = line.policyNumber ?? line.insuredName ?? 'an unknown policy';
+    if (line.status === 'matched')
+      await tx.update(
+        commissionStatements,
+        {
+          matched: sql`${commissionStatements.matched} - 1`,
+          unmatched: sql`${commissionStatements.unmatched} + 1`,
+          amount: sql`${commissionStatements.amount} - ${line.amount}::numeric`,
+        },
+        eq(commissionStatements.id, line.statementId),
+      );
+    await tx.insert(activityLog, {
+      actorId: actor.userId,
+      kind: 'payment',
+      action: 'updated',
+      entityId: line.status === 'matched' ? line.policyId : id,
+      summary: (line.status === 'matched' ? `Unmatched the statement line of ${what} ($${line.amount}): not in the book again` : `Took back the ignore of the statement line of ${what}`).slice(0, 500),
+    });
+    if (line.status === 'matched') await reconciled(tx, actor, 'line_unmatched', { statement: line.statementId }, [line.policyId]);
   });
 }
 

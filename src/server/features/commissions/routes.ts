@@ -8,6 +8,7 @@ import {
   COMMISSION_TEXT,
   ignoreLineSchema,
   manualReceiptSchema,
+  matchLineSchema,
   overrideInputSchema,
   rateInputSchema,
   reconciliationQuerySchema,
@@ -27,12 +28,15 @@ import { termSplitOf } from './splits.ts';
 import {
   deleteReceipt,
   failuresCsv,
+  getLine,
   ignoreLine,
   importStatement,
   listStatements,
   listUnmatched,
+  matchLine,
   previewStatement,
   recordReceipt,
+  reopenLine,
   undoStatement,
 } from '#server/entities/commissions/statements.ts';
 
@@ -100,6 +104,18 @@ export function commissionRoutes() {
   r.post('/commissions/lines/:id/ignore', async (c) => {
     const id = idParam(c, 'id', COMMISSION_TEXT.lineNotFound);
     await ignoreLine(c.var.deps.db, c.var.actor, id, (await readJson(c, ignoreLineSchema)).reason);
+    return c.json({ ok: true });
+  });
+  // create the policy from a line not in the book: the form reads the line, then matches it to the new policy
+  r.get('/commissions/lines/:id', async (c) => c.json({ line: await getLine(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.lineNotFound)) }));
+  r.post('/commissions/lines/:id/match', async (c) => {
+    const id = idParam(c, 'id', COMMISSION_TEXT.lineNotFound);
+    await matchLine(c.var.deps.db, c.var.actor, id, (await readJson(c, matchLineSchema)).policy_id);
+    return c.json({ ok: true });
+  });
+  // the undo of a match by hand or of an ignore
+  r.post('/commissions/lines/:id/reopen', async (c) => {
+    await reopenLine(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.lineNotFound));
     return c.json({ ok: true });
   });
   r.post('/commissions/receipts', async (c) => c.json({ receipt: await recordReceipt(c.var.deps.db, c.var.actor, await readJson(c, manualReceiptSchema)) }, 201));

@@ -1,5 +1,6 @@
 // Issue 31: the commission webhooks. statement.imported once per import; commission.reconciled once per
-// change to what was received (import, undo, receipt, receipt deleted), naming the terms that moved;
+// change to what was received (import, undo, receipt, receipt deleted, a line matched by hand or put
+// back), naming the terms that moved;
 // an undo sends commission.reconciled only; a refused write and an ignored line send nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -116,6 +117,25 @@ describe('commission webhooks', () => {
     // another agency's policy: 404, nothing sent
     expect((await post('/api/commissions/receipts', { policy_id: ids.rival, amount: '1.00', received_on: '2026-03-25' })).status).toBe(404);
     expect(await sentSince()).toEqual([]);
+  });
+
+  it('a line matched by hand to a policy, and put back, send one commission.reconciled each; a refused match nothing', async () => {
+    const res = await upload(statementForm('Policy Number,Insured,Premium,Commission,Date\nLATER-1,Y,900.00,90.00,2026-03-20\n', { carrier: 'Late Carrier' }));
+    expect(res.status).toBe(201);
+    const later: Statement = (await json(res)).statement;
+    await sentSince();
+    const unmatched = await json(await t.request('/api/commissions/unmatched', { cookie: owner.cookie }));
+    const line = unmatched.lines.find((l: { policy_number: string }) => l.policy_number === 'LATER-1');
+    expect((await post(`/api/commissions/lines/${line.id}/match`, { policy_id: ids.rival })).status).toBe(404);
+    expect(await sentSince()).toEqual([]);
+    expect((await post(`/api/commissions/lines/${line.id}/match`, { policy_id: ids.b })).status).toBe(200);
+    expect((await sentSince()).map((s) => [s.type, s.data])).toEqual([
+      ['commission.reconciled', { cause: 'line_matched', statement_id: later.id, receipt_id: null, policy_ids: [ids.b] }],
+    ]);
+    expect((await post(`/api/commissions/lines/${line.id}/reopen`)).status).toBe(200);
+    expect((await sentSince()).map((s) => [s.type, s.data])).toEqual([
+      ['commission.reconciled', { cause: 'line_unmatched', statement_id: later.id, receipt_id: null, policy_ids: [ids.b] }],
+    ]);
   });
 
   it("another agency's endpoint received none of it", async () => {

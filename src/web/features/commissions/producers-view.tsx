@@ -16,7 +16,7 @@ import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { accessSubjectOf, useSession } from '#web/lib/session.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useProducerReport, useProducers, useSaveProducerSplit } from './queries.ts';
-import { signedMoney } from './reconciliation-view.tsx';
+import { signedMoney } from './signed-money.ts';
 
 const pct = (v: string | null) => (v === null ? SPLIT_TEXT.noSplit : `${Number(v)}%`);
 const cell = 'px-3 py-2 text-right tabular-nums';

@@ -13,12 +13,12 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select } from '#web/components/ui/input.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/format.ts';
+import { signedMoney } from './signed-money.ts';
+import { UnmatchedLines } from './unmatched-lines.tsx';
 import { reconciliationSearch, useCommissionCarriers, useReconciliation, type ReconciliationFilters } from './queries.ts';
 
 const STATE_TONE: Record<CommissionState, BadgeTone> = { paid: 'green', short_paid: 'orange', unpaid: 'gray', overpaid: 'blue', no_rate: 'red' };
 
-/** A signed amount: "-36.60" reads −$36.60. */
-export const signedMoney = (v: string | null) => (v === null ? COMMISSION_TEXT.noRate : v.startsWith('-') ? `−${formatMoney(v.slice(1))}` : formatMoney(v));
 const rateText = (r: ReconciliationRow) => (r.rate === null ? COMMISSION_TEXT.noRate : `${Number(r.rate)}%${r.rate_overridden ? ' (own)' : ''}`);
 const lineLabel = (line: string) => POLICY_TYPE_LABEL[line as PolicyType] ?? line;
 
@@ -107,6 +107,8 @@ export function ReconciliationView() {
           </button>
         </p>
       ) : null}
+      {/* the statement's lines not in the book: create the policy from one, or ignore it */}
+      {f.statement ? <UnmatchedLines statement={f.statement} /> : null}
       {q.isError ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700">
           {errorMessage(q.error)}{' '}

@@ -1,18 +1,18 @@
 // Imported statements (reconcile one, download its failures, undo it) and the lines on a statement
-// but not in the book (ignore one with a reason).
+// but not in the book (unmatched-lines.tsx).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Download, Undo2 } from 'lucide-react';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { notify } from '#web/lib/toast.ts';
-import { signedMoney } from './reconciliation-view.tsx';
+import { signedMoney } from './signed-money.ts';
 import { StatementImport } from './statement-import.tsx';
-import { useIgnoreLine, useStatements, useUndoStatement, useUnmatched, type UnmatchedLine } from './queries.ts';
+import { UnmatchedLines } from './unmatched-lines.tsx';
+import { useStatements, useUndoStatement } from './queries.ts';
 
 export function StatementsView() {
   const statements = useStatements();
@@ -88,65 +88,5 @@ export function StatementsView() {
       </Card>
       <UnmatchedLines />
     </div>
-  );
-}
-
-function UnmatchedLines() {
-  const q = useUnmatched();
-  const lines = q.data?.lines ?? [];
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>On a statement but not in the book</CardTitle>
-        <p className="text-sm text-slate-600">Add the policy to your book (then import the statement again), or ignore the line with a reason.</p>
-      </CardHeader>
-      <CardContent>
-        {q.isPending ? <p className="text-sm text-slate-500">Loading…</p> : null}
-        {q.data && lines.length === 0 ? <p className="text-sm text-slate-600">Every statement line matched a policy.</p> : null}
-        <ul className="divide-y divide-slate-100">
-          {lines.map((l) => (
-            <UnmatchedItem key={l.id} line={l} />
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
-  );
-}
-
-function UnmatchedItem({ line }: { line: UnmatchedLine }) {
-  const ignore = useIgnoreLine();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <li className="flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-      <div>
-        <p className="font-medium text-slate-900">
-          {line.policy_number ?? line.insured_name ?? 'No policy number'} · {signedMoney(line.amount)} · {formatDay(line.received_on)}
-        </p>
-        <p className="text-slate-600">{line.status === 'ignored' ? `Ignored: ${line.reason}` : line.reason}</p>
-      </div>
-      {line.status === 'unmatched' ? (
-        <form
-          className="flex flex-wrap items-start gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            ignore.mutate({ id: line.id, reason }, { onError: (err) => setError(errorMessage(err)) });
-          }}
-        >
-          <label className="sr-only" htmlFor={`ignore-${line.id}`}>
-            Reason to ignore
-          </label>
-          <Input id={`ignore-${line.id}`} className="w-48" placeholder="Reason to ignore" value={reason} onChange={(e) => setReason(e.target.value)} />
-          <Button variant="outline" size="sm" type="submit" disabled={ignore.isPending}>
-            Ignore
-          </Button>
-          {error ? (
-            <p role="alert" className="w-full text-red-600">
-              {error}
-            </p>
-          ) : null}
-        </form>
-      ) : null}
-    </li>
   );
 }

@@ -79,7 +79,18 @@ export function policyToForm(p: PolicyDetail): PolicyFormValues {
   };
 }
 
-export function PolicyForm({ initial, policyId, limitReached }: { initial: PolicyFormValues; policyId?: string; limitReached?: boolean }) {
+export function PolicyForm({
+  initial,
+  policyId,
+  limitReached,
+  afterCreate,
+}: {
+  initial: PolicyFormValues;
+  policyId?: string;
+  limitReached?: boolean;
+  /** a new policy's next step before its page opens (a statement line matched to it); it says its own toast */
+  afterCreate?: (saved: PolicyDetail) => Promise<void>;
+}) {
   const navigate = useNavigate();
   const save = useSavePolicy(policyId);
   const assignees = useAssignees();
@@ -109,8 +120,9 @@ export function PolicyForm({ initial, policyId, limitReached }: { initial: Polic
   const onSubmit = form.handleSubmit(
     (values) =>
       save.mutate(values, {
-        onSuccess: (saved) => {
-          notify.success('Success', policyId ? POLICY_TEXT.updated : POLICY_TEXT.created);
+        onSuccess: async (saved) => {
+          if (afterCreate && !policyId) await afterCreate(saved);
+          else notify.success('Success', policyId ? POLICY_TEXT.updated : POLICY_TEXT.created);
           navigate(`/dashboard/policies/${saved.id}`);
         },
         onError: (err) => {

@@ -69,7 +69,7 @@ export const statementOut = z.object({
 
 /** The `commission.reconciled` webhook's data (statement.imported carries a statementOut). */
 export const reconciledOut = z.object({
-  cause: z.enum(RECONCILE_CAUSES).describe('what changed the amounts received: a statement imported or undone, a manual receipt recorded or deleted'),
+  cause: z.enum(RECONCILE_CAUSES).describe('what changed the amounts received: a statement imported or undone, a manual receipt recorded or deleted, a line not in the book matched by hand to a policy or put back'),
   statement_id: z.uuid().nullable().describe('the statement imported or undone'),
   receipt_id: z.uuid().nullable().describe('the manual receipt recorded or deleted'),
   policy_ids: z.array(z.uuid()).describe('every term whose received amount changed (read them with GET /commissions/{id})'),

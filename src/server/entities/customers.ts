@@ -49,13 +49,13 @@ export function customerSearch(search: string): SQL {
 }
 
 /** The list's filter (also the export's). */
+/** The customers list's filter (type, search) without the agency: for `t.select(…).from(customers, …)`. */
+export function customerConds(q: Pick<CustomerListQuery, 'search' | 'type'>): (SQL | undefined)[] {
+  return [q.type !== 'all' ? eq(customers.customerType, q.type) : undefined, q.search ? customerSearch(q.search) : undefined];
+}
+
 export function customerFilter(t: Tenant, q: Pick<CustomerListQuery, 'search' | 'type'>, ...extra: (SQL | undefined)[]): SQL {
-  return t.where(
-    customers,
-    q.type !== 'all' ? eq(customers.customerType, q.type) : undefined,
-    q.search ? customerSearch(q.search) : undefined,
-    ...extra,
-  );
+  return t.where(customers, ...customerConds(q), ...extra);
 }
 
 /** Each served by an (agency_id, column, id) index, read in either direction. */

@@ -1,14 +1,12 @@
 import type { z } from 'zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AUTH_TEXT, invitedRegisterSchema, type InvitedRegisterInput } from '#shared/auth.ts';
 import { AGENCY_ROLE_LABEL, type InvitationView } from '#shared/team.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { PasswordInput } from '#web/components/ui/password-input.tsx';
+import { NewAccountFields } from '#web/components/new-account-fields.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { AuthCard } from '#web/components/auth-card.tsx';
 import { BrandMark } from '#web/components/brand-mark.tsx';
@@ -48,7 +46,7 @@ function InvitedRegisterForm({ token, invitation }: { token: string; invitation:
     defaultValues: { invitation: token, full_name: '', email: invitation.email, password: '', confirmPassword: '', termsAccepted: false },
     reValidateMode: 'onSubmit',
   });
-  const { register, handleSubmit, formState, clearErrors, control, setError } = form;
+  const { register, handleSubmit, formState, clearErrors, setError } = form;
   const errors = formState.errors;
   const clearOnType = (name: Field) => ({ onChange: () => clearErrors(name) });
 
@@ -91,40 +89,7 @@ function InvitedRegisterForm({ token, invitation }: { token: string; invitation:
         <FormField label="Email" error={errors.email?.message} hint="The address the invitation was sent to.">
           <Input type="email" autoComplete="email" readOnly {...register('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
-          <PasswordInput autoComplete="new-password" {...register('password', clearOnType('password'))} />
-        </FormField>
-        <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...register('confirmPassword', clearOnType('confirmPassword'))} />
-        </FormField>
-        <div>
-          <label className="flex items-start gap-2 text-sm text-slate-700">
-            <Controller
-              control={control}
-              name="termsAccepted"
-              render={({ field }) => (
-                <Checkbox
-                  className="mt-0.5"
-                  checked={field.value === true}
-                  aria-invalid={errors.termsAccepted ? true : undefined}
-                  onCheckedChange={(v) => {
-                    field.onChange(v === true);
-                    clearErrors('termsAccepted');
-                  }}
-                />
-              )}
-            />
-            <span>I accept the terms and conditions and the privacy policy.</span>
-          </label>
-          {errors.termsAccepted?.message ? (
-            <p role="alert" className="mt-1 text-sm text-red-600">
-              {errors.termsAccepted.message}
-            </p>
-          ) : null}
-        </div>
-        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <NewAccountFields form={form} />
       </form>
     </AuthCard>
   );

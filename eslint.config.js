@@ -61,9 +61,7 @@ export const DB_TYPE_ALLOWLIST = [
   'src/server/features/api/authenticate.ts',
   'src/server/features/api/v1/idempotency.ts',
   'src/server/features/api/v1/lists.ts',
-  'src/server/features/bulk/service.ts',
   'src/server/features/content/blog-service.ts',
-  'src/server/entities/customers.ts',
   'src/server/entities/export.ts',
   'src/server/features/imports/service.ts',
   'src/server/entities/invitations.ts',
@@ -72,7 +70,6 @@ export const DB_TYPE_ALLOWLIST = [
   'src/server/entities/policies/list.ts',
   'src/server/features/renewals/digest.ts',
   'src/server/entities/tasks/tasks.ts',
-  'src/server/features/webhooks/service.ts',
   'src/server/features/webhooks/worker.ts',
 ];
 const FEATURE_SOURCES = ['src/server/features/**/*.ts', 'src/server/entities/**/*.ts'];

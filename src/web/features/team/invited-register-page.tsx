@@ -7,14 +7,13 @@ import { AGENCY_ROLE_LABEL, type InvitationView } from '#shared/team.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { NewAccountFields } from '#web/components/new-account-fields.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { AuthCard } from '#web/components/auth-card.tsx';
 import { BrandMark } from '#web/components/brand-mark.tsx';
 import { apiPost, ApiError, errorMessage } from '#web/lib/api.ts';
 import { useBrandColors } from '#web/lib/brand.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useInvitation } from './api.ts';
-import { InvitationInvalid, invitationAgencyName } from './accept-invitation-page.tsx';
+import { InvitationChecking, InvitationInvalid, invitationAgencyName } from './accept-invitation-page.tsx';
 
 type Field = keyof InvitedRegisterInput;
 
@@ -25,14 +24,7 @@ type Field = keyof InvitedRegisterInput;
 export function InvitedRegisterPage() {
   const { token = '' } = useParams();
   const invitation = useInvitation(token);
-  if (invitation.isPending)
-    return (
-      <AuthCard title="Checking your invitation">
-        <div className="flex justify-center py-6">
-          <Spinner label="Loading invitation" className="h-8 w-8" />
-        </div>
-      </AuthCard>
-    );
+  if (invitation.isPending) return <InvitationChecking />;
   if (invitation.isError) return <InvitationInvalid error={invitation.error} />;
   return <InvitedRegisterForm token={token} invitation={invitation.data.invitation} />;
 }

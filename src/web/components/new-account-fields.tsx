@@ -1,4 +1,6 @@
 import { Controller, type FieldErrors, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { AUTH_TEXT } from '#shared/auth.ts';
+import { notify } from '#web/lib/toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -57,4 +59,10 @@ export function NewAccountFields<T extends FieldValues>({ form }: { form: UseFor
       </Button>
     </>
   );
+}
+
+/** A sign-up form's answer to input its schema refused: the first field's message in a toast. */
+export function notifyInvalidSignUp(errs: FieldErrors) {
+  const first = Object.values(errs)[0]?.message;
+  notify.error(AUTH_TEXT.registrationErrorTitle, typeof first === 'string' ? first : AUTH_TEXT.correctFields);
 }

@@ -6,7 +6,7 @@ import { AUTH_TEXT, registerSchema, safeRedirectPath, type RegisterInput } from 
 import { PLAN_PRICES, TIER_LABEL, TRIAL_DAYS, tierFromSignupPlan } from '#shared/tiers.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { NewAccountFields } from '#web/components/new-account-fields.tsx';
+import { NewAccountFields, notifyInvalidSignUp } from '#web/components/new-account-fields.tsx';
 import { apiPost, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { AuthCard, Notice } from '#web/components/auth-card.tsx';
@@ -38,10 +38,7 @@ export function RegisterPage() {
         notify.error(AUTH_TEXT.registrationFailedTitle, errorMessage(err, AUTH_TEXT.somethingWentWrong));
       }
     },
-    (errs) => {
-      const first = Object.values(errs)[0]?.message;
-      notify.error(AUTH_TEXT.registrationErrorTitle, typeof first === 'string' ? first : AUTH_TEXT.correctFields);
-    },
+    notifyInvalidSignUp,
   );
 
   return (

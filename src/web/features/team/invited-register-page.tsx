@@ -6,7 +6,7 @@ import { AUTH_TEXT, invitedRegisterSchema, type InvitedRegisterInput } from '#sh
 import { AGENCY_ROLE_LABEL, type InvitationView } from '#shared/team.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { NewAccountFields } from '#web/components/new-account-fields.tsx';
+import { NewAccountFields, notifyInvalidSignUp } from '#web/components/new-account-fields.tsx';
 import { AuthCard } from '#web/components/auth-card.tsx';
 import { BrandMark } from '#web/components/brand-mark.tsx';
 import { apiPost, ApiError, errorMessage } from '#web/lib/api.ts';
@@ -54,10 +54,7 @@ function InvitedRegisterForm({ token, invitation }: { token: string; invitation:
         notify.error(AUTH_TEXT.registrationFailedTitle, errorMessage(err, AUTH_TEXT.somethingWentWrong));
       }
     },
-    (errs) => {
-      const first = Object.values(errs)[0]?.message;
-      notify.error(AUTH_TEXT.registrationErrorTitle, typeof first === 'string' ? first : AUTH_TEXT.correctFields);
-    },
+    notifyInvalidSignUp,
   );
 
   return (

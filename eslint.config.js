@@ -53,29 +53,38 @@ const DB_CLIENT_MESSAGE = 'Features do not import the database client: take a Co
 /**
  * Services that still name the raw connection's type (\`Db\`) in their signatures: they may import that
  * type only, never the client itself. Pinned so that the list only shrinks; a new feature file takes a
- * Connection instead.
+ * Connection instead. Each entry says why it still needs the raw connection (46 → 35 → 21 → 15).
  */
 export const DB_TYPE_ALLOWLIST = [
+  // the signed-in user's own `user` row and memberships: tables of no agency (next: crossAgency with that reason)
   'src/server/features/account/service.ts',
+  // the super admin's users page: every user of the platform, across agencies by design
   'src/server/features/admin/users-service.ts',
+  // an API key becomes an actor here, before any agency is known (a statement prepared per connection)
   'src/server/features/api/authenticate.ts',
+  // idempotency keys reserved in their own transaction, and the purge job across agencies
   'src/server/features/api/v1/idempotency.ts',
+  // /api/v1 pages are statements prepared once per connection (cachedStatement, decision 041); the agency is their placeholder
   'src/server/features/api/v1/lists.ts',
-  'src/server/features/bulk/service.ts',
+  // only the audit writer's transaction type (Tx): the audit log and the blog belong to no agency
   'src/server/features/content/blog-service.ts',
-  'src/server/features/customers/export.ts',
-  'src/server/entities/customers.ts',
-  'src/server/features/documents/service.ts',
+  // the export streams rows through the platform's textRows runner, which takes the connection (connectionOf(t))
   'src/server/entities/export.ts',
+  // the import job checks its lease with the job system's holds(connection) between batches
   'src/server/features/imports/service.ts',
+  // an invitation is found by its token before the invitee belongs to the agency, then joins the user to it
   'src/server/entities/invitations.ts',
+  // subscription payment submissions are a user's, of no agency; the admin list crosses all users
   'src/server/features/payments/service.ts',
+  // the board's columns are statements prepared once per connection (cachedStatement, decision 041)
   'src/server/features/pipeline/board.ts',
+  // the policies list is a statement prepared once per connection (decision 041) with its count
   'src/server/entities/policies/list.ts',
+  // the scheduled digest reads a batch of agencies at once (crossAgency)
   'src/server/features/renewals/digest.ts',
-  'src/server/features/settings/agency-service.ts',
+  // My tasks is a statement prepared once per connection (decision 041)
   'src/server/entities/tasks/tasks.ts',
-  'src/server/features/webhooks/service.ts',
+  // the delivery worker claims due deliveries of every agency
   'src/server/features/webhooks/worker.ts',
 ];
 const FEATURE_SOURCES = ['src/server/features/**/*.ts', 'src/server/entities/**/*.ts'];

@@ -2,6 +2,7 @@
 // writes a tenant table without the caller's agency is refused before it reaches the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { customers } from './db/schema.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from './test/harness.ts';
 import { readTenantSchema, tenantTables } from './test/tenant-schema.ts';
 import { crossAgency, TENANT_TABLES, tenant, UnscopedQueryError, type Tenant } from './tenant.ts';
@@ -85,5 +86,15 @@ describe('the tenant door runs raw SQL only for the caller’s agency', () => {
       expect(raw).not.toBe(tx);
       await expect(raw.execute(sql`select 1 as one`)).resolves.toBeDefined();
     });
+  });
+});
+
+describe('the door for a drizzle read over a subquery (selectChecked)', () => {
+  it('runs an outer select over the tenant’s own subquery, and refuses one over an unscoped subquery', async () => {
+    const own = door.select({ name: customers.name }).from(customers).as('own');
+    expect((await door.selectChecked((select) => select({ name: own.name }).from(own))).map((r) => r.name)).toEqual(['Mine']);
+    // purpose-built bad code: the subquery reads every agency's customers
+    const every = crossAgency(t.db, 'a test of the door').select({ name: customers.name }).from(customers).as('every');
+    await expect(door.selectChecked((select) => select({ name: every.name }).from(every))).rejects.toThrow(UnscopedQueryError);
   });
 });

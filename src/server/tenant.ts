@@ -36,6 +36,8 @@ export interface Tenant {
   from<T extends TenantTable>(table: T, ...conds: Conds): ReturnType<typeof selectAll<T>>;
   /** Chosen columns of the agency's rows: `t.select({ id: customers.id }).from(customers, …)`. */
   select<F extends SelectedFields>(fields: F): { from<T extends TenantTable>(table: T, ...conds: Conds): ReturnType<typeof selectSome<F, T>> };
+  /** `select distinct` of chosen columns of the agency's rows, as `select`. */
+  selectDistinct<F extends SelectedFields>(fields: F): { from<T extends TenantTable>(table: T, ...conds: Conds): ReturnType<typeof selectSomeDistinct<F, T>> };
   /** Inserts with agency_id set to the caller's agency; chain `.returning()`, `.onConflictDoNothing()` … */
   insert<T extends TenantTable>(table: T, values: TenantInsert<T> | TenantInsert<T>[]): ReturnType<typeof insertRows<T>>;
   /** Updates only the agency's rows matching the conditions. */
@@ -52,6 +54,8 @@ export interface Tenant {
   transaction<R>(work: (t: Tenant) => Promise<R>): Promise<R>;
   /** Chosen columns of the caller's own agency row (its settings): `t.ownAgency({ tz: agencies.timezone })`. */
   ownAgency<F extends SelectedFields>(fields: F): ReturnType<typeof selectAgency<F>>;
+  /** Updates the caller's own agency row (its details and settings); chain `.returning()`. */
+  updateOwnAgency(set: Omit<PgUpdateSetSource<typeof agencies>, 'id'>): ReturnType<typeof updateAgency>;
   /** Locks the agency row for this transaction (limit checks, team changes): same-agency writers queue. */
   lockAgency(): Promise<void>;
   /**
@@ -71,6 +75,12 @@ export interface Tenant {
    * otherwise it throws `UnscopedQueryError` and nothing is sent.
    */
   execute<R extends Record<string, unknown> = Record<string, unknown>>(query: SQL): ReturnType<typeof executeRaw<R>>;
+  /**
+   * The same door for a drizzle read the other helpers cannot phrase (an outer select over a subquery
+   * built with `t.select(…).as(name)`): `build` gets a select builder, and the statement it returns
+   * is checked as `execute` checks raw SQL before it is sent.
+   */
+  selectChecked<R>(build: (select: Db['select']) => CheckedQuery<R>): Promise<R>;
   /** The caller's agency as a bound parameter in raw SQL: `where r.agency_id = ${t.agency}`. */
   readonly agency: SQL;
 }
@@ -114,7 +124,11 @@ function verdictOf(text: string): AgencyScope {
 
 /** The query as it will be sent, refused (thrown) when it does not hold to `agencyId`. */
 export function checkTenantSql(dialect: PgDialect, query: SQL, agencyId: string): void {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  checkTenantText(dialect.sqlToQuery(query), agencyId);
+}
+
+/** A statement's text and parameters as drizzle sends them (`toSQL()`), refused (thrown) as `checkTenantSql`. */
+function checkTenantText({ sql: text, params }: { sql: string; params: unknown[] }, agencyId: string): void {
   const verdict = verdictOf(text);
   if (verdict.refused) throw new UnscopedQueryError(text, verdict.refused);
   for (const n of verdict.params) {
@@ -158,8 +172,14 @@ function selectAll<T extends TenantTable>(db: Db, table: T, where: SQL) {
 function selectSome<F extends SelectedFields, T extends TenantTable>(db: Db, fields: F, table: T, where: SQL) {
   return db.select(fields).from<T>(table as never).where(where);
 }
+function selectSomeDistinct<F extends SelectedFields, T extends TenantTable>(db: Db, fields: F, table: T, where: SQL) {
+  return db.selectDistinct(fields).from<T>(table as never).where(where);
+}
 function selectAgency<F extends SelectedFields>(db: Db, fields: F, agencyId: string) {
   return db.select(fields).from(agencies).where(eq(agencies.id, agencyId));
+}
+function updateAgency(db: Db, set: PgUpdateSetSource<typeof agencies>, agencyId: string) {
+  return db.update(agencies).set(set).where(eq(agencies.id, agencyId));
 }
 function insertRows<T extends TenantTable>(db: Db, table: T, rows: T['$inferInsert'][]) {
   return db.insert(table).values(rows);
@@ -172,6 +192,11 @@ function executeRaw<R extends Record<string, unknown>>(db: Db, query: SQL) {
 }
 function deleteRows<T extends TenantTable>(db: Db, table: T, where: SQL) {
   return db.delete(table).where(where);
+}
+
+/** A drizzle query as `selectChecked` takes it: rendered by `toSQL()`, run by awaiting it. */
+export interface CheckedQuery<R> extends PromiseLike<R> {
+  toSQL(): { sql: string; params: unknown[] };
 }
 
 /** Rows waiting for the end of a transaction (`insertAtEnd`), by table, agency_id already set. */
@@ -226,6 +251,7 @@ export function tenant(connection: Connection, owner: TenantOwner, atEnd?: AtEnd
     where,
     from: (table, ...conds) => selectAll(q, table, where(table, ...conds)),
     select: (fields) => ({ from: (table, ...conds) => selectSome(q, fields, table, where(table, ...conds)) }),
+    selectDistinct: (fields) => ({ from: (table, ...conds) => selectSomeDistinct(q, fields, table, where(table, ...conds)) }),
     insert: (table, values) => {
       const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, agencyId }) as (typeof table)['$inferInsert']);
       return insertRows(q, table, rows);
@@ -251,6 +277,7 @@ export function tenant(connection: Connection, owner: TenantOwner, atEnd?: AtEnd
         return result;
       }),
     ownAgency: (fields) => selectAgency(q, fields, agencyId),
+    updateOwnAgency: (set) => updateAgency(q, set, agencyId),
     lockAgency: async () => {
       await q.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId)).for('update');
     },
@@ -264,6 +291,11 @@ export function tenant(connection: Connection, owner: TenantOwner, atEnd?: AtEnd
         return Promise.reject(err) as never;
       }
       return executeRaw(q, query);
+    },
+    selectChecked: async (build) => {
+      const query = build(q.select.bind(q) as Db['select']);
+      checkTenantText(query.toSQL(), agencyId);
+      return query;
     },
     agency: sql`${agencyId}`,
   };

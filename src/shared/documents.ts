@@ -112,33 +112,20 @@ export interface ApiDocument {
   policy_id: string | null;
   policy_number: string | null;
   uploaded_by: string | null;
+  /** shown to the customer in the client portal (issue 32) */
   shared_with_client: boolean;
-  /** uploaded by the client in the portal */
+  /** uploaded by the client in the portal (issue 32) */
   from_client: boolean;
   created_at: string;
   updated_at: string;
 }
 
-export interface DocumentRow {
-  id: string;
-  name: string;
-  content_type: string;
-  size: number;
-  customer_id: string | null;
-  customer_name: string | null;
-  policy_id: string | null;
-  policy_number: string | null;
-  uploaded_by: string | null;
+/** A document as the app's own pages list it: the API's fields, who uploaded it by name, and its Trash dates. */
+export interface DocumentRow extends ApiDocument {
   uploaded_by_name: string | null;
-  created_at: string;
-  updated_at: string;
   deleted_at: string | null;
   /** when a Trash row is removed for good */
   purge_at: string | null;
-  /** shown to the customer in the client portal (issue 32) */
-  shared_with_client: boolean;
-  /** uploaded by the client in the portal (issue 32) */
-  from_client: boolean;
 }
 
 export interface DocumentUsage {

@@ -4,6 +4,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
+import { connectionOf, type Tenant } from '../tenant.ts';
+
+/** A raw connection, or a tenant context whose `where` the caller passes (its count runs on the context's connection). */
+type On = Db | Tenant;
 
 export const EXACT_COUNT_LIMIT = 10_000;
 
@@ -13,7 +17,8 @@ export interface Total {
   estimated: boolean;
 }
 
-export async function boundedCount(db: Db, table: PgTable, where: SQL | undefined): Promise<Total> {
+export async function boundedCount(on: On, table: PgTable, where: SQL | undefined): Promise<Total> {
+  const db = connectionOf(on) as Db;
   const filter = where ?? sql`true`;
   const counted = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from (select 1 from ${table} where ${filter} limit ${EXACT_COUNT_LIMIT + 1}) as bounded`,
@@ -69,7 +74,7 @@ export const BROAD_SEARCH_ROWS = 1_000;
  * `known`: an estimate the caller has already made.
  */
 export async function totalWithoutCount(
-  db: Db,
+  on: On,
   table: PgTable,
   where: SQL,
   page: { page: number; pageSize: number; rows: number },
@@ -77,6 +82,6 @@ export async function totalWithoutCount(
 ): Promise<Total> {
   const seen = (page.page - 1) * page.pageSize + page.rows;
   if (page.rows < page.pageSize && (page.rows > 0 || page.page === 1)) return { total: seen, estimated: false };
-  const estimate = known ?? (await estimatedRows(db, table, where));
+  const estimate = known ?? (await estimatedRows(connectionOf(on) as Db, table, where));
   return { total: Math.max(estimate, seen + 1), estimated: true };
 }

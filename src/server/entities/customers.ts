@@ -12,10 +12,9 @@ import {
 } from '#shared/customers.ts';
 import type { Page } from '#shared/policies.ts';
 import { accessSubject, type Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { customerCommunications, customers, policies, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { tenant, type Tenant, type TenantInsert } from '#server/tenant.ts';
+import { tenant, type Connection, type Tenant, type TenantInsert } from '#server/tenant.ts';
 import { preparedInsert } from '#server/db/prepared.ts';
 import { emit } from '#server/platform/events.ts';
 import { assertWithinLimit } from '#server/platform/limits.ts';
@@ -49,35 +48,34 @@ export function customerSearch(search: string): SQL {
 }
 
 /** The list's filter (also the export's). */
+/** The customers list's filter (type, search) without the agency: for `t.select(…).from(customers, …)`. */
+export function customerConds(q: Pick<CustomerListQuery, 'search' | 'type'>): (SQL | undefined)[] {
+  return [q.type !== 'all' ? eq(customers.customerType, q.type) : undefined, q.search ? customerSearch(q.search) : undefined];
+}
+
 export function customerFilter(t: Tenant, q: Pick<CustomerListQuery, 'search' | 'type'>, ...extra: (SQL | undefined)[]): SQL {
-  return t.where(
-    customers,
-    q.type !== 'all' ? eq(customers.customerType, q.type) : undefined,
-    q.search ? customerSearch(q.search) : undefined,
-    ...extra,
-  );
+  return t.where(customers, ...customerConds(q), ...extra);
 }
 
 /** Each served by an (agency_id, column, id) index, read in either direction. */
 export const CUSTOMER_SORT = { created_at: [customers.createdAt], name: [customers.name] };
 
-export async function listCustomers(db: Db, actor: Actor, q: CustomerListQuery): Promise<Page<Customer>> {
-  const where = customerFilter(tenant(db, actor), q);
-  const pageQuery = db
-    .select()
-    .from(customers)
-    .where(where)
+export async function listCustomers(db: Connection, actor: Actor, q: CustomerListQuery): Promise<Page<Customer>> {
+  const t = tenant(db, actor);
+  const where = customerFilter(t, q);
+  const pageQuery = t
+    .from(customers, ...customerConds(q))
     .orderBy(...sortOrder(q.sort, CUSTOMER_SORT, customers.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   // 1–2 characters: no trigram to look up, so no count that would read the whole agency.
   const [rows, { total, estimated }] = isShortSearch(q.search)
-    ? await pageQuery.then(async (found) => [found, await totalWithoutCount(db, customers, where, { ...q, rows: found.length })] as const)
-    : await Promise.all([pageQuery, boundedCount(db, customers, where)]);
+    ? await pageQuery.then(async (found) => [found, await totalWithoutCount(t, customers, where, { ...q, rows: found.length })] as const)
+    : await Promise.all([pageQuery, boundedCount(t, customers, where)]);
   return { rows: rows.map(toCustomer), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
 }
 
-export async function getCustomer(db: Db, actor: Actor, rawId: string): Promise<CustomerDetail> {
+export async function getCustomer(db: Connection, actor: Actor, rawId: string): Promise<CustomerDetail> {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
   const t = tenant(db, actor);
   const [row] = await t.from(customers, eq(customers.id, id));
@@ -204,7 +202,7 @@ export function customerColumns(input: CustomerValues) {
   };
 }
 
-export async function createCustomer(db: Db, actor: Actor, input: CustomerValues): Promise<Customer> {
+export async function createCustomer(db: Connection, actor: Actor, input: CustomerValues): Promise<Customer> {
   return mapDuplicate(() =>
     tenant(db, actor).transaction(async (t) => {
       await assertWithinLimit(t, actor, 'customers');
@@ -216,7 +214,7 @@ export async function createCustomer(db: Db, actor: Actor, input: CustomerValues
   );
 }
 
-export async function updateCustomer(db: Db, actor: Actor, rawId: string, input: CustomerValues): Promise<Customer> {
+export async function updateCustomer(db: Connection, actor: Actor, rawId: string, input: CustomerValues): Promise<Customer> {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
   return mapDuplicate(() =>
     tenant(db, actor).transaction(async (t) => {
@@ -231,7 +229,7 @@ export async function updateCustomer(db: Db, actor: Actor, rawId: string, input:
 }
 
 /** Its communications go with it (cascade); its policies stay, unlinked (customer_id set null). */
-export async function deleteCustomer(db: Db, actor: Actor, rawId: string): Promise<void> {
+export async function deleteCustomer(db: Connection, actor: Actor, rawId: string): Promise<void> {
   const id = idOr404(rawId, CUSTOMER_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
     // its documents go to the Trash first (the delete then unlinks them): restorable, purged with their bytes

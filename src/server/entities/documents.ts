@@ -42,24 +42,13 @@ export async function resolveTarget(t: Tenant, target: DocumentTarget): Promise<
   return { customerId, policyId: target.policy_id, label };
 }
 
+/** The document as the app's pages list it: /api/v1's fields (names read by the list, not here) and its Trash dates. */
 export function toRow(doc: DocumentRecord): DocumentRow {
   return {
-    id: doc.id,
-    name: doc.name,
-    content_type: doc.contentType,
-    size: doc.size,
-    customer_id: doc.customerId,
-    customer_name: null,
-    policy_id: doc.policyId,
-    policy_number: null,
-    uploaded_by: doc.uploadedBy,
+    ...toApiDocument({ doc, customerName: null, policyNumber: null }),
     uploaded_by_name: null,
-    created_at: doc.createdAt.toISOString(),
-    updated_at: doc.updatedAt.toISOString(),
     deleted_at: doc.deletedAt?.toISOString() ?? null,
     purge_at: doc.deletedAt ? new Date(doc.deletedAt.getTime() + TRASH_DAYS * DAY_MS).toISOString() : null,
-    shared_with_client: doc.sharedWithClient,
-    from_client: doc.fromClient,
   };
 }
 

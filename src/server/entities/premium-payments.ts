@@ -44,14 +44,8 @@ function toPayment(row: PaymentRow, files: StoredFileInfo[], createdByName: stri
   };
 }
 
-export interface PremiumInput {
-  client_name: string;
-  policy_number: string;
-  amount: string;
-  payment_date: string;
-  payment_method: PremiumMethod;
-  notes: string | null;
-}
+/** What a receipt records from its form: the payment's own fields. */
+export type PremiumInput = Pick<PremiumPayment, 'client_name' | 'policy_number' | 'amount' | 'payment_date' | 'payment_method' | 'notes'>;
 
 export interface PaymentPolicy {
   id: string;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { buildDeps, seedEssentials } from '../bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -106,6 +106,17 @@ export async function createTestContext(
     return Promise.resolve(app.request(p, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }));
   };
   return { deps, config: deps.config, db: database.db, app, mail, request, close: () => database.close() };
+}
+
+/**
+ * The test file's context: made before its first test (before the file's own beforeAll hooks, which
+ * come later) and closed after its last. The object is filled in place, so `t` can be a const.
+ */
+export function fileTestContext(overrides?: Parameters<typeof createTestContext>[0]): TestContext {
+  const t = {} as TestContext;
+  beforeAll(async () => void Object.assign(t, await createTestContext(overrides)), 180_000);
+  afterAll(async () => t.close?.());
+  return t;
 }
 
 /** Waits for the background mail sender; returns the newest message to that address. */

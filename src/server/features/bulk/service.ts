@@ -1,6 +1,6 @@
 // Bulk actions (issue 13; docs/decisions/024): preview, run (one transaction up to the sync limit,
 // a job in batches above it), undo within 24 hours, and the Recent list and journal.
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   BULK_PREVIEW_SAMPLE,
   BULK_TEXT,
@@ -19,14 +19,13 @@ import {
 import type { Page } from '#shared/policies.ts';
 import { RENEWAL_TEXT } from '#shared/renewals.ts';
 import type { Actor, Deps } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { agencies, bulkActions, bulkJournal, user } from '#server/db/schema.ts';
 import { effectiveTier } from '#shared/tiers.ts';
 import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { DEFAULT_LEASE_MS, defineJob, type JobContext } from '#server/jobs/queue.ts';
 import { kickInBackground } from '#server/jobs/runner.ts';
-import { crossAgency, tenant, type Tenant } from '#server/tenant.ts';
+import { crossAgency, tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { emit, type EventSource } from '#server/platform/events.ts';
 import { countRows, limitError, readLimit } from '#server/platform/limits.ts';
 import { assertMember } from '#server/platform/team-membership.ts';
@@ -74,7 +73,7 @@ function toInfo(row: Row & { createdByName?: string | null }, now = Date.now()):
 }
 
 /** What the action would do, written nowhere. */
-export async function previewBulk(db: Db, actor: Actor, req: BulkRequest, syncLimit: number): Promise<BulkPreview> {
+export async function previewBulk(db: Connection, actor: Actor, req: BulkRequest, syncLimit: number): Promise<BulkPreview> {
   const t = tenant(db, actor);
   if (req.action.kind === 'assign') await assertMember(t, req.action.assignee_id, RENEWAL_TEXT.notMember);
   const targets = await resolveTargets(t, actor, req);
@@ -250,7 +249,7 @@ function labelsError(make: (labels: string[], more: number) => string, found: { 
 }
 
 /** Undoes the whole action in one transaction, or refuses and changes nothing. */
-export async function undoBulk(db: Db, actor: Actor, rawId: string): Promise<BulkActionInfo> {
+export async function undoBulk(db: Connection, actor: Actor, rawId: string): Promise<BulkActionInfo> {
   const id = idOr404(rawId, BULK_TEXT.notFound);
   await tenant(db, actor).transaction(async (t) => {
     await lockBulk(t);
@@ -292,38 +291,35 @@ const withName = { row: bulkActions, first: user.firstName, last: user.lastName,
 type Named = { row: Row; first: string | null; last: string | null; email: string | null };
 const named = (r: Named) => toInfo({ ...r.row, createdByName: `${r.first ?? ''} ${r.last ?? ''}`.trim() || r.email });
 
-export async function getBulkAction(db: Db, actor: Actor, rawId: string): Promise<BulkActionInfo> {
+export async function getBulkAction(db: Connection, actor: Actor, rawId: string): Promise<BulkActionInfo> {
   const id = idOr404(rawId, BULK_TEXT.notFound);
-  const t = tenant(db, actor);
-  const [found] = await db.select(withName).from(bulkActions).leftJoin(user, eq(user.id, bulkActions.createdBy)).where(t.where(bulkActions, eq(bulkActions.id, id)));
+  const [found] = await tenant(db, actor).select(withName).from(bulkActions, eq(bulkActions.id, id)).leftJoin(user, eq(user.id, bulkActions.createdBy));
   if (!found) throw notFound(BULK_TEXT.notFound);
   return named(found);
 }
 
-export async function listBulkActions(db: Db, actor: Actor, q: { page: number; pageSize: number }): Promise<Page<BulkActionInfo>> {
+export async function listBulkActions(db: Connection, actor: Actor, q: { page: number; pageSize: number }): Promise<Page<BulkActionInfo>> {
   const t = tenant(db, actor);
-  const where = t.where(bulkActions);
   const [rows, [total]] = await Promise.all([
-    db
+    t
       .select(withName)
       .from(bulkActions)
       .leftJoin(user, eq(user.id, bulkActions.createdBy))
-      .where(where)
       .orderBy(desc(bulkActions.createdAt), desc(bulkActions.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(bulkActions).where(where),
+    t.select({ n: count() }).from(bulkActions),
   ]);
   return { rows: rows.map(named), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
 }
 
-export async function listJournal(db: Db, actor: Actor, rawId: string, q: { page: number; pageSize: number }): Promise<Page<BulkJournalEntry>> {
+export async function listJournal(db: Connection, actor: Actor, rawId: string, q: { page: number; pageSize: number }): Promise<Page<BulkJournalEntry>> {
   const info = await getBulkAction(db, actor, rawId);
   const t = tenant(db, actor);
-  const where: SQL = t.where(bulkJournal, eq(bulkJournal.bulkId, info.id));
+  const ofAction = eq(bulkJournal.bulkId, info.id);
   const [rows, [total], names] = await Promise.all([
-    db.select({ recordId: bulkJournal.recordId, label: bulkJournal.label, before: bulkJournal.before, after: bulkJournal.after }).from(bulkJournal).where(where).orderBy(bulkJournal.recordId).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(bulkJournal).where(where),
+    t.select({ recordId: bulkJournal.recordId, label: bulkJournal.label, before: bulkJournal.before, after: bulkJournal.after }).from(bulkJournal, ofAction).orderBy(bulkJournal.recordId).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    t.select({ n: count() }).from(bulkJournal, ofAction),
     info.kind === 'assign' ? memberNames(t) : Promise.resolve({}),
   ]);
   return {
@@ -338,7 +334,7 @@ export async function listJournal(db: Db, actor: Actor, rawId: string, q: { page
  * The scheduled purge (`bulk.purge-journals`, every five minutes): 24 hours after an action, the whole rows its deletes kept are removed for
  * good (the journal keeps only labels and values). A system job across agencies, like the digest.
  */
-export async function purgeBulkJournals(db: Db, now = new Date()): Promise<number> {
+export async function purgeBulkJournals(db: Connection, now = new Date()): Promise<number> {
   return crossAgency(db, 'the purge clears every agency’s journals older than 24 hours').transaction(async (tx) => {
     const expired = await tx
       .update(bulkActions)

@@ -9,7 +9,7 @@ import { accessSubject, type Actor } from '#server/context.ts';
 import { customers, policies } from '#server/db/schema.ts';
 import { agencyTodayOf, statusIs } from '#server/platform/policy-status.ts';
 import type { Tenant } from '#server/tenant.ts';
-import { customerFilter } from '#server/entities/customers.ts';
+import { customerConds } from '#server/entities/customers.ts';
 import { assigneeFilter, searchMatches } from '#server/entities/policies/list.ts';
 import { commissionStateIs } from '#server/entities/commissions/list-column.ts';
 
@@ -30,25 +30,25 @@ export interface Targets {
 
 type Selection = { entity: 'policies'; selection: ListSelection<PolicySelectionFilter> } | { entity: 'customers'; selection: ListSelection<CustomerSelectionFilter> };
 
-function filterOf(t: Tenant, actor: Actor, s: Selection): SQL {
+/** The list's filter of a filter selection, without the agency (the tenant's `from` adds it). */
+function filterOf(t: Tenant, actor: Actor, s: Selection): (SQL | undefined)[] {
   if (!s.selection.all) throw new Error('filterOf needs a filter selection');
-  if (s.entity === 'customers') return customerFilter(t, s.selection.filter);
+  if (s.entity === 'customers') return customerConds(s.selection.filter);
   const f = s.selection.filter;
-  return t.where(
-    policies,
+  return [
     f.type !== 'all' ? sql`${policies.policyType} = ${f.type}` : undefined,
     f.status !== 'all' ? statusIs(f.status, agencyTodayOf(actor)) : undefined,
     f.search ? searchMatches(f.search) : undefined,
     assigneeFilter(actor, f.assignee),
     // what the list shows: its commission filter counts only where the list has the column
     f.commission !== 'all' && canUseFeature(accessSubject(actor), 'commissions') ? commissionStateIs(t, f.commission) : undefined,
-  );
+  ];
 }
 
 export async function resolveTargets(t: Tenant, actor: Actor, s: Selection): Promise<Targets> {
   const table = ENTITY_TABLE[s.entity];
   if (s.selection.all) {
-    const rows = await t.db.select({ id: table.id }).from(table).where(filterOf(t, actor, s)).orderBy(asc(table.id));
+    const rows = await t.select({ id: table.id }).from(table, ...filterOf(t, actor, s)).orderBy(asc(table.id));
     return { ids: rows.map((r) => r.id), ignored: [] };
   }
   const asked = [...new Set(s.selection.ids)];

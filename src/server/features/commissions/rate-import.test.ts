@@ -2,22 +2,16 @@
 // export's commission_schedules.csv, after the rates are deleted, brings back identical rates; the
 // same file twice adds nothing; each bad row gets its reason; undo removes what the import added;
 // another agency's import never touches yours; below Professional it is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommissionRate } from '#shared/commissions.ts';
 import { COMMISSION_TEXT } from '#shared/commissions.ts';
 import { IMPORT_TEXT } from '#shared/imports.ts';
 import { RATE_IMPORT_TEXT, type RateImportResult } from '#shared/rate-import.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { fileTestContext, createUser, json, type TestUser } from '#server/test/harness.ts';
 import { readZip } from '#server/platform/zip.ts';
 import { rateBody } from './fixtures.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestContext();
 
 const form = (csv: string, name = 'commission_schedules.csv') => {
   const fd = new FormData();

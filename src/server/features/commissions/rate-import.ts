@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rateInputSchema } from '#shared/commissions.ts';
 import { unescapeFormula } from '#shared/csv.ts';
 import { XLSX } from '#shared/documents.ts';
-import { IMPORT_MAX_BYTES, IMPORT_TEXT, sheetCellText } from '#shared/imports.ts';
+import { IMPORT_TEXT, sheetCellText } from '#shared/imports.ts';
 import { POLICY_TYPES } from '#shared/policy-types.ts';
 import {
   RATE_IMPORT_COLUMNS,
@@ -23,21 +23,12 @@ import { fieldErrors } from '#shared/validation.ts';
 import type { Actor, AppEnv } from '#server/context.ts';
 import { activityLog, commissionRates } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
-import type { UploadRules } from '#server/files.ts';
 import { carrierKey } from '#server/entities/commissions/settings.ts';
 import { CsvError, parseCsv } from '#server/platform/csv.ts';
 import { readUploadForm } from '#server/platform/upload-form.ts';
-import { readFirstSheet, sniffImport } from '#server/platform/xlsx.ts';
+import { readFirstSheet, SPREADSHEET_UPLOAD_RULES } from '#server/platform/xlsx.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 
-const RULES: UploadRules = {
-  field: 'file',
-  types: ['text/csv', XLSX],
-  maxBytes: IMPORT_MAX_BYTES,
-  maxFiles: 1,
-  sniff: sniffImport,
-  text: { invalidFile: IMPORT_TEXT.notReadable, tooLarge: IMPORT_TEXT.tooLarge, receipt: IMPORT_TEXT.noFile, empty: IMPORT_TEXT.noFile },
-};
 
 type Cells = Record<RateImportColumn, string>;
 
@@ -46,7 +37,7 @@ const headerKey = (h: string) => h.trim().toLowerCase().replace(/[\s-]+/g, '_');
 
 /** The upload's rows as text by column; a missing column refuses the whole file. */
 export async function readRateFile(c: Context<AppEnv>): Promise<{ row: number; cells: Cells }[]> {
-  const { uploads } = await readUploadForm(c, { fields: [], rules: RULES, check: () => ({}) });
+  const { uploads } = await readUploadForm(c, { fields: [], rules: SPREADSHEET_UPLOAD_RULES, check: () => ({}) });
   const [file] = uploads;
   let table: { rows: string[][]; lines: number[] };
   if (file.contentType === XLSX) {

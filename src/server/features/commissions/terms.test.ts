@@ -1,18 +1,12 @@
 // /api/commissions/terms: the policies list's commission column. Each listed term's expected
 // commission and state; bad ids are a 400 naming the field; the plan gates it; another agency's
 // policy is simply not in the answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TERM_TEXT, type TermState } from '#shared/commissions.ts';
-import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
+import { fileTestContext, createUser, json } from '#server/test/harness.ts';
 import { agencyOf, insertTerm, rateBody, statementForm } from './fixtures.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestContext();
 
 describe('the policies list commission column', () => {
   it('answers each listed term, its state once paid, and nothing of another agency', async () => {

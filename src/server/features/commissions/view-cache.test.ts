@@ -1,20 +1,14 @@
 // The reconciliation view is kept per agency under its book version (issue 31's p99): every change
 // the view reads shows on the next request — a receipt, a statement and its undo, a rate, a policy
 // written in plain SQL (no event), the tolerance — and one agency's kept view is never another's.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ReconciliationResult } from '#shared/commissions.ts';
 import { policies } from '#server/db/schema.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { fileTestContext, createUser, json, type TestUser } from '#server/test/harness.ts';
 import { agencyOf, insertTerm, rateBody, statementForm } from './fixtures.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestContext();
 
 const view = async (u: TestUser, query = '?month=2026-03') => json<ReconciliationResult>(await t.request(`/api/commissions${query}`, { cookie: u.cookie }));
 

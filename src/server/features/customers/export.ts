@@ -1,12 +1,11 @@
 // CSV export of the filtered customer list, streamed in keyset batches: memory stays flat however many rows.
-import { and, desc, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { CSV_COLUMNS, CUSTOMER_TYPE_LABEL, type CustomerListQuery, type CustomerType } from '#shared/customers.ts';
 import { csvLine } from '#shared/csv.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { customers } from '#server/db/schema.ts';
-import { tenant } from '#server/tenant.ts';
-import { customerFilter } from '#server/entities/customers.ts';
+import { tenant, type Connection } from '#server/tenant.ts';
+import { customerConds } from '#server/entities/customers.ts';
 
 export const EXPORT_BATCH = 2000;
 
@@ -15,7 +14,7 @@ interface Cursor {
   id: string;
 }
 
-export function exportCustomersCsv(db: Db, actor: Actor, q: Pick<CustomerListQuery, 'search' | 'type'>): ReadableStream<Uint8Array> {
+export function exportCustomersCsv(db: Connection, actor: Actor, q: Pick<CustomerListQuery, 'search' | 'type'>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: Cursor | null = null;
   let started = false;
@@ -32,12 +31,9 @@ export function exportCustomersCsv(db: Db, actor: Actor, q: Pick<CustomerListQue
       }
       if (done) return;
       const after: Cursor | null = cursor;
-      const where = and(
-        customerFilter(t, q),
-        // created_at travels as text so its microseconds survive the round trip.
-        after ? sql`(${customers.createdAt}, ${customers.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
-      );
-      const rows = await db
+      // created_at travels as text so its microseconds survive the round trip.
+      const before = after ? sql`(${customers.createdAt}, ${customers.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined;
+      const rows = await t
         .select({
           id: customers.id,
           createdAtText: sql<string>`${customers.createdAt}::text`,
@@ -52,8 +48,7 @@ export function exportCustomersCsv(db: Db, actor: Actor, q: Pick<CustomerListQue
           dateOfBirth: customers.dateOfBirth,
           notes: customers.notes,
         })
-        .from(customers)
-        .where(where)
+        .from(customers, ...customerConds(q), before)
         .orderBy(desc(customers.createdAt), desc(customers.id))
         .limit(EXPORT_BATCH);
       if (rows.length) {

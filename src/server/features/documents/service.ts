@@ -5,11 +5,10 @@ import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizz
 import { TYPE_FILTER_TYPES, type DocumentQuery, type DocumentRow, type DocumentUsage } from '#shared/documents.ts';
 import type { Page } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { customers, documents, policies, user } from '#server/db/schema.ts';
 import { containsPattern } from '#server/db/helpers.ts';
 import { sortOrder } from '#server/lists.ts';
-import { tenant } from '#server/tenant.ts';
+import { tenant, type Connection } from '#server/tenant.ts';
 import { quotaOf, usedBytes } from '#server/platform/document-upload.ts';
 import { toRow } from '#server/entities/documents.ts';
 
@@ -25,7 +24,7 @@ export {
   trashDocumentsOf,
 } from '#server/entities/documents.ts';
 
-export async function readUsage(db: Db, actor: Actor): Promise<DocumentUsage> {
+export async function readUsage(db: Connection, actor: Actor): Promise<DocumentUsage> {
   return { used: await usedBytes(tenant(db, actor)), quota: quotaOf(actor) };
 }
 
@@ -39,10 +38,9 @@ export function documentSearch(search: string): SQL {
   return sql`lower(${documents.name}) like ${containsPattern(search)}`;
 }
 
-export async function listDocuments(db: Db, actor: Actor, q: DocumentQuery): Promise<Page<DocumentRow>> {
+export async function listDocuments(db: Connection, actor: Actor, q: DocumentQuery): Promise<Page<DocumentRow>> {
   const t = tenant(db, actor);
-  const where = t.where(
-    documents,
+  const conds = [
     eq(documents.status, 'ready'),
     q.view === 'trash' ? isNotNull(documents.deletedAt) : isNull(documents.deletedAt),
     typeCondition(q),
@@ -50,24 +48,23 @@ export async function listDocuments(db: Db, actor: Actor, q: DocumentQuery): Pro
     q.policy_id ? eq(documents.policyId, q.policy_id) : undefined,
     q.uploaded_by ? eq(documents.uploadedBy, q.uploaded_by) : undefined,
     q.search ? documentSearch(q.search) : undefined,
-  );
+  ];
   const order = sortOrder(
     q.sort,
     { created_at: [documents.createdAt], size: [documents.size], name: [sql`lower(${documents.name})`], deleted_at: [documents.deletedAt] },
     documents.id,
   );
   const [rows, [total]] = await Promise.all([
-    db
+    t
       .select({ doc: documents, customerName: customers.name, policyNumber: policies.policyNumber, firstName: user.firstName, lastName: user.lastName, email: user.email })
-      .from(documents)
+      .from(documents, ...conds)
       .leftJoin(customers, and(eq(customers.agencyId, documents.agencyId), eq(customers.id, documents.customerId)))
       .leftJoin(policies, and(eq(policies.agencyId, documents.agencyId), eq(policies.id, documents.policyId)))
       .leftJoin(user, eq(user.id, documents.uploadedBy))
-      .where(where)
       .orderBy(...order)
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(documents).where(where),
+    t.select({ n: count() }).from(documents, ...conds),
   ]);
   return {
     rows: rows.map(({ doc, customerName, policyNumber, firstName, lastName, email }) => ({
@@ -83,12 +80,10 @@ export async function listDocuments(db: Db, actor: Actor, q: DocumentQuery): Pro
 }
 
 /** The uploader filter's choices: the agency's members who have uploaded. */
-export async function listUploaders(db: Db, actor: Actor): Promise<{ id: string; name: string }[]> {
-  const t = tenant(db, actor);
-  const rows = await db
+export async function listUploaders(db: Connection, actor: Actor): Promise<{ id: string; name: string }[]> {
+  const rows = await tenant(db, actor)
     .selectDistinct({ id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email })
     .from(documents)
-    .innerJoin(user, eq(user.id, documents.uploadedBy))
-    .where(t.where(documents));
+    .innerJoin(user, eq(user.id, documents.uploadedBy));
   return rows.map((r) => ({ id: r.id, name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.email }));
 }

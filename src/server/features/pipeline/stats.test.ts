@@ -3,18 +3,14 @@
 // Lost included), edits of each counted column (premium, line, assignee, an open stage), deletes,
 // multi-row inserts and updates, a removed member (the assignee key's SET NULL) and an agency's
 // deletion; and the board's filtered totals read from them equal the direct group by.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { agencies, opportunities } from '#server/db/schema.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { fileTestContext, createUser, json, type TestUser } from '#server/test/harness.ts';
 import { expectTie, sqlRows } from '#server/test/counters.ts';
 import { joinAgency } from '#server/test/team.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => t.close());
+const t = fileTestContext();
 
 const rows = (query: SQL) => sqlRows(t, query);
 

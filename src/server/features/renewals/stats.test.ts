@@ -1,19 +1,15 @@
 // The renewal cockpit's counters (renewal_stats) always equal a count over the policies they stand
 // for, after every kind of write: creates, edits of each counted column, multi-row updates, Renew,
 // Mark lost, deletes, a removed assignee (the key's SET NULL), and an agency's deletion.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { addDays, agencyToday } from '#shared/time.ts';
 import { agencies, policies } from '#server/db/schema.ts';
 import { createPolicy } from '#server/test/factories.ts';
-import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
+import { fileTestContext, createUser, json } from '#server/test/harness.ts';
 import { expectTie, sqlRows } from '#server/test/counters.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => t.close());
+const t = fileTestContext();
 
 const rows = (query: SQL) => sqlRows(t, query);
 

@@ -2,23 +2,17 @@
 // random statements, expected − received = outstanding per carrier, per producer, per month and in
 // total, the aged buckets add up to it, and every report total is the reconciliation's for the same
 // terms. Also: the CSV's totals line, the feature gate, bad input, and another agency's book.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ProducerReport } from '#shared/commission-splits.ts';
 import type { ReconciliationResult } from '#shared/commissions.ts';
 import { REPORT_TEXT, type ReportResult } from '#shared/reports.ts';
 import { agencyMembers, commissionTermSplits, policies } from '#server/db/schema.ts';
 import { agencyOf as agencyIn, insertTerm as insertSpec } from '#server/features/commissions/fixtures.ts';
-import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { fileTestContext, createUser, json, type TestUser } from '#server/test/harness.ts';
 import { cents, money, random } from '#server/test/random.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = fileTestContext();
 
 const sum = (rows: ReportResult['rows'], key: string) => rows.reduce((s, r) => s + cents(r[key]), 0n);
 

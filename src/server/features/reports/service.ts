@@ -241,13 +241,14 @@ async function crossSell(t: Tenant, q: ReportQuery): Promise<ReportResult> {
     .having(having)
     .as('per');
   const [rows, [totals]] = await Promise.all([
-    t.db
-      // customer_id is no column (not in the table or the CSV): the row's "Create opportunity" shortcut uses it
-      .select({ customer_id: per.id, name: per.name, email: per.email, phone: per.phone, has: per.has, missing: per.missing, count: per.count, premium: sql<string>`${per.premium}::text` })
-      .from(per)
-      .orderBy(asc(per.name), asc(per.email))
-      .limit(REPORT_ROW_CAP),
-    t.db.select({ rows: count, count: sql<number>`coalesce(sum(${per.count}), 0)::int`, premium: money(sql`sum(${per.premium})`) }).from(per),
+    // customer_id is no column (not in the table or the CSV): the row's "Create opportunity" shortcut uses it
+    t.selectChecked((select) =>
+      select({ customer_id: per.id, name: per.name, email: per.email, phone: per.phone, has: per.has, missing: per.missing, count: per.count, premium: sql<string>`${per.premium}::text` })
+        .from(per)
+        .orderBy(asc(per.name), asc(per.email))
+        .limit(REPORT_ROW_CAP),
+    ),
+    t.selectChecked((select) => select({ rows: count, count: sql<number>`coalesce(sum(${per.count}), 0)::int`, premium: money(sql`sum(${per.premium})`) }).from(per)),
   ]);
   return {
     kind: 'cross-sell',

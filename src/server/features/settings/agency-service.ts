@@ -1,11 +1,11 @@
 // The agency's own details (Settings › Agency). `agencies` is the tenant itself, not a tenant table,
-// so it is reached by the session's agency id (actor.agency.id), never by an id from the request.
-import { eq } from 'drizzle-orm';
+// so it is reached through the tenant's own agency row (the session's agency), never by an id from the request.
+import { getTableColumns } from 'drizzle-orm';
 import { USER_SETTINGS_TEXT, type AgencySettings, type AgencySettingsValues } from '#shared/settings.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { agencies } from '#server/db/schema.ts';
 import { forbidden, notFound } from '#server/errors.ts';
+import { tenant, type Connection } from '#server/tenant.ts';
 
 type AgencyRow = typeof agencies.$inferSelect;
 
@@ -22,20 +22,18 @@ const settingsOf = (row: AgencyRow, actor: Actor): AgencySettings => ({
   can_edit: canEditAgency(actor),
 });
 
-export async function getAgencySettings(db: Db, actor: Actor): Promise<AgencySettings> {
-  const [row] = await db.select().from(agencies).where(eq(agencies.id, actor.agency.id));
+export async function getAgencySettings(db: Connection, actor: Actor): Promise<AgencySettings> {
+  const [row] = await tenant(db, actor).ownAgency(getTableColumns(agencies));
   if (!row) throw notFound('Agency not found.');
   return settingsOf(row, actor);
 }
 
-export async function updateAgencySettings(db: Db, actor: Actor, input: AgencySettingsValues): Promise<AgencySettings> {
+export async function updateAgencySettings(db: Connection, actor: Actor, input: AgencySettingsValues): Promise<AgencySettings> {
   if (!canEditAgency(actor)) throw forbidden(USER_SETTINGS_TEXT.agencyEditDenied, 'DENIED_AGENCY_ROLE');
   // No audit entry: the audit log is for platform-level privileged actions, and the agency's
   // activity log has no kind for agency details (src/shared/activity.ts).
-  const [row] = await db
-    .update(agencies)
-    .set({ name: input.name, address: input.address, phone: input.phone, email: input.email, timezone: input.timezone, remarketThreshold: input.remarket_threshold })
-    .where(eq(agencies.id, actor.agency.id))
+  const [row] = await tenant(db, actor)
+    .updateOwnAgency({ name: input.name, address: input.address, phone: input.phone, email: input.email, timezone: input.timezone, remarketThreshold: input.remarket_threshold })
     .returning();
   if (!row) throw notFound('Agency not found.');
   return settingsOf(row, actor);

@@ -13,13 +13,12 @@ import {
   type WebhookEvent,
 } from '#shared/webhooks.ts';
 import type { Actor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { boundedCount } from '#server/db/count.ts';
 import { idOr404 } from '#server/db/helpers.ts';
 import { agencyMembers, user, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { sortOrder } from '#server/lists.ts';
-import { crossAgency, tenant, type Tenant } from '#server/tenant.ts';
+import { crossAgency, tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { emit } from '#server/platform/events.ts';
 import { queueTestEvent, wakeWorker } from './events.ts';
 import { resolveSafely, UnsafeAddressError } from './net.ts';
@@ -104,18 +103,18 @@ async function ownEndpoint(t: Tenant, rawId: string): Promise<EndpointRow> {
   return row;
 }
 
-export async function listEndpoints(db: Db, actor: Actor): Promise<{ rows: WebhookEndpoint[] }> {
+export async function listEndpoints(db: Connection, actor: Actor): Promise<{ rows: WebhookEndpoint[] }> {
   const t = tenant(db, actor);
   const rows = await t.from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
   return { rows: await withCreators(t, rows) };
 }
 
-export async function getEndpoint(db: Db, actor: Actor, rawId: string): Promise<WebhookEndpoint> {
+export async function getEndpoint(db: Connection, actor: Actor, rawId: string): Promise<WebhookEndpoint> {
   const t = tenant(db, actor);
   return withCreator(t, await ownEndpoint(t, rawId));
 }
 
-export async function createEndpoint(db: Db, actor: Actor, input: WebhookEndpointValues, allowPrivate: boolean): Promise<WebhookEndpoint> {
+export async function createEndpoint(db: Connection, actor: Actor, input: WebhookEndpointValues, allowPrivate: boolean): Promise<WebhookEndpoint> {
   // DNS is a network call: before the transaction, never inside it.
   await assertDeliverableUrl(input.url, allowPrivate);
   return tenant(db, actor).transaction(async (t) => {
@@ -127,7 +126,7 @@ export async function createEndpoint(db: Db, actor: Actor, input: WebhookEndpoin
   });
 }
 
-export async function updateEndpoint(db: Db, actor: Actor, rawId: string, input: WebhookEndpointValues, allowPrivate: boolean): Promise<WebhookEndpoint> {
+export async function updateEndpoint(db: Connection, actor: Actor, rawId: string, input: WebhookEndpointValues, allowPrivate: boolean): Promise<WebhookEndpoint> {
   const id = idOr404(rawId, WEBHOOK_TEXT.notFound);
   await assertDeliverableUrl(input.url, allowPrivate);
   return tenant(db, actor).transaction(async (t) => {
@@ -153,7 +152,7 @@ export async function updateEndpoint(db: Db, actor: Actor, rawId: string, input:
   });
 }
 
-export async function deleteEndpoint(db: Db, actor: Actor, rawId: string): Promise<void> {
+export async function deleteEndpoint(db: Connection, actor: Actor, rawId: string): Promise<void> {
   await tenant(db, actor).transaction(async (t) => {
     const row = await ownEndpoint(t, rawId);
     await t.delete(webhookEndpoints, eq(webhookEndpoints.id, row.id));
@@ -161,7 +160,7 @@ export async function deleteEndpoint(db: Db, actor: Actor, rawId: string): Promi
   });
 }
 
-export async function rotateSecret(db: Db, actor: Actor, rawId: string): Promise<WebhookEndpoint> {
+export async function rotateSecret(db: Connection, actor: Actor, rawId: string): Promise<WebhookEndpoint> {
   return tenant(db, actor).transaction(async (t) => {
     const before = await ownEndpoint(t, rawId);
     const [row] = await t.update(webhookEndpoints, { secret: newSecret(), updatedAt: new Date() }, eq(webhookEndpoints.id, before.id)).returning();
@@ -170,7 +169,7 @@ export async function rotateSecret(db: Db, actor: Actor, rawId: string): Promise
   });
 }
 
-export async function sendTestEvent(db: Db, actor: Actor, rawId: string): Promise<{ delivery_id: string }> {
+export async function sendTestEvent(db: Connection, actor: Actor, rawId: string): Promise<{ delivery_id: string }> {
   return tenant(db, actor).transaction(async (t) => {
     const row = await ownEndpoint(t, rawId);
     if (!row.enabled) throw conflict(WEBHOOK_TEXT.endpointDisabled, 'ENDPOINT_DISABLED');
@@ -179,7 +178,7 @@ export async function sendTestEvent(db: Db, actor: Actor, rawId: string): Promis
 }
 
 /** A new delivery of the same event (same event id and body, so receivers can de-duplicate). */
-export async function redeliver(db: Db, actor: Actor, rawId: string, rawDeliveryId: string): Promise<WebhookDelivery> {
+export async function redeliver(db: Connection, actor: Actor, rawId: string, rawDeliveryId: string): Promise<WebhookDelivery> {
   const deliveryId = idOr404(rawDeliveryId, WEBHOOK_TEXT.deliveryNotFound);
   return tenant(db, actor).transaction(async (t) => {
     const endpoint = await ownEndpoint(t, rawId);
@@ -194,21 +193,19 @@ export async function redeliver(db: Db, actor: Actor, rawId: string, rawDelivery
   });
 }
 
-export async function listDeliveries(db: Db, actor: Actor, rawId: string, q: DeliveryQuery): Promise<Page<WebhookDelivery>> {
+export async function listDeliveries(db: Connection, actor: Actor, rawId: string, q: DeliveryQuery): Promise<Page<WebhookDelivery>> {
   const t = tenant(db, actor);
   const endpoint = await ownEndpoint(t, rawId);
   const filters: SQL[] = [eq(webhookDeliveries.endpointId, endpoint.id)];
   if (q.status !== 'all') filters.push(eq(webhookDeliveries.status, q.status));
   const where = t.where(webhookDeliveries, and(...filters));
   const [rows, { total, estimated }] = await Promise.all([
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(where)
+    t
+      .from(webhookDeliveries, and(...filters))
       .orderBy(...sortOrder(q.sort, { created_at: [webhookDeliveries.createdAt] }, webhookDeliveries.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    boundedCount(db, webhookDeliveries, where),
+    boundedCount(t, webhookDeliveries, where),
   ]);
   return { rows: rows.map(toDelivery), total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
 }

@@ -8,7 +8,7 @@ import { formatDay } from '#shared/format-date.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 import { listStatus } from '../list-kit/data-list.tsx';
-import { DeleteConfirm } from '../row-actions.tsx';
+import { TrashDocumentConfirm } from './trash-confirm.tsx';
 import { useDocuments, useShareDocument, useTrashDocument } from '#web/lib/documents.ts';
 import { notify } from '#web/lib/toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
@@ -90,14 +90,7 @@ export function DocumentsCard({ customerId, policyId }: { customerId?: string; p
           </>
         )}
       </CardContent>
-      <DeleteConfirm
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        title="Move to the Trash?"
-        description={`${deleting?.name ?? 'This document'} goes to the Trash, where it can be restored for 30 days.`}
-        deletedText={DOCUMENT_TEXT.deleted}
-        remove={trash}
-      />
+      <TrashDocumentConfirm item={deleting} onClose={() => setDeleting(null)} remove={trash} />
     </Card>
   );
 }

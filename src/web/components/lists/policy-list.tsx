@@ -4,7 +4,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/money-text.ts';
-import { POLICY_LIST_QUERY, POLICY_STATUS_LABEL, POLICY_STATUSES, POLICY_TEXT, POLICY_TYPE_LABEL, POLICY_TYPE_OPTIONS, type Policy, type PolicyListQuery } from '#shared/policies-text.ts';
+import { PolicyStatusOptions } from '#web/components/policy-filter-options.tsx';
+import { POLICY_LIST_QUERY, POLICY_TEXT, POLICY_TYPE_LABEL, POLICY_TYPE_OPTIONS, type Policy, type PolicyListQuery } from '#shared/policies-text.ts';
 import { AssigneeOptions, useAssignees } from '../assignees.tsx';
 import { StatusBadge } from '../status-badge.tsx';
 import { BulkBarSlot } from '../bulk/bulk-bar-slot.tsx';
@@ -64,12 +65,7 @@ function PolicyFilters({ query, setQuery, commissions }: PolicyQuery & { commiss
         <AssigneeOptions members={assignees.data} />
       </Select>
       <Select aria-label="Policy status" className="md:w-44" value={query.status} onChange={(e) => setQuery({ status: e.target.value as PolicyListQuery['status'] })}>
-        <option value="all">All Statuses</option>
-        {POLICY_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {POLICY_STATUS_LABEL[s]}
-          </option>
-        ))}
+        <PolicyStatusOptions />
       </Select>
       {commissions ? <CommissionFilter value={query.commission} onChange={(commission) => setQuery({ commission })} /> : null}
     </div>

@@ -8,19 +8,11 @@ import { Card } from '#web/components/ui/card.tsx';
 import { Input, Select } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { auditParams, useAuditLog, type AuditFilters } from './security-queries.ts';
 import { usePageParam } from '#web/components/list-kit/use-page-param.ts';
 
 const EMPTY: AuditFilters = { actor: '', action: 'all', target: '', from: '', to: '' };
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -68,7 +60,7 @@ function EntryRow({ e }: { e: AuditEntry }) {
 
 export function AuditLogPanel() {
   const [draft, setDraft] = useState<AuditFilters>(EMPTY);
-  const filters = useDebounced(draft);
+  const filters = useDebounced(draft, 300);
   const [page, setPage] = usePageParam();
   // a new filter starts at page 1; the first render keeps the page the URL names
   const shown = useRef(filters);

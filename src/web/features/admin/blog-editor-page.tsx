@@ -9,14 +9,13 @@ import type { z } from 'zod';
 import { BLOG_TEXT, blogPostSchema, COVER_MAX_BYTES, COVER_TYPES, slugify, type BlogPostDetail } from '#shared/blog.ts';
 import type { ContentStatus } from '#shared/content.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
-import { MarkdownView } from '#web/components/markdown-view.tsx';
+import { MarkdownEditorTabs } from '#web/components/markdown-editor-tabs.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useAdminPost, useDeletePost, useSavePost, useSetCover } from './content-queries.ts';
@@ -117,22 +116,16 @@ function PostForm({ post }: { post: BlogPostDetail | null }) {
               <FormField label="Summary" error={formState.errors.summary?.message} hint="Shown in the blog list and as the description for search engines.">
                 <Textarea rows={2} maxLength={300} {...register('summary')} />
               </FormField>
-              <Tabs value={tab} onValueChange={setTab}>
-                <TabsList aria-label="Editor mode">
-                  <TabsTrigger value="write">Write</TabsTrigger>
-                  <TabsTrigger value="preview">Preview</TabsTrigger>
-                </TabsList>
-                <TabsContent value="write">
+              <MarkdownEditorTabs
+                tab={tab}
+                onTab={setTab}
+                preview={preview}
+                editor={
                   <FormField label="Body (Markdown)" required error={formState.errors.body?.message}>
                     <Textarea rows={18} className="font-mono text-[13px]" {...register('body')} />
                   </FormField>
-                </TabsContent>
-                <TabsContent value="preview">
-                  <div className="min-h-64 rounded-md border border-slate-200 p-4" aria-label="Preview" role="region">
-                    <MarkdownView html={preview} />
-                  </div>
-                </TabsContent>
-              </Tabs>
+                }
+              />
               <div className="flex flex-wrap items-end gap-3">
                 <FormField label="Status" required error={formState.errors.status?.message} className="w-48">
                   <Select {...register('status')}>

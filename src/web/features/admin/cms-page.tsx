@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { CMS_PAGES, CONTENT_TEXT, cmsPageSchema, type CmsRevision, type CmsSlug, type ContentStatus } from '#shared/content.ts';
 import { renderMarkdown } from '#shared/markdown.ts';
 import { MarkdownView } from '#web/components/markdown-view.tsx';
+import { MarkdownEditorTabs } from '#web/components/markdown-editor-tabs.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -18,7 +19,6 @@ import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { notify } from '#web/lib/toast.ts';
@@ -131,22 +131,16 @@ function PageEditor({ slug }: { slug: CmsSlug }) {
                 </Select>
               </FormField>
             </div>
-            <Tabs value={tab} onValueChange={setTab}>
-              <TabsList aria-label="Editor mode">
-                <TabsTrigger value="write">Write</TabsTrigger>
-                <TabsTrigger value="preview">Preview</TabsTrigger>
-              </TabsList>
-              <TabsContent value="write">
+            <MarkdownEditorTabs
+              tab={tab}
+              onTab={setTab}
+              preview={preview}
+              editor={
                 <FormField label="Content (Markdown)" required error={formState.errors.body?.message} hint="Headings with ##, lists with -, links as [text](/path). HTML is shown as text.">
                   <Textarea rows={20} className="font-mono text-[13px]" {...register('body')} />
                 </FormField>
-              </TabsContent>
-              <TabsContent value="preview">
-                <div className="min-h-64 rounded-md border border-slate-200 p-4" aria-label="Preview" role="region">
-                  <MarkdownView html={preview} />
-                </div>
-              </TabsContent>
-            </Tabs>
+              }
+            />
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving...' : 'Save page'}
             </Button>

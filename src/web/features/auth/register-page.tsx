@@ -1,14 +1,12 @@
 import type { z } from 'zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_TEXT, registerSchema, safeRedirectPath, type RegisterInput } from '#shared/auth.ts';
 import { PLAN_PRICES, TIER_LABEL, TRIAL_DAYS, tierFromSignupPlan } from '#shared/tiers.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { PasswordInput } from '#web/components/ui/password-input.tsx';
+import { NewAccountFields, notifyInvalidSignUp } from '#web/components/new-account-fields.tsx';
 import { apiPost, errorMessage } from '#web/lib/api.ts';
 import { notify } from '#web/lib/toast.ts';
 import { AuthCard, Notice } from '#web/components/auth-card.tsx';
@@ -26,7 +24,7 @@ export function RegisterPage() {
     defaultValues: { company: '', full_name: '', email: invitedEmail, password: '', confirmPassword: '', termsAccepted: false, plan },
     reValidateMode: 'onSubmit',
   });
-  const { register, handleSubmit, formState, clearErrors, control } = form;
+  const { register, handleSubmit, formState, clearErrors } = form;
   const errors = formState.errors;
   const clearOnType = (name: Field) => ({ onChange: () => clearErrors(name) });
 
@@ -40,10 +38,7 @@ export function RegisterPage() {
         notify.error(AUTH_TEXT.registrationFailedTitle, errorMessage(err, AUTH_TEXT.somethingWentWrong));
       }
     },
-    (errs) => {
-      const first = Object.values(errs)[0]?.message;
-      notify.error(AUTH_TEXT.registrationErrorTitle, typeof first === 'string' ? first : AUTH_TEXT.correctFields);
-    },
+    notifyInvalidSignUp,
   );
 
   return (
@@ -75,40 +70,7 @@ export function RegisterPage() {
         <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...register('email', clearOnType('email'))} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
-          <PasswordInput autoComplete="new-password" {...register('password', clearOnType('password'))} />
-        </FormField>
-        <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...register('confirmPassword', clearOnType('confirmPassword'))} />
-        </FormField>
-        <div>
-          <label className="flex items-start gap-2 text-sm text-slate-700">
-            <Controller
-              control={control}
-              name="termsAccepted"
-              render={({ field }) => (
-                <Checkbox
-                  className="mt-0.5"
-                  checked={field.value === true}
-                  aria-invalid={errors.termsAccepted ? true : undefined}
-                  onCheckedChange={(v) => {
-                    field.onChange(v === true);
-                    clearErrors('termsAccepted');
-                  }}
-                />
-              )}
-            />
-            <span>I accept the terms and conditions and the privacy policy.</span>
-          </label>
-          {errors.termsAccepted?.message ? (
-            <p role="alert" className="mt-1 text-sm text-red-600">
-              {errors.termsAccepted.message}
-            </p>
-          ) : null}
-        </div>
-        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <NewAccountFields form={form} />
       </form>
     </AuthCard>
   );

@@ -28,7 +28,7 @@ import { PageHeader } from '#web/components/page-header.tsx';
 import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
 import { ListSearch } from '#web/components/list-kit/list-search.tsx';
 import { useListQuery } from '#web/components/list-kit/use-list-query.ts';
-import { DeleteConfirm } from '#web/components/row-actions.tsx';
+import { TrashDocumentConfirm } from '#web/components/documents/trash-confirm.tsx';
 import { DownloadButton, PreviewButton } from '#web/components/documents/document-viewer.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -289,14 +289,7 @@ export function DocumentsPage() {
         />
         {list.data ? <Pager page={query.page} total={list.data.total} pageSize={query.pageSize} onPage={(page) => setQuery({ page })} /> : null}
       </Card>
-      <DeleteConfirm
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        title="Move to the Trash?"
-        description={`${deleting?.name ?? 'This document'} goes to the Trash, where it can be restored for 30 days.`}
-        deletedText={DOCUMENT_TEXT.deleted}
-        remove={remove}
-      />
+      <TrashDocumentConfirm item={deleting} onClose={() => setDeleting(null)} remove={remove} />
       <RenameDialog doc={renaming} onClose={() => setRenaming(null)} />
       <MoveDialog doc={moving} onClose={() => setMoving(null)} />
     </div>

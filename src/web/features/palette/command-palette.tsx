@@ -1,6 +1,6 @@
 // Ctrl+K (or / outside a text field) opens a command palette: the agency's customers and policies
 // (GET /api/search) and the pages the user may open (the sidebar's unlocked entries).
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Command } from 'cmdk';
 import { Dialog as DialogPrimitive } from 'radix-ui';
@@ -10,17 +10,9 @@ import { SEARCH_MIN_LENGTH, SEARCH_TEXT } from '#shared/search.ts';
 import { POLICY_STATUS_LABEL } from '#shared/policies.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { accessSubjectOf, type Session } from '#web/lib/session.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useBookSearch } from './queries.ts';
 import { PALETTE_TITLE } from './title.ts';
-
-function useDebouncedText(value: string, ms = 200): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-700 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-800';
@@ -48,7 +40,7 @@ export function CommandPalette({
   const navigated = useRef(false);
   const [text, setText] = useState('');
   const typed = text.trim();
-  const query = useDebouncedText(typed);
+  const query = useDebounced(typed, 200);
   const search = useBookSearch(query);
   const searching = typed.length >= SEARCH_MIN_LENGTH;
   const needle = typed.toLowerCase();

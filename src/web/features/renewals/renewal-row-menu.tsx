@@ -30,29 +30,29 @@ export function RowMenu({ row, handlers, defaultOpen }: { row: RenewalRow; handl
     communications && row.customer_id ? navigate(`/dashboard/customers/${row.customer_id}#communications`) : move('contacted', RENEWAL_TEXT.contactLogged);
   const undoLost = () =>
     undo.mutateAsync(row.id).then(() => notify.success('Success', RENEWAL_TEXT.lostUndone), fail);
+  const trigger = (
+    <DropdownMenuTrigger asChild>
+      <Button variant="ghost" size="icon" aria-label={`Actions for policy ${row.policy_number}`}>
+        <MoreHorizontal className="h-4 w-4" aria-hidden />
+      </Button>
+    </DropdownMenuTrigger>
+  );
+  const open = <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${row.id}`)}>Open</DropdownMenuItem>;
   if (row.renewal_state === 'lost')
     return (
       <DropdownMenu defaultOpen={defaultOpen}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Actions for policy ${row.policy_number}`}>
-            <MoreHorizontal className="h-4 w-4" aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
+        {trigger}
         <DropdownMenuContent>
-          <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${row.id}`)}>Open</DropdownMenuItem>
+          {open}
           <DropdownMenuItem onSelect={undoLost}>{RENEWAL_TEXT.undoLost}</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
     );
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for policy ${row.policy_number}`}>
-          <MoreHorizontal className="h-4 w-4" aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
+      {trigger}
       <DropdownMenuContent>
-        <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${row.id}`)}>Open</DropdownMenuItem>
+        {open}
         <DropdownMenuItem onSelect={() => navigate(`/dashboard/policies/${row.id}/renew`)}>Renew</DropdownMenuItem>
         <DropdownMenuItem onSelect={() => handlers.onMarkLost(row)}>Mark lost</DropdownMenuItem>
         {row.renewal_state === 'not_started' || (communications && row.customer_id) ? <DropdownMenuItem onSelect={logContact}>Log a contact</DropdownMenuItem> : null}

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '#shared/money-text.ts';
-import { POLICY_TYPES, POLICY_TYPE_LABEL } from '#shared/policies-text.ts';
+import { PolicyTypeOptions } from '#web/components/policy-filter-options.tsx';
 import { BUCKETS, BUCKET_LABEL, RENEWAL_TEXT, type Bucket, type RenewalRow } from '#shared/renewals-text.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { Select } from '#web/components/ui/input.tsx';
@@ -116,12 +116,7 @@ function Cockpit() {
             ))}
           </Select>
           <Select aria-label="Policy type" className="md:w-40" value={filters.type ?? 'all'} onChange={(e) => change({ type: e.target.value })}>
-            <option value="all">All Types</option>
-            {POLICY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {POLICY_TYPE_LABEL[t]}
-              </option>
-            ))}
+            <PolicyTypeOptions />
           </Select>
           <Select aria-label="Carrier" className="md:w-56" value={filters.carrier ?? ''} onChange={(e) => change({ carrier: e.target.value })}>
             <option value="">All Carriers</option>

@@ -5,7 +5,7 @@ import { useSearchParams, Link } from 'react-router';
 import { Download, Printer } from 'lucide-react';
 import { CUSTOMER_TYPE_LABEL, CUSTOMER_TYPES } from '#shared/customers.ts';
 import { todayIso } from '#shared/money.ts';
-import { POLICY_STATUS_LABEL, POLICY_STATUSES, POLICY_TYPE_LABEL, POLICY_TYPES } from '#shared/policies.ts';
+import { PolicyStatusOptions, PolicyTypeOptions } from '#web/components/policy-filter-options.tsx';
 import {
   CROSS_SELL_DIRECTIONS,
   CROSS_SELL_LABEL,
@@ -156,24 +156,14 @@ export function ReportsPage() {
             {filters.includes('type') ? (
               <FormField label="Policy type">
                 <Select value={q.type} onChange={(e) => change({ q: { type: e.target.value as ReportQueryInput['type'] } })}>
-                  <option value="all">All Types</option>
-                  {POLICY_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {POLICY_TYPE_LABEL[t]}
-                    </option>
-                  ))}
+                  <PolicyTypeOptions />
                 </Select>
               </FormField>
             ) : null}
             {filters.includes('status') ? (
               <FormField label="Status">
                 <Select value={q.status} onChange={(e) => change({ q: { status: e.target.value as ReportQueryInput['status'] } })}>
-                  <option value="all">All Statuses</option>
-                  {POLICY_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {POLICY_STATUS_LABEL[s]}
-                    </option>
-                  ))}
+                  <PolicyStatusOptions />
                 </Select>
               </FormField>
             ) : null}

@@ -19,14 +19,7 @@ export function AcceptInvitationPage() {
   const [accepted, setAccepted] = useState<{ name: string; role: string } | null>(null);
 
   if (accepted) return <Accepted agency={accepted} />;
-  if (invitation.isPending)
-    return (
-      <AuthCard title="Checking your invitation">
-        <div className="flex justify-center py-6">
-          <Spinner label="Loading invitation" className="h-8 w-8" />
-        </div>
-      </AuthCard>
-    );
+  if (invitation.isPending) return <InvitationChecking />;
   if (invitation.isError) return <InvitationInvalid error={invitation.error} />;
   return <Valid token={token} invitation={invitation.data.invitation} onAccepted={setAccepted} />;
 }
@@ -37,6 +30,17 @@ export function AcceptInvitationPage() {
  */
 export function invitationAgencyName(invitation: InvitationView): string {
   return invitation.brand?.name ?? invitation.agency_name;
+}
+
+/** While the invitation's link is checked (accepting it, or registering from it). */
+export function InvitationChecking() {
+  return (
+    <AuthCard title="Checking your invitation">
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading invitation" className="h-8 w-8" />
+      </div>
+    </AuthCard>
+  );
 }
 
 export function InvitationInvalid({ error }: { error: unknown }) {

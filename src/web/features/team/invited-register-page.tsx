@@ -1,22 +1,19 @@
 import type { z } from 'zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AUTH_TEXT, invitedRegisterSchema, type InvitedRegisterInput } from '#shared/auth.ts';
 import { AGENCY_ROLE_LABEL, type InvitationView } from '#shared/team.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { PasswordInput } from '#web/components/ui/password-input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { NewAccountFields, notifyInvalidSignUp } from '#web/components/new-account-fields.tsx';
 import { AuthCard } from '#web/components/auth-card.tsx';
 import { BrandMark } from '#web/components/brand-mark.tsx';
 import { apiPost, ApiError, errorMessage } from '#web/lib/api.ts';
 import { useBrandColors } from '#web/lib/brand.ts';
 import { notify } from '#web/lib/toast.ts';
 import { useInvitation } from './api.ts';
-import { InvitationInvalid, invitationAgencyName } from './accept-invitation-page.tsx';
+import { InvitationChecking, InvitationInvalid, invitationAgencyName } from './accept-invitation-page.tsx';
 
 type Field = keyof InvitedRegisterInput;
 
@@ -27,14 +24,7 @@ type Field = keyof InvitedRegisterInput;
 export function InvitedRegisterPage() {
   const { token = '' } = useParams();
   const invitation = useInvitation(token);
-  if (invitation.isPending)
-    return (
-      <AuthCard title="Checking your invitation">
-        <div className="flex justify-center py-6">
-          <Spinner label="Loading invitation" className="h-8 w-8" />
-        </div>
-      </AuthCard>
-    );
+  if (invitation.isPending) return <InvitationChecking />;
   if (invitation.isError) return <InvitationInvalid error={invitation.error} />;
   return <InvitedRegisterForm token={token} invitation={invitation.data.invitation} />;
 }
@@ -48,7 +38,7 @@ function InvitedRegisterForm({ token, invitation }: { token: string; invitation:
     defaultValues: { invitation: token, full_name: '', email: invitation.email, password: '', confirmPassword: '', termsAccepted: false },
     reValidateMode: 'onSubmit',
   });
-  const { register, handleSubmit, formState, clearErrors, control, setError } = form;
+  const { register, handleSubmit, formState, clearErrors, setError } = form;
   const errors = formState.errors;
   const clearOnType = (name: Field) => ({ onChange: () => clearErrors(name) });
 
@@ -64,10 +54,7 @@ function InvitedRegisterForm({ token, invitation }: { token: string; invitation:
         notify.error(AUTH_TEXT.registrationFailedTitle, errorMessage(err, AUTH_TEXT.somethingWentWrong));
       }
     },
-    (errs) => {
-      const first = Object.values(errs)[0]?.message;
-      notify.error(AUTH_TEXT.registrationErrorTitle, typeof first === 'string' ? first : AUTH_TEXT.correctFields);
-    },
+    notifyInvalidSignUp,
   );
 
   return (
@@ -91,40 +78,7 @@ function InvitedRegisterForm({ token, invitation }: { token: string; invitation:
         <FormField label="Email" error={errors.email?.message} hint="The address the invitation was sent to.">
           <Input type="email" autoComplete="email" readOnly {...register('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
-          <PasswordInput autoComplete="new-password" {...register('password', clearOnType('password'))} />
-        </FormField>
-        <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...register('confirmPassword', clearOnType('confirmPassword'))} />
-        </FormField>
-        <div>
-          <label className="flex items-start gap-2 text-sm text-slate-700">
-            <Controller
-              control={control}
-              name="termsAccepted"
-              render={({ field }) => (
-                <Checkbox
-                  className="mt-0.5"
-                  checked={field.value === true}
-                  aria-invalid={errors.termsAccepted ? true : undefined}
-                  onCheckedChange={(v) => {
-                    field.onChange(v === true);
-                    clearErrors('termsAccepted');
-                  }}
-                />
-              )}
-            />
-            <span>I accept the terms and conditions and the privacy policy.</span>
-          </label>
-          {errors.termsAccepted?.message ? (
-            <p role="alert" className="mt-1 text-sm text-red-600">
-              {errors.termsAccepted.message}
-            </p>
-          ) : null}
-        </div>
-        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <NewAccountFields form={form} />
       </form>
     </AuthCard>
   );

@@ -92,6 +92,16 @@ describe('one statement per request, and nothing stale (decision 074)', () => {
     expect(JSON.stringify(await get(other))).not.toContain('Fresh Mutual');
   });
 
+  it('shows an activity line written without a change of the book (a task) on the next read', async () => {
+    const before = await get(business);
+    const analyticsBefore = JSON.stringify(before.analytics);
+    const task = await json<{ id: string }>(await t.request('/api/tasks', { cookie: business.cookie, json: { title: 'Dashboard follow-up', due_date: '2026-01-05', assignee_id: business.id } }));
+    const after = await get(business);
+    expect(after.recentActivity.rows[0]).toMatchObject({ kind: 'task', entity_id: task.id });
+    expect(after.recentActivity.total).toBe(before.recentActivity.total + 1);
+    expect(JSON.stringify(after.analytics)).toBe(analyticsBefore);
+  });
+
   it("names the activity lines' actors as they are now (a renamed user at once)", async () => {
     const [me] = await t.db.select().from(user).where(eq(user.id, business.id));
     await t.db.update(user).set({ firstName: 'Renamed', lastName: 'Agent' }).where(eq(user.id, business.id));

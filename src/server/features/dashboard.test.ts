@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DashboardData } from '#shared/dashboard.ts';
 import { REMOVED_FROM_AGENCY_HEADER } from '#shared/team-header.ts';
-import { agencyMembers, session, user } from '#server/db/schema.ts';
+import { agencyMembers, bookChanges, session, user } from '#server/db/schema.ts';
+import { FOLD_AFTER_ROWS } from '#server/platform/book-version.ts';
 import { createPolicy } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { recordStatements } from '#server/test/query-scope.ts';
@@ -159,6 +160,16 @@ describe('one statement per request, and nothing stale (decision 074)', () => {
     expect(changed.headers.get('etag')).not.toBe(etag);
     // without a session, no validator helps
     expect((await t.request('/api/dashboard', { headers: { 'if-none-match': etag } })).status).toBe(401);
+  });
+
+  it("folds the agency's book_changes rows once they have piled up, as a version read does, keeping the answer", async () => {
+    const agencyId = (await json<{ agency: { id: string } }>(await t.request('/api/me', { cookie: business.cookie }))).agency.id;
+    for (let i = 0; i <= FOLD_AFTER_ROWS; i += 1) await t.db.execute(sql`update customers set notes = ${String(i)} where agency_id = ${agencyId}`);
+    const rows = () => t.db.select().from(bookChanges).where(eq(bookChanges.agencyId, agencyId));
+    expect((await rows()).length).toBeGreaterThan(FOLD_AFTER_ROWS);
+    const d = await get(business);
+    expect(await rows()).toHaveLength(1);
+    expect(await get(business)).toEqual(d);
   });
 
   it('computes the book once for the reads that arrive together after a write', async () => {

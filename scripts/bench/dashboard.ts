@@ -1,6 +1,7 @@
 // --only dashboard (issue 33): GET /api/dashboard alone for an enterprise agency of 1,000 policies,
 // at the bench's 20 connections and at one, with PostgreSQL's statement time per request. The
 // helpers are the bench entry's own (passed in, so this file does not import the entry).
+import { database } from './context.ts';
 import type { LoadResult } from './load.ts';
 import type { Postgres } from './postgres.ts';
 import { sql, statementStats } from './postgres.ts';
@@ -19,6 +20,8 @@ export interface DashboardBenchHelpers {
 
 export async function dashboardOnly(pgInfo: Postgres, h: DashboardBenchHelpers): Promise<void> {
   const server = await h.pgServer(pgInfo);
+  // PostgreSQL's CPU per request too (its backends'), beside the server's
+  database.pid = pgInfo.pid;
   try {
     const who = await h.registerAndSignIn(server.url, 'bench-dashboard@bench.example', h.confirmOn(pgInfo, 'enterprise'));
     await h.seedWith(pgInfo, { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: who.agencyId, ownerId: who.ownerId, customers: 300, policies: 1000 }] });
@@ -42,6 +45,7 @@ export async function dashboardOnly(pgInfo: Postgres, h: DashboardBenchHelpers):
       clearInterval(writes);
     }
   } finally {
+    database.pid = undefined;
     await server.stop();
   }
 }

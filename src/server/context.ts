@@ -10,7 +10,7 @@ import { effectiveTier } from '#shared/tiers.ts';
 import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
 import type { Db } from './db/client.ts';
 import { agencies, agencyMembers, session as sessionTable, user } from './db/schema.ts';
-import { planLimits, readIdentity, sessionToken } from './identity.ts';
+import { IDENTITY_STATEMENT, type IdentityRow, type IdentityStatement, planLimits, readIdentity, sessionToken } from './identity.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { clientAddress } from './http.ts';
 
@@ -80,9 +80,20 @@ const SESSION_UPDATE_AGE_MS = SESSION_UPDATE_AGE_SECONDS * 1000;
  * memory, then one statement reads everything (src/server/identity.ts). No cache.
  */
 export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | null> {
+  return (await loadActorWith(deps, headers, IDENTITY_STATEMENT))?.actor ?? null;
+}
+
+/**
+ * loadActor with a route's own identity statement (IDENTITY_SQL's columns and the route's, read in
+ * the same round trip): the caller and the row it was read from. The row's agency columns name the
+ * agency the statement found; on the rare paths (the active agency gone, no agency yet) the actor's
+ * agency is another one, so a route compares `row.agency_id` with `actor.agency.id` before using
+ * its own columns.
+ */
+export async function loadActorWith<R extends IdentityRow>(deps: Deps, headers: Headers, statement: IdentityStatement<R>): Promise<{ actor: Actor; row: R } | null> {
   const token = await sessionToken(deps.auth, headers);
   if (!token) return null;
-  let row = await readIdentity(deps.database, token);
+  let row = await readIdentity(deps.database, token, statement);
   if (!row) return null;
   const now = Date.now();
   // The platform's session lifetime counts from sign-in, whatever better-auth's sliding expiry says;
@@ -106,7 +117,7 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
   // A member who signed up through an invitation owns no agency: the session works in the agency
   // they joined instead of making one of their own (once; then it is the session's active agency).
   if (row.pick === null && !row.active_agency_id && (await adoptMembership(deps.db, row.user_id, row.session_id)))
-    row = (await readIdentity(deps.database, token)) ?? row;
+    row = (await readIdentity(deps.database, token, statement)) ?? row;
   let agency: Actor['agency'];
   let lost: string | null = null;
   if (row.pick === 1 || (row.pick === 2 && !row.active_agency_id)) {
@@ -129,7 +140,7 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
     agency = resolved.agency;
     lost = resolved.lost;
   }
-  return {
+  const actor: Actor = {
     userId: row.user_id,
     sessionId: row.session_id,
     email: row.email,
@@ -143,6 +154,7 @@ export async function loadActor(deps: Deps, headers: Headers): Promise<Actor | n
     twoFactorEnabled: row.two_factor_enabled,
     adminTwoFactorRequired: row.admin_two_factor,
   };
+  return { actor, row };
 }
 
 /**
@@ -174,15 +186,24 @@ export function accessSubject(actor: Actor): AccessSubject {
  * 401 with `message` without a session.
  */
 export async function ensureActor(c: Context<AppEnv>, message?: string): Promise<Actor> {
+  return (await ensureActorWith(c, IDENTITY_STATEMENT, message)).actor;
+}
+
+/**
+ * ensureActor with a route's own identity statement (loadActorWith); `row` is null when the caller
+ * was already loaded by an earlier middleware (the route then reads its columns its usual way).
+ */
+export async function ensureActorWith<R extends IdentityRow>(c: Context<AppEnv>, statement: IdentityStatement<R>, message?: string): Promise<{ actor: Actor; row: R | null }> {
   const known = c.get('actor');
-  if (known) return known;
-  const actor = await loadActor(c.var.deps, c.req.raw.headers);
-  if (!actor) throw unauthorized(message);
+  if (known) return { actor: known, row: null };
+  const loaded = await loadActorWith(c.var.deps, c.req.raw.headers, statement);
+  if (!loaded) throw unauthorized(message);
+  const { actor } = loaded;
   actor.ip = clientAddress(c);
   c.set('actor', actor);
   // Whatever the member asks next, the answer says they lost the agency (the web app shows it).
   if (actor.removedFromAgency) c.header(REMOVED_FROM_AGENCY_HEADER, encodeURIComponent(actor.removedFromAgency));
-  return actor;
+  return loaded;
 }
 
 /** 401 without a session; otherwise sets c.var.actor. */

@@ -163,15 +163,34 @@ left join subscription_limits st on st.tier_name = 'starter'
 where s.token = $1`;
 
 /**
- * Runs IDENTITY_SQL: a named prepared statement on PostgreSQL (parsed and planned once per
+ * The statement that reads who is calling: IDENTITY_SQL, or a route's own statement that returns
+ * IDENTITY_SQL's columns and, beside them, what the route reads of the agency it found (`R`), so
+ * the route's request makes one round trip (GET /api/dashboard, decision 074). Its `name` is the
+ * prepared statement's; change it with the text.
+ */
+export interface IdentityStatement<R extends IdentityRow = IdentityRow> {
+  name: string;
+  text: string;
+  /** type only: the row it returns */
+  readonly row?: R;
+}
+
+export const IDENTITY_STATEMENT: IdentityStatement = { name: 'policydesk_identity_v3', text: IDENTITY_SQL };
+
+/**
+ * Runs the identity statement: a named prepared statement on PostgreSQL (parsed and planned once per
  * connection); unnamed behind a transaction pooler, where the client drops the name (decision 042).
  */
-export async function readIdentity(database: Database, token: string): Promise<IdentityRow | null> {
+export async function readIdentity<R extends IdentityRow = IdentityRow>(
+  database: Database,
+  token: string,
+  statement: IdentityStatement<R> = IDENTITY_STATEMENT as IdentityStatement<R>,
+): Promise<R | null> {
   if (database.pool) {
-    const res = await database.pool.query<IdentityRow>({ name: 'policydesk_identity_v3', text: IDENTITY_SQL, values: [token] });
+    const res = await database.pool.query<R>({ name: statement.name, text: statement.text, values: [token] });
     return res.rows[0] ?? null;
   }
-  const res = await database.pglite!.query<IdentityRow>(IDENTITY_SQL, [token]);
+  const res = await database.pglite!.query<R>(statement.text, [token]);
   return res.rows[0] ?? null;
 }
 

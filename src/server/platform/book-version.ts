@@ -29,8 +29,16 @@ export async function readBookVersion(t: Tenant): Promise<number> {
   const [row] = await t
     .select({ version: sql<string>`coalesce(sum(${bookChanges.weight}), 0)`, rows: sql<number>`count(*)::int` })
     .from(bookChanges);
-  if (row.rows > FOLD_AFTER_ROWS) await t.execute(foldSql(t.agency));
+  await foldIfPiledUp(t, row.rows);
   return Number(row.version);
+}
+
+/**
+ * The version as a statement of its own read it (`coalesce(sum(weight), 0)` and `count(*)` of the
+ * agency's rows, GET /api/dashboard's identity statement): folds the rows when they have piled up.
+ */
+export async function foldIfPiledUp(t: Tenant, rows: number): Promise<void> {
+  if (rows > FOLD_AFTER_ROWS) await t.execute(foldSql(t.agency));
 }
 
 /** Folds every agency's rows (a scheduled job: agencies whose dashboard nobody opens still write). */
@@ -65,6 +73,8 @@ export interface BookCache<T> {
    * starts, so a value can only be newer than its version, never older.
    */
   get(t: Tenant, key: string, compute: () => Promise<T>): Promise<T>;
+  /** As `get`, with the version already read (in the request's identity statement, decision 074). */
+  getAt(t: Tenant, version: number, key: string, compute: () => Promise<T>): Promise<T>;
   /** Tests: how many computes ran. */
   readonly computes: number;
 }
@@ -72,24 +82,32 @@ export interface BookCache<T> {
 export function bookCache<T>(): BookCache<T> {
   // one map per database handle: tests open many databases in one process, as two instances would
   const byDb = new WeakMap<object, Map<string, Entry<T>>>();
+  // computes under way, per database handle and agency: requests that read the same version and key
+  // meanwhile wait for it instead of computing the same value again (after a write, every connection's
+  // next read misses at once)
+  const pendingByDb = new WeakMap<object, Map<string, Entry<Promise<T>>>>();
   let computes = 0;
-  return {
-    get computes() {
-      return computes;
-    },
-    async get(t, key, compute) {
-      let entries = byDb.get(t.db);
-      if (!entries) byDb.set(t.db, (entries = new Map()));
-      const version = await readBookVersion(t);
-      const hit = entries.get(t.agencyId);
-      if (hit && hit.version === version && hit.key === key) {
-        // re-insert: a Map keeps insertion order, so the first key is the least recently read
-        entries.delete(t.agencyId);
-        entries.set(t.agencyId, hit);
-        return hit.value;
-      }
-      computes += 1;
-      const value = await compute();
+  const getAt = async (t: Tenant, version: number, key: string, compute: () => Promise<T>): Promise<T> => {
+    let entries = byDb.get(t.db);
+    if (!entries) byDb.set(t.db, (entries = new Map()));
+    const hit = entries.get(t.agencyId);
+    if (hit && hit.version === version && hit.key === key) {
+      // re-insert: a Map keeps insertion order, so the first key is the least recently read
+      entries.delete(t.agencyId);
+      entries.set(t.agencyId, hit);
+      return hit.value;
+    }
+    let pending = pendingByDb.get(t.db);
+    if (!pending) pendingByDb.set(t.db, (pending = new Map()));
+    const running = pending.get(t.agencyId);
+    // its compute started after this version was read, so its value is at least as new
+    if (running && running.version === version && running.key === key) return running.value;
+    computes += 1;
+    const promise = compute();
+    const own: Entry<Promise<T>> = { version, key, value: promise };
+    pending.set(t.agencyId, own);
+    try {
+      const value = await promise;
       const current = entries.get(t.agencyId);
       // a slower compute of an older version must not replace a newer one
       if (!current || current.version <= version) {
@@ -98,6 +116,15 @@ export function bookCache<T>(): BookCache<T> {
         if (entries.size > MAX_AGENCIES) entries.delete(entries.keys().next().value!);
       }
       return value;
+    } finally {
+      if (pending.get(t.agencyId) === own) pending.delete(t.agencyId);
+    }
+  };
+  return {
+    get computes() {
+      return computes;
     },
+    get: async (t, key, compute) => getAt(t, await readBookVersion(t), key, compute),
+    getAt,
   };
 }

@@ -79,12 +79,20 @@ export async function limitGuard(t: Tenant, actor: Actor): Promise<LimitGuard> {
 /** The agency's counts against its plan's limits. */
 export async function readUsage(db: Db, actor: Actor): Promise<Usage> {
   const t = tenant(db, actor);
-  const { tier } = actor.agency;
-  const [policyCount, policyLimit, customerCount, customerLimit] = await Promise.all([
-    countRows(t, 'policies'),
-    readLimit(db, tier, 'policies'),
-    countRows(t, 'customers'),
-    readLimit(db, tier, 'customers'),
-  ]);
-  return { policies: { count: policyCount, limit: policyLimit }, customers: { count: customerCount, limit: customerLimit }, tier };
+  const [policyCount, customerCount, limits] = await Promise.all([countRows(t, 'policies'), countRows(t, 'customers'), planLimitsOf(db, actor)]);
+  return usageOf(actor, { policies: policyCount, customers: customerCount }, limits);
+}
+
+/** The plan's limits as the request's identity statement read them (issue 17), else one read. */
+export async function planLimitsOf(db: Db, actor: Actor): Promise<PlanLimits> {
+  return actor.agency.limits ?? (await readLimits(db, actor.agency.tier));
+}
+
+/** The usage answer from the agency's counts and its plan's limits. */
+export function usageOf(actor: Actor, counts: Record<LimitedResource, number>, limits: PlanLimits): Usage {
+  return {
+    policies: { count: counts.policies, limit: limits.policies },
+    customers: { count: counts.customers, limit: limits.customers },
+    tier: actor.agency.tier,
+  };
 }

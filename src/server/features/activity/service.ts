@@ -37,18 +37,26 @@ export async function listActivity(db: Connection, actor: Actor, q: ActivityQuer
     t.select({ n: count() }).from(activityLog, kind),
   ]);
   return {
-    rows: rows.map(({ entry, firstName, lastName, email }) => ({
-      id: entry.id,
-      kind: entry.kind as ActivityKind,
-      action: entry.action,
-      entity_id: entry.entityId,
-      summary: entry.summary,
-      actor_id: entry.actorId,
-      actor_name: entry.actorId ? `${firstName ?? ''} ${lastName ?? ''}`.trim() || email || null : null,
-      created_at: entry.createdAt.toISOString(),
-    })),
+    rows: rows.map(({ entry, firstName, lastName, email }) => activityEntry(entry, { firstName, lastName, email })),
     total: Number(total?.n ?? 0),
     page: q.page,
     pageSize: q.pageSize,
+  };
+}
+
+/** One line of the log as the API answers it (the list's and the dashboard's, decision 074), the actor named by their user row. */
+export function activityEntry(
+  entry: Pick<typeof activityLog.$inferSelect, 'id' | 'kind' | 'action' | 'entityId' | 'summary' | 'actorId' | 'createdAt'>,
+  by: { firstName: string | null; lastName: string | null; email: string | null },
+): ActivityEntry {
+  return {
+    id: entry.id,
+    kind: entry.kind as ActivityKind,
+    action: entry.action,
+    entity_id: entry.entityId,
+    summary: entry.summary,
+    actor_id: entry.actorId,
+    actor_name: entry.actorId ? `${by.firstName ?? ''} ${by.lastName ?? ''}`.trim() || by.email || null : null,
+    created_at: entry.createdAt.toISOString(),
   };
 }

@@ -8,6 +8,7 @@ import type { Communication, Customer } from './customers.ts';
 import type { ApiDocument } from './documents.ts';
 import type { Opportunity } from './pipeline.ts';
 import type { PremiumPayment } from './premium-payments.ts';
+import type { ApiPortalRequest } from './portal.ts';
 import type { PolicyDetail } from './policies.ts';
 import type { SignInOutcome } from './settings.ts';
 import type { ApiTask } from './tasks.ts';
@@ -83,6 +84,11 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   /** a client premium payment recorded (the form, /api/v1), or gone with its policy (data as it was) */
   'premium_payment.created': { data: Lazy<PremiumPayment> };
   'premium_payment.deleted': { data: Lazy<PremiumPayment> };
+  /** a client portal change request as /api/v1 answers it: asked by the client, answered (state, reply), unlinked from its deleted policy */
+  'portal_request.created': { data: Lazy<ApiPortalRequest> };
+  'portal_request.updated': { data: Lazy<ApiPortalRequest> };
+  /** gone with its customer (data as it was) */
+  'portal_request.deleted': { data: Lazy<ApiPortalRequest> };
   'branding.updated': object;
   'branding.deleted': object;
   'bulk.applied': object;

@@ -17,6 +17,7 @@ import { subscribeWebhooks } from './webhooks/subscribe.ts';
 import { subscribeTasks } from './tasks/subscribe.ts';
 import { subscribePipeline } from './pipeline/subscribe.ts';
 import { subscribePremiumPayments } from './premium-payments/subscribe.ts';
+import { subscribePortalRequests } from './portal/subscribe.ts';
 
 export function wireSubscribers(): void {
   subscribeActivity();
@@ -33,4 +34,5 @@ export function wireSubscribers(): void {
   subscribeTasks();
   subscribePipeline();
   subscribePremiumPayments();
+  subscribePortalRequests();
 }

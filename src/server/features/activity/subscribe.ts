@@ -65,6 +65,10 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   // recorded from the premium form, which logs no line (these events carry no summary)
   'premium_payment.created': ['payment', 'created'],
   'premium_payment.deleted': ['payment', 'deleted'],
+  // the request's task carries the log's line (these events carry no summary)
+  'portal_request.created': ['customer', 'updated'],
+  'portal_request.updated': ['customer', 'updated'],
+  'portal_request.deleted': ['customer', 'updated'],
 };
 
 export function subscribeActivity() {

@@ -49,6 +49,8 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'customer.deleted': { data: Lazy<Customer> };
   /** emitted before a customer's row goes, in its transaction: what hangs on it is put away first (documents to the Trash) */
   'customer.deleting': { customerId: string };
+  /** after customer.updated when the name changed: the rows that show it (tasks, opportunities, documents) change too */
+  'customer.renamed': { customerId: string };
   /** the same before a policy's row goes */
   'policy.deleting': { policyId: string };
   'policy.created': { data: Lazy<PolicyDetail> };
@@ -76,7 +78,7 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   /** data: the document as /api/v1 answers it; an upload, the portal's included (from_client), or a signed copy stored */
   'document.created': { data: Lazy<ApiDocument> };
   /** renamed, moved or restored from the Trash (the activity log's verb) */
-  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' };
+  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' | 'customer_renamed' };
   /** put in the Trash (the /api/v1 list no longer shows it): data as it was */
   'document.deleted': { data: Lazy<ApiDocument> };
   'document.viewed': object;

@@ -125,13 +125,11 @@ export interface PortalRequest {
   updated_at: string;
 }
 
-/** A change request as /api/v1 answers it (and its webhooks and change feed carry it). */
+/** A change request as /api/v1 answers it (and its webhooks and change feed carry it): its own row, linked by ids. */
 export interface ApiPortalRequest {
   id: string;
   customer_id: string;
-  customer_name: string;
   policy_id: string | null;
-  policy_number: string | null;
   kind: ChangeKind;
   details: string;
   state: RequestState;

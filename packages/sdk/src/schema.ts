@@ -2325,13 +2325,11 @@ export interface components {
                 id: string;
                 /**
                  * Format: uuid
-                 * @description The client who asked
+                 * @description The client who asked (GET /customers/{id})
                  */
                 customer_id: string;
-                customer_name: string;
-                /** @description The policy the change is about; null once that policy is deleted */
+                /** @description The policy the change is about (GET /policies/{id}); null once that policy is deleted */
                 policy_id: string | null;
-                policy_number: string | null;
                 /** @enum {string} */
                 kind: "add_driver" | "add_vehicle" | "change_address" | "cancel" | "certificate" | "other";
                 /** @description The client's own words */
@@ -4839,13 +4837,11 @@ export interface operations {
                                 id: string;
                                 /**
                                  * Format: uuid
-                                 * @description The client who asked
+                                 * @description The client who asked (GET /customers/{id})
                                  */
                                 customer_id: string;
-                                customer_name: string;
-                                /** @description The policy the change is about; null once that policy is deleted */
+                                /** @description The policy the change is about (GET /policies/{id}); null once that policy is deleted */
                                 policy_id: string | null;
-                                policy_number: string | null;
                                 /** @enum {string} */
                                 kind: "add_driver" | "add_vehicle" | "change_address" | "cancel" | "certificate" | "other";
                                 /** @description The client's own words */
@@ -9475,13 +9471,11 @@ export interface operations {
                             id: string;
                             /**
                              * Format: uuid
-                             * @description The client who asked
+                             * @description The client who asked (GET /customers/{id})
                              */
                             customer_id: string;
-                            customer_name: string;
-                            /** @description The policy the change is about; null once that policy is deleted */
+                            /** @description The policy the change is about (GET /policies/{id}); null once that policy is deleted */
                             policy_id: string | null;
-                            policy_number: string | null;
                             /** @enum {string} */
                             kind: "add_driver" | "add_vehicle" | "change_address" | "cancel" | "certificate" | "other";
                             /** @description The client's own words */
@@ -9602,13 +9596,11 @@ export interface operations {
                         id: string;
                         /**
                          * Format: uuid
-                         * @description The client who asked
+                         * @description The client who asked (GET /customers/{id})
                          */
                         customer_id: string;
-                        customer_name: string;
-                        /** @description The policy the change is about; null once that policy is deleted */
+                        /** @description The policy the change is about (GET /policies/{id}); null once that policy is deleted */
                         policy_id: string | null;
-                        policy_number: string | null;
                         /** @enum {string} */
                         kind: "add_driver" | "add_vehicle" | "change_address" | "cancel" | "certificate" | "other";
                         /** @description The client's own words */
@@ -9737,13 +9729,11 @@ export interface operations {
                         id: string;
                         /**
                          * Format: uuid
-                         * @description The client who asked
+                         * @description The client who asked (GET /customers/{id})
                          */
                         customer_id: string;
-                        customer_name: string;
-                        /** @description The policy the change is about; null once that policy is deleted */
+                        /** @description The policy the change is about (GET /policies/{id}); null once that policy is deleted */
                         policy_id: string | null;
-                        policy_number: string | null;
                         /** @enum {string} */
                         kind: "add_driver" | "add_vehicle" | "change_address" | "cancel" | "certificate" | "other";
                         /** @description The client's own words */

@@ -2,11 +2,11 @@
 // (the app and /api/v1 call the same function), the answer /api/v1, its change feed and its webhooks
 // give, and the changes a request follows — its policy's delete unlinks it, its customer's delete
 // takes it. Each change moves updated_at and is one portal_request.* event (issue 34 §2).
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PORTAL_TEXT, REQUEST_STATE_LABEL, type ApiPortalRequest, type ChangeKind, type RequestState, type requestAnswerSchema } from '#shared/portal.ts';
 import type { z } from 'zod';
 import type { Actor } from '#server/context.ts';
-import { customers, policies, portalRequests, tasks } from '#server/db/schema.ts';
+import { portalRequests, tasks } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { emit, type EventSource } from '#server/platform/events.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
@@ -14,22 +14,19 @@ import { apiTaskOf } from '#server/entities/tasks/tasks.ts';
 
 type RequestRecord = typeof portalRequests.$inferSelect;
 
-/** The agency's portal requests with their customer's name and policy's number, as /api/v1 lists them. */
+/**
+ * The agency's portal requests as /api/v1 lists them: the row alone, no other row's name or number, so
+ * an answer changes exactly when its row does (and its updated_at moves with it).
+ */
 export function portalRequestSelect(t: Tenant, cursorAt: SQL<string>, ...conds: (SQL | undefined)[]) {
-  return t
-    .select({ r: portalRequests, customerName: customers.name, policyNumber: policies.policyNumber, cursorAt })
-    .from(portalRequests, ...conds)
-    .innerJoin(customers, and(eq(customers.agencyId, portalRequests.agencyId), eq(customers.id, portalRequests.customerId)))
-    .leftJoin(policies, and(eq(policies.agencyId, portalRequests.agencyId), eq(policies.id, portalRequests.policyId)));
+  return t.select({ r: portalRequests, cursorAt }).from(portalRequests, ...conds);
 }
 
-export function toApiPortalRequest({ r, customerName, policyNumber }: { r: RequestRecord; customerName: string; policyNumber: string | null }): ApiPortalRequest {
+export function toApiPortalRequest({ r }: { r: RequestRecord }): ApiPortalRequest {
   return {
     id: r.id,
     customer_id: r.customerId,
-    customer_name: customerName,
     policy_id: r.policyId,
-    policy_number: policyNumber,
     kind: r.kind as ChangeKind,
     details: r.details,
     state: r.state as RequestState,

@@ -30,10 +30,8 @@ export const portalRequestApiQuerySchema = pagingSchema.extend({
 
 export const portalRequestOut = z.object({
   id: z.uuid(),
-  customer_id: z.uuid().describe('The client who asked'),
-  customer_name: text(),
-  policy_id: z.uuid().nullable().describe('The policy the change is about; null once that policy is deleted'),
-  policy_number: text().nullable(),
+  customer_id: z.uuid().describe('The client who asked (GET /customers/{id})'),
+  policy_id: z.uuid().nullable().describe('The policy the change is about (GET /policies/{id}); null once that policy is deleted'),
   kind: z.enum(CHANGE_KINDS),
   details: text().describe("The client's own words"),
   state: z.enum(REQUEST_STATES),

@@ -136,6 +136,12 @@ export async function paymentsByIds(t: Tenant, ids: string[]): Promise<PremiumPa
   return ids.length ? paymentsWhere(t, inArray(premiumPayments.id, ids)) : [];
 }
 
+/** Payments an undo put back (a bulk delete's, with their receipts): one premium_payment.created each. */
+export async function paymentsRestored(t: Tenant, by: EventSource, ids: string[]): Promise<void> {
+  const back = await paymentsByIds(t, ids);
+  for (const p of back) await emit(t, by, { type: 'premium_payment.created', entityId: p.id, data: p });
+}
+
 /**
  * Called inside the transaction that removes a policy, before its row goes: its payments go with it
  * (as the foreign key would take them), each one premium_payment.deleted with its data as it was.

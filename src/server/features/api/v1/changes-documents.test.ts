@@ -130,8 +130,12 @@ describe('documents and premium payments in the feed', () => {
     const after = (await feedFrom(undefined)).cursor;
     expect((await t.request(`/api/bulk/${id}/undo`, { cookie: owner.cookie, json: {} })).status).toBe(200);
     const back = (await feedFrom(after)).entries;
-    expect(about(back, [doc.id])).toEqual([`document.updated ${doc.id}`]);
+    expect(about(back, [doc.id, payment.id]).sort()).toEqual([`document.updated ${doc.id}`, `premium_payment.created ${payment.id}`].sort());
     expect(back.find((e) => e.entity_id === doc.id)?.data).toMatchObject({ policy_id: policy.id });
+    // the undo brings the deleted payment back with its receipt, as the policy's list shows it
+    const listed = (await json(await v1(`/policies/${policy.id}/premium-payments`))).data;
+    expect(listed).toEqual([payment]);
+    expect(back.find((e) => e.entity_id === payment.id)?.data).toEqual(payment);
   });
 
   it("a client's upload in the portal: document.created, from_client, delivered", async () => {

@@ -211,7 +211,7 @@ describe('portal requests in the change feed and the webhooks', () => {
     expect(hooks.filter((h) => h.startsWith('portal_request.'))).toEqual(['portal_request.created', 'portal_request.updated', 'portal_request.updated']);
   });
 
-  it("its policy's delete (single or bulk) unlinks it, updated_at moved; its customer's delete takes it (a tombstone)", async () => {
+  it("its policy's delete (single or bulk) unlinks it, updated_at moved, and the bulk undo links it again; its customer's delete takes it (a tombstone)", async () => {
     const pat = await client(owner, key);
     const single = await pat.ask();
     const other = await ok(await v1(key, '/policies', { json: carPolicyPayload({ customer_id: pat.customer.id, customer_email: pat.customer.email, customer_name: pat.customer.name }) }), 201);
@@ -229,14 +229,24 @@ describe('portal requests in the change feed and the webhooks', () => {
     const polled = await ok(await v1(key, `/portal-requests?updated_since=${since.toISOString()}`));
     expect(polled.data.map((r: { id: string }) => r.id).sort()).toEqual([single.id, bulked.id].sort());
 
+    // the bulk delete's undo brings the policy back, and links its request to it again: a change
+    const bulkId = (await json(bulk)).id;
+    for (let i = 0; i < 500 && (await json(await t.request(`/api/bulk/${bulkId}`, { cookie: owner.cookie }))).state === 'running'; i += 1) await new Promise((r) => setTimeout(r, 10));
+    const undo = await t.request(`/api/bulk/${bulkId}/undo`, { cookie: owner.cookie, method: 'POST' });
+    expect(undo.status, await undo.clone().text()).toBe(200);
+    const relinked = await feedFrom(key, unlinked.cursor);
+    expect(about(relinked.entries, [single.id, bulked.id])).toEqual([`portal_request.updated ${bulked.id}`]);
+    expect(relinked.entries.find((e) => e.entity_id === bulked.id)?.data).toMatchObject({ policy_id: other.id });
+
     expect((await v1(key, `/customers/${pat.customer.id}`, { method: 'DELETE' })).status).toBe(204);
-    const gone = await feedFrom(key, unlinked.cursor);
+    const gone = await feedFrom(key, relinked.cursor);
     expect(about(gone.entries, [single.id, bulked.id]).sort()).toEqual([`portal_request.deleted ${single.id}`, `portal_request.deleted ${bulked.id}`].sort());
     expect(gone.entries.filter((e) => e.entity === 'portal_request').map((e) => e.data)).toEqual([null, null]);
     expect((await v1(key, `/portal-requests/${single.id}`)).status).toBe(404);
     expect((await deliveries(since)).filter((h) => h.startsWith('portal_request.'))).toEqual([
       'portal_request.deleted',
       'portal_request.deleted',
+      'portal_request.updated',
       'portal_request.updated',
       'portal_request.updated',
     ]);

@@ -40,6 +40,8 @@ export interface ContractWorld {
   task: () => Promise<Record<string, any>>;
   opportunity: () => Promise<Record<string, any>>;
   document: () => Promise<Record<string, any>>;
+  /** a premium payment recorded through the API (its id) */
+  payment: () => Promise<string>;
   /** a change request a client sent from the client portal */
   portalRequest: () => Promise<Record<string, any>>;
   /** a policy whose renewal is marked lost */
@@ -391,6 +393,12 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
     { why: 'no amount', status: 400, params: { id: (await w.policy()).id }, form: formOf({ ...payment, amount: '' }, [{ field: 'files', name: 'r.pdf' }]) },
     { why: "another agency's policy", status: 404, params: { id: w.rival.policyId }, form: formOf(payment, [{ field: 'files', name: 'r.pdf' }]) },
     { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() }, form: formOf(payment, [{ field: 'files', name: 'r.pdf' }]) },
+  ],
+  'DELETE /premium-payments/{id}': async (w) => [
+    { why: 'deleted', status: 204, params: { id: await w.payment() }, headers: { 'Idempotency-Key': randomUUID() } },
+    { why: 'an unknown id', status: 404, params: { id: unknownId() } },
+    { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() } },
+    { why: 'no key', status: 401, key: 'none', params: { id: unknownId() } },
   ],
   'GET /portal-requests': async (w) => [
     { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },

@@ -95,6 +95,14 @@ beforeAll(async () => {
     task: async () => created(keys.write, '/tasks', { title: 'Call back', due_date: '2026-12-01', assignee_id: owner.id }),
     document: async () => uploadedDocument(owner.cookie, (await world.customer()).id),
     portalRequest: ownClient,
+    payment: async () => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ client_name: 'Carla Client', amount: '20.00', payment_date: '2026-11-02', payment_method: 'cash' })) form.append(k, v);
+      form.append('files', new File([PDF as BlobPart], 'r.pdf', { type: 'application/pdf' }));
+      const res = await send(keys.write, `/policies/${(await world.policy()).id}/premium-payments`, { method: 'POST', body: form });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await json(res)).id;
+    },
     opportunity: async () => created(keys.write, '/opportunities', { prospect_name: 'Pat Prospect', prospect_email: `pat-${crypto.randomUUID()}@example.com`, line: 'car' }),
     lostPolicy: async () => {
       const { id } = await world.policy();

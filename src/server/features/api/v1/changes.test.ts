@@ -366,7 +366,9 @@ describe('replaying the change feed', () => {
     for (const name of ['createTask', 'updateTask', 'deleteTask', 'moveOpportunity', 'deleteOpportunity']) expect(succeeded, name).toContain(name);
     for (const name of ['uploadDocument', 'renameDocument', 'trashDocument', 'restoreDocument', 'recordPayment']) expect(succeeded, name).toContain(name);
     for (const name of ['askInPortal', 'answerRequest']) expect(succeeded, name).toContain(name);
-    expect(fresh.portal_request.size).toBeGreaterThan(0);
+    // requests were asked, answered and replayed (the last ones may have gone with their customer since)
+    const requestEntries = await t.db.select({ op: changeFeed.op }).from(changeFeed).where(and(eq(changeFeed.agencyId, agencyId), eq(changeFeed.entity, 'portal_request')));
+    expect(new Set(requestEntries.map((e) => e.op))).toContain('updated');
     expect(fresh.communication.size + fresh.customer.size + fresh.policy.size).toBeGreaterThan(5);
   }, 240_000);
 });

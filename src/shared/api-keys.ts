@@ -12,7 +12,7 @@ const WRITE_PLAN = TIER_LABEL[featureNeed('api-write').tier];
  * The resources a key can be scoped to. Adding one (e.g. 'tasks') is one line here: the form, the
  * stored scopes and the /api/v1 guards all read this list.
  */
-export const API_RESOURCES = ['customers', 'policies', 'communications', 'tasks', 'team', 'opportunities', 'documents', 'premium_payments', 'commissions'] as const;
+export const API_RESOURCES = ['customers', 'policies', 'communications', 'tasks', 'team', 'opportunities', 'documents', 'premium_payments', 'commissions', 'portal_requests'] as const;
 export type ApiResource = (typeof API_RESOURCES)[number];
 export const API_RESOURCE_LABEL: Record<ApiResource, string> = {
   customers: 'Customers',
@@ -26,6 +26,8 @@ export const API_RESOURCE_LABEL: Record<ApiResource, string> = {
   opportunities: 'Opportunities',
   documents: 'Documents',
   premium_payments: 'Premium payments',
+  // the client portal's change requests (issue 32): read, and write their state and reply
+  portal_requests: 'Portal requests',
 };
 
 /** Per resource: no access, read, or read and write. */

@@ -2,7 +2,7 @@
 // and its texts. One entry per change of an entity, in commit order; a deletion is a tombstone entry.
 import type { ApiResource } from './api-keys.ts';
 
-export const CHANGE_ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment'] as const;
+export const CHANGE_ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment', 'portal_request'] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 
 export const CHANGE_OPS = ['created', 'updated', 'deleted'] as const;
@@ -17,6 +17,7 @@ export const CHANGE_ENTITY_SCOPE: Record<ChangeEntity, ApiResource> = {
   opportunity: 'opportunities',
   document: 'documents',
   premium_payment: 'premium_payments',
+  portal_request: 'portal_requests',
 };
 
 export const CHANGE_FEED_DEFAULT_LIMIT = 100;

@@ -8,6 +8,7 @@ import type { Communication, Customer } from './customers.ts';
 import type { ApiDocument } from './documents.ts';
 import type { Opportunity } from './pipeline.ts';
 import type { PremiumPayment } from './premium-payments.ts';
+import type { ApiPortalRequest } from './portal.ts';
 import type { PolicyDetail } from './policies.ts';
 import type { SignInOutcome } from './settings.ts';
 import type { ApiTask } from './tasks.ts';
@@ -48,6 +49,8 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'customer.deleted': { data: Lazy<Customer> };
   /** emitted before a customer's row goes, in its transaction: what hangs on it is put away first (documents to the Trash) */
   'customer.deleting': { customerId: string };
+  /** after customer.updated when the name changed: the rows that show it (tasks, opportunities, documents) change too */
+  'customer.renamed': { customerId: string };
   /** the same before a policy's row goes */
   'policy.deleting': { policyId: string };
   'policy.created': { data: Lazy<PolicyDetail> };
@@ -75,7 +78,7 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   /** data: the document as /api/v1 answers it; an upload, the portal's included (from_client), or a signed copy stored */
   'document.created': { data: Lazy<ApiDocument> };
   /** renamed, moved or restored from the Trash (the activity log's verb) */
-  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' };
+  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' | 'customer_renamed' };
   /** put in the Trash (the /api/v1 list no longer shows it): data as it was */
   'document.deleted': { data: Lazy<ApiDocument> };
   'document.viewed': object;
@@ -83,6 +86,11 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   /** a client premium payment recorded (the form, /api/v1), or gone with its policy (data as it was) */
   'premium_payment.created': { data: Lazy<PremiumPayment> };
   'premium_payment.deleted': { data: Lazy<PremiumPayment> };
+  /** a client portal change request as /api/v1 answers it: asked by the client, answered (state, reply), unlinked from its deleted policy */
+  'portal_request.created': { data: Lazy<ApiPortalRequest> };
+  'portal_request.updated': { data: Lazy<ApiPortalRequest> };
+  /** gone with its customer (data as it was) */
+  'portal_request.deleted': { data: Lazy<ApiPortalRequest> };
   'branding.updated': object;
   'branding.deleted': object;
   'bulk.applied': object;

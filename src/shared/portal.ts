@@ -126,6 +126,19 @@ export interface PortalRequest {
   updated_at: string;
 }
 
+/** A change request as /api/v1 answers it (and its webhooks and change feed carry it): its own row, linked by ids. */
+export interface ApiPortalRequest {
+  id: string;
+  customer_id: string;
+  policy_id: string | null;
+  kind: ChangeKind;
+  details: string;
+  state: RequestState;
+  reply: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PortalDocument {
   id: string;
   name: string;

@@ -17,6 +17,7 @@ export const PREMIUM_METHOD_LABEL: Record<PremiumMethod, string> = {
 };
 
 export const PREMIUM_TEXT = {
+  paymentNotFound: 'Premium payment not found.',
   invalidFileTitle: 'Invalid file type',
   invalidFile: 'Please upload only images (JPEG, PNG, GIF) or PDF files.',
   tooLargeTitle: 'File too large',

@@ -28,6 +28,9 @@ export const WEBHOOK_EVENTS = [
   'document.deleted',
   'premium_payment.created',
   'premium_payment.deleted',
+  'portal_request.created',
+  'portal_request.updated',
+  'portal_request.deleted',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "Send test event"; never subscribed to. */
@@ -56,6 +59,9 @@ export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
   'document.deleted': 'A document is put in the Trash (also with its customer or policy)',
   'premium_payment.created': 'A premium payment is recorded',
   'premium_payment.deleted': 'A premium payment is deleted (with its policy)',
+  'portal_request.created': 'A client asks for a change in the client portal',
+  'portal_request.updated': "A portal request's state or reply changes, or its policy is deleted",
+  'portal_request.deleted': 'A portal request is deleted (with its customer)',
 };
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;

@@ -220,9 +220,12 @@ export async function updateCustomer(db: Connection, actor: Actor, rawId: string
     tenant(db, actor).transaction(async (t) => {
       // No e-mail check first: an unknown id is a 404 whatever the e-mail (issue 34); a taken e-mail
       // is refused by the unique (agency, email) index, which mapDuplicate answers as the 409.
+      const [before] = await t.select({ name: customers.name }).from(customers, eq(customers.id, id)).for('update');
       const [row] = await t.update(customers, { ...customerColumns(input), updatedAt: new Date() }, eq(customers.id, id)).returning();
       if (!row) throw notFound(CUSTOMER_TEXT.notFound);
       await emit(t, actor, { type: 'customer.updated', entityId: id, summary: `Updated customer ${row.name}`, data: toCustomer(row) });
+      // tasks, opportunities and documents show the customer's name: their answers change with it
+      if (before && before.name !== row.name) await emit(t, actor, { type: 'customer.renamed', entityId: id, customerId: id });
       return toCustomer(row);
     }),
   );

@@ -1,7 +1,7 @@
 // A stored document of an agency (issue 13; docs/decisions/023) as the Documents card and /api/v1 both
 // write and read it: its target, rename, move, Trash and restore, and the signed link. Every change
 // moves updated_at and emits one event, which the activity log, the change feed and webhooks hear.
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DOCUMENT_TEXT, PREVIEWABLE, TRASH_DAYS, documentTargetSchema, type DocumentRow, type DocumentTarget } from '#shared/documents.ts';
 import { FILE_LINK_TTL_SECONDS, type FileLink } from '#shared/files.ts';
 import type { Actor, Deps } from '#server/context.ts';
@@ -124,6 +124,13 @@ export async function trashDocumentsOf(t: Tenant, actor: EventSource, of: { cust
     const unlinked = await t.update(documents, { customerId: null, updatedAt: now }, eq(documents.customerId, of.customerId), isNotNull(documents.policyId)).returning({ id: documents.id, deletedAt: documents.deletedAt });
     for (const d of unlinked) if (!d.deletedAt) await emit(t, actor, { type: 'document.updated', change: 'moved', data: documentData(t, d.id), entityId: d.id });
   }
+}
+
+/** Documents (not in the Trash) that show a renamed customer's name: updated_at moves, one document.updated each (no log line). */
+export async function touchCustomerDocuments(t: Tenant, actor: EventSource, customerIds: string[]): Promise<void> {
+  if (!customerIds.length) return;
+  const changed = await t.update(documents, { updatedAt: new Date() }, inArray(documents.customerId, customerIds), isNull(documents.deletedAt)).returning({ id: documents.id });
+  for (const { id } of changed) await emit(t, actor, { type: 'document.updated', change: 'customer_renamed', data: documentData(t, id), entityId: id });
 }
 
 /** Documents an undo took back out of the Trash (a bulk delete's): a change of each, one document.updated (the undo is the activity line). */

@@ -131,6 +131,26 @@ export async function paymentsByIds(t: Tenant, ids: string[]): Promise<PremiumPa
 }
 
 /**
+ * Deletes one of the agency's premium payments (the policy's payments card and /api/v1): its receipts'
+ * links go with it; one premium_payment.deleted (the feed's tombstone, the webhooks) with a log line.
+ * Another agency's or an unknown id is a 404.
+ */
+export async function deletePremiumPayment(db: Connection, actor: Actor, id: string): Promise<void> {
+  await tenant(db, actor).transaction(async (t) => {
+    const [was] = await paymentsWhere(t, eq(premiumPayments.id, id));
+    if (!was) throw notFound(PREMIUM_TEXT.paymentNotFound);
+    await t.delete(premiumPayments, eq(premiumPayments.id, id));
+    await emit(t, actor, { type: 'premium_payment.deleted', entityId: id, data: was, summary: `Deleted the premium payment of ${was.amount} on policy ${was.policy_number}` });
+  });
+}
+
+/** Payments an undo put back (a bulk delete's, with their receipts): one premium_payment.created each. */
+export async function paymentsRestored(t: Tenant, by: EventSource, ids: string[]): Promise<void> {
+  const back = await paymentsByIds(t, ids);
+  for (const p of back) await emit(t, by, { type: 'premium_payment.created', entityId: p.id, data: p });
+}
+
+/**
  * Called inside the transaction that removes a policy, before its row goes: its payments go with it
  * (as the foreign key would take them), each one premium_payment.deleted with its data as it was.
  */

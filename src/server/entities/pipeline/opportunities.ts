@@ -121,6 +121,13 @@ export async function unlinkOpportunities(t: Tenant, by: EventSource, column: 'c
   return changed.map((r) => r.id);
 }
 
+/** Opportunities whose answer changed with their customer's name: updated_at moves, one opportunity.updated each. */
+export async function touchOpportunities(t: Tenant, by: EventSource, customerIds: string[]): Promise<void> {
+  if (!customerIds.length) return;
+  const changed = await t.update(opportunities, { updatedAt: new Date() }, inArray(opportunities.customerId, customerIds)).returning({ id: opportunities.id });
+  await opportunitiesChanged(t, by, changed.map((r) => r.id));
+}
+
 export async function getOpportunity(db: Connection, actor: Actor, rawId: string): Promise<OpportunityDetail> {
   return readOpportunity(tenant(db, actor), idOr404(rawId, OPPORTUNITY_TEXT.notFound));
 }

@@ -230,6 +230,13 @@ export async function unlinkTasks(t: Tenant, by: EventSource, column: 'customerI
   return changed.map((r) => r.id);
 }
 
+/** Tasks whose answer changed with a row they show (a customer renamed): updated_at moves, one task.updated each. */
+export async function touchTasks(t: Tenant, by: EventSource, column: 'customerId', ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const changed = await t.update(tasks, { updatedAt: new Date() }, inArray(tasks[column], ids)).returning({ id: tasks.id });
+  await tasksChanged(t, by, changed.map((r) => r.id));
+}
+
 export async function readOneTask(db: Db, actor: Actor, rawId: string): Promise<TaskRow> {
   return readTask(tenant(db, actor), idOr404(rawId, TASK_TEXT.notFound), actor.agency.timeZone);
 }

@@ -8,9 +8,10 @@ import { logActivity } from './service.ts';
 /**
  * Each event's place in the log: its kind (the log's filter) and action. The audit events are the
  * super admin's log (audit/subscribe.ts), and a sign-in attempt its account's history, of no agency:
- * not the activity log's; a `…deleting` (`…ending`) event only prepares the delete, whose own event is logged.
+ * not the activity log's; a `…deleting` (`…ending`) event only prepares the delete, whose own event is logged
+ * (and customer.renamed follows the customer.updated that is logged).
  */
-const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'customer.deleting' | 'policy.deleting' | 'membership.ending'>, [ActivityKind, string]> = {
+const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'customer.deleting' | 'customer.renamed' | 'policy.deleting' | 'membership.ending'>, [ActivityKind, string]> = {
   'customer.created': ['customer', 'created'],
   'customer.updated': ['customer', 'updated'],
   'customer.deleted': ['customer', 'deleted'],
@@ -65,6 +66,10 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   // recorded from the premium form, which logs no line (these events carry no summary)
   'premium_payment.created': ['payment', 'created'],
   'premium_payment.deleted': ['payment', 'deleted'],
+  // the request's task carries the log's line (these events carry no summary)
+  'portal_request.created': ['customer', 'updated'],
+  'portal_request.updated': ['customer', 'updated'],
+  'portal_request.deleted': ['customer', 'updated'],
 };
 
 export function subscribeActivity() {

@@ -26,7 +26,10 @@ type FeedEvent =
   | 'document.updated'
   | 'document.deleted'
   | 'premium_payment.created'
-  | 'premium_payment.deleted';
+  | 'premium_payment.deleted'
+  | 'portal_request.created'
+  | 'portal_request.updated'
+  | 'portal_request.deleted';
 
 /**
  * The events that are changes, and what each changes. policy.renewed is not one: the new term's
@@ -54,6 +57,9 @@ const CHANGES: { [K in FeedEvent]: { entity: ChangeEntity; op: ChangeOp; id: (e:
   'document.deleted': { entity: 'document', op: 'deleted', id: (e) => e.entityId },
   'premium_payment.created': { entity: 'premium_payment', op: 'created', id: (e) => e.entityId },
   'premium_payment.deleted': { entity: 'premium_payment', op: 'deleted', id: (e) => e.entityId },
+  'portal_request.created': { entity: 'portal_request', op: 'created', id: (e) => e.entityId },
+  'portal_request.updated': { entity: 'portal_request', op: 'updated', id: (e) => e.entityId },
+  'portal_request.deleted': { entity: 'portal_request', op: 'deleted', id: (e) => e.entityId },
 };
 const FEED_EVENTS = Object.keys(CHANGES) as FeedEvent[];
 

@@ -11,6 +11,8 @@ import type { EventSource } from '#server/platform/events.ts';
 import { documentsRestored } from '#server/entities/documents.ts';
 import { opportunitiesChanged } from '#server/entities/pipeline/opportunities.ts';
 import { tasksChanged } from '#server/entities/tasks/tasks.ts';
+import { paymentsRestored } from '#server/entities/premium-payments.ts';
+import { portalRequestsChanged } from '#server/entities/portal-requests.ts';
 import { communicationsBack, recordsChanged } from './changes.ts';
 import { uuidArray } from './targets.ts';
 
@@ -105,6 +107,7 @@ const SNAPSHOT: Record<BulkEntity, SQL> = {
                         join premium_payments p on p.agency_id = pf.agency_id and p.id = pf.payment_id
                         where p.agency_id = r.agency_id and p.policy_id = r.id),
     'tasks', (select coalesce(jsonb_agg(k.id), '[]'::jsonb) from tasks k where k.agency_id = r.agency_id and k.policy_id = r.id),
+    'portal_requests', (select coalesce(jsonb_agg(q.id), '[]'::jsonb) from portal_requests q where q.agency_id = r.agency_id and q.policy_id = r.id),
     'documents', (select coalesce(jsonb_agg(d.id), '[]'::jsonb) from documents d where d.agency_id = r.agency_id and d.policy_id = r.id and d.deleted_at is null),
     'successors', (select coalesce(jsonb_agg(s.id), '[]'::jsonb) from policies s where s.agency_id = r.agency_id and s.renewed_from_id = r.id),
     'reopened', (select jsonb_build_object('id', pr.id, 'remarket', pr.remarket) from policies pr
@@ -273,10 +276,12 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
             (select j2.record_id from bulk_journal j2 where j2.agency_id = j.agency_id and j2.bulk_id = j.bulk_id and j2.record_id = (j.snapshot->'row'->>'renewed_from_id')::uuid))))
       )).* from ${j} where ${mine} returning id`,
   );
-  await child('premium_payments', 'payments');
+  const paymentsBack = await child('premium_payments', 'payments');
   // a receipt file removed since stays removed
   await child('premium_payment_files', 'payment_files', sql`and exists (select 1 from stored_files sf where sf.agency_id = j.agency_id and sf.id = (e->>'file_id')::uuid)`);
   const tasksBack = await relink('tasks', 'policy_id', 'tasks');
+  // a journal written before portal requests were kept has none: jsonb_array_elements_text(null) is no row
+  const requestsBack = await relink('portal_requests', 'policy_id', 'portal_requests');
   await relinkDocuments('policy_id');
   const successors = await rows<{ id: string }>(
     t,
@@ -292,7 +297,10 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
         and pr.agency_id = j.agency_id and pr.id = (j.snapshot->'reopened'->>'id')::uuid and pr.renewal_state = 'not_started' returning pr.id`,
   );
   await recordsChanged(t, by, 'policies', 'created', restored.map((r) => r.id));
+  // the payments the delete took come back with their receipts: a change each, as a recorded payment
+  await paymentsRestored(t, by, paymentsBack.map((r) => r.id));
   await tasksChanged(t, by, tasksBack.map((r) => r.id));
+  await portalRequestsChanged(t, by, 'updated', requestsBack.map((r) => r.id));
   await recordsChanged(t, by, 'policies', 'updated', [...successors, ...renewedAgain].map((r) => r.id).filter((id) => !restored.some((r) => r.id === id)));
   return restored.length;
 }

@@ -2,16 +2,18 @@
 // assignee goes, unlinked — a change of the opportunity (updated_at, one opportunity.updated), not
 // the foreign key's silent SET NULL.
 import { subscribe } from '#server/platform/events.ts';
-import { unlinkOpportunities } from '#server/entities/pipeline/opportunities.ts';
+import { touchOpportunities, unlinkOpportunities } from '#server/entities/pipeline/opportunities.ts';
 
 export function subscribePipeline() {
   subscribe({
     name: 'pipeline.follow-links',
-    types: ['customer.deleting', 'membership.ending'],
+    types: ['customer.deleting', 'customer.renamed', 'membership.ending'],
     mode: 'in-transaction',
     handle: async ({ t, by }, event) => {
       if (!t) return;
       if (event.type === 'customer.deleting') await unlinkOpportunities(t, by, 'customerId', [event.customerId]);
+      // an opportunity shows its customer's name (its own name): a rename is a change of it
+      else if (event.type === 'customer.renamed') await touchOpportunities(t, by, [event.customerId]);
       else await unlinkOpportunities(t, by, 'assigneeId', [event.userId]);
     },
   });

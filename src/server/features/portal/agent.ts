@@ -1,12 +1,12 @@
 // The agent's side of the portal: invite a customer, revoke access, answer change requests, and
 // download the same ID card or evidence the client gets.
-import { eq, isNotNull, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CUSTOMER_TEXT } from '#shared/customers.ts';
-import { PORTAL_TEXT, REQUEST_STATE_LABEL, type PortalRequest, type requestAnswerSchema } from '#shared/portal.ts';
+import { PORTAL_TEXT, type PortalRequest, type requestAnswerSchema } from '#shared/portal.ts';
 import type { z } from 'zod';
 import type { Actor, Deps } from '#server/context.ts';
-import { customers, policies, portalAccess, portalRequests, tasks } from '#server/db/schema.ts';
-import { apiTaskOf } from '#server/entities/tasks/tasks.ts';
+import { customers, policies, portalAccess } from '#server/db/schema.ts';
+import { answerPortalRequest } from '#server/entities/portal-requests.ts';
 import { badRequest, notFound } from '#server/errors.ts';
 import { renderMail, sendInBackground } from '#server/mail.ts';
 import { mailBrandForAgency } from '#server/platform/brand.ts';
@@ -83,20 +83,10 @@ export async function revokePortal(db: Connection, actor: Actor, customerId: str
   return portalStatus(db, actor, customerId);
 }
 
-/** The agent answers a request: its state and a reply the client reads in the portal. */
+/** The agent answers a request: its state and a reply the client reads in the portal (the entity's rules, shared with /api/v1). */
 export async function answerRequest(db: Connection, actor: Actor, requestId: string, input: z.output<typeof requestAnswerSchema>): Promise<PortalRequest> {
-  return tenant(db, actor).transaction(async (t) => {
-    const [row] = await t.update(portalRequests, { state: input.state, reply: input.reply, updatedAt: new Date() }, eq(portalRequests.id, requestId)).returning();
-    if (!row) throw notFound(PORTAL_TEXT.requestNotFound);
-    // done here is done there: the request's task is completed with it, and reopened when the request is not done
-    // (features/portal/subscribe.ts moves the request when the task is completed or reopened elsewhere)
-    if (row.taskId && input.state === 'done')
-      await t.update(tasks, { completedAt: new Date(), completedBy: actor.userId, updatedAt: new Date() }, eq(tasks.id, row.taskId), isNull(tasks.completedAt));
-    else if (row.taskId) await t.update(tasks, { completedAt: null, completedBy: null, updatedAt: new Date() }, eq(tasks.id, row.taskId), isNotNull(tasks.completedAt));
-    if (row.taskId)
-      await emit(t, actor, { type: 'task.updated', entityId: row.taskId, summary: `Answered a client portal request: ${REQUEST_STATE_LABEL[input.state]}`, data: apiTaskOf(t, row.taskId, actor.agency.timeZone) });
-    return (await requestsOfCustomer(t, row.customerId)).find((r) => r.id === row.id)!;
-  });
+  const row = await answerPortalRequest(db, actor, requestId, input);
+  return (await requestsOfCustomer(tenant(db, actor), row.customerId)).find((r) => r.id === row.id)!;
 }
 
 /** The agent's download of a policy's ID card or evidence of insurance. */

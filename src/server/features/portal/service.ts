@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { changeRequestSchema } from '#shared/portal.ts';
 import { policies, portalRequests, tasks } from '#server/db/schema.ts';
 import { apiTaskOf } from '#server/entities/tasks/tasks.ts';
+import { portalRequestsChanged } from '#server/entities/portal-requests.ts';
 import { notFound } from '#server/errors.ts';
 import { now } from '#server/platform/clock.ts';
 import { emit } from '#server/platform/events.ts';
@@ -141,6 +142,7 @@ export async function createChangeRequest(db: Connection, client: Client, input:
     const by = { userId: null, agency: { tier: client.agency.tier } };
     await emit(t, by, { type: 'task.created', entityId: task.id, summary: `${client.customerName} asked through the client portal: "${title}"`, data: apiTaskOf(t, task.id, client.agency.timeZone) });
     await emit(t, by, { type: 'task.assigned', entityId: task.id, assigneeId, title, at: task.updatedAt.toISOString() });
+    await portalRequestsChanged(t, by, 'created', [row.id]);
     return toRequest(row, policy.policyNumber);
   });
 }

@@ -1,10 +1,10 @@
-// POST /api/premium-payments (multipart, /payment-receipt) and GET /api/policies/:id/premium-payments.
+// POST /api/premium-payments (multipart, /payment-receipt), DELETE /api/premium-payments/:id and GET /api/policies/:id/premium-payments.
 import { Hono } from 'hono';
-import { premiumPaymentSchema } from '#shared/premium-payments.ts';
+import { PREMIUM_TEXT, premiumPaymentSchema } from '#shared/premium-payments.ts';
 import { requireUser, type AppEnv } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
 import { readUploadForm } from '#server/platform/upload-form.ts';
-import { findPolicyByNumber, listPolicyPayments, recordPremiumPayment, RECEIPT_RULES } from '#server/entities/premium-payments.ts';
+import { deletePremiumPayment, findPolicyByNumber, listPolicyPayments, recordPremiumPayment, RECEIPT_RULES } from '#server/entities/premium-payments.ts';
 
 export const PREMIUM_UPLOAD_PREFIX = '/api/premium-payments';
 
@@ -30,6 +30,12 @@ export function premiumPaymentRoutes() {
   r.get('/policies/:id/premium-payments', requireUser, async (c) => {
     const id = idParam(c, 'id', 'Policy not found');
     return c.json({ rows: await listPolicyPayments(c.var.deps.db, c.var.actor, id) });
+  });
+
+  // a payment recorded by mistake: any member who may record one may delete it (in the activity log)
+  r.delete('/premium-payments/:id', requireUser, async (c) => {
+    await deletePremiumPayment(c.var.deps.db, c.var.actor, idParam(c, 'id', PREMIUM_TEXT.paymentNotFound));
+    return c.body(null, 204);
   });
 
   return r;

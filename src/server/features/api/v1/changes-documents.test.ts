@@ -130,8 +130,33 @@ describe('documents and premium payments in the feed', () => {
     const after = (await feedFrom(undefined)).cursor;
     expect((await t.request(`/api/bulk/${id}/undo`, { cookie: owner.cookie, json: {} })).status).toBe(200);
     const back = (await feedFrom(after)).entries;
-    expect(about(back, [doc.id])).toEqual([`document.updated ${doc.id}`]);
+    expect(about(back, [doc.id, payment.id]).sort()).toEqual([`document.updated ${doc.id}`, `premium_payment.created ${payment.id}`].sort());
     expect(back.find((e) => e.entity_id === doc.id)?.data).toMatchObject({ policy_id: policy.id });
+    // the undo brings the deleted payment back with its receipt, as the policy's list shows it
+    const listed = (await json(await v1(`/policies/${policy.id}/premium-payments`))).data;
+    expect(listed).toEqual([payment]);
+    expect(back.find((e) => e.entity_id === payment.id)?.data).toEqual(payment);
+  });
+
+  it('a premium payment deleted on its own, in the app or through the API: one tombstone and one delivery each; another agency\'s is a 404', async () => {
+    const policy = await json(await v1('/policies', { json: carPolicyPayload() }));
+    const inApp = await pay(policy.id);
+    const inApi = await pay(policy.id);
+    const kept = await pay(policy.id);
+    const { cursor } = await feedFrom(undefined);
+    const since = new Date();
+    const rival = await createUser(t, { tier: 'enterprise' });
+    expect((await t.request(`/api/premium-payments/${inApp.id}`, { method: 'DELETE', cookie: rival.cookie })).status).toBe(404);
+    expect((await t.request(`/api/premium-payments/${inApp.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect((await t.request(`/api/premium-payments/${inApp.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(404);
+    const readKey = (await json(await t.request('/api/api-keys', { cookie: owner.cookie, json: { name: 'Read', scopes: { premium_payments: 'read' } } }))).key;
+    const refused = await t.request(`/api/v1/premium-payments/${inApi.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${readKey}` } });
+    expect(refused.status).toBe(403);
+    expect((await v1(`/premium-payments/${inApi.id}`, { method: 'DELETE' })).status).toBe(204);
+    const { entries } = await feedFrom(cursor);
+    expect(about(entries, [inApp.id, inApi.id, kept.id])).toEqual([`premium_payment.deleted ${inApp.id}`, `premium_payment.deleted ${inApi.id}`]);
+    expect(await deliveries(since)).toEqual(['premium_payment.deleted', 'premium_payment.deleted']);
+    expect((await json(await v1(`/policies/${policy.id}/premium-payments`))).data.map((p: { id: string }) => p.id)).toEqual([kept.id]);
   });
 
   it("a client's upload in the portal: document.created, from_client, delivered", async () => {

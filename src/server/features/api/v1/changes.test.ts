@@ -1,5 +1,5 @@
 // The change feed (issue 34 §2, decision 055): a client that replays GET /api/v1/events holds exactly
-// the server's customers, policies, communications, tasks, opportunities, documents and premium payments after any mix of single writes, bulk actions,
+// the server's customers, policies, communications, tasks, opportunities, documents, premium payments and portal requests after any mix of single writes, bulk actions,
 // imports, cascades and undos (a seeded random sequence); each change is one entry and one webhook
 // delivery; scopes, plan, key and another agency's rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { CHANGE_TEXT } from '#shared/changes.ts';
 import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
-import { agencies, changeFeed, customers, documents, opportunities, policies, tasks, user, webhookDeliveries } from '#server/db/schema.ts';
-import { MINIMAL_PDF as PDF } from '#server/test/portal-client.ts';
+import { agencies, changeFeed, customers, documents, opportunities, policies, portalRequests, tasks, user, webhookDeliveries } from '#server/db/schema.ts';
+import { MINIMAL_PDF as PDF, portalSteps } from '#server/test/portal-client.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { settleFeed } from '#server/test/feed-horizon.ts';
@@ -22,7 +22,7 @@ let agencyId: string;
 let key: string;
 let rivalKey: string;
 
-const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write', documents: 'write', premium_payments: 'write' };
+const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write', documents: 'write', premium_payments: 'write', portal_requests: 'write' };
 
 async function newKey(u: TestUser, scopes: Record<string, string> = ALL_WRITE): Promise<string> {
   const res = await t.request('/api/api-keys', { cookie: u.cookie, json: { name: 'Sync', scopes } });
@@ -36,7 +36,7 @@ const v1 = (k: string | null, path: string, init: { method?: string; json?: unkn
 const agencyOf = async (u: TestUser) => (await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, u.id)))[0].id;
 
 type Row = Record<string, unknown> & { id: string };
-const ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment'] as const;
+const ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment', 'portal_request'] as const;
 type Replica = Record<(typeof ENTITIES)[number], Map<string, Row>>;
 const emptyReplica = (): Replica => Object.fromEntries(ENTITIES.map((e) => [e, new Map()])) as Replica;
 
@@ -72,7 +72,7 @@ async function replay(k: string, replica: Replica, cursor: string | undefined, l
 /** The server's rows, as the lists show them (every page). */
 async function serverRows(k: string): Promise<Replica> {
   const out = emptyReplica();
-  for (const [entity, path] of [['customer', '/customers'], ['policy', '/policies'], ['communication', '/communications'], ['task', '/tasks'], ['opportunity', '/opportunities']] as const) {
+  for (const [entity, path] of [['customer', '/customers'], ['policy', '/policies'], ['communication', '/communications'], ['task', '/tasks'], ['opportunity', '/opportunities'], ['portal_request', '/portal-requests']] as const) {
     let cursor: string | null = null;
     do {
       const page: Record<string, any> = await json(await v1(k, `${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`));
@@ -175,6 +175,17 @@ describe('replaying the change feed', () => {
     const liveDocuments = async () =>
       (await t.db.select({ id: documents.id }).from(documents).where(and(eq(documents.agencyId, agencyId), sql`${documents.deletedAt} is null`))).map((r) => r.id);
     const replica = emptyReplica();
+    // clients of the agency signed in to the portal (a new one when the last one's customer was deleted)
+    const portal = portalSteps(t);
+    let client: { customerId: string; cookie: string } | undefined;
+    let clients = 0;
+    const signedInClient = async () => {
+      if (client && (await t.db.select({ id: customers.id }).from(customers).where(eq(customers.id, client.customerId))).length) return client;
+      clients += 1;
+      const email = `feed-client-${clients}@example.com`;
+      const customer = await portal.invitedCustomer(owner, email, `Client ${clients}`);
+      return (client = { customerId: customer.id, cookie: await portal.signInClient(email) });
+    };
     let cursor: string | undefined;
     let lastBulk: string | undefined;
     let lastImport: string | undefined;
@@ -307,10 +318,27 @@ describe('replaying the change feed', () => {
           upload(key, `/policies/${id}/premium-payments`, { client_name: 'Carla Client', amount: `${10 + Math.floor(next() * 90)}.00`, payment_date: today(), payment_method: 'cash' }, 'files', 'receipt.pdf')
         );
       },
+      // the client portal's change requests: asked by a client, answered in the app or through the API
+      askInPortal: async () => {
+        const me = await signedInClient();
+        let policy = pick((await t.db.select({ id: policies.id }).from(policies).where(eq(policies.customerId, me.customerId))).map((r) => r.id));
+        if (!policy) {
+          const [c] = await t.db.select().from(customers).where(eq(customers.id, me.customerId));
+          const res = await v1(key, '/policies', { json: carPolicyPayload({ customer_id: c.id, customer_email: c.email, customer_name: c.name, start_date: today() }) });
+          policy = (await json(res)).id;
+        }
+        return portal.post('/api/portal/requests', { policy_id: policy, kind: pick(['add_driver', 'change_address', 'other']), details: `Please ${Math.floor(next() * 1000)}` }, { cookie: me.cookie });
+      },
+      answerRequest: async () => {
+        const id = pick((await t.db.select({ id: portalRequests.id }).from(portalRequests).where(eq(portalRequests.agencyId, agencyId))).map((r) => r.id));
+        if (!id) return;
+        const answer = { state: pick(['in_progress', 'done'])!, reply: `Reply ${Math.floor(next() * 1000)}` };
+        return next() < 0.5 ? v1(key, `/portal-requests/${id}`, { method: 'PUT', json: answer }) : t.request(`/api/portal-requests/${id}`, { method: 'PATCH', cookie: owner.cookie, json: answer });
+      },
     };
     const names = Object.keys(ops);
     // a start the sequence can work on
-    for (const name of ['createCustomer', 'createPolicy', 'createPolicy', 'logCall', 'createOpportunity', 'createTask', 'createTask', 'uploadDocument', 'recordPayment']) await ops[name]();
+    for (const name of ['createCustomer', 'createPolicy', 'createPolicy', 'logCall', 'createOpportunity', 'createTask', 'createTask', 'uploadDocument', 'recordPayment', 'askInPortal']) await ops[name]();
     // every kind of change twice, and a dozen more, in a shuffled order
     const plan = [...names, ...names, ...Array.from({ length: 12 }, () => pick(names)!)]
       .map((name) => ({ name, at: next() }))
@@ -337,6 +365,10 @@ describe('replaying the change feed', () => {
     for (const name of ['deleteCustomer', 'updatePolicy', 'logCall', 'bulkStatus', 'bulkDelete', 'bulkUndo', 'importCustomers', 'undoImport']) expect(succeeded, name).toContain(name);
     for (const name of ['createTask', 'updateTask', 'deleteTask', 'moveOpportunity', 'deleteOpportunity']) expect(succeeded, name).toContain(name);
     for (const name of ['uploadDocument', 'renameDocument', 'trashDocument', 'restoreDocument', 'recordPayment']) expect(succeeded, name).toContain(name);
+    for (const name of ['askInPortal', 'answerRequest']) expect(succeeded, name).toContain(name);
+    // requests were asked, answered and replayed (the last ones may have gone with their customer since)
+    const requestEntries = await t.db.select({ op: changeFeed.op }).from(changeFeed).where(and(eq(changeFeed.agencyId, agencyId), eq(changeFeed.entity, 'portal_request')));
+    expect(new Set(requestEntries.map((e) => e.op))).toContain('updated');
     expect(fresh.communication.size + fresh.customer.size + fresh.policy.size).toBeGreaterThan(5);
   }, 240_000);
 });
@@ -453,6 +485,31 @@ describe('one change, one entry, one delivery', () => {
     expect(back.entries.find((e) => e.entity_id === byCustomer.id)?.data.customer_id).toBe(customer.id);
     expect(back.entries.find((e) => e.entity_id === byPolicy.id)?.data.policy_id).toBe(term.id);
     expect(back.entries.find((e) => e.entity_id === deal.id)?.data.customer_id).toBe(customer.id);
+  });
+
+  it("a customer's rename changes the rows that show its name: its tasks, opportunities and documents, one entry and one delivery each", async () => {
+    const customer = await json(await v1(key, '/customers', { json: customerPayload() }));
+    const task = await json(await v1(key, '/tasks', { json: taskOf({ customer_id: customer.id }) }));
+    const deal = await json(await v1(key, '/opportunities', { json: { customer_id: customer.id, line: 'car' } }));
+    const doc = await json(await upload(key, '/documents', { customer_id: customer.id }, 'file', 'Licence.pdf'));
+    const watched = [customer.id, task.id, deal.id, doc.id];
+    const { cursor } = await changesOf(key, undefined, watched, 4);
+    // another change of the customer shows nowhere else: only the customer's own entry
+    expect((await v1(key, `/customers/${customer.id}`, { method: 'PUT', json: customerPayload({ email: customer.email, name: customer.name, city: 'Ogdenville' }) })).status).toBe(200);
+    const kept = await changesOf(key, cursor, watched, 1);
+    expect(kept.entries.map((e) => `${e.type} ${e.entity_id}`)).toEqual([`customer.updated ${customer.id}`]);
+    const since = new Date();
+    expect((await v1(key, `/customers/${customer.id}`, { method: 'PUT', json: customerPayload({ email: customer.email, name: 'Renamed Client' }) })).status).toBe(200);
+    const renamed = await changesOf(key, kept.cursor, watched, 4);
+    expect(renamed.entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual(
+      [`customer.updated ${customer.id}`, `task.updated ${task.id}`, `opportunity.updated ${deal.id}`, `document.updated ${doc.id}`].sort(),
+    );
+    expect(renamed.entries.find((e) => e.entity_id === task.id)?.data.customer_name).toBe('Renamed Client');
+    expect(renamed.entries.find((e) => e.entity_id === deal.id)?.data.customer_name).toBe('Renamed Client');
+    expect(renamed.entries.find((e) => e.entity_id === doc.id)?.data.customer_name).toBe('Renamed Client');
+    expect((await deliveries(since)).filter((d) => d !== 'customer.updated')).toEqual(['document.updated', 'opportunity.updated', 'task.updated']);
+    // pollers of updated_since see them too
+    expect((await json(await v1(key, `/tasks?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id)).toEqual([task.id]);
   });
 
   it('a bulk status change and its undo: one policy.updated per changed term each time', async () => {

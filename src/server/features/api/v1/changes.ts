@@ -1,5 +1,5 @@
 // GET /api/v1/events: the change feed (issue 34 §2, decision 055). Every created, updated and deleted
-// customer, policy, communication, task, opportunity, document (the Trash is its delete) and premium payment of the key's agency, in commit order, paged by an opaque cursor
+// customer, policy, communication, task, opportunity, document (the Trash is its delete), premium payment and portal request of the key's agency, in commit order, paged by an opaque cursor
 // that never skips a change committed later: only changes of transactions older than every
 // transaction still running are answered (the safe horizon), in (transaction id, sequence) order.
 // Each entry carries the entity as it is when the page is read, or null once it is deleted (the
@@ -38,6 +38,8 @@ import { documentOut } from './documents.ts';
 import { paymentOut } from './payments.ts';
 import { apiDocumentsByIds } from '#server/platform/document-rows.ts';
 import { paymentsByIds } from '#server/entities/premium-payments.ts';
+import { portalRequestsByIds } from '#server/entities/portal-requests.ts';
+import { portalRequestOut } from './portal-requests.ts';
 import { communicationOut, customerOut, documented, documentedQuery, errorOut, policyOut } from './schemas.ts';
 
 export const changeFeedQuerySchema = z.object({
@@ -103,9 +105,11 @@ async function currentRows(db: Connection, t: Tenant, actor: Actor, scopes: ApiS
     opportunity: new Map(),
     document: new Map(),
     premium_payment: new Map(),
+    portal_request: new Map(),
   };
   for (const r of await apiDocumentsByIds(t, ids.document)) out.document.set(r.id, r);
   for (const r of await paymentsByIds(t, ids.premium_payment)) out.premium_payment.set(r.id, r);
+  for (const r of await portalRequestsByIds(t, ids.portal_request)) out.portal_request.set(r.id, r);
   if (ids.task.length) for (const { cursorAt: _at, ...r } of await listTasksByChange(db as Parameters<typeof listTasksByChange>[0], actor, [inArray(tasks.id, ids.task)], ids.task.length)) out.task.set(r.id, r);
   if (ids.opportunity.length) for (const { cursorAt: _at, ...r } of await listOpportunitiesByChange(t, [inArray(opportunities.id, ids.opportunity)], ids.opportunity.length)) out.opportunity.set(r.id, r);
   if (ids.customer.length) for (const r of await t.from(customers, inArray(customers.id, ids.customer))) out.customer.set(r.id, toCustomer(r));
@@ -191,7 +195,7 @@ const entryOut = z.object({
   op: z.enum(CHANGE_OPS),
   occurred_at: text().describe('ISO 8601 date and time of the change'),
   data: z
-    .union([customerOut, policyOut, communicationOut, taskOut, opportunityOut, documentOut, paymentOut])
+    .union([customerOut, policyOut, communicationOut, taskOut, opportunityOut, documentOut, paymentOut, portalRequestOut])
     .nullable()
     .describe('The entity as it is when the page is read (as its list shows it); null once it has been deleted — remove it.'),
 });
@@ -212,7 +216,7 @@ export const changeFeedRoute = createRoute({
   security: [{ bearerKey: [] }],
   summary: 'The change feed',
   description:
-    'Every created, updated and deleted customer, policy, communication, task, opportunity, document and premium payment of the agency, in commit order: apply each entry in turn ' +
+    'Every created, updated and deleted customer, policy, communication, task, opportunity, document, premium payment and portal request of the agency, in commit order: apply each entry in turn ' +
     '(data: upsert; null: delete) and your copy equals the agency\'s. Entries appear once the change has committed and every ' +
     'transaction that began before it has ended, so a cursor never skips one. Each key sees the entities its scopes may read.',
   request: { query: documentedQuery(changeFeedQuerySchema) },

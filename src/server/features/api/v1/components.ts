@@ -26,6 +26,7 @@ import { opportunityOut } from './opportunities.ts';
 import { taskOut } from './tasks.ts';
 import { documentOut } from './documents.ts';
 import { paymentOut } from './payments.ts';
+import { portalRequestOut } from './portal-requests.ts';
 import { reconciledOut, statementOut } from './commissions.ts';
 
 type Named = { id: string };
@@ -78,6 +79,7 @@ const WEBHOOK_DATA: Record<EntityOf<WebhookEvent>, z.ZodType> = {
   commission: reconciledOut,
   document: documentOut,
   premium_payment: paymentOut,
+  portal_request: portalRequestOut,
 };
 
 /** The webhook payload component of each event type (one per entity, plus the test event). */

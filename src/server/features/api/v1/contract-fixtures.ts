@@ -40,12 +40,16 @@ export interface ContractWorld {
   task: () => Promise<Record<string, any>>;
   opportunity: () => Promise<Record<string, any>>;
   document: () => Promise<Record<string, any>>;
+  /** a premium payment recorded through the API (its id) */
+  payment: () => Promise<string>;
+  /** a change request a client sent from the client portal */
+  portalRequest: () => Promise<Record<string, any>>;
   /** a policy whose renewal is marked lost */
   lostPolicy: () => Promise<Record<string, any>>;
   /** the key owner's user id (an assignee) */
   memberId: string;
   /** a row of another agency (404 here) */
-  rival: { customerId: string; policyId: string; communicationId: string; taskId: string; opportunityId: string; documentId: string };
+  rival: { customerId: string; policyId: string; communicationId: string; taskId: string; opportunityId: string; documentId: string; portalRequestId: string };
   /** the cursor of a page of that list, with more to come */
   cursorOf: (path: string) => Promise<string>;
   /** a carrier statement imported through the API */
@@ -389,5 +393,32 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
     { why: 'no amount', status: 400, params: { id: (await w.policy()).id }, form: formOf({ ...payment, amount: '' }, [{ field: 'files', name: 'r.pdf' }]) },
     { why: "another agency's policy", status: 404, params: { id: w.rival.policyId }, form: formOf(payment, [{ field: 'files', name: 'r.pdf' }]) },
     { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() }, form: formOf(payment, [{ field: 'files', name: 'r.pdf' }]) },
+  ],
+  'DELETE /premium-payments/{id}': async (w) => [
+    { why: 'deleted', status: 204, params: { id: await w.payment() }, headers: { 'Idempotency-Key': randomUUID() } },
+    { why: 'an unknown id', status: 404, params: { id: unknownId() } },
+    { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() } },
+    { why: 'no key', status: 401, key: 'none', params: { id: unknownId() } },
+  ],
+  'GET /portal-requests': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', cursor: await w.cursorOf('/portal-requests') } },
+    { why: 'filtered by state, kind and customer', status: 200, key: 'read', query: { state: 'received', kind: 'add_driver', customer_id: (await w.portalRequest()).customer_id } },
+    { why: 'an unknown state', status: 400, query: { state: 'closed' } },
+    { why: "a documents list's cursor", status: 400, query: { cursor: await w.cursorOf('/documents') } },
+    { why: 'a key without portal requests', status: 403, key: 'other' },
+    { why: 'no key', status: 401, key: 'none' },
+  ],
+  'GET /portal-requests/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: (await w.portalRequest()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rival.portalRequestId } },
+    { why: 'a key without portal requests', status: 403, key: 'other', params: { id: unknownId() } },
+  ],
+  'PUT /portal-requests/{id}': async (w) => [
+    { why: 'answered', status: 200, params: { id: (await w.portalRequest()).id }, body: { state: 'done', reply: 'Added from Monday.' }, headers: { 'Idempotency-Key': randomUUID() } },
+    { why: 'no reply', status: 200, params: { id: (await w.portalRequest()).id }, body: { state: 'in_progress' } },
+    { why: 'an unknown state', status: 400, params: { id: (await w.portalRequest()).id }, body: { state: 'closed' } },
+    { why: "another agency's", status: 404, params: { id: w.rival.portalRequestId }, body: { state: 'done' } },
+    { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() }, body: { state: 'done' } },
   ],
 };

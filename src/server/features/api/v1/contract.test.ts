@@ -12,6 +12,7 @@ import { agencies, webhookDeliveries, webhookEndpoints } from '#server/db/schema
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext } from '#server/test/harness.ts';
 import { PDF } from '#server/features/payments/fixtures.ts';
+import { portalSteps } from '#server/test/portal-client.ts';
 import { CONTRACT_FIXTURES, type ContractCall, type ContractWorld, type KeyKind } from './contract-fixtures.ts';
 
 type Json = Record<string, any>;
@@ -63,20 +64,45 @@ beforeAll(async () => {
   t = await createTestContext();
   const owner = await createUser(t, { tier: 'enterprise' });
   const rival = await createUser(t, { tier: 'enterprise' });
-  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', team: 'read', opportunities: 'write', documents: 'write', premium_payments: 'write', commissions: 'write' });
-  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read', tasks: 'read', team: 'read', opportunities: 'read', documents: 'read', premium_payments: 'read', commissions: 'read' });
+  keys.write = await newKey(owner.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', team: 'read', opportunities: 'write', documents: 'write', premium_payments: 'write', commissions: 'write', portal_requests: 'write' });
+  keys.read = await newKey(owner.cookie, { customers: 'read', policies: 'read', communications: 'read', tasks: 'read', team: 'read', opportunities: 'read', documents: 'read', premium_payments: 'read', commissions: 'read', portal_requests: 'read' });
   keys.other = await newKey(owner.cookie, { communications: 'read' });
   // an endpoint for every event type: the payloads the calls below queue are checked against `webhooks`
   [{ id: agencyId }] = await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, owner.id));
   await t.db.insert(webhookEndpoints).values({ agencyId, url: 'https://hooks.example.com/contract', events: [...WEBHOOK_EVENTS], secret: 'whsec_contract' });
   const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write' });
   const rivalCustomer = await created(rivalKey, '/customers', customerPayload());
+  // a client of the agency asks for a change in the client portal (the API reads and answers requests; it
+  // does not make them): one client per agency, signed in once, asking again for each request
+  const steps = portalSteps(t);
+  const portalClient = async (u: typeof owner, k: string) => {
+    const email = `contract-client-${u.id.slice(0, 8)}@example.com`;
+    const customer = await steps.invitedCustomer(u, email);
+    const policy = await created(k, '/policies', carPolicyPayload({ customer_id: customer.id, customer_email: email, customer_name: customer.name }));
+    const cookie = await steps.signInClient(email);
+    return async () => {
+      const res = await steps.post('/api/portal/requests', { policy_id: policy.id, kind: 'add_driver', details: 'Please add my son.' }, { cookie });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return { id: (await json(res)).request.id as string, customer_id: customer.id as string };
+    };
+  };
+  const ownClient = await portalClient(owner, keys.write);
+  const rivalClient = await portalClient(rival, rivalKey);
   world = {
     customer: () => created(keys.write, '/customers', customerPayload()),
     policy: async (over = {}) => json(await send(keys.write, `/policies/${(await created(keys.write, '/policies', carPolicyPayload(over))).id}`)),
     communication: async () => created(keys.write, '/communications', { customer_id: (await world.customer()).id, content: 'Logged.' }),
     task: async () => created(keys.write, '/tasks', { title: 'Call back', due_date: '2026-12-01', assignee_id: owner.id }),
     document: async () => uploadedDocument(owner.cookie, (await world.customer()).id),
+    portalRequest: ownClient,
+    payment: async () => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ client_name: 'Carla Client', amount: '20.00', payment_date: '2026-11-02', payment_method: 'cash' })) form.append(k, v);
+      form.append('files', new File([PDF as BlobPart], 'r.pdf', { type: 'application/pdf' }));
+      const res = await send(keys.write, `/policies/${(await world.policy()).id}/premium-payments`, { method: 'POST', body: form });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await json(res)).id;
+    },
     opportunity: async () => created(keys.write, '/opportunities', { prospect_name: 'Pat Prospect', prospect_email: `pat-${crypto.randomUUID()}@example.com`, line: 'car' }),
     lostPolicy: async () => {
       const { id } = await world.policy();
@@ -92,6 +118,7 @@ beforeAll(async () => {
       taskId: (await created(rivalKey, '/tasks', { title: 'Theirs', due_date: '2026-12-01', assignee_id: rival.id })).id,
       opportunityId: (await created(rivalKey, '/opportunities', { prospect_name: 'Theirs', line: 'car' })).id,
       documentId: (await uploadedDocument(rival.cookie, rivalCustomer.id)).id,
+      portalRequestId: (await rivalClient()).id,
     },
     statementId: async () => {
       const form = new FormData();
@@ -103,7 +130,7 @@ beforeAll(async () => {
       return (await json(res)).id;
     },
     cursorOf: async (path) => {
-      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication, '/tasks': world.task, '/opportunities': world.opportunity, '/documents': world.document }[path];
+      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication, '/tasks': world.task, '/opportunities': world.opportunity, '/documents': world.document, '/portal-requests': world.portalRequest }[path];
       await create?.();
       await create?.();
       const page = await json(await send(keys.read, `${path}?limit=1`));

@@ -5,14 +5,14 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES } from '#shared/files.ts';
-import { PREMIUM_METHODS, premiumPaymentSchema } from '#shared/premium-payments.ts';
+import { PREMIUM_METHODS, PREMIUM_TEXT, premiumPaymentSchema } from '#shared/premium-payments.ts';
 import { POLICY_TEXT } from '#shared/policies.ts';
 import type { AppEnv } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
 import { readUploadForm } from '#server/platform/upload-form.ts';
-import { findPaymentPolicy, listPolicyPayments, recordPremiumPayment, RECEIPT_RULES } from '#server/entities/premium-payments.ts';
+import { deletePremiumPayment, findPaymentPolicy, listPolicyPayments, recordPremiumPayment, RECEIPT_RULES } from '#server/entities/premium-payments.ts';
 import { requireScope } from '../authenticate.ts';
-import { uploadOnce } from './idempotency.ts';
+import { uploadOnce, writeOnce } from './idempotency.ts';
 import { define, errors, idempotencyHeader, idPath, ok, operationBase, text, timestampOut } from './kit.ts';
 
 export const paymentOut = z.object({
@@ -71,6 +71,16 @@ const ROUTES = {
     request: { params: idPath, headers: idempotencyHeader, body: { required: true, content: { 'multipart/form-data': { schema: paymentForm } } } },
     responses: { 201: ok('Recorded', paymentOut), ...errors([400, 401, 403, 404, 409, 413, 429]) },
   }),
+  remove: createRoute({
+    ...write.base,
+    operationId: 'deletePremiumPayment',
+    method: 'delete',
+    path: '/premium-payments/{id}',
+    summary: 'Delete a premium payment',
+    description: `A payment recorded by mistake, with its receipts' links (premium_payment.deleted). ${write.note}`,
+    request: { params: idPath, headers: idempotencyHeader },
+    responses: { 204: { description: 'Deleted' }, ...errors([401, 403, 404, 409, 429]) },
+  }),
 };
 
 export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>) {
@@ -90,4 +100,10 @@ export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>) {
       return { status: 201, body: await recordPremiumPayment(deps, actor, { ...input.values, policy_number: input.policy.policyNumber }, input.policy, uploads) };
     });
   });
+  define(api, ROUTES.remove, requireScope('premium_payments', 'write'), (c) =>
+    writeOnce(c, async (db) => {
+      await deletePremiumPayment(db, c.var.actor, idParam(c, 'id', PREMIUM_TEXT.paymentNotFound));
+      return { status: 204, body: null };
+    }),
+  );
 }

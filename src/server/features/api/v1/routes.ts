@@ -30,6 +30,7 @@ import { registerRenewalRoutes } from './renewals.ts';
 import { registerTimelineRoute } from './timeline.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { registerDocumentRoutes } from './documents.ts';
+import { registerPortalRequestRoutes } from './portal-requests.ts';
 import {
   communicationApiQuerySchema,
   customerApiQuerySchema,
@@ -400,5 +401,6 @@ export function apiV1Routes() {
   registerTimelineRoute(api);
   registerPaymentRoutes(api);
   registerDocumentRoutes(api);
+  registerPortalRequestRoutes(api);
   return api;
 }

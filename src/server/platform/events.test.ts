@@ -59,8 +59,8 @@ describe('emit', () => {
     // issue 28: the audit log, the sign-in history and documents listen instead of being called
     expect(subscribersOf('user.role_changed')).toEqual(['audit.log']);
     expect(subscribersOf('sign_in.attempted')).toEqual(['settings.sign-in-history']);
-    // issue 34 §2: a customer's terms are unlinked and its log's entries go, each a change of its own
-    expect(subscribersOf('customer.deleting')).toEqual(['documents.trash-with-owner', 'policies.follow-owners', 'communications.go-with-customer', 'tasks.follow-links', 'pipeline.follow-links']);
+    // issue 34 §2: a customer's terms are unlinked and its log's entries and portal requests go, each a change of its own
+    expect(subscribersOf('customer.deleting')).toEqual(['documents.trash-with-owner', 'policies.follow-owners', 'communications.go-with-customer', 'tasks.follow-links', 'pipeline.follow-links', 'portal.requests-follow-links']);
     const id = randomUUID();
     // a real agency: task.created also goes to the change feed (issue 34 §3), whose rows belong to one
     const owner = await createUser(t, { tier: 'business' });

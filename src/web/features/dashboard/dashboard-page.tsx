@@ -74,24 +74,6 @@ export function DashboardPage() {
         </div>
       </section>
 
-      {usage.isPending && recent.isPending ? (
-        // until the one request answers, placeholders instead of the cards: the cards then come in
-        // one piece, rather than the activity card growing and pushing the others down (CLS, decision 075)
-        <div className="grid gap-6 lg:grid-cols-3" role="status">
-          <span className="sr-only">Loading the dashboard</span>
-          <div className="h-72 rounded-lg border border-slate-200 bg-white shadow-sm lg:col-span-2" />
-          <div className="h-72 rounded-lg border border-slate-200 bg-white shadow-sm" />
-        </div>
-      ) : (
-        <DashboardCards usage={usage} recent={recent} analytics={analytics} commission={commissionsAllowed ? commission : undefined} />
-      )}
-    </div>
-  );
-}
-
-function DashboardCards({ usage, recent, analytics, commission }: Pick<ReturnType<typeof useDashboardCards>, 'usage' | 'recent' | 'analytics'> & { commission?: ReturnType<typeof useDashboardCards>['commission'] }) {
-  return (
-    <>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex flex-row items-center justify-between">
@@ -162,7 +144,7 @@ function DashboardCards({ usage, recent, analytics, commission }: Pick<ReturnTyp
         </div>
       </div>
 
-      <PolicyPerformancePanel query={analytics} commission={commission} />
-    </>
+      <PolicyPerformancePanel query={analytics} commission={commissionsAllowed ? commission : undefined} />
+    </div>
   );
 }

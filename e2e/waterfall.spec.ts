@@ -92,8 +92,12 @@ test("hovering Policies in the sidebar fetches the list's first page, so the cli
 
 test("a signed-in page's HTML draws its frame and starts the first screen's requests, whose answers the app takes instead of asking again (decision 075)", async ({ page, account }) => {
   void account;
-  await page.goto('/dashboard'); // the first view records itself (a POST, then the session again)
+  // the first view records itself (a POST, then the session again): done before the count below
+  const recorded = page.waitForResponse((r) => apiPath(r.url()) === '/api/account/dashboard-seen');
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  expect((await recorded).ok()).toBe(true);
+  await page.waitForLoadState('networkidle');
   // the HTML itself, for a browser holding a session: the page's frame with its heading, nothing of the user's
   const res = await page.request.get('/dashboard/policies?status=active');
   expect(res.headers()['cache-control']).toBe('private, no-cache');

@@ -40,7 +40,7 @@ export function CustomersPage() {
     <div>
       <PageHeader
         title="Customer Management"
-        description={<span data-testid="customer-usage">{usage.data ? CUSTOMER_TEXT.used(usage.data.customers.count, usage.data.customers.limit) : '\u00a0' /* holds the line (decision 075) */}</span>}
+        description={<span data-testid="customer-usage">{usage.data ? CUSTOMER_TEXT.used(usage.data.customers.count, usage.data.customers.limit) : ''}</span>}
         actions={
           <>
             <Button variant="outline" onClick={exportCsv}>

@@ -18,8 +18,7 @@ export function PoliciesPage() {
   const [deleting, setDeleting] = useState<Policy | null>(null);
   const full = atLimit(usage.data?.policies);
 
-  // a no-break space holds the line until the usage comes, so the list below does not move (decision 075)
-  const header = usage.data ? POLICY_TEXT.used(usage.data.policies.count, usage.data.policies.limit) : '\u00a0';
+  const header = usage.data ? POLICY_TEXT.used(usage.data.policies.count, usage.data.policies.limit) : '';
   return (
     <div>
       <PageHeader

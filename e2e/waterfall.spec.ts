@@ -89,3 +89,32 @@ test("hovering Policies in the sidebar fetches the list's first page, so the cli
   await expect(page.getByRole('cell', { name: 'FALL-1', exact: true })).toBeVisible();
   expect(asked).toEqual([]);
 });
+
+test("a signed-in page's HTML draws its frame and starts the first screen's requests, whose answers the app takes instead of asking again (decision 075)", async ({ page, account }) => {
+  void account;
+  // the first view records itself (a POST, then the session again): done before the count below
+  const recorded = page.waitForResponse((r) => apiPath(r.url()) === '/api/account/dashboard-seen');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  expect((await recorded).ok()).toBe(true);
+  await page.waitForLoadState('networkidle');
+  // the HTML itself, for a browser holding a session: the page's frame with its heading, nothing of the user's
+  const res = await page.request.get('/dashboard/policies?status=active');
+  expect(res.headers()['cache-control']).toBe('private, no-cache');
+  const html = await res.text();
+  expect(html).toContain('data-signed-in-frame');
+  expect(html).toMatch(/<h1[^>]*>Policy Management<\/h1>/);
+  expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/me">');
+  expect(html).not.toContain(account.email);
+
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const p = apiPath(r.url());
+    if (p === '/api/me' || p === '/api/dashboard') asked.push(p);
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('usage-policies')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // one of each: the preloaded answers were used, not asked for a second time
+  expect(asked.sort()).toEqual(['/api/dashboard', '/api/me']);
+});

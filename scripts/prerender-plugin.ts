@@ -16,6 +16,32 @@ export function fileFor(pathname: string): string {
   return `${pathname === '/' ? 'index' : pathname.slice(1).replaceAll('/', '--')}.html`;
 }
 
+type Manifest = Record<string, { file: string; name?: string; imports?: string[] }>;
+
+/**
+ * The files of `modules` (source paths under src/web) and of everything they import statically, from
+ * the build's manifest. A module the build grouped into a named chunk (scripts/chunking.ts) is found
+ * by that chunk's name.
+ */
+export function chunkFiles(manifest: Manifest, modules: string[]): string[] {
+  const keyOf = (module: string) =>
+    manifest[module] ? module : Object.keys(manifest).find((k) => manifest[k].name === path.basename(module).replace(/\.tsx?$/, ''));
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    if (key !== 'index.html') files.push(manifest[key].file);
+    for (const dep of manifest[key].imports ?? []) walk(dep);
+  };
+  for (const module of modules) {
+    const key = keyOf(module);
+    if (!key) throw new Error(`prerender: ${module} is not in the build's manifest`);
+    walk(key);
+  }
+  return files;
+}
+
 export function prerender(): Plugin {
   let root = '';
   let outDir = '';
@@ -42,17 +68,39 @@ export function prerender(): Plugin {
         const mod = (await import(pathToFileURL(path.join(tmp, 'prerender.js')).href)) as {
           PRERENDERED_PATHS: string[];
           WITHOUT_QUERY_ONLY: string[];
+          SIGNED_IN_FRAMES: Record<string, { module: string; data: string[] }>;
           render: (pathname: string) => Promise<string>;
+          renderFrame: (pathname: string) => string;
         };
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
         mkdirSync(path.join(outDir, PRERENDER_DIR), { recursive: true });
-        const routes: Record<string, string | { file: string; withoutQueryOnly: true }> = {};
+        const routes: Record<string, string | { file: string; withoutQueryOnly: true } | { file: string; signedIn: true }> = {};
         for (const pathname of mod.PRERENDERED_PATHS) {
           const html = await mod.render(pathname);
           const file = fileFor(pathname);
           writeFileSync(path.join(outDir, PRERENDER_DIR, file), template.replace('<div id="root"></div>', `<div id="root">${html}</div>`));
           routes[pathname] = mod.WITHOUT_QUERY_ONLY.includes(pathname) ? { file, withoutQueryOnly: true } : file;
+        }
+        // the signed-in pages' frames (decision 075): sent only to a browser holding a session, with
+        // the page's chunks and the data module named in the HTML, so they download beside the entry
+        // instead of after it has run
+        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+        for (const [pathname, { module: pageModule, data }] of Object.entries(mod.SIGNED_IN_FRAMES)) {
+          const html = mod.renderFrame(pathname);
+          const file = fileFor(pathname);
+          // the first screen's requests first (a fetch's defaults: same origin, cookies sent), then the chunks
+          const preloads = [
+            ...data.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
+            ...chunkFiles(manifest, ['app/signed-in-shell.tsx', pageModule, 'lib/page-data.ts'])
+              .filter((f) => !template.includes(`/${f}"`))
+              .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+          ].join('');
+          writeFileSync(
+            path.join(outDir, PRERENDER_DIR, file),
+            template.replace('</head>', `${preloads}</head>`).replace('<div id="root"></div>', `<div id="root">${html}</div>`),
+          );
+          routes[pathname] = { file, signedIn: true };
         }
         writeFileSync(path.join(outDir, PRERENDER_DIR, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
       } finally {

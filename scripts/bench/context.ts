@@ -22,7 +22,11 @@ export const PORTS = { pg: BASE_PORT, pglite: BASE_PORT + 1, lighthouse: BASE_PO
 /** only scenario 7 (build, first-load JS, Lighthouse on PGlite): no PostgreSQL, no seeding */
 export const ONLY_FRONTEND = args.includes('--only-frontend');
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const BUILD = path.join(ROOT, '.bench-build');
+// BENCH_BUILD: another build folder, e.g. an earlier commit's build beside this one's (`--no-build` reuses it)
+export const BUILD = process.env.BENCH_BUILD ? path.resolve(process.env.BENCH_BUILD) : path.join(ROOT, '.bench-build');
+/** --only signed-in: Lighthouse alone (no time to data, no load run), each page `--lighthouse-runs N` times (median reported) */
+export const LIGHTHOUSE_ONLY = args.includes('--lighthouse-only');
+export const LIGHTHOUSE_RUNS = args.includes('--lighthouse-runs') ? Number(args[args.indexOf('--lighthouse-runs') + 1]) : 1;
 export const SIZE = QUICK
   ? { agencies: 100, perAgency: 1000, customersPerAgency: 500, large: 20_000, largeCustomers: 20_000, pglite: 20_000, exportPolicies: 20_000, importRows: 2_000, tasks: 50_000 }
   : { agencies: 1000, perAgency: 1000, customersPerAgency: 500, large: 200_000, largeCustomers: 100_000, pglite: 100_000, exportPolicies: 100_000, importRows: 10_000, tasks: 50_000 };

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { getCookie } from 'hono/cookie';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv, Deps } from './context.ts';
@@ -18,6 +19,7 @@ import { featureRoutes, LARGE_BODY_PREFIXES } from './features/index.ts';
 import { wireSubscribers } from './features/subscribers.ts';
 import { requestScope } from './logger.ts';
 import { sessionHint } from './session-hint.ts';
+import { SESSION_HINT_COOKIE } from '#shared/session-hint.ts';
 import { API_V1_PREFIX, apiV1Routes } from './features/api/v1/routes.ts';
 import { injectMeta, renderRobots, renderSitemap, resolveMeta } from './features/content/seo-service.ts';
 
@@ -190,11 +192,21 @@ function mountWeb(app: Hono<AppEnv>, webRoot: string) {
   // The marketing pages and the login form pre-rendered at build time (scripts/prerender-plugin.ts,
   // issue 17): their HTML already holds the page, with the same meta tags as below. A page whose
   // content depends on the query string (/login?verified=1 …) gets it only for a URL without one.
+  // The signed-in pages' frames (decision 075: sidebar, header, heading, placeholders; nothing of the
+  // user's) go only to a browser that holds a session, as the hint says (decision 048): a signed-out
+  // one gets the empty shell, which sends it to /login without first drawing the app. The hint grants
+  // nothing: the frame is the same for everyone, and the data still needs the session.
   const prerendered = readPrerendered(webRoot);
   if (prerendered.size)
     app.get('*', async (c, next) => {
       const page = prerendered.get(c.req.path);
       if (!page || (page.withoutQueryOnly && new URL(c.req.url).search !== '')) return next();
+      if (page.signedIn) {
+        if (getCookie(c, SESSION_HINT_COOKIE) === undefined) return next();
+        // the answer depends on the cookies: no shared cache may keep it for another visitor
+        c.header('vary', 'Cookie');
+        return servePage(c, page.html, 'private, no-cache');
+      }
       return servePage(c, page.html);
     });
   app.use('*', serveStatic({ root }));
@@ -203,8 +215,8 @@ function mountWeb(app: Hono<AppEnv>, webRoot: string) {
   app.get('*', (c) => servePage(c, indexHtml));
 }
 
-async function servePage(c: Context<AppEnv>, html: string) {
-  c.header('cache-control', 'no-cache');
+async function servePage(c: Context<AppEnv>, html: string, cacheControl = 'no-cache') {
+  c.header('cache-control', cacheControl);
   const meta = await resolveMeta(c.var.deps.db, c.req.path).catch((err: unknown) => {
     c.var.log.warn({ err }, 'page meta unavailable; serving the plain app shell');
     return null;
@@ -213,15 +225,15 @@ async function servePage(c: Context<AppEnv>, html: string) {
 }
 
 /** path → pre-rendered HTML, from <webRoot>/prerendered/routes.json (absent in a build without it). */
-function readPrerendered(webRoot: string): Map<string, { html: string; withoutQueryOnly: boolean }> {
+function readPrerendered(webRoot: string): Map<string, { html: string; withoutQueryOnly: boolean; signedIn: boolean }> {
   const dir = path.join(webRoot, 'prerendered');
   const manifest = path.join(dir, 'routes.json');
   if (!existsSync(manifest)) return new Map();
-  const routes = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string | { file: string; withoutQueryOnly?: boolean }>;
+  const routes = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string | { file: string; withoutQueryOnly?: boolean; signedIn?: boolean }>;
   return new Map(
     Object.entries(routes).map(([route, entry]) => {
-      const { file, withoutQueryOnly = false } = typeof entry === 'string' ? { file: entry } : entry;
-      return [route, { html: readFileSync(path.join(dir, path.basename(file)), 'utf8'), withoutQueryOnly }];
+      const { file, withoutQueryOnly = false, signedIn = false } = typeof entry === 'string' ? { file: entry } : entry;
+      return [route, { html: readFileSync(path.join(dir, path.basename(file)), 'utf8'), withoutQueryOnly, signedIn }];
     }),
   );
 }

@@ -1,11 +1,11 @@
 // Scenario 7: first-load JS from the build manifest, Lighthouse on the public pages, and the
 // signed-in pages (`--only signed-in`, issue 33).
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { BUILD, database, log, PORTS, rows, work } from '../context.ts';
+import { BUILD, database, LIGHTHOUSE_ONLY, LIGHTHOUSE_RUNS, log, PORTS, rows, work } from '../context.ts';
 import { type FirstLoad, firstLoad, PUBLIC_PAGES, SIGNED_IN_BUDGET_KB, SIGNED_IN_PAGES, TARGETED_PAGES } from '../frontend.ts';
 import { confirmOn, pgServer, registerAndSignIn, run, seedWith } from '../harness.ts';
-import { runLighthouse } from '../lighthouse.ts';
+import { lcpLine, type LighthouseResult, runLighthouse } from '../lighthouse.ts';
 import { type Postgres } from '../postgres.ts';
 import { loadRow } from '../report.ts';
 import { startServer } from '../server.ts';
@@ -53,7 +53,7 @@ export async function lighthouseScenario() {
   const dataDir = path.join(work, 'lighthouse-data');
   const server = await startServer({ buildDir: BUILD, port: PORTS.lighthouse, dataDir, logFile: path.join(work, 'server-lighthouse.log') });
   try {
-    const results = await runLighthouse(server.url);
+    const results = await runLighthouse(server.url, undefined, undefined, work);
     for (const r of results) {
       rows.push({
         scenario: `7. Lighthouse mobile ${r.page}`,
@@ -61,7 +61,7 @@ export async function lighthouseScenario() {
         target: 'performance ≥ 95, LCP ≤ 2.5 s, accessibility 100',
         ok: r.performance >= 95 && r.lcpMs <= 2500 && r.accessibility === 100,
       });
-      log(`  lighthouse ${r.page}: ${rows.at(-1)!.note}`);
+      log(`  lighthouse ${r.page}: ${rows.at(-1)!.note}\n    ${lcpLine(r)}`);
     }
   } finally {
     await server.stop();
@@ -69,6 +69,9 @@ export async function lighthouseScenario() {
   }
 }
 
+
+/** Whether a signed-in run measured its page (not the login page a signed-out browser is sent to). */
+const landed = (r: LighthouseResult) => new URL(r.finalUrl).pathname === r.page;
 
 /**
  * --only signed-in: a fresh PostgreSQL, one enterprise agency of 1,000 policies (issue 33): each
@@ -81,31 +84,44 @@ export async function signedInOnly(pgInfo: Postgres) {
   try {
     const who = await registerAndSignIn(server.url, 'bench-signed-in@bench.example', confirmOn(pgInfo, 'enterprise'));
     await seedWith(pgInfo, { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: who.agencyId, ownerId: who.ownerId, customers: 300, policies: 1000 }] });
-    const t = await timeToData(server.url, who.cookie);
-    rows.push({
-      scenario: '7. time to data: /dashboard/policies in a cold browser, to its first row (median of 5)',
-      note: `${t.coldMs.toFixed(0)} ms (${t.coldRuns.map((ms) => ms.toFixed(0)).join(', ')})`,
-      target: '≤ 1,000 ms',
-      ok: t.coldMs <= 1000,
-    });
-    rows.push({
-      scenario: '7. time to data: a sidebar link hovered, then clicked (median of 5 rounds)',
-      note: Object.entries(t.movesMs)
-        .map(([to, ms]) => `${to} ${ms.toFixed(0)} ms`)
-        .join(', '),
-      target: '≤ 300 ms',
-      ok: Object.values(t.movesMs).every((ms) => ms <= 300),
-    });
-    log(`time to data: ${rows.at(-2)!.note}; moves: ${rows.at(-1)!.note}`);
-    for (const r of await runLighthouse(server.url, ['/dashboard', '/dashboard/policies', '/dashboard/renewals'], who.cookie)) {
+    if (!LIGHTHOUSE_ONLY) {
+      const t = await timeToData(server.url, who.cookie);
       rows.push({
-        scenario: `7. Lighthouse mobile ${r.page} (signed in, 1,000 policies)`,
-        note: `performance ${r.performance}, LCP ${(r.lcpMs / 1000).toFixed(1)} s, FCP ${(r.fcpMs / 1000).toFixed(1)} s, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}`,
-        target: 'performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.05, accessibility 100',
-        ok: r.performance >= 90 && r.lcpMs <= 2500 && r.cls <= 0.05 && r.accessibility === 100,
+        scenario: '7. time to data: /dashboard/policies in a cold browser, to its first row (median of 5)',
+        note: `${t.coldMs.toFixed(0)} ms (${t.coldRuns.map((ms) => ms.toFixed(0)).join(', ')})`,
+        target: '≤ 1,000 ms',
+        ok: t.coldMs <= 1000,
       });
-      log(`  lighthouse ${r.page}: ${rows.at(-1)!.note}`);
+      rows.push({
+        scenario: '7. time to data: a sidebar link hovered, then clicked (median of 5 rounds)',
+        note: Object.entries(t.movesMs)
+          .map(([to, ms]) => `${to} ${ms.toFixed(0)} ms`)
+          .join(', '),
+        target: '≤ 300 ms',
+        ok: Object.values(t.movesMs).every((ms) => ms <= 300),
+      });
+      log(`time to data: ${rows.at(-2)!.note}; moves: ${rows.at(-1)!.note}`);
     }
+    // each page LIGHTHOUSE_RUNS times (--lighthouse-runs N), the run of median performance reported
+    const runs: LighthouseResult[][] = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      const dir = LIGHTHOUSE_RUNS > 1 ? path.join(work, `lighthouse-run-${i + 1}`) : work;
+      mkdirSync(dir, { recursive: true });
+      runs.push(await runLighthouse(server.url, ['/dashboard', '/dashboard/policies', '/dashboard/renewals'], who.cookie, dir));
+    }
+    for (const [i, first] of runs[0].entries()) {
+      const all = runs.map((run) => run[i]);
+      if (all.length > 1) for (const r of all) log(`  lighthouse ${r.page} run: performance ${r.performance}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, FCP ${(r.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}`);
+      const r = [...all].sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs)[Math.floor(all.length / 2)] ?? first;
+      rows.push({
+        scenario: `7. Lighthouse mobile ${r.page} (signed in, 1,000 policies${all.length > 1 ? `, median of ${all.length}` : ''})`,
+        note: `${landed(r) ? '' : `NOT MEASURED: the browser ended on ${r.finalUrl}; `}performance ${r.performance}, LCP ${(r.lcpMs / 1000).toFixed(1)} s, FCP ${(r.fcpMs / 1000).toFixed(1)} s, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}`,
+        target: 'performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.05, accessibility 100',
+        ok: landed(r) && r.performance >= 90 && r.lcpMs <= 2500 && r.cls <= 0.05 && r.accessibility === 100,
+      });
+      log(`  lighthouse ${r.page}: ${rows.at(-1)!.note}\n    ${lcpLine(r)}`);
+    }
+    if (LIGHTHOUSE_ONLY) return;
     database.pid = pgInfo.pid;
     const d = await run(server, who.cookie, ['/api/dashboard']);
     loadRow('1. dashboard, one request for its cards (1,000 policies)', d, { text: 'p99 ≤ 20 ms (issue 33)', ok: d.p99 <= 20 && d.non2xx + d.errors === 0 });

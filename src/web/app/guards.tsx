@@ -2,12 +2,13 @@
 // Access Denied → Upgrade Required → Permission Denied → content. The rules are src/shared/access.ts.
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { Loader2, ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from 'lucide-react';
 import { ACCESS_TEXT, checkAccess, type Requirement } from '#shared/access.ts';
 import { featureNeed, type Feature } from '#shared/features.ts';
 import { TIER_LABEL, isTier } from '#shared/tiers.ts';
 import { Button } from '../components/ui/button.tsx';
 import { accessSubjectOf, useSession, useSignOut } from '../lib/session.ts';
+import { FramePending } from './frame-pending.tsx';
 
 function GuardScreen({ title, message, action }: { title: string; message: string; action?: ReactNode }) {
   return (
@@ -26,13 +27,8 @@ export function RequireAccess({ need = {}, children }: { need?: Requirement; chi
   const { data: session, isPending, isError } = useSession();
   const location = useLocation();
   const signOut = useSignOut();
-  if (isPending)
-    return (
-      <div role="status" className="flex min-h-screen flex-col items-center justify-center gap-3 text-slate-600">
-        <Loader2 className="h-10 w-10 animate-spin text-brand-700" aria-hidden />
-        <p>Loading...</p>
-      </div>
-    );
+  // the frame the server sent for this page, or a spinner (decision 075)
+  if (isPending) return <FramePending />;
   if (!isError && !session) {
     const from = location.pathname + location.search;
     return <Navigate to={`/login?redirect=${encodeURIComponent(from)}`} replace state={{ from }} />;

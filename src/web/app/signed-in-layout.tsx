@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
 import { useBrand, useBrandColors } from '../lib/brand.ts';
 import { deferred } from '../lib/deferred.tsx';
-import { FullScreenSpinner, Spinner } from '../components/ui/spinner.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
 import { useSession, type Session } from '../lib/session.ts';
 import { AvatarMenu } from '../features/shell/avatar-menu.tsx';
 import { NotificationBell } from '../features/shell/notification-bell.tsx';
@@ -13,6 +13,7 @@ import { TrialBanner } from '../features/billing/trial-banner.tsx';
 import { PaletteLauncher } from '../features/palette/launcher.tsx';
 import { AgencyNoticeBanner } from '../components/agency-notice-banner.tsx';
 import { Brand, SidebarFooter } from './shell-parts.tsx';
+import { FramePending } from './frame-pending.tsx';
 
 /** The phone drawer (Radix dialog) loads after the first screen; until then there is nothing to show. */
 const Drawer = deferred<{ session: Session; open: boolean; onOpenChange: (o: boolean) => void }>(() =>
@@ -47,7 +48,7 @@ export function SignedInLayout() {
     setLastPath(pathname);
     setDrawerOpen(false);
   }
-  if (isPending || !session) return <FullScreenSpinner />;
+  if (isPending || !session) return <FramePending />;
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEO_PAGES, SEO_TEXT } from '#shared/seo.ts';
+import { SESSION_HINT_COOKIE } from '#shared/session-hint.ts';
 import { createApp } from '#server/app.ts';
 import { APP_URL, createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
@@ -72,6 +73,27 @@ describe('pre-rendered marketing pages (issue 17)', () => {
     // the API is not compressed by this
     const api = await app.request('/api/health', { headers: { 'accept-encoding': 'gzip' } });
     expect(api.headers.get('content-encoding')).toBeNull();
+  });
+
+  it("sends a signed-in page's frame only to a browser holding a session, uncacheable by shared caches (decision 075)", async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'policydesk-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+    mkdirSync(path.join(webRoot, 'prerendered'));
+    const frame = INDEX.replace('<div id="root"></div>', '<div id="root"><div data-signed-in-frame=""><h1>Policy Management</h1></div></div>');
+    writeFileSync(path.join(webRoot, 'prerendered', 'dashboard--policies.html'), frame);
+    writeFileSync(path.join(webRoot, 'prerendered', 'routes.json'), JSON.stringify({ '/dashboard/policies': { file: 'dashboard--policies.html', signedIn: true } }));
+    const app = createApp(t.deps, { webRoot });
+    // signed out (no hint): the empty shell, which sends the browser to /login without drawing the app
+    const out = await app.request('/dashboard/policies');
+    expect(await out.text()).toContain('<div id="root"></div>');
+    for (const url of ['/dashboard/policies', '/dashboard/policies?status=active']) {
+      const res = await app.request(url, { headers: { cookie: `${SESSION_HINT_COOKIE}=1` } });
+      expect(await res.text()).toContain('<div id="root"><div data-signed-in-frame=""><h1>Policy Management</h1></div></div>');
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
+      expect(res.headers.get('vary')).toContain('Cookie');
+    }
+    // the other signed-in paths keep the empty shell
+    expect(await (await app.request('/dashboard/activity', { headers: { cookie: `${SESSION_HINT_COOKIE}=1` } })).text()).toContain('<div id="root"></div>');
   });
 });
 

@@ -75,22 +75,21 @@ function Cockpit() {
               )}
               data-testid={`bucket-${b}`}
             >
-              <span className="block text-xs font-medium uppercase tracking-wide text-slate-500">{BUCKET_LABEL[b]}</span>
+              <span className="block text-xs font-medium uppercase tracking-wide text-slate-600">{BUCKET_LABEL[b]}</span>
               <span className="mt-1 block text-2xl font-semibold text-slate-900">{summary ? summary.count : '–'}</span>
-              <span className="block text-sm tabular-nums text-slate-600">{summary ? formatMoney(summary.premium) : ' '}</span>
+              <span className="block text-sm tabular-nums text-slate-600">{summary ? formatMoney(summary.premium) : '\u00a0'}</span>
             </button>
           );
         })}
         <div className="col-span-2 rounded-lg border border-slate-200 bg-white p-4 shadow-xs sm:col-span-3 lg:col-span-1" data-testid="retention">
-          <span className="block text-xs font-medium uppercase tracking-wide text-slate-500">{RENEWAL_TEXT.retention}</span>
+          <span className="block text-xs font-medium uppercase tracking-wide text-slate-600">{RENEWAL_TEXT.retention}</span>
           <span className="mt-1 block text-2xl font-semibold text-slate-900">
             {data ? (data.retention.rate === null ? 'N/A' : `${data.retention.rate} %`) : '–'}
           </span>
-          {data ? (
-            <span className="block text-xs text-slate-600">
-              {data.retention.renewed} renewed · {data.retention.lost} lost · {data.retention.lapsed} lapsed
-            </span>
-          ) : null}
+          {/* its line is there before the data too, so the list below does not move when it comes (decision 075) */}
+          <span className="block text-xs text-slate-600">
+            {data ? `${data.retention.renewed} renewed · ${data.retention.lost} lost · ${data.retention.lapsed} lapsed` : '\u00a0'}
+          </span>
         </div>
       </section>
 

@@ -114,18 +114,6 @@ export interface PortalPolicy {
   card: 'id-card' | 'evidence' | null;
 }
 
-export interface PortalRequest {
-  id: string;
-  policy_id: string | null;
-  policy_number: string | null;
-  kind: ChangeKind;
-  details: string;
-  state: RequestState;
-  reply: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** A change request as /api/v1 answers it (and its webhooks and change feed carry it): its own row, linked by ids. */
 export interface ApiPortalRequest {
   id: string;
@@ -137,6 +125,11 @@ export interface ApiPortalRequest {
   reply: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A change request as the portal and the customer page show it: the /api/v1 row without the customer, with its policy's number. */
+export interface PortalRequest extends Omit<ApiPortalRequest, 'customer_id'> {
+  policy_number: string | null;
 }
 
 export interface PortalDocument {

@@ -9,17 +9,15 @@ import {
   CHANGE_KIND_LABEL,
   PORTAL_REQUEST_DUE_BUSINESS_DAYS,
   PORTAL_TEXT,
-  type ChangeKind,
   type PortalPolicy,
   type PortalRequest,
-  type RequestState,
 } from '#shared/portal.ts';
 import { agencyToday, zonedInstant, zonedParts } from '#shared/time.ts';
 import type { z } from 'zod';
 import type { changeRequestSchema } from '#shared/portal.ts';
 import { policies, portalRequests, tasks } from '#server/db/schema.ts';
 import { apiTaskOf } from '#server/entities/tasks/tasks.ts';
-import { portalRequestsChanged } from '#server/entities/portal-requests.ts';
+import { portalRequestsChanged, toApiPortalRequest } from '#server/entities/portal-requests.ts';
 import { notFound } from '#server/errors.ts';
 import { now } from '#server/platform/clock.ts';
 import { emit } from '#server/platform/events.ts';
@@ -84,17 +82,8 @@ export async function clientPolicy(t: Tenant, client: Client, policyId: string):
 }
 
 function toRequest(r: typeof portalRequests.$inferSelect, policyNumber: string | null): PortalRequest {
-  return {
-    id: r.id,
-    policy_id: r.policyId,
-    policy_number: policyNumber,
-    kind: r.kind as ChangeKind,
-    details: r.details,
-    state: r.state as RequestState,
-    reply: r.reply,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  };
+  const { customer_id: _customer, ...row } = toApiPortalRequest({ r });
+  return { ...row, policy_number: policyNumber };
 }
 
 /** A customer's change requests, newest first (the client's own, or the agent's view of a customer). */

@@ -100,6 +100,12 @@ for (const width of [1280, 390]) {
     const requests = page.locator('#portal-signatures');
     await expect(requests.getByRole('list', { name: 'Signature requests' })).toContainText('Signed');
     await expect(requests).toContainText(request.signed_sha256);
+    // the Documents card marks the signed copy and offers no second request on it; the original keeps its button
+    const SIGNED = 'Broker letter (signed).pdf';
+    const copyRow = page.getByTestId('document-row').filter({ hasText: SIGNED });
+    await expect(copyRow.getByText('Signed copy')).toBeVisible();
+    expect(await copyRow.getByRole('button', { name: `Request signature on ${SIGNED}` }).count()).toBe(0);
+    await expect(page.getByRole('button', { name: `Request signature on ${DOC}` })).toBeVisible();
     await shot(page, 'portal-signatures-agent');
     await context.close();
   });

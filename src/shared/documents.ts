@@ -126,6 +126,8 @@ export interface DocumentRow extends ApiDocument {
   deleted_at: string | null;
   /** when a Trash row is removed for good */
   purge_at: string | null;
+  /** the lists' rows only: this is a client's signed copy (issue 32), which is never sent for signature again */
+  signed_copy?: boolean;
 }
 
 export interface DocumentUsage {

@@ -58,6 +58,8 @@ export const SIGNATURE_TEXT = {
   notPdf: 'Only a PDF document can be sent for signature.',
   notInvited: 'Invite the client to the portal before asking for a signature.',
   alreadyPending: 'This document is already waiting for the client’s signature.',
+  signedCopy: 'This is the client’s signed copy; it cannot be sent for signature again.',
+  signedCopyBadge: 'Signed copy',
   notPending: 'This request is no longer waiting for a signature.',
   nameRequired: 'Please type your full name.',
   signatureRequired: 'Please draw or type your signature.',

@@ -5,7 +5,7 @@ import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizz
 import { TYPE_FILTER_TYPES, type DocumentQuery, type DocumentRow, type DocumentUsage } from '#shared/documents.ts';
 import type { Page } from '#shared/policies.ts';
 import type { Actor } from '#server/context.ts';
-import { customers, documents, policies, user } from '#server/db/schema.ts';
+import { customers, documents, policies, signatureRequests, user } from '#server/db/schema.ts';
 import { containsPattern } from '#server/db/helpers.ts';
 import { sortOrder } from '#server/lists.ts';
 import { tenant, type Connection } from '#server/tenant.ts';
@@ -56,7 +56,16 @@ export async function listDocuments(db: Connection, actor: Actor, q: DocumentQue
   );
   const [rows, [total]] = await Promise.all([
     t
-      .select({ doc: documents, customerName: customers.name, policyNumber: policies.policyNumber, firstName: user.firstName, lastName: user.lastName, email: user.email })
+      .select({
+        doc: documents,
+        customerName: customers.name,
+        policyNumber: policies.policyNumber,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        // a signed copy belongs to the signer's customer: signature_requests_customer_idx finds it
+        signedCopy: sql<boolean>`exists (select 1 from ${signatureRequests} where ${signatureRequests.agencyId} = ${documents.agencyId} and ${signatureRequests.customerId} = ${documents.customerId} and ${signatureRequests.signedDocumentId} = ${documents.id})`,
+      })
       .from(documents, ...conds)
       .leftJoin(customers, and(eq(customers.agencyId, documents.agencyId), eq(customers.id, documents.customerId)))
       .leftJoin(policies, and(eq(policies.agencyId, documents.agencyId), eq(policies.id, documents.policyId)))
@@ -67,8 +76,9 @@ export async function listDocuments(db: Connection, actor: Actor, q: DocumentQue
     t.select({ n: count() }).from(documents, ...conds),
   ]);
   return {
-    rows: rows.map(({ doc, customerName, policyNumber, firstName, lastName, email }) => ({
+    rows: rows.map(({ doc, customerName, policyNumber, firstName, lastName, email, signedCopy }) => ({
       ...toRow(doc),
+      signed_copy: signedCopy,
       customer_name: customerName,
       policy_number: policyNumber,
       uploaded_by_name: doc.uploadedBy ? `${firstName ?? ''} ${lastName ?? ''}`.trim() || email || null : null,

@@ -96,6 +96,14 @@ describe('signatures', () => {
     const twice = await post(`/api/portal/signatures/${request.id}/sign`, typed, cookie);
     expect(twice.status).toBe(409);
     expect((await json(twice)).error.message).toBe(SIGNATURE_TEXT.notPending);
+
+    // the agent's Documents card marks the signed copy, and it cannot be sent for signature again
+    const docs = (await json(await steps.get(`/api/documents?customer_id=${customer.id}`, agent.cookie))).rows as { id: string; signed_copy: boolean }[];
+    expect(docs.find((d) => d.id === signed.signed_document_id)?.signed_copy).toBe(true);
+    expect(docs.find((d) => d.id === documentId)?.signed_copy).toBe(false);
+    const resend = await post(`/api/documents/${signed.signed_document_id}/signature`, {}, agent.cookie);
+    expect(resend.status).toBe(409);
+    expect((await json(resend)).error.message).toBe(SIGNATURE_TEXT.signedCopy);
   });
 
   it('takes a drawn signature', async () => {

@@ -109,6 +109,8 @@ export async function requestSignature(deps: Deps, actor: Actor, documentId: str
     if (!doc) throw notFound(PORTAL_TEXT.documentNotFound);
     if (doc.contentType !== 'application/pdf') throw badRequest(SIGNATURE_TEXT.notPdf);
     if (!doc.customerId) throw badRequest(SIGNATURE_TEXT.notInvited);
+    const [copyOf] = await t.select({ id: signatureRequests.id }).from(signatureRequests, eq(signatureRequests.customerId, doc.customerId), eq(signatureRequests.signedDocumentId, doc.id));
+    if (copyOf) throw conflict(SIGNATURE_TEXT.signedCopy, 'SIGNED_COPY');
     const [access] = await t
       .select({ id: portalAccess.id })
       .from(portalAccess, eq(portalAccess.customerId, doc.customerId))

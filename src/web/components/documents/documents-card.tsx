@@ -14,7 +14,7 @@ import { notify } from '#web/lib/toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { Switch } from '../ui/switch.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { UPLOAD_TEXT } from '#shared/portal-messages.ts';
+import { SIGNATURE_TEXT, UPLOAD_TEXT } from '#shared/portal-messages.ts';
 import { useFeature } from '#web/lib/session.ts';
 import { DownloadButton, PreviewButton } from './document-viewer.tsx';
 import { UploadZone } from './upload-zone.tsx';
@@ -64,6 +64,11 @@ export function DocumentsCard({ customerId, policyId }: { customerId?: string; p
                             {UPLOAD_TEXT.fromClient}
                           </Badge>
                         ) : null}
+                        {doc.signed_copy ? (
+                          <Badge tone="green" className="ml-2">
+                            {SIGNATURE_TEXT.signedCopyBadge}
+                          </Badge>
+                        ) : null}
                       </p>
                       <p className="text-xs text-slate-500">
                         {documentTypeLabel(doc.content_type)} · {formatStorage(doc.size)} · {formatDay(doc.created_at)}
@@ -76,7 +81,7 @@ export function DocumentsCard({ customerId, policyId }: { customerId?: string; p
                           Client
                         </label>
                       ) : null}
-                      {portal && doc.customer_id && doc.content_type === 'application/pdf' ? <RequestSignatureButton documentId={doc.id} name={doc.name} /> : null}
+                      {portal && doc.customer_id && doc.content_type === 'application/pdf' && !doc.signed_copy ? <RequestSignatureButton documentId={doc.id} name={doc.name} /> : null}
                       <PreviewButton doc={doc} />
                       <DownloadButton doc={doc} />
                       <Button variant="ghost" size="sm" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.name}`}>

@@ -88,7 +88,7 @@ export function SignaturesCard({ customerId }: { customerId: string }) {
         ) : list.isError ? (
           <ListError onRetry={() => void list.refetch()}>Could not load the signature requests.</ListError>
         ) : list.data.requests.length === 0 ? (
-          <p className="text-sm text-slate-500">No signature requests yet. Use “Sign” beside a PDF on the Documents card.</p>
+          <p className="text-sm text-slate-500">No signature requests yet. Use “Request signature” beside a PDF on the Documents card.</p>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Signature requests">
             {list.data.requests.map((r) => (

@@ -2,6 +2,12 @@
 import type { Session } from '#web/lib/session.ts';
 
 export const AVATAR_LABEL = 'Account menu';
+
+/** The button's accessible name starts with the name it shows (WCAG 2.5.3, label in name). */
+export function avatarLabel(first: string, last: string): string {
+  const name = `${first.trim()} ${last.trim()}`.trim();
+  return name ? `${name}, ${AVATAR_LABEL}` : AVATAR_LABEL;
+}
 export const AVATAR_TRIGGER_CLASS = 'flex items-center gap-2 rounded-full p-0.5 hover:bg-slate-100 data-[state=open]:bg-slate-100 sm:pr-3';
 
 export function initialsOf(first: string, last: string, email: string): string {
@@ -17,7 +23,7 @@ export function AvatarFace({ session }: { session: Session }) {
         {initialsOf(first_name, last_name, email)}
       </span>
       <span className="hidden text-sm font-medium text-slate-800 sm:inline">
-        {first_name} {last_name}
+        {first_name.trim()} {last_name.trim()}
       </span>
     </>
   );

@@ -17,7 +17,7 @@ import { notify } from '#web/lib/toast.ts';
 import { accessSubjectOf, useSignOut, type Session } from '#web/lib/session.ts';
 import { AgencySwitcher } from '#web/components/agency-switcher.tsx';
 import type { DeferredProps } from '#web/lib/deferred.tsx';
-import { AVATAR_LABEL, AVATAR_TRIGGER_CLASS, AvatarFace } from './avatar-face.tsx';
+import { AVATAR_TRIGGER_CLASS, AvatarFace, avatarLabel } from './avatar-face.tsx';
 
 export function AvatarMenuPanel({ session, defaultOpen }: { session: Session } & DeferredProps) {
   const navigate = useNavigate();
@@ -26,7 +26,7 @@ export function AvatarMenuPanel({ session, defaultOpen }: { session: Session } &
   const isAdmin = hasRole(accessSubjectOf(session), 'admin');
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger aria-label={AVATAR_LABEL} className={AVATAR_TRIGGER_CLASS}>
+      <DropdownMenuTrigger aria-label={avatarLabel(first_name, last_name)} className={AVATAR_TRIGGER_CLASS}>
         <AvatarFace session={session} />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-64">

@@ -4,6 +4,7 @@ import { BrowserRouter, matchRoutes } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import type { RoutePreload } from './app/lazy.ts';
 import { AppRoutes, routes } from './app/router.tsx';
+import { noteFrameFocus } from './lib/frame-focus.ts';
 import './styles.css';
 
 const root = document.getElementById('root')!;
@@ -14,6 +15,8 @@ async function start() {
   // first render the same markup, which React then hydrates instead of replacing.
   const framed = root.querySelector('[data-signed-in-frame]') !== null;
   const prerendered = !framed && root.hasChildNodes();
+  // a Tab pressed on the frame (its skip link) is handed to the shell when the app draws over it
+  if (framed) noteFrameFocus(root);
   await Promise.all((matchRoutes(routes, window.location) ?? []).map((m) => (m.route.handle as RoutePreload | undefined)?.preload()));
   const app = (
     <StrictMode>

@@ -128,6 +128,7 @@ test('skip link: the first Tab stop, it moves focus to the page content', async 
   await expect(frame.getByRole('heading', { name: 'Customer Management' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(frame.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await shot(page, 'skip-link-frame');
   release();
   await expect(frame).toHaveCount(0);
   const skip = page.getByRole('link', { name: 'Skip to content' });

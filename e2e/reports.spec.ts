@@ -178,6 +178,8 @@ test('analytics: charts with data tables and CSV on a business account; the dash
 
   await page.goto('/dashboard');
   await expect(page.getByText('Premium written per month, last 12 months')).toBeVisible();
+  // the chart is drawn once the panel comes on screen (decision 080)
+  await page.getByText('Premium written per month, last 12 months').scrollIntoViewIfNeeded();
   await expect(page.locator('.recharts-surface')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/analytics');

@@ -98,8 +98,15 @@ function signedInSets(info: Info) {
       else if (lists.some((other, j) => j !== i && other.has(id))) listsChunk.add(id);
       else if (!publicSide.has(id)) ownParts.set(id, `${path.basename(LIST_PAGES[i], '.tsx')}-parts`);
     }
+  // What the dashboard alone uses, one chunk too (decision 080: a signed-in first load was 18-26
+  // files, and on HTTP/1.1 each costs a round trip on one of the browser's six connections)
+  for (const id of dashboard) if (id !== DASHBOARD && !shell.has(id) && !common.has(id) && !listsChunk.has(id) && !ownParts.has(id) && !publicSide.has(id)) ownParts.set(id, 'dashboard-page-parts');
+  // The icons the shell draws (sidebar, header), one chunk; not those the entry or a public page
+  // without fetching (home, pricing, features) draws, which stay single files
+  const icons = new Set([...shell].filter((id) => id.startsWith(path.join(ICONS, 'icons')) && !entry.has(id) && !publicWithoutFetching.has(id)));
   for (const id of publicSide) shell.delete(id);
-  return { shell, common, lists: listsChunk, ownParts };
+  for (const id of icons) shell.delete(id);
+  return { shell, common, lists: listsChunk, ownParts, icons };
 }
 
 /** `build.rollupOptions.output.codeSplitting` of vite.config.ts. */
@@ -111,6 +118,7 @@ export function signedInChunking() {
         debugName: 'signed-in',
         name: (id: string, ctx: { getModuleInfo: Info }) => {
           sets ??= signedInSets(ctx.getModuleInfo.bind(ctx));
+          if (sets.icons.has(id)) return 'signed-in-icons';
           if (sets.shell.has(id)) return 'signed-in-shell';
           if (sets.common.has(id)) return 'signed-in-common';
           return sets.lists.has(id) ? 'signed-in-lists' : (sets.ownParts.get(id) ?? null);

@@ -4,6 +4,7 @@
 // react-dom/server into the built index.html's #root, and writes <outDir>/prerendered/<name>.html
 // plus routes.json (path → file, or → { file, withoutQueryOnly } for a page whose content depends on
 // the query string), which the server serves for those paths (src/server/app.ts).
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,6 +43,21 @@ export function chunkFiles(manifest: Manifest, modules: string[]): string[] {
   return files;
 }
 
+/**
+ * The built index.html without its entry script and the entry's modulepreload links (a signed-in
+ * frame's head, decision 080): the entry's path and the preloaded files, to be added after the paint.
+ */
+export function withoutScripts(template: string): { head: string; entry: string; modules: string[] } {
+  const script = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+  if (!script) throw new Error("prerender: index.html has no entry script");
+  const modules: string[] = [];
+  const head = template.replace(script[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+    modules.push(href);
+    return '';
+  });
+  return { head, entry: script[1], modules };
+}
+
 export function prerender(): Plugin {
   let root = '';
   let outDir = '';
@@ -68,7 +84,7 @@ export function prerender(): Plugin {
         const mod = (await import(pathToFileURL(path.join(tmp, 'prerender.js')).href)) as {
           PRERENDERED_PATHS: string[];
           WITHOUT_QUERY_ONLY: string[];
-          SIGNED_IN_FRAMES: Record<string, { module: string; data: string[] }>;
+          SIGNED_IN_FRAMES: Record<string, { module: string; data: string[]; scripts?: 'with-html' }>;
           render: (pathname: string) => Promise<string>;
           renderFrame: (pathname: string) => string;
         };
@@ -85,20 +101,33 @@ export function prerender(): Plugin {
         // the signed-in pages' frames (decision 075): sent only to a browser holding a session, with
         // the page's chunks and the data module named in the HTML, so they download beside the entry
         // instead of after it has run
+        // Their JavaScript starts once the frame has painted (decision 080): the entry's script tag and
+        // its modulepreload links leave the head, and src/web/frame-boot.js adds them, with the page's
+        // chunks, after the first paint. The first screen's requests still start with the HTML.
         const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-        for (const [pathname, { module: pageModule, data }] of Object.entries(mod.SIGNED_IN_FRAMES)) {
+        const { head: frameTemplate, entry, modules: entryModules } = withoutScripts(template);
+        const bootSource = readFileSync(path.join(root, 'frame-boot.js'), 'utf8');
+        const bootFile = `assets/frame-boot-${createHash('sha256').update(bootSource).digest('hex').slice(0, 10)}.js`;
+        writeFileSync(path.join(outDir, bootFile), bootSource);
+        for (const [pathname, { module: pageModule, data, scripts }] of Object.entries(mod.SIGNED_IN_FRAMES)) {
           const html = mod.renderFrame(pathname);
           const file = fileFor(pathname);
-          // the first screen's requests first (a fetch's defaults: same origin, cookies sent), then the chunks
-          const preloads = [
+          const modules = [...new Set([...entryModules, ...chunkFiles(manifest, ['app/signed-in-shell.tsx', pageModule, 'lib/page-data.ts']).map((f) => `/${f}`)])];
+          // the first screen's requests (a fetch's defaults: same origin, cookies sent), then the
+          // scripts: after the paint by the loader, or (a page whose largest paint is its data, which
+          // waits for them) with the HTML at low priority, so the frame's stylesheet goes first
+          const head = [
             ...data.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
-            ...chunkFiles(manifest, ['app/signed-in-shell.tsx', pageModule, 'lib/page-data.ts'])
-              .filter((f) => !template.includes(`/${f}"`))
-              .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+            ...(scripts === 'with-html'
+              ? [
+                  `<script type="module" crossorigin fetchpriority="low" src="${entry}"></script>`,
+                  ...modules.map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${f}">`),
+                ]
+              : [`<script defer src="/${bootFile}" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`]),
           ].join('');
           writeFileSync(
             path.join(outDir, PRERENDER_DIR, file),
-            template.replace('</head>', `${preloads}</head>`).replace('<div id="root"></div>', `<div id="root">${html}</div>`),
+            frameTemplate.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${html}</div>`),
           );
           routes[pathname] = { file, signedIn: true };
         }

@@ -26,10 +26,12 @@ export const WITHOUT_QUERY_ONLY = ['/login'];
  * is rendered too: each page's module (its chunks are named in the HTML) and the requests its first
  * screen waits for, which the HTML starts (`<link rel="preload" as="fetch">`) while the scripts
  * download; the app's own fetch of the same URL then takes that answer. The server sends a frame only
- * to a request holding a session cookie (decision 075).
+ * to a request holding a session cookie (decision 075). The scripts start once the frame has painted
+ * (src/web/frame-boot.js), or, `scripts: 'with-html'`, for a page whose largest paint is its data
+ * (the dashboard's), with the HTML at low priority (decision 080).
  */
-export const SIGNED_IN_FRAMES: Record<FramedPath, { module: string; data: string[] }> = {
-  '/dashboard': { module: 'features/dashboard/dashboard-page.tsx', data: ['/api/me', '/api/dashboard'] },
+export const SIGNED_IN_FRAMES: Record<FramedPath, { module: string; data: string[]; scripts?: 'with-html' }> = {
+  '/dashboard': { module: 'features/dashboard/dashboard-page.tsx', data: ['/api/me', '/api/dashboard'], scripts: 'with-html' },
   '/dashboard/policies': { module: 'features/policies/policies-page.tsx', data: ['/api/me'] },
   '/dashboard/customers': { module: 'features/customers/customers-page.tsx', data: ['/api/me'] },
   '/dashboard/renewals': { module: 'features/renewals/renewals-page.tsx', data: ['/api/me'] },

@@ -1,6 +1,6 @@
 // Scenario 7: first-load JS from the build manifest, Lighthouse on the public pages, and the
 // signed-in pages (`--only signed-in`, issue 33).
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD, database, LIGHTHOUSE_ONLY, LIGHTHOUSE_RUNS, log, PORTS, rows, work } from '../context.ts';
 import { type FirstLoad, firstLoad, PUBLIC_PAGES, SIGNED_IN_BUDGET_KB, SIGNED_IN_PAGES, TARGETED_PAGES } from '../frontend.ts';
@@ -84,6 +84,14 @@ export async function signedInOnly(pgInfo: Postgres) {
   try {
     const who = await registerAndSignIn(server.url, 'bench-signed-in@bench.example', confirmOn(pgInfo, 'enterprise'));
     await seedWith(pgInfo, { fillerAgencies: 0, fillerCustomers: 0, fillerPolicies: 0, targets: [{ agencyId: who.agencyId, ownerId: who.ownerId, customers: 300, policies: 1000 }] });
+    // BENCH_HOLD=<file>: the seeded server's URL and session cookie written there, kept running until
+    // the file is removed (to probe the signed-in pages with one's own Lighthouse or Playwright runs)
+    if (process.env.BENCH_HOLD) {
+      writeFileSync(process.env.BENCH_HOLD, JSON.stringify({ url: server.url, cookie: who.cookie }));
+      log(`holding ${server.url} until ${process.env.BENCH_HOLD} is removed`);
+      while (existsSync(process.env.BENCH_HOLD)) await new Promise((r) => setTimeout(r, 1000));
+      return;
+    }
     if (!LIGHTHOUSE_ONLY) {
       const t = await timeToData(server.url, who.cookie);
       rows.push({

@@ -124,6 +124,13 @@ describe('first-load JavaScript of the signed-in app', () => {
       expect(forbiddenChain(path.join(ROOT, root), ON_USE)).toBeNull();
     });
 
+  // every framed page's HTML preloads lib/page-data.ts (decision 080): it carries no page's query
+  // module but the dashboard's, which each page's own chunk brings (the lists' were 20 KB on /dashboard)
+  it('lib/page-data.ts imports the list pages\' query modules only when their data is asked for', () => {
+    const QUERY_MODULES = ['src/web/lib/customers.ts', 'src/web/lib/renewals.ts', 'src/web/components/assignees.tsx', 'src/shared/policies.ts', 'src/shared/customers.ts'];
+    expect(forbiddenChain(path.join(ROOT, 'src/web/lib/page-data.ts'), QUERY_MODULES)).toBeNull();
+  });
+
   it('finds the chain to a chart drawn later, and to a module loaded on use (the checks can fail)', () => {
     expect(forbiddenChain(path.join(ROOT, 'src/web/features/dashboard/dashboard-page.tsx'), DRAWING, true)).toEqual([
       'src/web/features/dashboard/dashboard-page.tsx',

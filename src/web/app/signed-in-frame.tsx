@@ -7,6 +7,7 @@
 import { useLocation } from 'react-router';
 import { PAGE_FRAMES, type FramedPath } from './signed-in-frames.ts';
 import { PageHeader } from '../components/page-header.tsx';
+import { SKIP_LINK_CLASS } from './skip-link.ts';
 
 type Frame = (typeof PAGE_FRAMES)[FramedPath];
 
@@ -69,6 +70,10 @@ export function SignedInFrame() {
   const frame = (PAGE_FRAMES as Record<string, Frame | undefined>)[pathname];
   return (
     <div className="min-h-screen bg-slate-50" data-signed-in-frame="">
+      {/* a real first Tab stop, as in the shell: the app hands its focus on when it draws (decision 080) */}
+      <a href="#main" className={SKIP_LINK_CLASS}>
+        Skip to content
+      </a>
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
         <div className="flex h-16 items-center border-b border-slate-200 px-4">
           <div className={`h-7 w-36 ${BAR}`} />
@@ -81,7 +86,7 @@ export function SignedInFrame() {
       </aside>
       <div className="flex min-h-screen min-w-0 flex-col lg:pl-64">
         <header className="sticky top-0 z-20 h-16 border-b border-slate-200 bg-white" />
-        <main className="flex-1 p-4 sm:p-6">
+        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
           <p role="status" className="sr-only">
             Loading...
           </p>

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
 import { useBrand, useBrandColors } from '../lib/brand.ts';
@@ -14,6 +14,8 @@ import { PaletteLauncher } from '../features/palette/launcher.tsx';
 import { AgencyNoticeBanner } from '../components/agency-notice-banner.tsx';
 import { Brand, SidebarFooter } from './shell-parts.tsx';
 import { FramePending } from './frame-pending.tsx';
+import { takeFrameFocus } from '../lib/frame-focus.ts';
+import { SKIP_LINK_CLASS } from './skip-link.ts';
 
 /** The phone drawer (Radix dialog) loads after the first screen; until then there is nothing to show. */
 const Drawer = deferred<{ session: Session; open: boolean; onOpenChange: (o: boolean) => void }>(() =>
@@ -22,14 +24,22 @@ const Drawer = deferred<{ session: Session; open: boolean; onOpenChange: (o: boo
 
 /** The first stop of Tab: moves focus into the page content, past the sidebar and the header. */
 function SkipLink() {
+  const ref = useRef<HTMLAnchorElement>(null);
+  // the frame's skip link, or its main area, had the focus when the app drew over it (decision 080)
+  useLayoutEffect(() => {
+    const was = takeFrameFocus();
+    if (was === 'skip') ref.current?.focus();
+    else if (was === 'main') document.getElementById('main')?.focus();
+  }, []);
   return (
     <a
+      ref={ref}
       href="#main"
       onClick={(e) => {
         e.preventDefault();
         document.getElementById('main')?.focus();
       }}
-      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      className={SKIP_LINK_CLASS}
     >
       Skip to content
     </a>

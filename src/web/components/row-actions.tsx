@@ -1,6 +1,7 @@
 // The row menu and delete confirmation shared by the list pages (policies, customers, documents).
 // Their Radix menu and dialog (row-actions-menu.tsx) load after the list's first screen (issue 33):
-// a look-alike button stands in for each row's menu, and a click on it opens the menu once loaded;
+// a look-alike button stands in for each row's menu (the menu's code loads when the page is idle),
+// and a click on it draws the real menu, open (decision 080: not all rows' menus at once);
 // the confirmation loads when the menu does, or when a row is first to be deleted.
 import { lazy, Suspense } from 'react';
 import { MoreHorizontal } from 'lucide-react';
@@ -10,7 +11,7 @@ import { Button } from './ui/button.tsx';
 import type { DeleteConfirmProps, RowActionsProps } from './row-actions-menu.tsx';
 
 const loadMenu = () => import('./row-actions-menu.tsx');
-const Menu = deferred<RowActionsProps>(() => loadMenu().then((m) => m.RowActionsMenu));
+const Menu = deferred<RowActionsProps>(() => loadMenu().then((m) => m.RowActionsMenu), { swap: 'on-use' });
 const Confirm = lazy(() => loadMenu().then((m) => ({ default: m.DeleteConfirmDialog })));
 
 /** View, Edit and Delete for one row; `label` names the row for assistive technology. */

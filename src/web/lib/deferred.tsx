@@ -3,7 +3,7 @@
 // after, or at once when the person reaches for the part first (issue 33). Until then a look-alike
 // trigger stands in; a click on it opens the part as soon as it has loaded. A stand-in that had the
 // keyboard focus hands it to the real trigger (same accessible name), so Enter still opens it.
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 export interface DeferredProps {
   /** open on arrival: the person clicked the stand-in before the part had loaded */
@@ -48,7 +48,12 @@ function Arrived({ then }: { then: () => void }) {
   return null;
 }
 
-export function deferred<P extends object>(loader: () => Promise<Part<P>>) {
+/**
+ * `swap`: 'idle' (the default) draws the part in place of its stand-in once loaded; 'on-use' only
+ * loads it when idle and draws it when the stand-in is reached for: a list's row menus, one per row,
+ * whose swap all at once was the longest task after a list's first screen (decision 080).
+ */
+export function deferred<P extends object>(loader: () => Promise<Part<P>>, { swap = 'idle' }: { swap?: 'idle' | 'on-use' } = {}) {
   let loading: Promise<Part<P>> | null = null;
   const load = () => (loading ??= loader());
   const Lazy = lazy(async () => ({ default: await load() }));
@@ -64,9 +69,10 @@ export function deferred<P extends object>(loader: () => Promise<Part<P>>) {
       const cancel = whenIdle(
         () =>
           void load().then(() => {
-            if (!live) return;
+            if (!live || swap === 'on-use') return;
             focus.current = noteFocus();
-            setReady(true);
+            // a transition: React draws the part in slices, not in one long task (decision 080)
+            startTransition(() => setReady(true));
           }),
       );
       return () => {

@@ -1,6 +1,7 @@
 // The dashboard's Policy Performance panel: premium per month on Business and above (the chart
-// module loads only then), an upsell below Business.
-import { lazy, Suspense } from 'react';
+// module loads only then, and only once the panel comes on screen: below the first screen on a
+// phone, decision 080), an upsell below Business.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
@@ -15,12 +16,27 @@ import { CommissionLine } from './commission-line.tsx';
 
 const PremiumByMonthChart = lazy(() => import('#web/components/charts.tsx').then((m) => ({ default: m.PremiumByMonthChart })));
 
+/** Whether the element has come into the viewport (once true, stays true). */
+function useNearViewport(): [(el: Element | null) => void, boolean] {
+  const [el, setEl] = useState<Element | null>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (!el || near) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el, near]);
+  return [setEl, near];
+}
+
 /**
  * `query`: the analytics, read by the dashboard with its other cards (dashboard-data.ts);
  * `commission`: the commission line, given where the plan has commissions (Professional and above).
  */
 export function PolicyPerformancePanel({ query, commission }: { query: UseQueryResult<Analytics>; commission?: UseQueryResult<CommissionComparison | null> }) {
   const { allowed, isPending } = useFeature('analytics');
+  const [chartRef, chartNear] = useNearViewport();
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between">
@@ -51,11 +67,15 @@ export function PolicyPerformancePanel({ query, commission }: { query: UseQueryR
         ) : (
           <figure>
             <figcaption className="mb-2 text-sm text-slate-600">Premium written per month, last 12 months</figcaption>
-            <Suspense fallback={<Spinner label="Loading chart" />}>
-              <div role="img" aria-label={`Premium written per month: ${query.data.premiumByMonth.map((p) => `${p.month} ${p.premium}`).join(', ')}`}>
-                <PremiumByMonthChart data={query.data.premiumByMonth} compact />
-              </div>
-            </Suspense>
+            <div ref={chartRef} className="min-h-40" role="img" aria-label={`Premium written per month: ${query.data.premiumByMonth.map((p) => `${p.month} ${p.premium}`).join(', ')}`}>
+              {chartNear ? (
+                <Suspense fallback={<Spinner label="Loading chart" />}>
+                  <PremiumByMonthChart data={query.data.premiumByMonth} compact />
+                </Suspense>
+              ) : (
+                <Spinner label="Loading chart" />
+              )}
+            </div>
           </figure>
         )}
       </CardContent>

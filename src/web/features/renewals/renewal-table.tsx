@@ -19,7 +19,7 @@ function daysText(days: number) {
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-const Menu = deferred<{ row: RenewalRow; handlers: RowHandlers }>(() => import('./renewal-row-menu.tsx').then((m) => m.RowMenu));
+const Menu = deferred<{ row: RenewalRow; handlers: RowHandlers }>(() => import('./renewal-row-menu.tsx').then((m) => m.RowMenu), { swap: 'on-use' });
 
 function RowMenu({ row, handlers }: { row: RenewalRow; handlers: RowHandlers }) {
   return (

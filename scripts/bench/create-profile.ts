@@ -1,5 +1,5 @@
 // One create, looked at closely (issue 28's creates regression, decision 076):
-//   npx tsx scripts/bench/create-profile.ts [buildDir] [--requests N] [--port P] [--statements-only] [--no-prof] [--sql-cost]
+//   npx tsx scripts/bench/create-profile.ts [buildDir] [--requests N] [--port P] [--statements-only] [--no-prof] [--sql-cost] [--idle S]
 // Starts PostgreSQL 15 and one server process of the given build (default .bench-build; another
 // commit's build works too, e.g. /tmp/bench-before/.bench-build), signs up an enterprise agency,
 // makes a few creates to warm up, then logs the SQL of one more create (POST /api/policies with a
@@ -17,7 +17,7 @@ import { confirmOn, registerAndSignIn } from './harness.ts';
 import { load } from './load.ts';
 import { captureStatements, pgbench, type Postgres, sql, startPostgres } from './postgres.ts';
 import { policyBody } from './scenarios/creates.ts';
-import { startServer } from './server.ts';
+import { cpuMs, cpuSince, cpuSnapshot, startServer } from './server.ts';
 
 const args = process.argv.slice(2);
 const valueOf = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
@@ -25,6 +25,8 @@ const REQUESTS = Number(valueOf('--requests') ?? 3000);
 const PORT = Number(valueOf('--port') ?? process.env.BENCH_PORT ?? 4355);
 const STATEMENTS_ONLY = args.includes('--statements-only');
 const SQL_COST = args.includes('--sql-cost');
+/** --idle S: only the server's and PostgreSQL's CPU while no request comes, over S seconds (the background jobs' share of a load run) */
+const IDLE = args.includes('--idle') ? Number(valueOf('--idle')) : 0;
 const PROFILE = !args.includes('--no-prof') && !SQL_COST;
 const buildDir = path.resolve(args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--') ) ?? '.bench-build');
 const work = mkdtempSync(path.join(os.tmpdir(), 'policydesk-create-profile-'));
@@ -40,7 +42,7 @@ async function main() {
       dataDir: path.join(work, 'data'),
       logFile: path.join(work, 'server.log'),
       nodeArgs: PROFILE && !STATEMENTS_ONLY ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
-      env: { WORKERS: '1' },
+      env: { WORKERS: process.env.BENCH_WORKERS ?? '1' },
     });
     try {
       const creator = await registerAndSignIn(server.url, 'create-profile@bench.example', confirmOn(pgInfo, 'enterprise'));
@@ -55,6 +57,7 @@ async function main() {
         if (res.status >= 300) throw new Error(`create: ${res.status} ${await res.text()}`);
       };
       for (let i = 0; i < 20; i++) await create();
+      if (IDLE) return void (await idleCpu(server.pid, pgInfo));
       const statements = await captureStatements(pgInfo, create);
       const file = path.join(work, 'statements.sql');
       writeFileSync(file, statements.map((s) => `${s};`).join('\n'));
@@ -80,6 +83,16 @@ async function main() {
   } finally {
     pgInfo.stop();
   }
+}
+
+/** The server's and PostgreSQL's CPU per second while nothing is asked (after 10 s, past the start-up jobs). */
+async function idleCpu(serverPid: number, pgInfo: Postgres) {
+  await new Promise((r) => setTimeout(r, 10_000));
+  const server = cpuMs(serverPid);
+  const db = cpuSnapshot(pgInfo.pid());
+  await new Promise((r) => setTimeout(r, IDLE * 1000));
+  const perSecond = (ms: number) => (ms / IDLE).toFixed(1);
+  console.log(`build ${buildDir}: idle ${IDLE} s, ${process.env.BENCH_WORKERS ?? 1} worker(s): server CPU ${perSecond(cpuMs(serverPid) - server)} ms/s, PostgreSQL CPU ${perSecond(cpuSince(pgInfo.pid(), db))} ms/s`);
 }
 
 /**

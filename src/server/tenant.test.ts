@@ -1,10 +1,12 @@
 // The tenant layer: a query through the tenant context never reaches another agency, and the
 // database itself refuses a link between two agencies' rows (composite (agency_id, id) keys).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   activityLog,
   agencyMembers,
+  changeFeed,
   contactMessages,
   customerCommunications,
   customers,
@@ -135,6 +137,30 @@ describe('the tenant context', () => {
     // outside a transaction: right away
     await asB.insertAtEnd(activityLog, line(`now ${tag}`));
     expect(await lines(`now ${tag}`)).toHaveLength(1);
+  });
+
+  it("writes several tables' insertAtEnd rows in one statement, each in its agency (issue 28's creates, decision 076)", async () => {
+    const asB = tenant(t.db, { agency: { id: agencyB } });
+    const tag = Math.random().toString(36).slice(2, 8);
+    const entityId = crypto.randomUUID();
+    let execute: { mock: { calls: [SQLWrapper | string][] } } | undefined;
+    await asB.transaction(async (tx) => {
+      await tx.insertAtEnd(activityLog, { actorId: null, kind: 'customer', action: 'created', entityId, summary: `one ${tag}` });
+      await tx.insertAtEnd(changeFeed, { entity: 'customer', entityId, op: 'created', eventType: 'customer.created' });
+      await tx.insertAtEnd(activityLog, { actorId: null, kind: 'customer', action: 'created', entityId, summary: `two ${tag}` });
+      // what the work's end sends from here: one `execute` of the tables' inserts joined (an insert
+      // sent on its own would be a round trip of its own, as before)
+      execute = vi.spyOn(tx.db, 'execute');
+    });
+    // one statement for the three rows of two tables
+    // (on node-postgres the transaction's commit is an `execute` too)
+    const texts = execute!.mock.calls.map(([query]) => (typeof query === 'string' ? query : new PgDialect().sqlToQuery(query.getSQL()).sql));
+    expect(texts.filter((text) => text !== 'commit')).toEqual([expect.stringMatching(/^with w0 as \(insert into "activity_log" .*\) insert into "change_feed" /s)]);
+    const lines = await t.db.select({ agencyId: activityLog.agencyId, summary: activityLog.summary }).from(activityLog).where(eq(activityLog.entityId, entityId));
+    expect(lines.map((l) => l.summary).sort()).toEqual([`one ${tag}`, `two ${tag}`]);
+    expect(lines.every((l) => l.agencyId === agencyB)).toBe(true);
+    const feed = await t.db.select({ agencyId: changeFeed.agencyId, op: changeFeed.op }).from(changeFeed).where(eq(changeFeed.entityId, entityId));
+    expect(feed).toEqual([{ agencyId: agencyB, op: 'created' }]);
   });
 
   it('accepts only tables with an agency_id (checked by tsc: each line below must be a type error)', () => {

@@ -203,6 +203,23 @@ export interface CheckedQuery<R> extends PromiseLike<R> {
 type AtEnd = Map<TenantTable, Record<string, unknown>[]>;
 
 /**
+ * Writes a transaction's `insertAtEnd` rows: one insert per table, and the tables' inserts in one
+ * statement (data-modifying CTEs), so a create's activity lines and change-feed rows cost one round
+ * trip, not two (issue 28's creates, decision 076). The rows are read back by nothing in the same
+ * transaction (insertAtEnd's contract), so the one snapshot the CTEs share changes nothing.
+ */
+async function insertPending(db: Db, pending: AtEnd): Promise<void> {
+  const inserts = [...pending].map(([table, rows]) => insertRows(db, table, rows as (typeof table)['$inferInsert'][]));
+  if (inserts.length <= 1) {
+    if (inserts.length) await inserts[0];
+    return;
+  }
+  const last = inserts.pop()!;
+  const ctes = inserts.map((insert, i) => sql`${sql.raw(`w${i}`)} as (${insert.getSQL()})`);
+  await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${last.getSQL()}`);
+}
+
+/**
  * The database as a feature holds it (docs/decisions/046-tenancy-by-construction.md): a handle with
  * nothing to query with. `tenant(connection, actor)` turns it into the caller's agency's context;
  * `crossAgency(connection, reason)` is the one way to the raw connection. A `Db` or a transaction
@@ -273,7 +290,7 @@ export function tenant(connection: Connection, owner: TenantOwner, atEnd?: AtEnd
       q.transaction(async (tx) => {
         const pending: AtEnd = new Map();
         const result = await work(tenant(tx, owner, pending));
-        for (const [table, rows] of pending) await insertRows((tx as Db | Tx) as Db, table, rows as (typeof table)['$inferInsert'][]);
+        await insertPending(tx as Db | Tx as Db, pending);
         return result;
       }),
     ownAgency: (fields) => selectAgency(q, fields, agencyId),

@@ -69,6 +69,8 @@ const policyBase = z.object({
 
 /** Form values for every line travel together; only the chosen line's are validated and kept. */
 const anyDetails = Object.fromEntries(DETAILS_KEYS.map((k) => [k, z.unknown().optional()]));
+/** Built once: zod compiles an object schema on its first parse, so a schema built per parse compiles per request (issue 28's creates, decision 076). */
+const policyBaseWithDetails = policyBase.extend(anyDetails);
 
 /** The shape policyInputSchema reads, for the API document (the validation itself is policyInputSchema's). */
 export const policyDocumentSchema = policyBase.extend({
@@ -87,7 +89,7 @@ export type PolicyValues = Omit<PolicyBase, 'end_date'> & { end_date: string } &
  */
 export const policyInputSchema = z.unknown().transform((raw, ctx): PolicyValues => {
   const value = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const base = policyBase.extend(anyDetails).safeParse(value);
+  const base = policyBaseWithDetails.safeParse(value);
   // an unknown type is refused by policyBase; its details are then read as car's, as before
   const line = lineOf(String(value.policy_type));
   const key = detailsKey(line.id as PolicyType);

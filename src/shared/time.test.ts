@@ -1,6 +1,6 @@
 // The timezone helpers the tasks, the digest and the job schedules rely on.
 import { describe, expect, it } from 'vitest';
-import { zonedInstant, zonedParts } from './time.ts';
+import { agencyToday, zonedInstant, zonedParts } from './time.ts';
 
 describe('zonedInstant / zonedParts', () => {
   it('turns a wall-clock time into the instant of that zone, across DST', () => {
@@ -29,5 +29,22 @@ describe('zonedInstant / zonedParts', () => {
           expect(zonedParts(instant, timeZone), `${timeZone} ${instant.toISOString()}`).toEqual({ date: date.format(instant), time: time.format(instant) });
         }
     }
+  });
+});
+
+describe('agencyToday', () => {
+  it("answers each zone's day, also for calls within one second and across its midnight (the day is kept per zone and second)", () => {
+    // Kolkata is UTC+05:30: its midnight is 18:30:00Z
+    const before = new Date('2026-03-01T18:29:59.000Z');
+    expect(agencyToday('Asia/Kolkata', before)).toBe('2026-03-01');
+    expect(agencyToday('Asia/Kolkata', new Date('2026-03-01T18:29:59.999Z'))).toBe('2026-03-01');
+    expect(agencyToday('UTC', new Date('2026-03-01T18:29:59.500Z'))).toBe('2026-03-01');
+    expect(agencyToday('Asia/Kolkata', new Date('2026-03-01T18:30:00.000Z'))).toBe('2026-03-02');
+    expect(agencyToday('America/Los_Angeles', new Date('2026-03-01T18:30:00.000Z'))).toBe('2026-03-01');
+    // an earlier instant after a later one: no stale answer
+    expect(agencyToday('Asia/Kolkata', before)).toBe('2026-03-01');
+    expect(agencyToday(null, new Date('2026-03-01T23:59:59.999Z'))).toBe('2026-03-01');
+    expect(agencyToday(null, new Date('2026-03-02T00:00:00.000Z'))).toBe('2026-03-02');
+    expect(agencyToday('Not/AZone', new Date('2026-03-02T00:00:00.000Z'))).toBe('2026-03-02');
   });
 });

@@ -3,6 +3,12 @@
 // Pure Intl arithmetic: no I/O, so the server, the web app and the job scheduler agree.
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The last day each zone's formatter gave, and the second it was for: formatting in a zone costs
+ * tens of microseconds (every create and list asks), and a zone's day can only change on a whole
+ * second (offsets are whole seconds), so within one second the answer is the same (decision 076).
+ */
+const lastDays = new Map<string, { second: number; day: string }>();
 
 /** The agency's time zone as stored (Settings › Agency), UTC when none is set. */
 export function agencyTimeZone(stored: string | null | undefined): string {
@@ -16,13 +22,18 @@ export function agencyTimeZone(stored: string | null | undefined): string {
 export function agencyToday(timeZone: string | null | undefined, now: Date = new Date()): string {
   const zone = agencyTimeZone(timeZone);
   try {
+    const second = Math.floor(now.getTime() / 1000);
+    const last = lastDays.get(zone);
+    if (last && last.second === second) return last.day;
     let day = dayFormatters.get(zone);
     if (!day) {
       // building an Intl.DateTimeFormat costs far more than using one: one per zone, kept
       day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
       if (dayFormatters.size < 1000) dayFormatters.set(zone, day);
     }
-    return day.format(now);
+    const today = day.format(now);
+    if (dayFormatters.has(zone)) lastDays.set(zone, { second, day: today });
+    return today;
   } catch {
     return now.toISOString().slice(0, 10);
   }

@@ -52,6 +52,8 @@ export const COMMISSION_TEXT = {
   lineAlreadyPays: (number: string) => `This line already pays policy ${number}.`,
   searchTooLong: 'Please search with at most 100 characters.',
   lineReopened: 'The line is back among the lines not in the book.',
+  lineIgnored: 'Statement line ignored.',
+  lineRestored: (number: string) => `The line pays policy ${number} again, as the import matched it.`,
   receiptRecorded: (amount: string, date: string) => `${amount} received on ${date}.`,
   receiptDeleted: 'Receipt deleted: the commission received by hand is no longer counted.',
   fromLine: (carrier: string, what: string, amount: string, date: string) =>

@@ -354,8 +354,8 @@ export async function matchLine(db: Connection, actor: Actor, id: string, policy
  * decided: the policy it matched then (with its reason), or among the lines not in the book; an
  * ignored line, or one the import matched, goes back among the lines not in the book.
  */
-export async function reopenLine(db: Connection, actor: Actor, id: string): Promise<void> {
-  await tenant(db, actor).transaction(async (tx) => {
+export async function reopenLine(db: Connection, actor: Actor, id: string): Promise<{ policy_number: string | null }> {
+  return tenant(db, actor).transaction(async (tx) => {
     const [line] = await tx.from(commissionLines, eq(commissionLines.id, id));
     if (!line?.statementId) throw notFound(COMMISSION_TEXT.lineNotFound);
     if (line.status === 'unmatched') throw conflict(COMMISSION_TEXT.lineNotReopenable, 'ALREADY_UNMATCHED');
@@ -386,6 +386,7 @@ export async function reopenLine(db: Connection, actor: Actor, id: string): Prom
       ).slice(0, 500),
     });
     if (line.status === 'matched') await reconciled(tx, actor, 'line_unmatched', { statement: line.statementId }, [line.policyId, restore?.id ?? null]);
+    return { policy_number: restore?.number ?? null };
   });
 }
 

@@ -126,8 +126,9 @@ export function commissionRoutes() {
   });
   // the undo of a match by hand or of an ignore
   r.post('/commissions/lines/:id/reopen', async (c) => {
-    await reopenLine(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.lineNotFound));
-    return c.json({ ok: true });
+    // policy_number: the policy the import had matched the line to, which it pays again (else null: not in the book)
+    const { policy_number } = await reopenLine(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.lineNotFound));
+    return c.json({ ok: true, policy_number });
   });
   r.post('/commissions/receipts', async (c) => c.json({ receipt: await recordReceipt(c.var.deps.db, c.var.actor, await readJson(c, manualReceiptSchema)) }, 201));
   r.delete('/commissions/receipts/:id', async (c) => {

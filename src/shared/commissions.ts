@@ -30,6 +30,8 @@ export const COMMISSION_TEXT = {
   policyNotFound: 'Policy not found.',
   toleranceInvalid: 'Please enter a tolerance between 0 and 1000.00 (for example 1.00).',
   settingsSaved: 'Tolerance saved.',
+  toleranceChanged: (from: string, to: string) => `From $${from} to $${to}: the reconciliation reads every term again.`,
+  toleranceRestored: (value: string) => `Tolerance back to $${value}.`,
   periodRequired: 'Please choose the month the statement covers.',
   periodInvalid: 'Please choose a month as yyyy-MM (for example 2026-03).',
   statementNotFound: 'Statement not found.',

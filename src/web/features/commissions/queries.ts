@@ -97,7 +97,7 @@ function useCommissionMutation<V, R>(fn: (v: V) => Promise<R>) {
 
 export const useCreateRate = () => useCommissionMutation((body: Record<string, string>) => apiPost<{ rate: CommissionRate }>('/api/commissions/rates', body));
 export const useDeleteRate = () => useCommissionMutation((id: string) => apiDelete<{ ok: true }>(`/api/commissions/rates/${id}`));
-export const useSaveTolerance = () => useCommissionMutation((tolerance: string) => apiPut<{ tolerance: string }>('/api/commissions/settings', { tolerance }));
+export const useSaveTolerance = () => useCommissionMutation((tolerance: string) => apiPut<{ tolerance: string; previous: string }>('/api/commissions/settings', { tolerance }));
 export const useUndoStatement = () => useCommissionMutation((id: string) => apiPost<{ statement: Statement }>(`/api/commissions/statements/${id}/undo`));
 export const useIgnoreLine = () =>
   useCommissionMutation((v: { id: string; reason: string }) => apiPost<{ ok: true }>(`/api/commissions/lines/${v.id}/ignore`, { reason: v.reason }));

@@ -163,7 +163,22 @@ function ToleranceCard() {
           onSubmit={(e) => {
             e.preventDefault();
             setError(null);
-            save.mutate(shown, { onSuccess: () => notify.success(COMMISSION_TEXT.settingsSaved), onError: (err) => setError(errorMessage(err)) });
+            save.mutate(shown, {
+              onSuccess: (saved) => {
+                setValue(null);
+                if (saved.previous === saved.tolerance) return notify.success(COMMISSION_TEXT.settingsSaved);
+                // the change is in the activity log; Undo saves the value it replaced
+                notify.successWithAction(COMMISSION_TEXT.settingsSaved, COMMISSION_TEXT.toleranceChanged(saved.previous, saved.tolerance), {
+                  label: 'Undo',
+                  onClick: () =>
+                    save.mutate(saved.previous, {
+                      onSuccess: () => notify.success(COMMISSION_TEXT.toleranceRestored(saved.previous)),
+                      onError: (err) => notify.error(errorMessage(err)),
+                    }),
+                });
+              },
+              onError: (err) => setError(errorMessage(err)),
+            });
           }}
         >
           <FormField label="Tolerance ($)" error={error ?? undefined}>

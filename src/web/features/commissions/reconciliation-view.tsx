@@ -192,6 +192,13 @@ export function ReconciliationView() {
             <Total label="Received" value={data.totals.received} testId="total-received" />
             <Total label="Outstanding (expected − received)" value={data.totals.difference} testId="total-outstanding" />
           </section>
+          <p className="text-sm text-slate-600" data-testid="tolerance-note">
+            Paid in full within {signedMoney(data.tolerance)} of the expected commission (the tolerance, set in{' '}
+            <Link to="/dashboard/commissions?view=rates" className="font-medium text-brand-700 hover:underline">
+              Rates
+            </Link>
+            ).
+          </p>
           <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
             <p className="text-slate-600" data-testid="aging">
               Outstanding by days since the term started:{' '}

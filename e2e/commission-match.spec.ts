@@ -13,7 +13,8 @@ const termRow = (page: Page, number: string) => page.getByRole('table', { name: 
 const rows = (page: Page) => page.getByTestId('commission-row').filter({ visible: true });
 const errorToasts = (page: Page) => page.locator('[data-sonner-toast][data-type="error"]');
 
-async function setUp(page: Page) {
+async function setUp(page: Page): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
   await page.setViewportSize({ width: 1280, height: 900 });
   const account = await createAccount(page.request, { plan: 'professional', firstName: 'Bea', lastName: 'Bookkeeper' });
   await signInAs(page, account.email, account.password);
@@ -32,6 +33,7 @@ async function setUp(page: Page) {
       data: carPolicyPayload({ policy_number: number, customer_name: name, premium_amount: '1000.00', start_date: start, insurance_company: 'Acme Mutual' }),
     });
     expect(res.status(), await res.text()).toBe(201);
+    ids[number] = ((await res.json()) as { id: string }).id;
   }
   // the carrier's statement: Rita's commission under Walt's number, Carla's under the carrier's own number
   const today = daysAgo(0);
@@ -47,6 +49,7 @@ async function setUp(page: Page) {
     },
   });
   expect(statement.status(), await statement.text()).toBe(201);
+  return ids;
 }
 
 test('commissions: the 60-day group, and a line under the carrier’s number matched by hand from the dialog (Undo)', async ({ page }) => {
@@ -158,4 +161,32 @@ test('commissions: a line the import matched to the wrong policy is moved to the
   await rows(page).filter({ hasText: 'HOME-2002' }).getByRole('button', { name: 'Lines that paid HOME-2002' }).click();
   await expect(lines).toContainText('Matched on the policy number.');
   await shot(page, 'commissions-term-lines');
+});
+
+test('commissions: the tolerance moves a short-paid term in or out of the 60-day group, and its change can be undone', async ({ page }) => {
+  const ids = await setUp(page);
+  // a commission received by hand for HOME-2001: 40.00 of 100.00, 60.00 short
+  const receipt = await page.request.post('/api/commissions/receipts', { data: { policy_id: ids['HOME-2001'], amount: '40', received_on: daysAgo(1) } });
+  expect(receipt.status(), await receipt.text()).toBe(201);
+  await page.goto('/dashboard/commissions');
+  await expect(termRow(page, 'HOME-2001')).toContainText('Short-paid');
+  await expect(page.getByTestId('overdue-summary')).toHaveText('2 terms · $160.00 outstanding (expected $200.00, received $40.00)');
+  await expect(page.getByTestId('tolerance-note')).toContainText('Paid in full within $1.00 of the expected commission');
+
+  await page.getByTestId('tolerance-note').getByRole('link', { name: 'Rates' }).click();
+  await page.getByLabel('Tolerance ($)').fill('abc');
+  await page.getByRole('button', { name: 'Save tolerance' }).click();
+  await expect(page.getByText('Please enter a tolerance between 0 and 1000.00 (for example 1.00).')).toBeVisible();
+  await page.getByLabel('Tolerance ($)').fill('75');
+  await page.getByRole('button', { name: 'Save tolerance' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'From $1.00 to $75.00' });
+  await expect(toast).toBeVisible();
+  expect(await errorToasts(page).count()).toBe(0);
+  await page.getByRole('navigation', { name: 'Commissions' }).getByRole('link', { name: 'Reconciliation' }).click();
+  await expect(termRow(page, 'HOME-2001')).toContainText('Paid in full');
+  await expect(page.getByTestId('overdue-summary')).toHaveText('1 term · $100.00 outstanding (expected $100.00, received $0.00)');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Tolerance back to $1.00.' })).toBeVisible();
+  await expect(termRow(page, 'HOME-2001')).toContainText('Short-paid');
+  await expect(page.getByTestId('overdue-summary')).toHaveText('2 terms · $160.00 outstanding (expected $200.00, received $40.00)');
 });

@@ -1,5 +1,5 @@
 // One query hook per commissions endpoint; the reconciliation's filters are its cache key.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CommissionRate,
   MatchCandidate,
@@ -97,6 +97,12 @@ function useCommissionMutation<V, R>(fn: (v: V) => Promise<R>) {
 
 export const useCreateRate = () => useCommissionMutation((body: Record<string, string>) => apiPost<{ rate: CommissionRate }>('/api/commissions/rates', body));
 export const useDeleteRate = () => useCommissionMutation((id: string) => apiDelete<{ ok: true }>(`/api/commissions/rates/${id}`));
+/** Saves a tolerance outside a component's life (a toast's Undo may be pressed on another view). */
+export async function restoreTolerance(qc: QueryClient, tolerance: string) {
+  await apiPut<{ tolerance: string; previous: string }>('/api/commissions/settings', { tolerance });
+  await qc.invalidateQueries({ queryKey: ['commissions'] });
+}
+
 export const useSaveTolerance = () => useCommissionMutation((tolerance: string) => apiPut<{ tolerance: string; previous: string }>('/api/commissions/settings', { tolerance }));
 export const useUndoStatement = () => useCommissionMutation((id: string) => apiPost<{ statement: Statement }>(`/api/commissions/statements/${id}/undo`));
 export const useIgnoreLine = () =>

@@ -146,7 +146,8 @@ test('commissions: the Undo of a policy created from a line puts the line back',
   await expect(page.getByTestId('statement-item')).toContainText('0 matched ($0.00), 1 not in the book');
 
   // an ignore is undone from the list
-  const unmatched = page.getByRole('listitem').filter({ hasText: 'NEW-88' });
+  // (the ignore's toast names the line too: the list is the card's)
+  const unmatched = page.getByTestId('not-in-book').getByRole('listitem').filter({ hasText: 'NEW-88' });
   await unmatched.getByLabel('Reason to ignore').fill('Written by our old agency');
   await unmatched.getByRole('button', { name: 'Ignore' }).click();
   await expect(unmatched).toContainText('Ignored: Written by our old agency');

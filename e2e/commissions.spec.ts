@@ -74,7 +74,7 @@ test('commissions: a rate, a statement paying one term in full and one short, th
   await expectNoSeriousA11yViolations(page, 'commissions reconciliation');
   await shot(page, 'commissions-reconciliation');
 
-  await page.getByLabel('State').selectOption('short_paid');
+  await page.getByLabel('State', { exact: true }).selectOption('short_paid');
   await expect(page).toHaveURL(/state=short_paid/);
   // the filtered totals: CMS-2 alone
   await expect(page.getByTestId('total-expected')).toHaveText('$80.00');
@@ -110,7 +110,7 @@ test('commissions: a rate, a statement paying one term in full and one short, th
 
   // at 390 px the terms are cards
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByLabel('State').selectOption('all');
+  await page.getByLabel('State', { exact: true }).selectOption('all');
   const cards = page.getByRole('list', { name: 'Policy terms' }).getByTestId('commission-row');
   await expect(cards.filter({ hasText: 'CMS-2' })).toContainText('Short-paid');
   await shot(page, 'commissions-reconciliation');

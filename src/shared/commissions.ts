@@ -30,6 +30,8 @@ export const COMMISSION_TEXT = {
   policyNotFound: 'Policy not found.',
   toleranceInvalid: 'Please enter a tolerance between 0 and 1000.00 (for example 1.00).',
   settingsSaved: 'Tolerance saved.',
+  toleranceChanged: (from: string, to: string) => `From $${from} to $${to}: the reconciliation reads every term again.`,
+  toleranceRestored: (value: string) => `Tolerance back to $${value}.`,
   periodRequired: 'Please choose the month the statement covers.',
   periodInvalid: 'Please choose a month as yyyy-MM (for example 2026-03).',
   statementNotFound: 'Statement not found.',
@@ -48,7 +50,12 @@ export const COMMISSION_TEXT = {
   lineNotMatchable: 'Only a line that matches no policy can be matched to one.',
   lineNotReopenable: 'Only a statement line that was matched or ignored can be put back among the lines not in the book.',
   lineMatched: (number: string) => `The statement line now pays policy ${number}.`,
+  lineIgnoredNotMatchable: 'An ignored line cannot be matched: undo the ignore first.',
+  lineAlreadyPays: (number: string) => `This line already pays policy ${number}.`,
+  searchTooLong: 'Please search with at most 100 characters.',
   lineReopened: 'The line is back among the lines not in the book.',
+  lineIgnored: 'Statement line ignored.',
+  lineRestored: (number: string) => `The line pays policy ${number} again, as the import matched it.`,
   receiptRecorded: (amount: string, date: string) => `${amount} received on ${date}.`,
   receiptDeleted: 'Receipt deleted: the commission received by hand is no longer counted.',
   fromLine: (carrier: string, what: string, amount: string, date: string) =>
@@ -71,7 +78,7 @@ export const LINE_TEXT = {
   noNameMatch: 'No policy of this insured with this premium in your book.',
   matchedNumber: 'Matched on the policy number.',
   matchedName: 'Matched on the insured name and premium (no policy number on the line).',
-  matchedByHand: (number: string) => `Matched by hand to policy ${number}.`,
+  matchedByHand: (number: string, by: string) => `Matched by hand by ${by} to policy ${number}.`,
 } as const;
 
 /** The statement's columns; policy number, commission amount and statement date must be mapped. */
@@ -230,8 +237,48 @@ export const manualReceiptSchema = z.object({
 
 export const ignoreLineSchema = z.object({ reason: requiredText(COMMISSION_TEXT.ignoreReasonRequired, 500) });
 
-/** A line not in the book matched by hand to a policy of the book (the policy created from the line). */
+/**
+ * A statement line matched by hand to a policy of the book: a line not in the book (the carrier
+ * prints another number, or the policy created from the line), or a line the import matched to the
+ * wrong policy.
+ */
 export const matchLineSchema = z.object({ policy_id: z.uuid({ error: COMMISSION_TEXT.policyNotFound }) });
+
+/** The match dialog's search: policy number (case, spaces and dashes aside) or insured name; empty: suggestions. */
+export const matchCandidatesQuerySchema = z.object({
+  q: safeText()
+    .max(100, COMMISSION_TEXT.searchTooLong)
+    .optional()
+    .transform((v) => v ?? ''),
+});
+
+/** A policy the match dialog offers for a line, with its commission as the reconciliation reads it. */
+export interface MatchCandidate {
+  policy_id: string;
+  policy_number: string;
+  customer_name: string;
+  carrier: string;
+  line: string;
+  start_date: string;
+  premium: string;
+  expected: string;
+  received: string;
+  state: CommissionState;
+}
+
+/** A line that pays a term (a statement line or a receipt by hand), as the term's lines list it. */
+export interface TermLine {
+  id: string;
+  statement_id: string | null;
+  /** the statement's carrier and month; null for a receipt recorded by hand */
+  statement: { carrier: string; period: string } | null;
+  policy_number: string | null;
+  insured_name: string | null;
+  amount: string;
+  received_on: string;
+  reason: string | null;
+  matched_by_hand: boolean;
+}
 
 /** The reconciliation's filters (query string). */
 export const reconciliationQuerySchema = z.object({
@@ -242,6 +289,11 @@ export const reconciliationQuerySchema = z.object({
     .catch(null)
     .transform((v) => (v && PERIOD.test(v) ? v : null)),
   statement: optionalText(40).catch(null),
+  /** only the terms expected but not paid 60 days after their start (?overdue=1) */
+  overdue: z
+    .unknown()
+    .transform((v) => v === '1' || v === 'true')
+    .catch(false),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type ReconciliationQuery = z.output<typeof reconciliationQuerySchema>;
@@ -300,6 +352,11 @@ export interface ReconciliationResult {
   by_state: Record<CommissionState, number>;
   /** outstanding by days since the term started; the buckets add up to totals.difference */
   aging: Record<'0-30' | '31-60' | '61-90' | '90+', string>;
+  /**
+   * The group "expected but not paid 60 days after the term's start" (unpaid or short-paid, started
+   * 60 days or more before today) within the carrier, month and statement filters: its count and sums
+   */
+  overdue: CommissionTotals;
   tolerance: string;
 }
 

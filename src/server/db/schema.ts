@@ -1554,6 +1554,14 @@ export const commissionLines = pgTable(
     /** matched, unmatched (on the statement, not in the book) or ignored (unmatched, with a reason) */
     status: text().notNull(),
     reason: text(),
+    /** who matched the line to its policy by hand (null: the import matched it, or nobody did) */
+    matchedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * What the import had decided for a line matched by hand afterwards (its policy and reason), so
+     * that putting the line back restores it; no foreign key: a policy deleted since is checked then
+     */
+    importedPolicyId: uuid(),
+    importedReason: text(),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -26,21 +26,30 @@ export const PAGE_SIZE = 50;
 /** Unpaid this many days after the term's start is overdue. */
 export const OVERDUE_DAYS = 60;
 
-function filtersOf(q: ReconciliationQuery, withState: boolean): SQL {
+/**
+ * Issue 31's "expected but not paid 60 days after the term's start": unpaid or short-paid terms that
+ * started OVERDUE_DAYS or more before the agency's today (the rows' "Over 60 days" badge, in SQL).
+ */
+export function overdueSql(today: string): SQL {
+  return sql`(state in ('unpaid', 'short_paid') and start_date <= ${today}::date - ${OVERDUE_DAYS}::int)`;
+}
+
+function filtersOf(q: ReconciliationQuery, withState: boolean, today: string): SQL {
   const conds: SQL[] = [sql`true`];
   if (q.carrier) conds.push(sql`${CARRIER_KEY(sql`insurance_company`)} = ${CARRIER_KEY(sql`${q.carrier}`)}`);
   // a range, not to_char: it reaches policies_agency_start_idx before the per-term subqueries run
   if (q.month) conds.push(sql`start_date >= ${`${q.month}-01`}::date and start_date < (${`${q.month}-01`}::date + interval '1 month')`);
   if (withState && q.state !== 'all') conds.push(sql`state = ${q.state}`);
+  if (withState && q.overdue) conds.push(overdueSql(today));
   return sql.join(conds, sql` and `);
 }
 
 /** The view's filters and its one-statement filter, over the columns of `termsSql`. */
-export function reconciliationFilter(t: Tenant, q: ReconciliationQuery): SQL {
+export function reconciliationFilter(t: Tenant, q: ReconciliationQuery, today: string): SQL {
   const statementFilter = q.statement
     ? sql` and id in (select l.policy_id from commission_lines l where l.agency_id = ${t.agency} and l.statement_id::text = ${q.statement})`
     : sql``;
-  return sql`${filtersOf(q, true)}${statementFilter}`;
+  return sql`${filtersOf(q, true, today)}${statementFilter}`;
 }
 
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -107,10 +116,12 @@ async function computeView(t: Tenant, q: ReconciliationQuery, tolerance: string,
   const statementFilter = q.statement
     ? sql` and id in (select l.policy_id from commission_lines l where l.agency_id = ${t.agency} and l.statement_id::text = ${q.statement})`
     : sql``;
-  const stateFilter = q.state === 'all' ? sql`true` : sql`state = ${q.state}`;
+  // the state and the 60-day group narrow the rows and the totals; the counts per state and the
+  // group's own count and amount are of the other filters, so each can be read before it is chosen
+  const stateFilter = sql.join([q.state === 'all' ? sql`true` : sql`state = ${q.state}`, q.overdue ? overdueSql(today) : sql`true`], sql` and `);
   const offset = (q.page - 1) * PAGE_SIZE;
   const result = await t.execute(sql`with terms as materialized (
-      select * from (${termsSql(t, tolerance)}) all_terms where ${filtersOf(q, false)}${statementFilter}
+      select * from (${termsSql(t, tolerance)}) all_terms where ${filtersOf(q, false, today)}${statementFilter}
     ), shown as (select * from terms where ${stateFilter})
     select
       (select coalesce(json_agg(r), '[]') from (select ${ROW_COLUMNS} from shown order by start_date desc, policy_number limit ${PAGE_SIZE} offset ${offset}) r) as rows,
@@ -118,8 +129,9 @@ async function computeView(t: Tenant, q: ReconciliationQuery, tolerance: string,
       (select coalesce(json_agg(c order by c.carrier), '[]') from (select min(btrim(insurance_company)) as carrier, ${SUMS} from shown
         group by ${CARRIER_KEY(sql`insurance_company`)}) c) as carriers,
       (select coalesce(json_agg(st), '[]') from (select state, count(*)::int as n from terms group by state) st) as states,
-      (select row_to_json(a) from (select ${agingSql(today)} from shown) a) as aging`);
-  const out = (result.rows as Raw[])[0] as { rows: Raw[]; totals: Raw; carriers: Raw[]; states: Raw[]; aging: Raw };
+      (select row_to_json(a) from (select ${agingSql(today)} from shown) a) as aging,
+      (select row_to_json(o) from (select ${SUMS} from terms where ${overdueSql(today)}) o) as overdue`);
+  const out = (result.rows as Raw[])[0] as { rows: Raw[]; totals: Raw; carriers: Raw[]; states: Raw[]; aging: Raw; overdue: Raw };
   const byState = Object.fromEntries(COMMISSION_STATES.map((s) => [s, 0])) as Record<CommissionState, number>;
   for (const r of out.states) byState[r.state as CommissionState] = Number(r.n);
   const sum = totalsOf(out.totals);
@@ -132,6 +144,7 @@ async function computeView(t: Tenant, q: ReconciliationQuery, tolerance: string,
     by_carrier: out.carriers.map((r) => ({ carrier: String(r.carrier), ...totalsOf(r) })),
     by_state: byState,
     aging: agingOf(out.aging),
+    overdue: totalsOf(out.overdue),
     tolerance,
   };
 }
@@ -156,7 +169,7 @@ export async function reconciliationCsv(db: Connection, actor: Actor, q: Reconci
   const t = tenant(db, actor);
   const { tolerance } = await readSettings(t);
   const today = agencyTodayOf(actor);
-  const where = reconciliationFilter(t, q);
+  const where = reconciliationFilter(t, q, today);
   const [rows, totals] = await Promise.all([
     t.execute(sql`with terms as (${termsSql(t, tolerance)}) select id, policy_number, customer_name, insurance_company, policy_type, business,
         start_date::text as start_date, end_date::text as end_date, premium_amount::text as premium_amount, rate::text as rate, own_rate::text as own_rate,

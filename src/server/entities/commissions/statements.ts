@@ -291,69 +291,102 @@ export async function getLine(db: Connection, actor: Actor, id: string): Promise
   };
 }
 
+/** The name the match reason gives ("Matched by hand by <name> …"). */
+const actorName = (actor: Actor) => `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
+
+/** Counts and amount of a statement moved by a line that starts (+1) or stops (−1) paying a term. */
+async function countLine(tx: Tenant, statementId: string, amount: string, sign: 1 | -1) {
+  const op = sign === 1 ? sql`+` : sql`-`;
+  await tx.update(
+    commissionStatements,
+    {
+      matched: sql`${commissionStatements.matched} ${op} 1`,
+      unmatched: sql`${commissionStatements.unmatched} ${sign === 1 ? sql`-` : sql`+`} 1`,
+      amount: sql`${commissionStatements.amount} ${op} ${amount}::numeric`,
+    },
+    eq(commissionStatements.id, statementId),
+  );
+}
+
 /**
- * A line on a statement but not in the book matched by hand to a policy of the book (issue 31: the
- * policy created from the line): it pays that term from now on, and its statement counts it matched.
- * Put back by reopenLine.
+ * A statement line matched by hand to a policy of the book (issue 31): a line not in the book (the
+ * carrier prints another number; or the policy created from the line), or a line the import matched
+ * to the wrong policy. It pays that term from now on ("Matched by hand by <name> …"); what the import
+ * had decided is kept so that reopenLine puts it back.
  */
-export async function matchLine(db: Connection, actor: Actor, id: string, policyId: string): Promise<void> {
-  await tenant(db, actor).transaction(async (tx) => {
+export async function matchLine(db: Connection, actor: Actor, id: string, policyId: string): Promise<{ policy_number: string }> {
+  return tenant(db, actor).transaction(async (tx) => {
     const [line] = await tx.from(commissionLines, eq(commissionLines.id, id));
     if (!line?.statementId) throw notFound(COMMISSION_TEXT.lineNotFound);
-    if (line.status !== 'unmatched') throw conflict(COMMISSION_TEXT.lineNotMatchable, 'NOT_UNMATCHED');
+    if (line.status === 'ignored') throw conflict(COMMISSION_TEXT.lineIgnoredNotMatchable, 'LINE_IGNORED');
     const [policy] = await tx.select({ id: policies.id, number: policies.policyNumber }).from(policies, eq(policies.id, policyId));
     if (!policy) throw notFound(COMMISSION_TEXT.policyNotFound);
-    await tx.update(commissionLines, { status: 'matched', policyId: policy.id, reason: LINE_TEXT.matchedByHand(policy.number) }, eq(commissionLines.id, id));
+    if (line.policyId === policy.id) throw conflict(COMMISSION_TEXT.lineAlreadyPays(policy.number), 'ALREADY_MATCHED');
+    const before = line.policyId;
+    // the import's decision, kept at the first match by hand only (a second one keeps the first's)
+    const imported = line.matchedBy === null && line.status === 'matched' ? { importedPolicyId: line.policyId, importedReason: line.reason } : {};
     await tx.update(
-      commissionStatements,
-      {
-        matched: sql`${commissionStatements.matched} + 1`,
-        unmatched: sql`${commissionStatements.unmatched} - 1`,
-        amount: sql`${commissionStatements.amount} + ${line.amount}::numeric`,
-      },
-      eq(commissionStatements.id, line.statementId),
+      commissionLines,
+      { status: 'matched', policyId: policy.id, matchedBy: actor.userId, reason: LINE_TEXT.matchedByHand(policy.number, actorName(actor)), ...imported },
+      eq(commissionLines.id, id),
     );
+    if (line.status === 'unmatched') await countLine(tx, line.statementId, line.amount, 1);
+    const what = line.policyNumber ?? line.insuredName ?? 'an unknown policy';
+    let from = '';
+    if (before) {
+      const [old] = await tx.select({ number: policies.policyNumber }).from(policies, eq(policies.id, before));
+      from = ` (it paid policy ${old?.number ?? 'another policy'})`;
+    }
     await tx.insert(activityLog, {
       actorId: actor.userId,
       kind: 'payment',
       action: 'updated',
       entityId: policy.id,
-      summary: `Matched the statement line of ${line.policyNumber ?? line.insuredName ?? 'an unknown policy'} ($${line.amount}) to policy ${policy.number}`.slice(0, 500),
+      summary: `Matched the statement line of ${what} ($${line.amount}) to policy ${policy.number}${from}`.slice(0, 500),
     });
-    await reconciled(tx, actor, 'line_matched', { statement: line.statementId }, [policy.id]);
+    await reconciled(tx, actor, 'line_matched', { statement: line.statementId }, [before, policy.id]);
+    return { policy_number: policy.number };
   });
 }
 
 /**
- * The undo of a match by hand or of an ignore: the statement line is back among the lines not in the
- * book (a matched one stops paying its term and its statement counts it unmatched again).
+ * The undo of a match by hand or of an ignore. A line matched by hand goes back to what the import
+ * decided: the policy it matched then (with its reason), or among the lines not in the book; an
+ * ignored line, or one the import matched, goes back among the lines not in the book.
  */
-export async function reopenLine(db: Connection, actor: Actor, id: string): Promise<void> {
-  await tenant(db, actor).transaction(async (tx) => {
+export async function reopenLine(db: Connection, actor: Actor, id: string): Promise<{ policy_number: string | null }> {
+  return tenant(db, actor).transaction(async (tx) => {
     const [line] = await tx.from(commissionLines, eq(commissionLines.id, id));
     if (!line?.statementId) throw notFound(COMMISSION_TEXT.lineNotFound);
     if (line.status === 'unmatched') throw conflict(COMMISSION_TEXT.lineNotReopenable, 'ALREADY_UNMATCHED');
-    const reason = line.policyNumber ? LINE_TEXT.notInBook : LINE_TEXT.noNameMatch;
-    await tx.update(commissionLines, { status: 'unmatched', policyId: null, reason }, eq(commissionLines.id, id));
+    let restore: { id: string; number: string } | undefined;
+    if (line.matchedBy !== null && line.importedPolicyId) {
+      // a policy deleted since leaves the line not in the book
+      [restore] = await tx.select({ id: policies.id, number: policies.policyNumber }).from(policies, eq(policies.id, line.importedPolicyId));
+    }
     const what = line.policyNumber ?? line.insuredName ?? 'an unknown policy';
-    if (line.status === 'matched')
-      await tx.update(
-        commissionStatements,
-        {
-          matched: sql`${commissionStatements.matched} - 1`,
-          unmatched: sql`${commissionStatements.unmatched} + 1`,
-          amount: sql`${commissionStatements.amount} - ${line.amount}::numeric`,
-        },
-        eq(commissionStatements.id, line.statementId),
-      );
+    const cleared = { matchedBy: null, importedPolicyId: null, importedReason: null };
+    if (restore) {
+      await tx.update(commissionLines, { policyId: restore.id, reason: line.importedReason, ...cleared }, eq(commissionLines.id, id));
+    } else {
+      const reason = line.policyNumber ? LINE_TEXT.notInBook : LINE_TEXT.noNameMatch;
+      await tx.update(commissionLines, { status: 'unmatched', policyId: null, reason, ...cleared }, eq(commissionLines.id, id));
+      if (line.status === 'matched') await countLine(tx, line.statementId, line.amount, -1);
+    }
     await tx.insert(activityLog, {
       actorId: actor.userId,
       kind: 'payment',
       action: 'updated',
       entityId: line.status === 'matched' ? line.policyId : id,
-      summary: (line.status === 'matched' ? `Unmatched the statement line of ${what} ($${line.amount}): not in the book again` : `Took back the ignore of the statement line of ${what}`).slice(0, 500),
+      summary: (restore
+        ? `Put the statement line of ${what} ($${line.amount}) back on policy ${restore.number}, as the import matched it`
+        : line.status === 'matched'
+          ? `Unmatched the statement line of ${what} ($${line.amount}): not in the book again`
+          : `Took back the ignore of the statement line of ${what}`
+      ).slice(0, 500),
     });
-    if (line.status === 'matched') await reconciled(tx, actor, 'line_unmatched', { statement: line.statementId }, [line.policyId]);
+    if (line.status === 'matched') await reconciled(tx, actor, 'line_unmatched', { statement: line.statementId }, [line.policyId, restore?.id ?? null]);
+    return { policy_number: restore?.number ?? null };
   });
 }
 

@@ -301,8 +301,14 @@ describe('manual receipts, lines not in the book, chargebacks', () => {
     await post(pro, '/api/commissions/receipts', { policy_id: ids.named, amount: '63.50', received_on: '2026-03-01' });
     expect(rowOf(await reconcile(pro), ids.named).state).toBe('short_paid');
     expect((await json(await get(other, '/api/commissions/settings'))).tolerance).toBe('1.00');
-    expect((await put('1.00')).status).toBe(200);
+    const back = await put('1.00');
+    expect(await json(back)).toEqual({ tolerance: '1.00', previous: '0.00' });
     expect(rowOf(await reconcile(pro), ids.named).state).toBe('paid');
+    // each change is in the activity log with the value it replaced; an unchanged value logs nothing
+    expect(await json(await put('1'))).toEqual({ tolerance: '1.00', previous: '1.00' });
+    const log = (await json<{ rows: { summary: string }[] }>(await get(pro, '/api/activity?kind=payment'))).rows.map((i) => i.summary);
+    expect(log.filter((s) => s.startsWith('Changed the commission tolerance'))).toEqual(['Changed the commission tolerance from $0.00 to $1.00', 'Changed the commission tolerance from $1.00 to $0.00']);
+    expect((await t.request('/api/commissions/settings', { cookie: starter.cookie, method: 'PUT', json: { tolerance: '2' } })).status).toBe(403);
   });
 
   it('ignores a line not in the book with a reason', async () => {

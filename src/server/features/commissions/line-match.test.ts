@@ -15,7 +15,7 @@ let otherPolicy: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  pro = await createUser(t, { tier: 'professional' });
+  pro = await createUser(t, { tier: 'professional', name: 'Lina Ledger' });
   other = await createUser(t, { tier: 'professional' });
   otherPolicy = await insertTerm(t, await agencyOf(t, other), { number: 'OTH-1', start: '2026-02-01' });
 });
@@ -57,7 +57,7 @@ describe('a policy created from a line not in the book', () => {
     expect((await post(pro, `/api/commissions/lines/${line.id}/match`, { policy_id: policyId })).status).toBe(200);
     const again = await post(pro, `/api/commissions/lines/${line.id}/match`, { policy_id: policyId });
     expect(again.status).toBe(409);
-    expect((await json(again)).error.message).toBe(COMMISSION_TEXT.lineNotMatchable);
+    expect((await json(again)).error.message).toBe(COMMISSION_TEXT.lineAlreadyPays('NEW-77'));
 
     // the term is paid in full, the statement's and the month's totals moved, the line left the list
     const view = await reconcile(`?statement=${statement.id}`);
@@ -67,7 +67,7 @@ describe('a policy created from a line not in the book', () => {
     expect((await statements()).find((s) => s.id === statement.id)).toMatchObject({ matched: 1, unmatched: 1, amount: '150.00' });
     expect((await unmatched()).map((l) => l.policy_number)).toEqual(['GONE-1']);
     const matched = (await json<{ line: StatementLineDetail }>(await get(pro, `/api/commissions/lines/${line.id}`))).line;
-    expect(matched).toMatchObject({ status: 'matched', policy_id: policyId, reason: LINE_TEXT.matchedByHand('NEW-77') });
+    expect(matched).toMatchObject({ status: 'matched', policy_id: policyId, reason: LINE_TEXT.matchedByHand('NEW-77', 'Lina Ledger') });
 
     // undo the match: unpaid again, the line back among those not in the book
     expect((await post(other, `/api/commissions/lines/${line.id}/reopen`)).status).toBe(404);

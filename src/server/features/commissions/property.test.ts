@@ -1,7 +1,7 @@
 // Property-style: for random books and random statements, every term's expected commission is
 // premium × rate rounded to the cent (computed here again in exact integers), expected − received =
-// outstanding per term, per carrier, per producer and in total, and a line never pays another
-// agency's policy.
+// outstanding per term, per carrier, per producer, for the group "expected but not paid 60 days after
+// the term's start" and in total, and a line never pays another agency's policy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ProducerReport } from '#shared/commission-splits.ts';
@@ -47,7 +47,7 @@ async function round(seed: number, pro: TestUser, other: TestUser) {
         expect(res.status).toBe(201);
         rates.set(`${carrier}|${line}|${business}`, rate4);
       }
-  const book: { id: string; number: string; carrier: string; premium: string; month: string; expected: bigint | null }[] = [];
+  const book: { id: string; number: string; carrier: string; premium: string; start: string; month: string; expected: bigint | null }[] = [];
   const count = 10 + Math.floor(rnd() * 25);
   for (let i = 0; i < count; i += 1) {
     const carrier = pick(CARRIERS);
@@ -55,7 +55,11 @@ async function round(seed: number, pro: TestUser, other: TestUser) {
     const premium = BigInt(Math.floor(rnd() * 500_000));
     const renewal = book.length > 0 && rnd() < 0.3;
     const number = `S${seed}-${i}`;
-    const start = `2026-0${1 + Math.floor(rnd() * 9)}-1${Math.floor(rnd() * 9)}`;
+    // a third start within the last 120 days: the 60-day group's edge is crossed both ways
+    const start =
+      rnd() < 0.35
+        ? new Date(Date.now() - Math.floor(rnd() * 120) * 86_400_000).toISOString().slice(0, 10)
+        : `2026-0${1 + Math.floor(rnd() * 9)}-1${Math.floor(rnd() * 9)}`;
     const id = await insertTerm(t, agency, {
       number,
       carrier,
@@ -65,7 +69,7 @@ async function round(seed: number, pro: TestUser, other: TestUser) {
       renewedFromId: renewal ? book[book.length - 1].id : null,
     });
     const rate4 = rates.get(`${carrier}|${line}|${renewal ? 'renewal' : 'new'}`);
-    book.push({ id, number, carrier, premium: money(premium), month: start.slice(0, 7), expected: rate4 === undefined ? null : commissionOf(premium, rate4) });
+    book.push({ id, number, carrier, premium: money(premium), start, month: start.slice(0, 7), expected: rate4 === undefined ? null : commissionOf(premium, rate4) });
   }
   const theirs = await insertTerm(t, otherAgency, { number: `S${seed}-X`, carrier: 'Acme Mutual', premium: '1000.00' });
   // the statement: some terms paid (exactly, short or over), numbers written loosely or left out (then
@@ -111,6 +115,33 @@ async function round(seed: number, pro: TestUser, other: TestUser) {
     const f = await json<ReconciliationResult>(await t.request(`/api/commissions?carrier=${encodeURIComponent(carrier.toUpperCase())}`, { cookie: pro.cookie }));
     expect(cents(f.totals.expected) - cents(f.totals.received)).toBe(cents(f.totals.difference));
   }
+  // "expected but not paid 60 days after the term's start": which terms, computed here again (unpaid
+  // or short-paid beyond the default $1.00 tolerance, started 60 days or more before today), and the
+  // filter's totals are theirs, alone and with a carrier or a state
+  const lateBefore = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+  const late = book.filter((b) => {
+    const expected = b.expected ?? 0n;
+    const received = paid.get(b.id) ?? 0n;
+    if (b.expected === null || b.start > lateBefore) return false;
+    return (received === 0n && expected > 0n) || (received !== 0n && expected - received > 100n);
+  });
+  const sumsOf = (terms: typeof book) => {
+    const expected = terms.reduce((s, b) => s + (b.expected ?? 0n), 0n);
+    const received = terms.reduce((s, b) => s + (paid.get(b.id) ?? 0n), 0n);
+    return { terms: terms.length, expected: money(expected), received: money(received), difference: money(expected - received) };
+  };
+  expect(r.overdue).toEqual(sumsOf(late));
+  const lateView = await json<ReconciliationResult>(await t.request('/api/commissions?overdue=1', { cookie: pro.cookie }));
+  expect(lateView.totals).toEqual(sumsOf(late));
+  expect(lateView.rows.map((x) => x.policy_id).sort()).toEqual(late.map((b) => b.id).sort());
+  expect(Object.values(lateView.aging).reduce((s, v) => s + cents(v), 0n)).toBe(cents(lateView.totals.difference));
+  for (const carrier of CARRIERS) {
+    const f = await json<ReconciliationResult>(await t.request(`/api/commissions?overdue=1&carrier=${encodeURIComponent(carrier)}`, { cookie: pro.cookie }));
+    expect(f.totals).toEqual(sumsOf(late.filter((b) => b.carrier === carrier)));
+    expect(cents(f.totals.expected) - cents(f.totals.received)).toBe(cents(f.totals.difference));
+  }
+  const lateUnpaid = await json<ReconciliationResult>(await t.request('/api/commissions?overdue=1&state=unpaid', { cookie: pro.cookie }));
+  expect(lateUnpaid.totals).toEqual(sumsOf(late.filter((b) => (paid.get(b.id) ?? 0n) === 0n)));
   // producers: terms assigned at random to the owner, a member or nobody, some shared with the other
   const member = await createUser(t);
   await t.db.insert(agencyMembers).values({ agencyId: agency, userId: member.id, role: 'team_member' });
@@ -136,6 +167,7 @@ async function round(seed: number, pro: TestUser, other: TestUser) {
     ['', () => true],
     ['?month=2026-03', (b) => b.month === '2026-03'],
     ['?carrier=acme%20mutual', (b) => b.carrier === 'Acme Mutual'],
+    ['?overdue=1', (b) => late.includes(b)],
   ];
   for (const [query, keep] of filters) {
     const p = await json<ProducerReport>(await t.request(`/api/commissions/producer-report${query}`, { cookie: pro.cookie }));

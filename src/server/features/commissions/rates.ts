@@ -7,7 +7,7 @@ import type { Actor } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/helpers.ts';
 import { activityLog, commissionOverrides, commissionRates, commissionSettings, policies } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { carrierKey } from '#server/entities/commissions/settings.ts';
+import { carrierKey, readSettings } from '#server/entities/commissions/settings.ts';
 import { tenant, type Connection } from '#server/tenant.ts';
 
 type RateRow = typeof commissionRates.$inferSelect;
@@ -93,12 +93,27 @@ export async function setOverride(db: Connection, actor: Actor, policyId: string
   });
 }
 
-export async function saveTolerance(db: Connection, actor: Actor, tolerance: string): Promise<{ tolerance: string }> {
-  const t = tenant(db, actor);
-  await t
-    .insert(commissionSettings, { tolerance })
-    .onConflictDoUpdate({ target: commissionSettings.agencyId, set: { tolerance, updatedAt: new Date() } });
-  return { tolerance };
+/**
+ * The agency's tolerance, in the activity log with the value it replaced (`previous`: the web's Undo
+ * saves it back). An unchanged value writes nothing.
+ */
+export async function saveTolerance(db: Connection, actor: Actor, tolerance: string): Promise<{ tolerance: string; previous: string }> {
+  return tenant(db, actor).transaction(async (tx) => {
+    await tx.lockAgency();
+    const { tolerance: previous } = await readSettings(tx);
+    if (Number(previous) === Number(tolerance)) return { tolerance: previous, previous };
+    await tx
+      .insert(commissionSettings, { tolerance })
+      .onConflictDoUpdate({ target: commissionSettings.agencyId, set: { tolerance, updatedAt: new Date() } });
+    await tx.insert(activityLog, {
+      actorId: actor.userId,
+      kind: 'payment',
+      action: 'updated',
+      entityId: null,
+      summary: `Changed the commission tolerance from $${previous} to $${tolerance}`,
+    });
+    return { tolerance, previous };
+  });
 }
 
 /** The carriers of the agency's book and of its schedules, for the pickers. */

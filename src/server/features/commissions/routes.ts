@@ -8,6 +8,7 @@ import {
   COMMISSION_TEXT,
   ignoreLineSchema,
   manualReceiptSchema,
+  matchCandidatesQuerySchema,
   matchLineSchema,
   overrideInputSchema,
   rateInputSchema,
@@ -23,6 +24,7 @@ import { applyRateImport, previewRateImport, readRateFile, undoRateImport } from
 import { readSettings } from '#server/entities/commissions/settings.ts';
 import { reconcile, reconciliationCsv, termCommission, termStates } from '#server/entities/commissions/reconciliation.ts';
 import { readStatement } from '#server/entities/commissions/upload.ts';
+import { matchCandidates, termLines } from '#server/entities/commissions/line-match.ts';
 import { mountSplitRoutes } from './split-routes.ts';
 import { termSplitOf } from './splits.ts';
 import {
@@ -77,6 +79,10 @@ export function commissionRoutes() {
     if (!row) return c.json({ error: { code: 'NOT_FOUND', message: COMMISSION_TEXT.policyNotFound } }, 404);
     return c.json({ commission: row, split: await termSplitOf(tenant(c.var.deps.db, c.var.actor), row.policy_id) });
   });
+  // the lines that pay a term (a line matched to the wrong policy is found and moved from here)
+  r.get('/commissions/policies/:id/lines', async (c) =>
+    c.json({ lines: await termLines(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.policyNotFound)) }),
+  );
   r.put('/commissions/policies/:id/rate', async (c) => {
     const id = idParam(c, 'id', COMMISSION_TEXT.policyNotFound);
     const { rate } = await readJson(c, overrideInputSchema);
@@ -108,15 +114,21 @@ export function commissionRoutes() {
   });
   // create the policy from a line not in the book: the form reads the line, then matches it to the new policy
   r.get('/commissions/lines/:id', async (c) => c.json({ line: await getLine(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.lineNotFound)) }));
+  // the match dialog: the agency's policies for a line (a search by number or insured, or suggestions)
+  r.get('/commissions/lines/:id/candidates', async (c) => {
+    const id = idParam(c, 'id', COMMISSION_TEXT.lineNotFound);
+    return c.json(await matchCandidates(c.var.deps.db, c.var.actor, id, validate(matchCandidatesQuerySchema, c.req.query()).q));
+  });
   r.post('/commissions/lines/:id/match', async (c) => {
     const id = idParam(c, 'id', COMMISSION_TEXT.lineNotFound);
-    await matchLine(c.var.deps.db, c.var.actor, id, (await readJson(c, matchLineSchema)).policy_id);
-    return c.json({ ok: true });
+    const { policy_number } = await matchLine(c.var.deps.db, c.var.actor, id, (await readJson(c, matchLineSchema)).policy_id);
+    return c.json({ ok: true, policy_number });
   });
   // the undo of a match by hand or of an ignore
   r.post('/commissions/lines/:id/reopen', async (c) => {
-    await reopenLine(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.lineNotFound));
-    return c.json({ ok: true });
+    // policy_number: the policy the import had matched the line to, which it pays again (else null: not in the book)
+    const { policy_number } = await reopenLine(c.var.deps.db, c.var.actor, idParam(c, 'id', COMMISSION_TEXT.lineNotFound));
+    return c.json({ ok: true, policy_number });
   });
   r.post('/commissions/receipts', async (c) => c.json({ receipt: await recordReceipt(c.var.deps.db, c.var.actor, await readJson(c, manualReceiptSchema)) }, 201));
   r.delete('/commissions/receipts/:id', async (c) => {

@@ -13,6 +13,7 @@ import { badRequest, forbidden, notFound } from '#server/errors.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { readProducerReport } from '#server/entities/commissions/terms.ts';
 import { reconciliationFilter } from '#server/entities/commissions/reconciliation.ts';
+import { agencyTodayOf } from '#server/platform/policy-status.ts';
 
 /** Owners and admins set splits: checked before the request's body is read. */
 export function assertManager(actor: Actor): void {
@@ -121,5 +122,5 @@ export async function setTermSplit(db: Connection, actor: Actor, policyId: strin
 /** Each producer's part of the filtered terms and their earnings at their split (rows with no producer last). */
 export async function producerReport(db: Connection, actor: Actor, q: ReconciliationQuery): Promise<ProducerReport> {
   const t = tenant(db, actor);
-  return readProducerReport(t, reconciliationFilter(t, q));
+  return readProducerReport(t, reconciliationFilter(t, q, agencyTodayOf(actor)));
 }

@@ -138,6 +138,23 @@ describe('commission webhooks', () => {
     ]);
   });
 
+  it('a line the import matched, moved to another policy and put back, names both terms each time', async () => {
+    const res = await upload(statementForm('Policy Number,Insured,Premium,Commission,Date\nWH-1,X,1000.00,100.00,2026-03-21\n', { carrier: 'Move Carrier' }));
+    expect(res.status).toBe(201);
+    const moved: Statement = (await json(res)).statement;
+    await sentSince();
+    const lines = (await json(await t.request(`/api/commissions/policies/${ids.a}/lines`, { cookie: owner.cookie }))).lines as { id: string; statement_id: string }[];
+    const line = lines.find((l) => l.statement_id === moved.id)!;
+    expect((await post(`/api/commissions/lines/${line.id}/match`, { policy_id: ids.b })).status).toBe(200);
+    expect((await sentSince()).map((s) => [s.type, s.data])).toEqual([
+      ['commission.reconciled', { cause: 'line_matched', statement_id: moved.id, receipt_id: null, policy_ids: [ids.a, ids.b] }],
+    ]);
+    expect((await post(`/api/commissions/lines/${line.id}/reopen`)).status).toBe(200);
+    expect((await sentSince()).map((s) => [s.type, s.data])).toEqual([
+      ['commission.reconciled', { cause: 'line_unmatched', statement_id: moved.id, receipt_id: null, policy_ids: [ids.b, ids.a] }],
+    ]);
+  });
+
   it("another agency's endpoint received none of it", async () => {
     expect(await sentSince(rivalAgency)).toEqual([]);
   });

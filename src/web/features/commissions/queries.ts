@@ -1,6 +1,16 @@
 // One query hook per commissions endpoint; the reconciliation's filters are its cache key.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommissionRate, ReconciliationResult, Statement, StatementMapping, StatementPreview, UnmatchedLine } from '#shared/commissions.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  CommissionRate,
+  MatchCandidate,
+  ReconciliationResult,
+  Statement,
+  StatementLineDetail,
+  StatementMapping,
+  StatementPreview,
+  TermLine,
+  UnmatchedLine,
+} from '#shared/commissions.ts';
 
 export type { UnmatchedLine };
 import type { ProducerReport, ProducerSplit } from '#shared/commission-splits.ts';
@@ -11,6 +21,8 @@ export interface ReconciliationFilters {
   carrier: string;
   month: string;
   statement: string;
+  /** only the terms expected but not paid 60 days after their start */
+  overdue: boolean;
   page: number;
 }
 
@@ -21,6 +33,7 @@ export function reconciliationSearch(f: ReconciliationFilters): string {
   if (f.carrier) s.set('carrier', f.carrier);
   if (f.month) s.set('month', f.month);
   if (f.statement) s.set('statement', f.statement);
+  if (f.overdue) s.set('overdue', '1');
   if (f.page > 1) s.set('page', String(f.page));
   return s.toString();
 }
@@ -52,6 +65,26 @@ export function useUnmatched() {
   return useQuery({ queryKey: ['commissions', 'unmatched'], queryFn: ({ signal }) => apiGet<{ lines: UnmatchedLine[] }>('/api/commissions/unmatched', signal) });
 }
 
+/** The match dialog's policies for a line: a search by number or insured, or (empty) suggestions. */
+export function useMatchCandidates(lineId: string, q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['commissions', 'candidates', lineId, q],
+    queryFn: ({ signal }) =>
+      apiGet<{ line: StatementLineDetail; candidates: MatchCandidate[] }>(`/api/commissions/lines/${encodeURIComponent(lineId)}/candidates?q=${encodeURIComponent(q)}`, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The lines that pay one term (statement lines and receipts by hand). */
+export function useTermLines(policyId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['commissions', 'term-lines', policyId],
+    queryFn: ({ signal }) => apiGet<{ lines: TermLine[] }>(`/api/commissions/policies/${encodeURIComponent(policyId)}/lines`, signal),
+    enabled,
+  });
+}
+
 export function useTolerance() {
   return useQuery({ queryKey: ['commissions', 'settings'], queryFn: ({ signal }) => apiGet<{ tolerance: string }>('/api/commissions/settings', signal) });
 }
@@ -64,7 +97,13 @@ function useCommissionMutation<V, R>(fn: (v: V) => Promise<R>) {
 
 export const useCreateRate = () => useCommissionMutation((body: Record<string, string>) => apiPost<{ rate: CommissionRate }>('/api/commissions/rates', body));
 export const useDeleteRate = () => useCommissionMutation((id: string) => apiDelete<{ ok: true }>(`/api/commissions/rates/${id}`));
-export const useSaveTolerance = () => useCommissionMutation((tolerance: string) => apiPut<{ tolerance: string }>('/api/commissions/settings', { tolerance }));
+/** Saves a tolerance outside a component's life (a toast's Undo may be pressed on another view). */
+export async function restoreTolerance(qc: QueryClient, tolerance: string) {
+  await apiPut<{ tolerance: string; previous: string }>('/api/commissions/settings', { tolerance });
+  await qc.invalidateQueries({ queryKey: ['commissions'] });
+}
+
+export const useSaveTolerance = () => useCommissionMutation((tolerance: string) => apiPut<{ tolerance: string; previous: string }>('/api/commissions/settings', { tolerance }));
 export const useUndoStatement = () => useCommissionMutation((id: string) => apiPost<{ statement: Statement }>(`/api/commissions/statements/${id}/undo`));
 export const useIgnoreLine = () =>
   useCommissionMutation((v: { id: string; reason: string }) => apiPost<{ ok: true }>(`/api/commissions/lines/${v.id}/ignore`, { reason: v.reason }));

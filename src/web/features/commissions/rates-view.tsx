@@ -1,6 +1,7 @@
 // Commission schedules: a rate per carrier × line × new business or renewal, from a date; and the
 // agency's tolerance (a received amount this close to the expected one is paid in full).
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { BUSINESS_KINDS, BUSINESS_LABEL, COMMISSION_TEXT, rateInputSchema } from '#shared/commissions.ts';
 import { LINES, POLICY_TYPE_LABEL } from '#shared/lines/index.ts';
@@ -13,7 +14,7 @@ import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { notify } from '#web/lib/toast.ts';
 import { RateImport } from './rate-import.tsx';
-import { useCommissionCarriers, useCreateRate, useDeleteRate, useRates, useSaveTolerance, useTolerance } from './queries.ts';
+import { restoreTolerance, useCommissionCarriers, useCreateRate, useDeleteRate, useRates, useSaveTolerance, useTolerance } from './queries.ts';
 
 const EMPTY = { carrier: '', line: 'car', business: 'new', rate: '', effective_from: `${new Date().getFullYear()}-01-01` };
 
@@ -148,6 +149,7 @@ export function RatesView() {
 function ToleranceCard() {
   const q = useTolerance();
   const save = useSaveTolerance();
+  const qc = useQueryClient();
   const [value, setValue] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const shown = value ?? q.data?.tolerance ?? '';
@@ -163,7 +165,22 @@ function ToleranceCard() {
           onSubmit={(e) => {
             e.preventDefault();
             setError(null);
-            save.mutate(shown, { onSuccess: () => notify.success(COMMISSION_TEXT.settingsSaved), onError: (err) => setError(errorMessage(err)) });
+            save.mutate(shown, {
+              onSuccess: (saved) => {
+                setValue(null);
+                if (saved.previous === saved.tolerance) return notify.success(COMMISSION_TEXT.settingsSaved);
+                // the change is in the activity log; Undo saves the value it replaced
+                notify.successWithAction(COMMISSION_TEXT.settingsSaved, COMMISSION_TEXT.toleranceChanged(saved.previous, saved.tolerance), {
+                  label: 'Undo',
+                  onClick: () =>
+                    void restoreTolerance(qc, saved.previous).then(
+                      () => notify.success(COMMISSION_TEXT.toleranceRestored(saved.previous)),
+                      (err: unknown) => notify.error(errorMessage(err)),
+                    ),
+                });
+              },
+              onError: (err) => setError(errorMessage(err)),
+            });
           }}
         >
           <FormField label="Tolerance ($)" error={error ?? undefined}>

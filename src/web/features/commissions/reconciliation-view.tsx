@@ -1,9 +1,21 @@
 // The reconciliation: per term expected against received, the difference and its state, with the
 // totals on top (expected − received = outstanding, as the server summed them for these filters)
-// and per carrier. Filters live in the URL; rows become cards on phones.
+// and per carrier. Per month (terms starting in it) and per statement (the terms it paid, and its
+// lines not in the book); the group "expected but not paid 60 days after the term's start" with its
+// count and amount, and a row's lines (a line matched wrongly is moved from there). Filters live in
+// the URL; rows become cards on phones.
+import { Fragment, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Download } from 'lucide-react';
-import { COMMISSION_STATE_LABEL, COMMISSION_STATES, COMMISSION_TEXT, type CommissionState, type ReconciliationRow } from '#shared/commissions.ts';
+import { Clock, Download, ListTree } from 'lucide-react';
+import {
+  COMMISSION_STATE_LABEL,
+  COMMISSION_STATES,
+  COMMISSION_TEXT,
+  type CommissionState,
+  type ReconciliationResult,
+  type ReconciliationRow,
+  type Statement,
+} from '#shared/commissions.ts';
 import { POLICY_TYPE_LABEL, type PolicyType } from '#shared/lines/index.ts';
 import { formatMoney } from '#shared/money.ts';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
@@ -15,7 +27,8 @@ import { errorMessage } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { signedMoney } from './signed-money.ts';
 import { UnmatchedLines } from './unmatched-lines.tsx';
-import { reconciliationSearch, useCommissionCarriers, useReconciliation, type ReconciliationFilters } from './queries.ts';
+import { TermLines } from './term-lines.tsx';
+import { reconciliationSearch, useCommissionCarriers, useReconciliation, useStatements, type ReconciliationFilters } from './queries.ts';
 
 const STATE_TONE: Record<CommissionState, BadgeTone> = { paid: 'green', short_paid: 'orange', unpaid: 'gray', overpaid: 'blue', no_rate: 'red' };
 
@@ -38,14 +51,15 @@ function useFilters(): [ReconciliationFilters, (next: Partial<ReconciliationFilt
     carrier: params.get('carrier') ?? '',
     month: params.get('month') ?? '',
     statement: params.get('statement') ?? '',
+    overdue: params.get('overdue') === '1',
     page: Math.max(1, Number(params.get('page') ?? 1) || 1),
   };
   const change = (next: Partial<ReconciliationFilters>) => {
     const merged = { ...f, page: 1, ...next };
     const s = new URLSearchParams(params);
     for (const [k, v] of Object.entries(merged)) {
-      if (v === '' || v === 'all' || (k === 'page' && v === 1)) s.delete(k);
-      else s.set(k, String(v));
+      if (v === '' || v === 'all' || v === false || (k === 'page' && v === 1)) s.delete(k);
+      else s.set(k, v === true ? '1' : String(v));
     }
     setParams(s, { replace: true });
   };
@@ -63,17 +77,56 @@ function Total({ label, value, testId }: { label: string; value: string; testId:
   );
 }
 
+const statementLabel = (s: Statement) => `${s.carrier} · ${s.period} · ${s.file_name}`;
+
+/**
+ * Issue 31's "expected but not paid 60 days after the term's start": its count and outstanding within
+ * the other filters, and a toggle that narrows the rows and the totals to it (?overdue=1).
+ */
+function OverdueGroup({ data, active, onToggle }: { data: ReconciliationResult; active: boolean; onToggle: () => void }) {
+  const o = data.overdue;
+  return (
+    <section
+      aria-labelledby="overdue-title"
+      data-testid="overdue-group"
+      className={`flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between ${active ? 'border-red-300 bg-red-50' : o.terms ? 'border-orange-200 bg-orange-50' : 'border-slate-200 bg-white'}`}
+    >
+      <div className="flex items-start gap-3">
+        <Clock className={`mt-0.5 h-5 w-5 shrink-0 ${o.terms ? 'text-red-600' : 'text-slate-400'}`} aria-hidden />
+        <div>
+          <h2 id="overdue-title" className="text-sm font-semibold text-slate-900">
+            Expected but not paid 60 days after the term’s start
+          </h2>
+          <p className="text-sm text-slate-700" data-testid="overdue-summary">
+            {o.terms === 0
+              ? 'None: every term that started 60 days ago or more is paid.'
+              : `${o.terms} ${o.terms === 1 ? 'term' : 'terms'} · ${signedMoney(o.difference)} outstanding (expected ${signedMoney(o.expected)}, received ${signedMoney(o.received)})`}
+          </p>
+        </div>
+      </div>
+      {o.terms > 0 || active ? (
+        <Button variant={active ? 'primary' : 'outline'} size="sm" aria-pressed={active} onClick={onToggle} className="self-start sm:self-auto">
+          {active ? 'Show every term' : 'Show only these'}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
 export function ReconciliationView() {
   const [f, change] = useFilters();
   const q = useReconciliation(f);
   const carriers = useCommissionCarriers();
+  const statements = useStatements();
   const data = q.data;
+  const applied = (statements.data?.statements ?? []).filter((s) => s.status === 'applied' || s.id === f.statement);
+  const statement = statements.data?.statements.find((s) => s.id === f.statement);
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   // the previous filters' rows stay on screen while the new ones load: say so to assistive technology (and tests)
   const busy = q.isFetching || q.isPlaceholderData;
   return (
     <div className="space-y-4" data-testid="reconciliation" aria-busy={busy}>
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <FormField label="State">
           <Select value={f.state} onChange={(e) => change({ state: e.target.value })}>
             <option value="all">All states</option>
@@ -98,17 +151,30 @@ export function ReconciliationView() {
         <FormField label="Terms starting in">
           <Input type="month" value={f.month} onChange={(e) => change({ month: e.target.value })} />
         </FormField>
+        <FormField label="Statement">
+          <Select value={f.statement} onChange={(e) => change({ statement: e.target.value })}>
+            <option value="">All statements</option>
+            {f.statement && !statement ? <option value={f.statement}>This statement</option> : null}
+            {applied.map((s) => (
+              <option key={s.id} value={s.id}>
+                {statementLabel(s)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
       </div>
       {f.statement ? (
-        <p className="text-sm text-slate-600">
-          Showing the terms paid by one statement.{' '}
+        <p className="text-sm text-slate-600" data-testid="statement-scope">
+          {statement
+            ? `The terms paid by the ${statement.carrier} statement for ${statement.period} (${statement.file_name}): ${statement.matched} lines matched for ${signedMoney(statement.amount)}, ${statement.unmatched} not in the book, ${statement.failed} failed.`
+            : 'The terms paid by one statement.'}{' '}
           <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => change({ statement: '' })}>
             Show all terms
           </button>
         </p>
       ) : null}
-      {/* the statement's lines not in the book: create the policy from one, or ignore it */}
-      {f.statement ? <UnmatchedLines statement={f.statement} /> : null}
+      {/* the lines not in the book (the statement's, or every statement's): match one to a policy, create the policy from it, or ignore it */}
+      <UnmatchedLines statement={f.statement || undefined} hideWhenEmpty />
       {q.isError ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700">
           {errorMessage(q.error)}{' '}
@@ -120,11 +186,19 @@ export function ReconciliationView() {
       {q.isPending ? <p className="text-sm text-slate-500">Loading commissions…</p> : null}
       {data ? (
         <>
+          <OverdueGroup data={data} active={f.overdue} onToggle={() => change({ overdue: !f.overdue })} />
           <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3">
             <Total label="Expected" value={data.totals.expected} testId="total-expected" />
             <Total label="Received" value={data.totals.received} testId="total-received" />
             <Total label="Outstanding (expected − received)" value={data.totals.difference} testId="total-outstanding" />
           </section>
+          <p className="text-sm text-slate-600" data-testid="tolerance-note">
+            Paid in full within {signedMoney(data.tolerance)} of the expected commission (the tolerance, set in{' '}
+            <Link to="/dashboard/commissions?view=rates" className="font-medium text-brand-700 hover:underline">
+              Rates
+            </Link>
+            ).
+          </p>
           <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
             <p className="text-slate-600" data-testid="aging">
               Outstanding by days since the term started:{' '}
@@ -165,7 +239,9 @@ export function ReconciliationView() {
             </Card>
           ) : null}
           {data.rows.length === 0 ? (
-            <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No policy terms match these filters.</p>
+            <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+              {f.overdue ? 'No term of these filters is expected but not paid 60 days after its start.' : 'No policy terms match these filters.'}
+            </p>
           ) : (
             <TermRows rows={data.rows} />
           )}
@@ -188,7 +264,27 @@ export function ReconciliationView() {
   );
 }
 
+/** The row's "Lines" button: opens what paid the term (where a line matched wrongly is moved). */
+function LinesToggle({ row, open, onToggle, panelId }: { row: ReconciliationRow; open: boolean; onToggle: () => void; panelId: string }) {
+  if (row.received === '0.00') return null;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      aria-label={`Lines that paid ${row.policy_number}`}
+      onClick={onToggle}
+      className="h-7 px-2 text-xs"
+    >
+      <ListTree className="h-3.5 w-3.5" aria-hidden /> Lines
+    </Button>
+  );
+}
+
 function TermRows({ rows }: { rows: ReconciliationRow[] }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const toggle = (id: string) => setOpen((o) => (o === id ? null : id));
   return (
     <>
       <ul className="space-y-2 sm:hidden" aria-label="Policy terms">
@@ -201,7 +297,7 @@ function TermRows({ rows }: { rows: ReconciliationRow[] }) {
               <StateBadge row={r} />
             </div>
             <p className="text-slate-600">
-              {r.customer_name} · {r.carrier} · {lineLabel(r.line)}
+              {r.customer_name} · {r.carrier} · {lineLabel(r.line)} · starts {formatDay(r.start_date)}
             </p>
             <dl className="mt-2 grid grid-cols-3 gap-1">
               <dt className="text-slate-500">Expected</dt>
@@ -211,6 +307,14 @@ function TermRows({ rows }: { rows: ReconciliationRow[] }) {
               <dd className="tabular-nums">{signedMoney(r.received)}</dd>
               <dd className="tabular-nums">{signedMoney(r.difference)}</dd>
             </dl>
+            <div className="mt-2">
+              <LinesToggle row={r} open={open === r.policy_id} onToggle={() => toggle(r.policy_id)} panelId={`card-lines-${r.policy_id}`} />
+            </div>
+            {open === r.policy_id ? (
+              <div className="mt-2">
+                <TermLines policyId={r.policy_id} policyNumber={r.policy_number} id={`card-lines-${r.policy_id}`} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -232,30 +336,42 @@ function TermRows({ rows }: { rows: ReconciliationRow[] }) {
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.policy_id} className="border-t border-slate-100" data-testid="commission-row">
-                <td className="px-3 py-2">
-                  <Link to={`/dashboard/policies/${r.policy_id}`} className="font-medium text-brand-700 hover:underline">
-                    {r.policy_number}
-                  </Link>
-                  <span className="block text-xs text-slate-500">
-                    {lineLabel(r.line)} · {r.business === 'new' ? 'New business' : 'Renewal'}
-                  </span>
-                </td>
-                <td className="px-3 py-2">{r.customer_name}</td>
-                <td className="px-3 py-2">{r.carrier}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDay(r.start_date)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.premium)}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right">{rateText(r)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {signedMoney(r.rate === null ? null : r.expected)}
-                  {r.chargeback !== '0.00' ? <span className="block text-xs text-slate-500">chargeback {signedMoney(r.chargeback)}</span> : null}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{signedMoney(r.received)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{signedMoney(r.difference)}</td>
-                <td className="px-3 py-2">
-                  <StateBadge row={r} />
-                </td>
-              </tr>
+              <Fragment key={r.policy_id}>
+                <tr className="border-t border-slate-100" data-testid="commission-row">
+                  <td className="px-3 py-2">
+                    <Link to={`/dashboard/policies/${r.policy_id}`} className="font-medium text-brand-700 hover:underline">
+                      {r.policy_number}
+                    </Link>
+                    <span className="block text-xs text-slate-500">
+                      {lineLabel(r.line)} · {r.business === 'new' ? 'New business' : 'Renewal'}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">{r.customer_name}</td>
+                  <td className="px-3 py-2">{r.carrier}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDay(r.start_date)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.premium)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">{rateText(r)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {signedMoney(r.rate === null ? null : r.expected)}
+                    {r.chargeback !== '0.00' ? <span className="block text-xs text-slate-500">chargeback {signedMoney(r.chargeback)}</span> : null}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">{signedMoney(r.received)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{signedMoney(r.difference)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap items-center gap-1">
+                      <StateBadge row={r} />
+                      <LinesToggle row={r} open={open === r.policy_id} onToggle={() => toggle(r.policy_id)} panelId={`lines-${r.policy_id}`} />
+                    </div>
+                  </td>
+                </tr>
+                {open === r.policy_id ? (
+                  <tr>
+                    <td colSpan={10} className="px-3 pb-3">
+                      <TermLines policyId={r.policy_id} policyNumber={r.policy_number} id={`lines-${r.policy_id}`} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
           </tbody>
         </table>

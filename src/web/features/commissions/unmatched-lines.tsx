@@ -1,10 +1,11 @@
-// The lines on a carrier statement but not in the book (issue 31): create the policy from one (the
-// new-policy form filled from it; once saved, the line pays it), or ignore it with a reason (and
-// undo the ignore). On the Statements view, and on the reconciliation of one statement.
+// The lines on a carrier statement but not in the book (issue 31): match one to a policy of the book
+// (the carrier prints another number: match-dialog.tsx), create the policy from it (the new-policy
+// form filled from it; once saved, the line pays it), or ignore it with a reason (and undo the
+// ignore). On the Statements view and on the reconciliation (all statements', or one statement's).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { FilePlus2, Undo2 } from 'lucide-react';
+import { FilePlus2, Link2, Undo2 } from 'lucide-react';
 import { COMMISSION_TEXT } from '#shared/commissions.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -14,18 +15,29 @@ import { formatDay } from '#web/lib/format.ts';
 import { notify } from '#web/lib/toast.ts';
 import { reopenLine } from '#web/lib/statement-line.ts';
 import { signedMoney } from './signed-money.ts';
+import { MatchDialog } from './match-dialog.tsx';
 import { useIgnoreLine, useUnmatched, type UnmatchedLine } from './queries.ts';
 
-/** The lines not in the book: every statement's, or one statement's (the reconciliation of that statement). */
-export function UnmatchedLines({ statement }: { statement?: string }) {
+/**
+ * The lines not in the book: every statement's, or one statement's (the reconciliation of that
+ * statement). `hideWhenEmpty`: nothing at all when no line is left (the reconciliation).
+ */
+export function UnmatchedLines({ statement, hideWhenEmpty = Boolean(statement) }: { statement?: string; hideWhenEmpty?: boolean }) {
   const q = useUnmatched();
   const lines = (q.data?.lines ?? []).filter((l) => !statement || l.statement_id === statement);
-  if (statement && !lines.length) return null;
+  if (hideWhenEmpty && !lines.length) return null;
+  const open = lines.filter((l) => l.status === 'unmatched').length;
   return (
-    <Card>
+    <Card data-testid="not-in-book">
       <CardHeader>
-        <CardTitle>{statement ? 'On this statement but not in the book' : 'On a statement but not in the book'}</CardTitle>
-        <p className="text-sm text-slate-600">Create the policy from the line (once saved, the line pays it), or ignore the line with a reason.</p>
+        <CardTitle>
+          {statement ? 'On this statement but not in the book' : 'On a statement but not in the book'}
+          {q.data ? <span className="ml-2 text-sm font-normal text-slate-600">({open} to match{lines.length > open ? `, ${lines.length - open} ignored` : ''})</span> : null}
+        </CardTitle>
+        <p className="text-sm text-slate-600">
+          Match the line to a policy of your book (the carrier may print another number), create the policy from it (once saved, the line pays it), or ignore it with a
+          reason.
+        </p>
       </CardHeader>
       <CardContent>
         {q.isPending ? <p className="text-sm text-slate-500">Loading…</p> : null}
@@ -46,6 +58,7 @@ function UnmatchedItem({ line }: { line: UnmatchedLine }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reopening, setReopening] = useState(false);
+  const [matching, setMatching] = useState(false);
   const what = line.policy_number ?? line.insured_name ?? 'No policy number';
   return (
     <li className="flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
@@ -74,6 +87,10 @@ function UnmatchedItem({ line }: { line: UnmatchedLine }) {
       ) : null}
       {line.status === 'unmatched' ? (
         <div className="flex flex-wrap items-start gap-2">
+          <Button variant="outline" size="sm" onClick={() => setMatching(true)} aria-label={`Match ${what} to a policy`}>
+            <Link2 className="h-4 w-4" aria-hidden /> Match to a policy
+          </Button>
+          <MatchDialog line={line} open={matching} onOpenChange={setMatching} />
           <Button variant="outline" size="sm" asChild>
             <Link to={`/dashboard/policies/new?from_line=${line.id}`} aria-label={`Create the policy of ${what}`}>
               <FilePlus2 className="h-4 w-4" aria-hidden /> Create the policy
@@ -83,7 +100,23 @@ function UnmatchedItem({ line }: { line: UnmatchedLine }) {
             className="flex flex-wrap items-start gap-2"
             onSubmit={(e) => {
               e.preventDefault();
-              ignore.mutate({ id: line.id, reason }, { onError: (err) => setError(errorMessage(err)) });
+              ignore.mutate(
+                { id: line.id, reason },
+                {
+                  onSuccess: () => {
+                    setError(null);
+                    notify.successWithAction(COMMISSION_TEXT.lineIgnored, what, {
+                      label: 'Undo',
+                      onClick: () =>
+                        void reopenLine(qc, line.id).then(
+                          () => notify.success(COMMISSION_TEXT.lineReopened),
+                          (err: unknown) => notify.error(errorMessage(err)),
+                        ),
+                    });
+                  },
+                  onError: (err) => setError(errorMessage(err)),
+                },
+              );
             }}
           >
             <label className="sr-only" htmlFor={`ignore-${line.id}`}>

@@ -185,7 +185,7 @@ export function registerCommissionRoutes(api: OpenAPIHono<AppEnv>) {
     const q = validate(commissionApiQuerySchema, c.req.query());
     if (q.cursor !== undefined && !/^[1-9]\d{0,4}$/.test(q.cursor)) throw badRequest(API_TEXT.invalidCursor, { cursor: API_TEXT.invalidCursor }, 'INVALID_CURSOR');
     const page = q.cursor ? Number(q.cursor) : 1;
-    const r = await reconcile(c.var.deps.db, c.var.actor, { state: q.state, carrier: q.carrier, month: q.month, statement: q.statement, page });
+    const r = await reconcile(c.var.deps.db, c.var.actor, { state: q.state, carrier: q.carrier, month: q.month, statement: q.statement, overdue: false, page });
     const more = page * r.page_size < r.total;
     return c.json({ data: r.rows, next_cursor: more ? String(page + 1) : null, totals: r.totals });
   });

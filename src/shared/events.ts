@@ -53,6 +53,10 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'customer.renamed': { customerId: string };
   /** the same before a policy's row goes */
   'policy.deleting': { policyId: string };
+  /** after policy.updated when its number changed: the rows that show it (tasks, documents) change too */
+  'policy.renumbered': { policyId: string };
+  /** a member changed their name (in each agency they belong to): the rows that show it as assignee (policies, tasks, opportunities) change too */
+  'member.renamed': { userId: string };
   'policy.created': { data: Lazy<PolicyDetail> };
   'policy.updated': { data: Lazy<PolicyDetail> };
   'policy.deleted': { data: Lazy<PolicyDetail> };
@@ -78,7 +82,7 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   /** data: the document as /api/v1 answers it; an upload, the portal's included (from_client), or a signed copy stored */
   'document.created': { data: Lazy<ApiDocument> };
   /** renamed, moved or restored from the Trash (the activity log's verb) */
-  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' | 'customer_renamed' };
+  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' | 'customer_renamed' | 'policy_renumbered' };
   /** put in the Trash (the /api/v1 list no longer shows it): data as it was */
   'document.deleted': { data: Lazy<ApiDocument> };
   'document.viewed': object;

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { CHANGE_TEXT } from '#shared/changes.ts';
 import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
-import { agencies, changeFeed, customers, documents, opportunities, policies, portalRequests, tasks, user, webhookDeliveries } from '#server/db/schema.ts';
+import { agencies, agencyMembers, changeFeed, customers, documents, opportunities, policies, portalRequests, tasks, user, webhookDeliveries } from '#server/db/schema.ts';
 import { MINIMAL_PDF as PDF, portalSteps } from '#server/test/portal-client.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
@@ -510,6 +510,63 @@ describe('one change, one entry, one delivery', () => {
     expect((await deliveries(since)).filter((d) => d !== 'customer.updated')).toEqual(['document.updated', 'opportunity.updated', 'task.updated']);
     // pollers of updated_since see them too
     expect((await json(await v1(key, `/tasks?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id)).toEqual([task.id]);
+  });
+
+  it("a policy's renumbering changes the rows that show its number: its tasks and documents, one entry and one delivery each", async () => {
+    const term = await json(await v1(key, '/policies', { json: carPolicyPayload({ start_date: today() }) }));
+    const task = await json(await v1(key, '/tasks', { json: taskOf({ policy_id: term.id }) }));
+    const doc = await json(await upload(key, '/documents', { policy_id: term.id }, 'file', 'Schedule.pdf'));
+    const watched = [term.id, task.id, doc.id];
+    const { cursor } = await changesOf(key, undefined, watched, 3);
+    const put = (changes: Record<string, unknown>) =>
+      v1(key, `/policies/${term.id}`, { method: 'PUT', json: carPolicyPayload({ policy_number: term.policy_number, customer_email: term.customer_email, customer_name: term.customer_name, start_date: term.start_date, ...changes }) });
+    // another change of the term shows nowhere else
+    expect((await put({ premium_amount: '777.00' })).status).toBe(200);
+    const kept = await changesOf(key, cursor, watched, 1);
+    expect(kept.entries.map((e) => `${e.type} ${e.entity_id}`)).toEqual([`policy.updated ${term.id}`]);
+    const since = new Date();
+    const renumbered = `${term.policy_number}-B`;
+    expect((await put({ policy_number: renumbered })).status).toBe(200);
+    const changed = await changesOf(key, kept.cursor, watched, 3);
+    expect(changed.entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual([`policy.updated ${term.id}`, `task.updated ${task.id}`, `document.updated ${doc.id}`].sort());
+    expect(changed.entries.find((e) => e.entity_id === task.id)?.data.policy_number).toBe(renumbered);
+    expect(changed.entries.find((e) => e.entity_id === doc.id)?.data.policy_number).toBe(renumbered);
+    expect(await deliveries(since)).toEqual(['document.updated', 'policy.updated', 'task.updated']);
+    // pollers of updated_since see them too
+    expect((await json(await v1(key, `/tasks?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id)).toEqual([task.id]);
+    expect((await json(await v1(key, `/documents?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id)).toEqual([doc.id]);
+  });
+
+  it("a member's rename changes the rows that show them as assignee, in every agency they belong to: terms, tasks and opportunities, one entry and one delivery each", async () => {
+    const member = await createUser(t, { tier: 'enterprise' });
+    const memberKey = await newKey(member);
+    const memberAgency = await agencyOf(member);
+    await t.db.insert(agencyMembers).values({ agencyId, userId: member.id, role: 'team_member' });
+    const term = await json(await v1(key, '/policies', { json: carPolicyPayload({ start_date: today(), assignee_id: member.id }) }));
+    const task = await json(await v1(key, '/tasks', { json: { ...taskOf({}), assignee_id: member.id } }));
+    const deal = await json(await v1(key, '/opportunities', { json: { prospect_name: 'Pam Prospect', line: 'car', assignee_id: member.id } }));
+    const other = await json(await v1(key, '/tasks', { json: taskOf({}) }));
+    // the member's own agency: a task assigned to them there, seen by that agency's key
+    const own = await json(await v1(memberKey, '/tasks', { json: { ...taskOf({}), assignee_id: member.id } }));
+    const watched = [term.id, task.id, deal.id, other.id];
+    const { cursor } = await changesOf(key, undefined, watched, 4);
+    const ownCursor = (await changesOf(memberKey, undefined, [own.id], 1)).cursor;
+    const since = new Date();
+    const res = await t.request('/api/profile', { method: 'PATCH', cookie: member.cookie, json: { first_name: 'Morgan', last_name: 'Renamed', phone: null, company: null } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const changed = await changesOf(key, cursor, watched, 3);
+    expect(changed.entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual([`policy.updated ${term.id}`, `task.updated ${task.id}`, `opportunity.updated ${deal.id}`].sort());
+    for (const e of changed.entries) expect(e.data.assignee_name).toBe('Morgan Renamed');
+    expect(await deliveries(since)).toEqual(['opportunity.updated', 'policy.updated', 'task.updated']);
+    const ownChanged = await changesOf(memberKey, ownCursor, [own.id], 1);
+    expect(ownChanged.entries.map((e) => [e.type, e.entity_id, e.data.assignee_name])).toEqual([['task.updated', own.id, 'Morgan Renamed']]);
+    expect(memberAgency).not.toBe(agencyId);
+    // pollers of updated_since see them too; a profile change that keeps the name changes nothing else
+    expect((await json(await v1(key, `/policies?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id)).toEqual([term.id]);
+    const quiet = await t.request('/api/profile', { method: 'PATCH', cookie: member.cookie, json: { first_name: 'Morgan', last_name: 'Renamed', phone: '555-0100', company: null } });
+    expect(quiet.status).toBe(200);
+    const after = await changesOf(key, changed.cursor, watched, 0);
+    expect(after.entries).toEqual([]);
   });
 
   it('a bulk status change and its undo: one policy.updated per changed term each time', async () => {

@@ -9,6 +9,7 @@ import type { ApiDocument } from './documents.ts';
 import type { Opportunity } from './pipeline.ts';
 import type { PremiumPayment } from './premium-payments.ts';
 import type { ApiPortalRequest } from './portal.ts';
+import type { ApiCommissionOverride, ApiCommissionRate } from './commission-api.ts';
 import type { PolicyDetail } from './policies.ts';
 import type { SignInOutcome } from './settings.ts';
 import type { ApiTask } from './tasks.ts';
@@ -132,6 +133,13 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'statement.imported': { data: Statement };
   /** the amounts received against the book changed: once per import, undo, receipt or receipt deletion */
   'commission.reconciled': { data: CommissionReconciled };
+  /** a schedule's rate (a rate never changes: created, or deleted with data as it was); by hand, or a schedules import and its undo */
+  'commission_rate.created': { data: Lazy<ApiCommissionRate> };
+  'commission_rate.deleted': { data: Lazy<ApiCommissionRate> };
+  /** a policy's own rate set (created, or updated when it had one), removed or gone with its policy (deleted, data as it was) */
+  'commission_override.created': { data: Lazy<ApiCommissionOverride> };
+  'commission_override.updated': { data: Lazy<ApiCommissionOverride> };
+  'commission_override.deleted': { data: Lazy<ApiCommissionOverride> };
 }
 
 export type EventType = keyof DomainEventPayloads;

@@ -63,6 +63,11 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   // the commission writes log their own lines (these events carry no summary)
   'statement.imported': ['payment', 'created'],
   'commission.reconciled': ['payment', 'updated'],
+  'commission_rate.created': ['payment', 'created'],
+  'commission_rate.deleted': ['payment', 'deleted'],
+  'commission_override.created': ['payment', 'updated'],
+  'commission_override.updated': ['payment', 'updated'],
+  'commission_override.deleted': ['payment', 'updated'],
   // recorded from the premium form, which logs no line (these events carry no summary)
   'premium_payment.created': ['payment', 'created'],
   'premium_payment.deleted': ['payment', 'deleted'],

@@ -22,7 +22,7 @@ let agencyId: string;
 let key: string;
 let rivalKey: string;
 
-const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write', documents: 'write', premium_payments: 'write', portal_requests: 'write' };
+const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write', documents: 'write', premium_payments: 'write', portal_requests: 'write', commissions: 'write' };
 
 async function newKey(u: TestUser, scopes: Record<string, string> = ALL_WRITE): Promise<string> {
   const res = await t.request('/api/api-keys', { cookie: u.cookie, json: { name: 'Sync', scopes } });
@@ -36,7 +36,7 @@ const v1 = (k: string | null, path: string, init: { method?: string; json?: unkn
 const agencyOf = async (u: TestUser) => (await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, u.id)))[0].id;
 
 type Row = Record<string, unknown> & { id: string };
-const ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment', 'portal_request'] as const;
+const ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment', 'portal_request', 'commission_rate', 'commission_override'] as const;
 type Replica = Record<(typeof ENTITIES)[number], Map<string, Row>>;
 const emptyReplica = (): Replica => Object.fromEntries(ENTITIES.map((e) => [e, new Map()])) as Replica;
 
@@ -72,7 +72,7 @@ async function replay(k: string, replica: Replica, cursor: string | undefined, l
 /** The server's rows, as the lists show them (every page). */
 async function serverRows(k: string): Promise<Replica> {
   const out = emptyReplica();
-  for (const [entity, path] of [['customer', '/customers'], ['policy', '/policies'], ['communication', '/communications'], ['task', '/tasks'], ['opportunity', '/opportunities'], ['portal_request', '/portal-requests']] as const) {
+  for (const [entity, path] of [['customer', '/customers'], ['policy', '/policies'], ['communication', '/communications'], ['task', '/tasks'], ['opportunity', '/opportunities'], ['portal_request', '/portal-requests'], ['commission_rate', '/commission-rates'], ['commission_override', '/commission-overrides']] as const) {
     let cursor: string | null = null;
     do {
       const page: Record<string, any> = await json(await v1(k, `${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`));
@@ -149,7 +149,9 @@ async function bulkDone(id: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // the sequence and its syncs read every list again and again with one key: more than a minute's
+  // allowance of a real key (the limit has its own tests: api.test, contract.test)
+  t = await createTestContext({ env: { API_RATE_LIMIT: '100000' } });
   owner = await createUser(t, { tier: 'enterprise' });
   rival = await createUser(t, { tier: 'enterprise' });
   // the agency is made on the first signed-in request
@@ -215,7 +217,14 @@ describe('replaying the change feed', () => {
         const [p] = await t.db.select().from(policies).where(eq(policies.id, id));
         return v1(key, `/policies/${id}`, {
           method: 'PUT',
-          json: carPolicyPayload({ policy_number: p.policyNumber, customer_email: p.customerEmail, customer_name: p.customerName, start_date: p.startDate, premium_amount: `${100 + Math.floor(next() * 900)}.00` }),
+          // now and then renumbered: its tasks and documents show the number
+          json: carPolicyPayload({
+            policy_number: next() < 0.3 ? `${p.policyNumber.slice(0, 40)}-R${Math.floor(next() * 1000)}` : p.policyNumber,
+            customer_email: p.customerEmail,
+            customer_name: p.customerName,
+            start_date: p.startDate,
+            premium_amount: `${100 + Math.floor(next() * 900)}.00`,
+          }),
         });
       },
       deletePolicy: async () => {
@@ -329,6 +338,28 @@ describe('replaying the change feed', () => {
         }
         return portal.post('/api/portal/requests', { policy_id: policy, kind: pick(['add_driver', 'change_address', 'other']), details: `Please ${Math.floor(next() * 1000)}` }, { cookie: me.cookie });
       },
+      // commission schedules and own rates (the API's and the app's writes). Not a member's rename: the log's
+      // entries and the payments show their author's name and have no update event (decision 079)
+      addRate: () => {
+        const body = { carrier: pick(['Acme Mutual', 'Beta Re'])!, line: 'car', business: pick(['new', 'renewal'])!, rate: `${1 + Math.floor(next() * 20)}`, effective_from: `2026-0${1 + Math.floor(next() * 9)}-01` };
+        return next() < 0.5 ? v1(key, '/commission-rates', { json: body }) : t.request('/api/commissions/rates', { cookie: owner.cookie, json: body });
+      },
+      deleteRate: async () => {
+        const id = pick((await json(await v1(key, '/commission-rates?limit=100'))).data.map((r: { id: string }) => r.id) as string[]);
+        if (!id) return;
+        return next() < 0.5 ? v1(key, `/commission-rates/${id}`, { method: 'DELETE' }) : t.request(`/api/commissions/rates/${id}`, { cookie: owner.cookie, method: 'DELETE' });
+      },
+      setOwnRate: async () => {
+        const id = pick(await ids(policies));
+        if (!id) return;
+        const rate = `${1 + Math.floor(next() * 30)}`;
+        return next() < 0.5 ? v1(key, `/commission-overrides/${id}`, { method: 'PUT', json: { rate } }) : t.request(`/api/commissions/policies/${id}/rate`, { cookie: owner.cookie, method: 'PUT', json: { rate } });
+      },
+      removeOwnRate: async () => {
+        const id = pick((await json(await v1(key, '/commission-overrides?limit=100'))).data.map((r: { id: string }) => r.id) as string[]);
+        if (!id) return;
+        return next() < 0.5 ? v1(key, `/commission-overrides/${id}`, { method: 'DELETE' }) : t.request(`/api/commissions/policies/${id}/rate`, { cookie: owner.cookie, method: 'PUT', json: { rate: null } });
+      },
       answerRequest: async () => {
         const id = pick((await t.db.select({ id: portalRequests.id }).from(portalRequests).where(eq(portalRequests.agencyId, agencyId))).map((r) => r.id));
         if (!id) return;
@@ -366,6 +397,7 @@ describe('replaying the change feed', () => {
     for (const name of ['createTask', 'updateTask', 'deleteTask', 'moveOpportunity', 'deleteOpportunity']) expect(succeeded, name).toContain(name);
     for (const name of ['uploadDocument', 'renameDocument', 'trashDocument', 'restoreDocument', 'recordPayment']) expect(succeeded, name).toContain(name);
     for (const name of ['askInPortal', 'answerRequest']) expect(succeeded, name).toContain(name);
+    for (const name of ['addRate', 'deleteRate', 'setOwnRate', 'removeOwnRate']) expect(succeeded, name).toContain(name);
     // requests were asked, answered and replayed (the last ones may have gone with their customer since)
     const requestEntries = await t.db.select({ op: changeFeed.op }).from(changeFeed).where(and(eq(changeFeed.agencyId, agencyId), eq(changeFeed.entity, 'portal_request')));
     expect(new Set(requestEntries.map((e) => e.op))).toContain('updated');

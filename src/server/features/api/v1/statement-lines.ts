@@ -4,7 +4,7 @@
 // reconciliation's own SQL (entities/commissions/terms.ts), so a line says what the Commissions page
 // says of its term. In line order, paged by an opaque cursor; filtered by state. Scope `commissions`.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { COMMISSION_STATES, COMMISSION_TEXT } from '#shared/commissions.ts';
@@ -90,20 +90,32 @@ async function statementLines(t: Tenant, statementId: string, q: z.output<typeof
   if (!statement) throw notFound(COMMISSION_TEXT.statementNotFound);
   const after = decodeCursor(q.cursor);
   const { tolerance } = await readSettings(t);
-  // only the terms this statement paid are rated (the filter reaches the policies scan)
-  const only = sql`p.id in (select l.policy_id from commission_lines l where l.agency_id = ${t.agency} and l.statement_id = ${statementId}::uuid and l.policy_id is not null)`;
-  const state = sql`case when l.status = 'ignored' then 'ignored' when l.status = 'unmatched' then 'not_in_book' else terms.state end`;
-  const stateFilter = q.state === 'all' ? sql`` : q.state === 'matched' ? sql` and l.status = 'matched'` : sql` and ${state} = ${q.state}`;
   // a manual receipt has no line number; statement lines always have one (coalesce keeps the order total)
   const position = sql`coalesce(l.line_no, -1)`;
   const afterFilter = after ? sql` and (${position}, l.id) > (${after[0]}, ${after[1]}::uuid)` : sql``;
-  const result = await t.execute(sql`with terms as (${termsSql(t, tolerance, only)})
-    select l.id::text as id, ${position} as position, l.line_no, l.policy_number, l.insured_name, l.premium::text as premium, l.amount::text as amount,
-           l.received_on::text as received_on, l.transaction_type, l.status, l.policy_id::text as policy_id, l.reason, ${state} as state,
-           terms.expected::text as expected, terms.received::text as received, terms.difference::text as difference
-      from commission_lines l left join terms on terms.id = l.policy_id
-     where l.agency_id = ${t.agency} and l.statement_id = ${statementId}::uuid${stateFilter}${afterFilter}
-     order by ${position}, l.id limit ${q.limit + 1}`);
+  const mine = sql`l.agency_id = ${t.agency} and l.statement_id = ${statementId}::uuid`;
+  const columns = (l: SQL) => sql`${l}.id::text as id, ${l}.position, ${l}.line_no, ${l}.policy_number, ${l}.insured_name, ${l}.premium::text as premium,
+    ${l}.amount::text as amount, ${l}.received_on::text as received_on, ${l}.transaction_type, ${l}.status, ${l}.policy_id::text as policy_id, ${l}.reason,
+    case when ${l}.status = 'ignored' then 'ignored' when ${l}.status = 'unmatched' then 'not_in_book' else terms.state end as state,
+    terms.expected::text as expected, terms.received::text as received, terms.difference::text as difference`;
+  const byStatus: Partial<Record<string, string>> = { matched: 'matched', not_in_book: 'unmatched', ignored: 'ignored' };
+  let result;
+  if (q.state === 'all' || byStatus[q.state]) {
+    // the page's lines first (a keyset read), then only their terms are rated
+    const status = q.state === 'all' ? sql`` : sql` and l.status = ${byStatus[q.state]}`;
+    result = await t.execute(sql`with page as (
+        select l.*, ${position} as position from commission_lines l where ${mine}${status}${afterFilter} order by ${position}, l.id limit ${q.limit + 1}
+      ), terms as (${termsSql(t, tolerance, sql`p.id in (select page.policy_id from page where page.policy_id is not null)`)})
+      select ${columns(sql`page`)} from page left join terms on terms.id = page.policy_id order by page.position, page.id`);
+  } else {
+    // a term's state to filter on: the statement's terms are rated (only those), then filtered
+    const only = sql`p.id in (select l.policy_id from commission_lines l where ${mine} and l.policy_id is not null)`;
+    result = await t.execute(sql`with lines as (select l.*, ${position} as position from commission_lines l where ${mine}${afterFilter}),
+        terms as (${termsSql(t, tolerance, only)})
+      select ${columns(sql`lines`)} from lines join terms on terms.id = lines.policy_id
+       where lines.status = 'matched' and terms.state = ${q.state}
+       order by lines.position, lines.id limit ${q.limit + 1}`);
+  }
   const rows = result.rows as Raw[];
   const more = rows.length > q.limit;
   const shown = more ? rows.slice(0, q.limit) : rows;

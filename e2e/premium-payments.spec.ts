@@ -141,3 +141,49 @@ test("another agency cannot see a policy's premium payments", async ({ page, acc
   await expect(strangerPage.getByRole('list', { name: 'Premium payments' })).toHaveCount(0);
   await strangerPage.context().close();
 });
+
+test('an agent deletes a payment recorded by mistake, after confirming, and takes it back with Undo', async ({ page, account }) => {
+  void account;
+  const number = `PDL-${Date.now().toString(36).toUpperCase()}`;
+  const policyId = await createPolicy(page, number);
+  const saved = await page.request.post('/api/premium-payments', {
+    multipart: { client_name: 'Carla Client', policy_number: number, amount: '95.00', payment_date: '2026-02-03', payment_method: 'check', files: { name: 'slip.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  await page.goto(`/dashboard/policies/${policyId}`);
+  const payments = page.getByRole('list', { name: 'Premium payments' });
+  await expect(payments.getByTestId('premium-payment')).toHaveCount(1);
+  const del = payments.getByRole('button', { name: 'Delete the payment of $95.00 on Feb 3, 2026' });
+
+  // Cancel keeps it
+  await del.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this payment?' });
+  await expect(dialog).toContainText("The payment of $95.00 on Feb 3, 2026 and its receipts' links are removed from this policy. You can undo this for 10 minutes.");
+  await shot(page, 'premium-payment-delete-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(payments.getByTestId('premium-payment')).toHaveCount(1);
+
+  // Delete, then Undo in the toast: the same payment comes back with its receipt
+  await del.click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Premium payment deleted.')).toBeVisible();
+  await expect(page.getByText('No premium payments recorded yet.')).toBeVisible();
+  expect((await (await page.request.get(`/api/policies/${policyId}/premium-payments`)).json()).rows).toHaveLength(0);
+  await shot(page, 'premium-payment-deleted');
+  await toast(page, 'Premium payment deleted.').getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, 'Premium payment restored.')).toBeVisible();
+  await expect(payments.getByTestId('premium-payment')).toHaveCount(1);
+  await expect(payments.getByRole('button', { name: 'Open slip.pdf' })).toBeVisible();
+  const back = (await (await page.request.get(`/api/policies/${policyId}/premium-payments`)).json()).rows;
+  expect(back).toHaveLength(1);
+  expect(back[0]).toMatchObject({ id: (await saved.json()).payment.id, amount: '95.00', payment_method: 'check' });
+
+  // on a phone, the button is reachable and the dialog fits
+  await page.setViewportSize({ width: 390, height: 844 });
+  await del.click();
+  await expect(dialog).toBeVisible();
+  await shot(page, 'premium-payment-delete-confirm');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});

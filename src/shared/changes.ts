@@ -2,7 +2,7 @@
 // and its texts. One entry per change of an entity, in commit order; a deletion is a tombstone entry.
 import type { ApiResource } from './api-keys.ts';
 
-export const CHANGE_ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment', 'portal_request'] as const;
+export const CHANGE_ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment', 'portal_request', 'commission_rate', 'commission_override'] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 
 export const CHANGE_OPS = ['created', 'updated', 'deleted'] as const;
@@ -18,6 +18,8 @@ export const CHANGE_ENTITY_SCOPE: Record<ChangeEntity, ApiResource> = {
   document: 'documents',
   premium_payment: 'premium_payments',
   portal_request: 'portal_requests',
+  commission_rate: 'commissions',
+  commission_override: 'commissions',
 };
 
 export const CHANGE_FEED_DEFAULT_LIMIT = 100;

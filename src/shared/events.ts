@@ -9,6 +9,7 @@ import type { ApiDocument } from './documents.ts';
 import type { Opportunity } from './pipeline.ts';
 import type { PremiumPayment } from './premium-payments.ts';
 import type { ApiPortalRequest } from './portal.ts';
+import type { ApiCommissionOverride, ApiCommissionRate } from './commission-api.ts';
 import type { PolicyDetail } from './policies.ts';
 import type { SignInOutcome } from './settings.ts';
 import type { ApiTask } from './tasks.ts';
@@ -53,6 +54,10 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'customer.renamed': { customerId: string };
   /** the same before a policy's row goes */
   'policy.deleting': { policyId: string };
+  /** after policy.updated when its number changed: the rows that show it (tasks, documents) change too */
+  'policy.renumbered': { policyId: string };
+  /** a member changed their name (in each agency they belong to): the rows that show it as assignee (policies, tasks, opportunities) change too */
+  'member.renamed': { userId: string };
   'policy.created': { data: Lazy<PolicyDetail> };
   'policy.updated': { data: Lazy<PolicyDetail> };
   'policy.deleted': { data: Lazy<PolicyDetail> };
@@ -78,7 +83,7 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   /** data: the document as /api/v1 answers it; an upload, the portal's included (from_client), or a signed copy stored */
   'document.created': { data: Lazy<ApiDocument> };
   /** renamed, moved or restored from the Trash (the activity log's verb) */
-  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' | 'customer_renamed' };
+  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' | 'customer_renamed' | 'policy_renumbered' };
   /** put in the Trash (the /api/v1 list no longer shows it): data as it was */
   'document.deleted': { data: Lazy<ApiDocument> };
   'document.viewed': object;
@@ -128,6 +133,13 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'statement.imported': { data: Statement };
   /** the amounts received against the book changed: once per import, undo, receipt or receipt deletion */
   'commission.reconciled': { data: CommissionReconciled };
+  /** a schedule's rate (a rate never changes: created, or deleted with data as it was); by hand, or a schedules import and its undo */
+  'commission_rate.created': { data: Lazy<ApiCommissionRate> };
+  'commission_rate.deleted': { data: Lazy<ApiCommissionRate> };
+  /** a policy's own rate set (created, or updated when it had one), removed or gone with its policy (deleted, data as it was) */
+  'commission_override.created': { data: Lazy<ApiCommissionOverride> };
+  'commission_override.updated': { data: Lazy<ApiCommissionOverride> };
+  'commission_override.deleted': { data: Lazy<ApiCommissionOverride> };
 }
 
 export type EventType = keyof DomainEventPayloads;

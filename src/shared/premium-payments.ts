@@ -36,6 +36,14 @@ export const PREMIUM_TEXT = {
   saved: 'Payment receipt saved.',
   saveFailed: 'Failed to save the payment receipt.',
   loadFailed: 'Error loading premium payments',
+  deleteTitle: 'Delete this payment?',
+  deleteBody: (amount: string, date: string) => `The payment of ${amount} on ${date} and its receipts' links are removed from this policy. You can undo this for 10 minutes.`,
+  deleted: 'Premium payment deleted.',
+  restored: 'Premium payment restored.',
+  undoInvalid: 'This undo is not valid.',
+  undoExpired: 'This payment can no longer be restored: the undo lasts 10 minutes.',
+  undoPolicyGone: 'The policy of this payment has been deleted since: the payment cannot be restored.',
+  undoDone: 'This payment has already been restored.',
 } as const;
 
 const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
@@ -51,6 +59,9 @@ export const premiumPaymentSchema = z.object({
   payment_method: z.enum(PREMIUM_METHODS, { error: PREMIUM_TEXT.methodRequired }),
   notes: optionalText(2000),
 });
+/** The Undo of a deleted payment: the token its delete answered. */
+export const paymentUndoSchema = z.object({ undo: safeText({ error: PREMIUM_TEXT.undoInvalid }).min(1, PREMIUM_TEXT.undoInvalid).max(4000, PREMIUM_TEXT.undoInvalid) });
+
 export type PremiumPaymentInput = z.input<typeof premiumPaymentSchema>;
 
 export interface PremiumPayment {

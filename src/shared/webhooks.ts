@@ -31,6 +31,11 @@ export const WEBHOOK_EVENTS = [
   'portal_request.created',
   'portal_request.updated',
   'portal_request.deleted',
+  'commission_rate.created',
+  'commission_rate.deleted',
+  'commission_override.created',
+  'commission_override.updated',
+  'commission_override.deleted',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "Send test event"; never subscribed to. */
@@ -62,6 +67,11 @@ export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
   'portal_request.created': 'A client asks for a change in the client portal',
   'portal_request.updated': "A portal request's state or reply changes, or its policy is deleted",
   'portal_request.deleted': 'A portal request is deleted (with its customer)',
+  'commission_rate.created': 'A commission schedule rate is added (by hand or by a schedules import)',
+  'commission_rate.deleted': "A commission schedule rate is deleted (or its import undone)",
+  'commission_override.created': 'A policy gets its own commission rate',
+  'commission_override.updated': "A policy's own commission rate changes",
+  'commission_override.deleted': "A policy's own commission rate is removed (also with its policy)",
 };
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;

@@ -188,7 +188,7 @@ export interface paths {
         };
         /**
          * The change feed
-         * @description Every created, updated and deleted customer, policy, communication, task, opportunity, document, premium payment and portal request of the agency, in commit order: apply each entry in turn (data: upsert; null: delete) and your copy equals the agency's. Entries appear once the change has committed and every transaction that began before it has ended, so a cursor never skips one. Each key sees the entities its scopes may read.
+         * @description Every created, updated and deleted customer, policy, communication, task, opportunity, document, premium payment, portal request, commission schedule rate and policy own rate of the agency, in commit order: apply each entry in turn (data: upsert; null: delete) and your copy equals the agency's. Entries appear once the change has committed and every transaction that began before it has ended, so a cursor never skips one. Each key sees the entities its scopes may read.
          */
         get: operations["listChanges"];
         put?: never;
@@ -666,6 +666,122 @@ export interface paths {
          * @description As on the customer's page: the state (received, in_progress, done) and the reply the client reads in the portal (left out or null: none). Done completes the request's task. Needs the Enterprise plan and a key with write access.
          */
         put: operations["updatePortalRequest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commission-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List commission schedule rates
+         * @description The schedules' rates (carrier × line × new business or renewal, from a date), oldest first, in pages; pass next_cursor as cursor until it is null. A rate never changes, so updated_since compares its creation; deletions are in the change feed (entity commission_rate). Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listCommissionRates"];
+        put?: never;
+        /**
+         * Add a commission schedule rate
+         * @description As the Rates view: terms of the carrier, line and business starting on or after effective_from take it. The same carrier, line, business and date twice is a 409 RATE_EXISTS (delete the old rate first). Needs the Enterprise plan and a key with write access.
+         */
+        post: operations["createCommissionRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commission-rates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a commission schedule rate
+         * @description Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["getCommissionRate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a commission schedule rate
+         * @description Terms it rated take the schedule's previous rate, or none. Needs the Enterprise plan and a key with write access.
+         */
+        delete: operations["deleteCommissionRate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commission-overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List policies' own commission rates
+         * @description The policies that have their own rate over their schedule's, oldest change first, in pages; pass next_cursor as cursor until it is null. Removals are in the change feed (entity commission_override). Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listCommissionOverrides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commission-overrides/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a policy's own commission rate (by the policy's id)
+         * @description 404 when the policy has none (it takes its schedule's) or is not the agency's. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["getCommissionOverride"];
+        /**
+         * Set a policy's own commission rate (by the policy's id)
+         * @description As the policy page's Commission card: the term's expected commission uses this rate instead of its schedule's. Needs the Enterprise plan and a key with write access.
+         */
+        put: operations["setCommissionOverride"];
+        post?: never;
+        /**
+         * Remove a policy's own commission rate: it takes its schedule's again
+         * @description Needs the Enterprise plan and a key with write access.
+         */
+        delete: operations["deleteCommissionOverride"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statements/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A statement's lines with their match and their term's state
+         * @description The lines applied from an imported statement, in their order in the file, in pages; pass next_cursor as cursor until it is null. Lines that could not be read are not lines (GET the statement's failures in the app). An undone statement has none. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listStatementLines"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1169,6 +1285,106 @@ export interface webhooks {
          * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
          */
         post: operations["webhook_portal_request_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission_rate.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A commission schedule rate is added (by hand or by a schedules import)
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_commission_rate_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission_rate.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A commission schedule rate is deleted (or its import undone)
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_commission_rate_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission_override.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A policy gets its own commission rate
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_commission_override_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission_override.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A policy's own commission rate changes
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_commission_override_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission_override.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A policy's own commission rate is removed (also with its policy)
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_commission_override_deleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2363,6 +2579,78 @@ export interface components {
                  * @description ISO 8601 date and time
                  */
                 created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date and time
+                 */
+                updated_at: string;
+            };
+        };
+        CommissionRateEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "commission_rate.created" | "commission_rate.deleted";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                carrier: string;
+                /** @enum {string} */
+                line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                /**
+                 * @description new: a term that renews no other; renewal: a renewal term
+                 * @enum {string}
+                 */
+                business: "new" | "renewal";
+                /** @description A percentage with 4 decimals, as text: "12.5000" */
+                rate: string;
+                /**
+                 * Format: date
+                 * @description Terms starting on or after this day take the rate (until a later one of the same carrier, line and business)
+                 */
+                effective_from: string;
+                /**
+                 * Format: date-time
+                 * @description A rate never changes (a new one is created instead): this is also its last change
+                 */
+                created_at: string;
+            };
+        };
+        CommissionOverrideEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same on every delivery of this event (de-duplicate on it).
+             */
+            id: string;
+            /** @enum {string} */
+            type: "commission_override.created" | "commission_override.updated" | "commission_override.deleted";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date and time
+             */
+            created_at: string;
+            /** Format: uuid */
+            agency_id: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The policy's id: a policy has at most one own rate
+                 */
+                id: string;
+                /** Format: uuid */
+                policy_id: string;
+                /** @description A percentage with 4 decimals, as text: "12.5000" */
+                rate: string;
                 /**
                  * Format: date-time
                  * @description ISO 8601 date and time
@@ -4595,7 +4883,7 @@ export interface operations {
                 /** @description Entries per page, at most 500. */
                 limit?: number;
                 /** @description Only the entries of this entity. */
-                entity?: "customer" | "policy" | "communication" | "task" | "opportunity" | "document" | "premium_payment" | "portal_request";
+                entity?: "customer" | "policy" | "communication" | "task" | "opportunity" | "document" | "premium_payment" | "portal_request" | "commission_rate" | "commission_override";
             };
             header?: never;
             path?: never;
@@ -4616,7 +4904,7 @@ export interface operations {
                             /** @description The event, as the webhooks name it: customer.created, policy.updated, communication.deleted … */
                             type: string;
                             /** @enum {string} */
-                            entity: "customer" | "policy" | "communication" | "task" | "opportunity" | "document" | "premium_payment" | "portal_request";
+                            entity: "customer" | "policy" | "communication" | "task" | "opportunity" | "document" | "premium_payment" | "portal_request" | "commission_rate" | "commission_override";
                             /** Format: uuid */
                             entity_id: string;
                             /** @enum {string} */
@@ -4875,6 +5163,44 @@ export interface operations {
                                  * @description ISO 8601 date and time
                                  */
                                 created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date and time
+                                 */
+                                updated_at: string;
+                            } | {
+                                /** Format: uuid */
+                                id: string;
+                                carrier: string;
+                                /** @enum {string} */
+                                line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                                /**
+                                 * @description new: a term that renews no other; renewal: a renewal term
+                                 * @enum {string}
+                                 */
+                                business: "new" | "renewal";
+                                /** @description A percentage with 4 decimals, as text: "12.5000" */
+                                rate: string;
+                                /**
+                                 * Format: date
+                                 * @description Terms starting on or after this day take the rate (until a later one of the same carrier, line and business)
+                                 */
+                                effective_from: string;
+                                /**
+                                 * Format: date-time
+                                 * @description A rate never changes (a new one is created instead): this is also its last change
+                                 */
+                                created_at: string;
+                            } | {
+                                /**
+                                 * Format: uuid
+                                 * @description The policy's id: a policy has at most one own rate
+                                 */
+                                id: string;
+                                /** Format: uuid */
+                                policy_id: string;
+                                /** @description A percentage with 4 decimals, as text: "12.5000" */
+                                rate: string;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 date and time
@@ -10016,6 +10342,1205 @@ export interface operations {
             };
         };
     };
+    listCommissionRates: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only rows created or changed at or after this time (ISO 8601). */
+                updated_since?: string;
+                /** @description Only this carrier (case and spaces ignored). */
+                carrier?: string | null;
+                /** @description Only this line of business. */
+                line?: "all" | "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                /** @description Only new business or renewal rates. */
+                business?: "all" | "new" | "renewal";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            carrier: string;
+                            /** @enum {string} */
+                            line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                            /**
+                             * @description new: a term that renews no other; renewal: a renewal term
+                             * @enum {string}
+                             */
+                            business: "new" | "renewal";
+                            /** @description A percentage with 4 decimals, as text: "12.5000" */
+                            rate: string;
+                            /**
+                             * Format: date
+                             * @description Terms starting on or after this day take the rate (until a later one of the same carrier, line and business)
+                             */
+                            effective_from: string;
+                            /**
+                             * Format: date-time
+                             * @description A rate never changes (a new one is created instead): this is also its last change
+                             */
+                            created_at: string;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createCommissionRate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    carrier: string;
+                    /** @enum {string} */
+                    line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                    /** @enum {string} */
+                    business: "new" | "renewal";
+                    rate: unknown;
+                    /** Format: date */
+                    effective_from: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        carrier: string;
+                        /** @enum {string} */
+                        line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                        /**
+                         * @description new: a term that renews no other; renewal: a renewal term
+                         * @enum {string}
+                         */
+                        business: "new" | "renewal";
+                        /** @description A percentage with 4 decimals, as text: "12.5000" */
+                        rate: string;
+                        /**
+                         * Format: date
+                         * @description Terms starting on or after this day take the rate (until a later one of the same carrier, line and business)
+                         */
+                        effective_from: string;
+                        /**
+                         * Format: date-time
+                         * @description A rate never changes (a new one is created instead): this is also its last change
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCommissionRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        carrier: string;
+                        /** @enum {string} */
+                        line: "car" | "fire" | "home" | "renters" | "umbrella" | "cgl" | "life";
+                        /**
+                         * @description new: a term that renews no other; renewal: a renewal term
+                         * @enum {string}
+                         */
+                        business: "new" | "renewal";
+                        /** @description A percentage with 4 decimals, as text: "12.5000" */
+                        rate: string;
+                        /**
+                         * Format: date
+                         * @description Terms starting on or after this day take the rate (until a later one of the same carrier, line and business)
+                         */
+                        effective_from: string;
+                        /**
+                         * Format: date-time
+                         * @description A rate never changes (a new one is created instead): this is also its last change
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteCommissionRate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listCommissionOverrides: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only rows created or changed at or after this time (ISO 8601). */
+                updated_since?: string;
+                /** @description Only this policy's own rate. */
+                policy_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of own rates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The policy's id: a policy has at most one own rate
+                             */
+                            id: string;
+                            /** Format: uuid */
+                            policy_id: string;
+                            /** @description A percentage with 4 decimals, as text: "12.5000" */
+                            rate: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            updated_at: string;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCommissionOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The policy's id: a policy has at most one own rate
+                         */
+                        id: string;
+                        /** Format: uuid */
+                        policy_id: string;
+                        /** @description A percentage with 4 decimals, as text: "12.5000" */
+                        rate: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setCommissionOverride: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A percentage, 0–100 with up to 4 decimals ("12.5" or 12.5) */
+                    rate: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The policy's id: a policy has at most one own rate
+                         */
+                        id: string;
+                        /** Format: uuid */
+                        policy_id: string;
+                        /** @description A percentage with 4 decimals, as text: "12.5000" */
+                        rate: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteCommissionOverride: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string: a retry with the same key and the same JSON (in any key order) gets the first answer (kept 24 hours). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A conflict with the current state, or an Idempotency-Key reused with another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listStatementLines: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only the lines in this state (matched: every matched line, whatever its term's state). */
+                state?: "all" | "matched" | "paid" | "short_paid" | "unpaid" | "overpaid" | "no_rate" | "not_in_book" | "ignored";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the statement's lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            statement_id: string;
+                            /** @description The line's row in the file */
+                            line: number | null;
+                            /** @description As the carrier wrote it */
+                            policy_number: string | null;
+                            insured_name: string | null;
+                            premium: string | null;
+                            /** @description The commission the carrier paid on this line (negative: a chargeback) */
+                            amount: string;
+                            /** Format: date */
+                            received_on: string;
+                            transaction_type: string | null;
+                            matched: boolean;
+                            /** @description The term it paid (GET /commissions/{id}); null when not in the book or ignored */
+                            policy_id: string | null;
+                            /** @description Why it matched (or did not): "Matched on the policy number", "Matched by hand to policy …", the reason it was ignored … */
+                            reason: string | null;
+                            /**
+                             * @description Matched: its term's state in the reconciliation (paid = paid in full within the tolerance, short_paid, overpaid, unpaid, no_rate); otherwise not_in_book or ignored
+                             * @enum {string}
+                             */
+                            state: "paid" | "short_paid" | "unpaid" | "overpaid" | "no_rate" | "not_in_book" | "ignored";
+                            /** @description The term's expected commission (null when not matched) */
+                            expected: string | null;
+                            /** @description Everything the term received, this line included (null when not matched) */
+                            received: string | null;
+                            /** @description The term's expected − received (null when not matched) */
+                            difference: string | null;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found in this agency. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
     webhook_customer_created: {
         parameters: {
             query?: never;
@@ -10779,6 +12304,161 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PortalRequestEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_commission_rate_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionRateEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_commission_rate_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionRateEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_commission_override_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionOverrideEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_commission_override_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionOverrideEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_commission_override_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionOverrideEvent"];
             };
         };
         responses: {

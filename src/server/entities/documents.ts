@@ -133,6 +133,12 @@ export async function touchCustomerDocuments(t: Tenant, actor: EventSource, cust
   for (const { id } of changed) await emit(t, actor, { type: 'document.updated', change: 'customer_renamed', data: documentData(t, id), entityId: id });
 }
 
+/** Documents (not in the Trash) that show a renumbered policy's number: updated_at moves, one document.updated each (no log line). */
+export async function touchPolicyDocuments(t: Tenant, actor: EventSource, policyId: string): Promise<void> {
+  const changed = await t.update(documents, { updatedAt: new Date() }, eq(documents.policyId, policyId), isNull(documents.deletedAt)).returning({ id: documents.id });
+  for (const { id } of changed) await emit(t, actor, { type: 'document.updated', change: 'policy_renumbered', data: documentData(t, id), entityId: id });
+}
+
 /** Documents an undo took back out of the Trash (a bulk delete's): a change of each, one document.updated (the undo is the activity line). */
 export async function documentsRestored(t: Tenant, actor: EventSource, ids: string[]): Promise<void> {
   for (const id of ids) await emit(t, actor, { type: 'document.updated', change: 'restored', data: documentData(t, id), entityId: id });

@@ -1,13 +1,16 @@
 // Client premium payments (the entity, shared by the web form and /api/v1): recorded against the agency's policy
 // with that number, with receipt files; a policy's payments, read.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { PREMIUM_TEXT, type PremiumMethod, type PremiumPayment } from '#shared/premium-payments.ts';
+import { safeText } from '#shared/validation.ts';
 import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES, PREMIUM_RECEIPT_TYPES, type StoredFileInfo } from '#shared/files.ts';
 import type { Actor, Deps } from '#server/context.ts';
 import { policies, premiumPaymentFiles, premiumPayments, storedFiles, user } from '#server/db/schema.ts';
-import { badRequest, notFound } from '#server/errors.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { storeWithRows, type Upload, type UploadRules } from '#server/files.ts';
-import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
+import { crossAgency, tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { emit, type EventSource } from '#server/platform/events.ts';
 
 type PaymentRow = typeof premiumPayments.$inferSelect;
@@ -135,12 +138,89 @@ export async function paymentsByIds(t: Tenant, ids: string[]): Promise<PremiumPa
  * links go with it; one premium_payment.deleted (the feed's tombstone, the webhooks) with a log line.
  * Another agency's or an unknown id is a 404.
  */
-export async function deletePremiumPayment(db: Connection, actor: Actor, id: string): Promise<void> {
-  await tenant(db, actor).transaction(async (t) => {
+export async function deletePremiumPayment(db: Connection, actor: Actor, id: string): Promise<DeletedPayment> {
+  return tenant(db, actor).transaction(async (t) => {
     const [was] = await paymentsWhere(t, eq(premiumPayments.id, id));
     if (!was) throw notFound(PREMIUM_TEXT.paymentNotFound);
-    await t.delete(premiumPayments, eq(premiumPayments.id, id));
+    const [row] = await t.delete(premiumPayments, eq(premiumPayments.id, id)).returning();
     await emit(t, actor, { type: 'premium_payment.deleted', entityId: id, data: was, summary: `Deleted the premium payment of ${was.amount} on policy ${was.policy_number}` });
+    return { row, fileIds: was.files.map((f) => f.id) };
+  });
+}
+
+/** A deleted payment as it was (its receipts' stored files stay: only their links went), for its undo. */
+export interface DeletedPayment {
+  row: PaymentRow;
+  fileIds: string[];
+}
+
+/** How long the Undo of a deleted payment works (the toast's action; then the payment stays deleted). */
+export const PAYMENT_UNDO_SECONDS = 600;
+
+const undoShape = z.object({
+  agency: z.uuid(),
+  exp: z.number().int(),
+  row: z.object({
+    id: z.uuid(),
+    policyId: z.uuid(),
+    createdBy: safeText({ trim: false }).nullable(),
+    clientName: safeText({ trim: false }),
+    policyNumber: safeText({ trim: false }),
+    amount: safeText({ trim: false }),
+    paymentDate: safeText({ trim: false }),
+    paymentMethod: safeText({ trim: false }),
+    notes: safeText({ trim: false }).nullable(),
+    createdAt: safeText({ trim: false }),
+  }),
+  files: z.array(z.uuid()),
+});
+
+const undoSignature = (secret: string, body: string) => createHmac('sha256', secret).update(`premium-payment-undo:${body}`).digest('base64url');
+
+/**
+ * The Undo of a delete: the payment as it was, signed with the server's secret (so it cannot be forged
+ * or changed on its way back) and valid PAYMENT_UNDO_SECONDS, for this agency only.
+ */
+export function paymentUndoToken(secret: string, actor: Actor, deleted: DeletedPayment, now = Date.now()): string {
+  const { agencyId: _agency, createdAt, ...row } = deleted.row;
+  const body = Buffer.from(
+    JSON.stringify({ agency: actor.agency.id, exp: Math.floor(now / 1000) + PAYMENT_UNDO_SECONDS, row: { ...row, createdAt: createdAt.toISOString() }, files: deleted.fileIds }),
+  ).toString('base64url');
+  return `${body}.${undoSignature(secret, body)}`;
+}
+
+/**
+ * Puts a deleted payment back from its Undo token: the same id, fields, author and receipts (those whose
+ * files still exist), one premium_payment.created and a log line. A token that is forged, of another
+ * agency or expired is a 400; a payment already back, or whose policy is gone since, is a 409.
+ */
+export async function restorePremiumPayment(secret: string, db: Connection, actor: Actor, token: string): Promise<PremiumPayment> {
+  const [body = '', sig = ''] = token.split('.');
+  const expected = Buffer.from(undoSignature(secret, body));
+  const given = Buffer.from(sig);
+  const invalid = () => badRequest(PREMIUM_TEXT.undoInvalid, { undo: PREMIUM_TEXT.undoInvalid }, 'UNDO_INVALID');
+  if (!body || expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  const parsed = undoShape.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+  if (!parsed.success || parsed.data.agency !== actor.agency.id) throw invalid();
+  if (parsed.data.exp * 1000 <= Date.now()) throw badRequest(PREMIUM_TEXT.undoExpired, { undo: PREMIUM_TEXT.undoExpired }, 'UNDO_EXPIRED');
+  const { row, files } = parsed.data;
+  return tenant(db, actor).transaction(async (t) => {
+    const [policy] = await t.select({ id: policies.id }).from(policies, eq(policies.id, row.policyId)).for('update');
+    if (!policy) throw conflict(PREMIUM_TEXT.undoPolicyGone, 'POLICY_GONE');
+    const [again] = await t.select({ id: premiumPayments.id }).from(premiumPayments, eq(premiumPayments.id, row.id));
+    if (again) throw conflict(PREMIUM_TEXT.undoDone, 'ALREADY_RESTORED');
+    // the author may have left the platform since: the payment then reads as recorded by no one
+    const [author] = row.createdBy ? await crossAgency(t, 'an account belongs to no agency').select({ id: user.id }).from(user).where(eq(user.id, row.createdBy)) : [];
+    await t.insert(premiumPayments, {
+      ...row,
+      createdBy: author?.id ?? null,
+      createdAt: new Date(row.createdAt),
+    });
+    const kept = files.length ? await t.select({ id: storedFiles.id }).from(storedFiles, inArray(storedFiles.id, files)) : [];
+    if (kept.length) await t.insert(premiumPaymentFiles, kept.map((f) => ({ paymentId: row.id, fileId: f.id })));
+    const [payment] = await paymentsByIds(t, [row.id]);
+    await emit(t, actor, { type: 'premium_payment.created', entityId: row.id, data: payment, summary: `Restored the premium payment of ${payment.amount} on policy ${payment.policy_number}` });
+    return payment;
   });
 }
 

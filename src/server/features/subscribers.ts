@@ -18,6 +18,7 @@ import { subscribeTasks } from './tasks/subscribe.ts';
 import { subscribePipeline } from './pipeline/subscribe.ts';
 import { subscribePremiumPayments } from './premium-payments/subscribe.ts';
 import { subscribePortal } from './portal/subscribe.ts';
+import { subscribeCommissions } from './commissions/subscribe.ts';
 
 export function wireSubscribers(): void {
   subscribeActivity();
@@ -35,4 +36,5 @@ export function wireSubscribers(): void {
   subscribePipeline();
   subscribePremiumPayments();
   subscribePortal();
+  subscribeCommissions();
 }

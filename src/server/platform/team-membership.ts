@@ -57,3 +57,20 @@ export async function endMembershipsOfDeletedUser(tx: Connection, userId: string
     await emit(tenant(tx, { agency: { id: a.agencyId } }), by, { type: 'membership.ending', userId, ownerId: a.ownerId });
   }
 }
+
+/**
+ * A member renamed themselves: in every agency they belong to, the rows that show them as assignee
+ * (terms, tasks, opportunities) change — `member.renamed` in that agency's context, with the member
+ * as its author under that agency's plan (its webhooks). Call inside the rename's transaction.
+ */
+export async function memberRenamed(tx: Connection, userId: string): Promise<void> {
+  const db = crossAgency(tx, "a member's name shows in every agency they belong to");
+  const rows = await db
+    .select({ agencyId: agencies.id, owner: { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, trialEndsAt: user.trialEndsAt } })
+    .from(agencyMembers)
+    .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
+    .innerJoin(user, eq(user.id, agencies.ownerId))
+    .where(eq(agencyMembers.userId, userId))
+    .orderBy(asc(agencies.id));
+  for (const a of rows) await emit(tenant(tx, { agency: { id: a.agencyId } }), { userId, agency: { tier: effectiveTier(a.owner) } }, { type: 'member.renamed', userId });
+}

@@ -121,10 +121,10 @@ export async function unlinkOpportunities(t: Tenant, by: EventSource, column: 'c
   return changed.map((r) => r.id);
 }
 
-/** Opportunities whose answer changed with their customer's name: updated_at moves, one opportunity.updated each. */
-export async function touchOpportunities(t: Tenant, by: EventSource, customerIds: string[]): Promise<void> {
-  if (!customerIds.length) return;
-  const changed = await t.update(opportunities, { updatedAt: new Date() }, inArray(opportunities.customerId, customerIds)).returning({ id: opportunities.id });
+/** Opportunities whose answer changed with their customer's name or their assignee's: updated_at moves, one opportunity.updated each. */
+export async function touchOpportunities(t: Tenant, by: EventSource, column: 'customerId' | 'assigneeId', ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const changed = await t.update(opportunities, { updatedAt: new Date() }, inArray(opportunities[column], ids)).returning({ id: opportunities.id });
   await opportunitiesChanged(t, by, changed.map((r) => r.id));
 }
 

@@ -193,6 +193,7 @@ export async function updatePolicy(db: Connection, actor: Actor, rawId: string, 
       const [current] = await t
         .select({
           id: policies.id,
+          policyNumber: policies.policyNumber,
           policyType: policies.policyType,
           details: policies.details,
           startDate: policies.startDate,
@@ -223,6 +224,8 @@ export async function updatePolicy(db: Connection, actor: Actor, rawId: string, 
       // a change of line drops the old details from the policy: the activity line keeps them
       const summary = `Updated policy ${input.policy_number} for ${input.customer_name}${lineChangeSummary(current, input.policy_type)}`;
       await emit(t, actor, { type: 'policy.updated', entityId: id, summary, data: detail });
+      // tasks and documents show the policy's number: their answers change with it
+      if (current.policyNumber !== detail.policy_number) await emit(t, actor, { type: 'policy.renumbered', entityId: id, policyId: id });
       return detail;
     }),
   );

@@ -230,8 +230,8 @@ export async function unlinkTasks(t: Tenant, by: EventSource, column: 'customerI
   return changed.map((r) => r.id);
 }
 
-/** Tasks whose answer changed with a row they show (a customer renamed): updated_at moves, one task.updated each. */
-export async function touchTasks(t: Tenant, by: EventSource, column: 'customerId', ids: string[]): Promise<void> {
+/** Tasks whose answer changed with a row they show (a customer renamed, a policy renumbered, an assignee renamed): updated_at moves, one task.updated each. */
+export async function touchTasks(t: Tenant, by: EventSource, column: 'customerId' | 'policyId' | 'assigneeId', ids: string[]): Promise<void> {
   if (!ids.length) return;
   const changed = await t.update(tasks, { updatedAt: new Date() }, inArray(tasks[column], ids)).returning({ id: tasks.id });
   await tasksChanged(t, by, changed.map((r) => r.id));

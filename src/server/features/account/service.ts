@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import { agencies, agencyMembers, user } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { auditAnonymous } from '#server/platform/audit.ts';
+import { memberRenamed } from '#server/platform/team-membership.ts';
 import { RATE_RULES } from '#server/rate-limit.ts';
 
 type UserRow = typeof user.$inferSelect;
@@ -72,21 +73,26 @@ export async function updateProfile(
   actor: Actor,
   input: { first_name: string; last_name: string; phone: string | null; company: string | null; digest_opt_out?: boolean },
 ): Promise<Profile> {
-  const [row] = await db
-    .update(user)
-    .set({
-      firstName: input.first_name,
-      lastName: input.last_name,
-      name: `${input.first_name} ${input.last_name}`.trim(),
-      phone: input.phone,
-      company: input.company,
-      ...(input.digest_opt_out === undefined ? {} : { digestOptOut: input.digest_opt_out }),
-      updatedAt: new Date(),
-    })
-    .where(eq(user.id, actor.userId))
-    .returning();
-  if (!row) throw notFound('Profile not found');
-  return toProfile(row);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ firstName: user.firstName, lastName: user.lastName }).from(user).where(eq(user.id, actor.userId)).for('update');
+    const [row] = await tx
+      .update(user)
+      .set({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        name: `${input.first_name} ${input.last_name}`.trim(),
+        phone: input.phone,
+        company: input.company,
+        ...(input.digest_opt_out === undefined ? {} : { digestOptOut: input.digest_opt_out }),
+        updatedAt: new Date(),
+      })
+      .where(eq(user.id, actor.userId))
+      .returning();
+    if (!row) throw notFound('Profile not found');
+    // the agencies' terms, tasks and opportunities show the name: each is a change of them
+    if (before && (before.firstName !== row.firstName || before.lastName !== row.lastName)) await memberRenamed(tx, row.id);
+    return toProfile(row);
+  });
 }
 
 /**

@@ -9,9 +9,9 @@ import { logActivity } from './service.ts';
  * Each event's place in the log: its kind (the log's filter) and action. The audit events are the
  * super admin's log (audit/subscribe.ts), and a sign-in attempt its account's history, of no agency:
  * not the activity log's; a `…deleting` (`…ending`) event only prepares the delete, whose own event is logged
- * (and customer.renamed follows the customer.updated that is logged).
+ * (and customer.renamed, policy.renumbered follow the *.updated that is logged; a member's own rename is no agency's book line).
  */
-const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'customer.deleting' | 'customer.renamed' | 'policy.deleting' | 'membership.ending'>, [ActivityKind, string]> = {
+const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'customer.deleting' | 'customer.renamed' | 'policy.deleting' | 'policy.renumbered' | 'member.renamed' | 'membership.ending'>, [ActivityKind, string]> = {
   'customer.created': ['customer', 'created'],
   'customer.updated': ['customer', 'updated'],
   'customer.deleted': ['customer', 'deleted'],
@@ -63,6 +63,11 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   // the commission writes log their own lines (these events carry no summary)
   'statement.imported': ['payment', 'created'],
   'commission.reconciled': ['payment', 'updated'],
+  'commission_rate.created': ['payment', 'created'],
+  'commission_rate.deleted': ['payment', 'deleted'],
+  'commission_override.created': ['payment', 'updated'],
+  'commission_override.updated': ['payment', 'updated'],
+  'commission_override.deleted': ['payment', 'updated'],
   // recorded from the premium form, which logs no line (these events carry no summary)
   'premium_payment.created': ['payment', 'created'],
   'premium_payment.deleted': ['payment', 'deleted'],

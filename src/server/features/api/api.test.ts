@@ -381,8 +381,9 @@ describe('OpenAPI document', () => {
     // actions), a customer's timeline, a policy's premium payments (list, record), documents (3 and the upload)
     // (issue 34 §3; the document itself and the SDK's README are not operations); commissions (2) and statements (issue 31)
     // and a statement's upload and read (issue 31, +2); portal requests (list, get, answer: issue 34 §3);
-    // a premium payment's delete
-    expect(routes.size).toBe(51);
+    // a premium payment's delete; commission schedule rates (list, get, add, delete) and policies' own rates
+    // (list, get, set, remove), a statement's lines (issue 34 §3)
+    expect(routes.size).toBe(60);
     for (const route of routes) {
       const [method, path] = route.split(' ');
       expect(doc.paths[path]?.[method], route).toBeDefined();

@@ -29,7 +29,12 @@ type FeedEvent =
   | 'premium_payment.deleted'
   | 'portal_request.created'
   | 'portal_request.updated'
-  | 'portal_request.deleted';
+  | 'portal_request.deleted'
+  | 'commission_rate.created'
+  | 'commission_rate.deleted'
+  | 'commission_override.created'
+  | 'commission_override.updated'
+  | 'commission_override.deleted';
 
 /**
  * The events that are changes, and what each changes. policy.renewed is not one: the new term's
@@ -60,6 +65,12 @@ const CHANGES: { [K in FeedEvent]: { entity: ChangeEntity; op: ChangeOp; id: (e:
   'portal_request.created': { entity: 'portal_request', op: 'created', id: (e) => e.entityId },
   'portal_request.updated': { entity: 'portal_request', op: 'updated', id: (e) => e.entityId },
   'portal_request.deleted': { entity: 'portal_request', op: 'deleted', id: (e) => e.entityId },
+  'commission_rate.created': { entity: 'commission_rate', op: 'created', id: (e) => e.entityId },
+  'commission_rate.deleted': { entity: 'commission_rate', op: 'deleted', id: (e) => e.entityId },
+  // an own rate is one per policy: its entity id is the policy's
+  'commission_override.created': { entity: 'commission_override', op: 'created', id: (e) => e.entityId },
+  'commission_override.updated': { entity: 'commission_override', op: 'updated', id: (e) => e.entityId },
+  'commission_override.deleted': { entity: 'commission_override', op: 'deleted', id: (e) => e.entityId },
 };
 const FEED_EVENTS = Object.keys(CHANGES) as FeedEvent[];
 

@@ -119,6 +119,7 @@ const SNAPSHOT: Record<BulkEntity, SQL> = {
     'policies', (select coalesce(jsonb_agg(p.id), '[]'::jsonb) from policies p where p.agency_id = r.agency_id and p.customer_id = r.id),
     'tasks', (select coalesce(jsonb_agg(k.id), '[]'::jsonb) from tasks k where k.agency_id = r.agency_id and k.customer_id = r.id),
     'opportunities', (select coalesce(jsonb_agg(o.id), '[]'::jsonb) from opportunities o where o.agency_id = r.agency_id and o.customer_id = r.id),
+    'portal_requests', (select coalesce(jsonb_agg(to_jsonb(q)), '[]'::jsonb) from portal_requests q where q.agency_id = r.agency_id and q.customer_id = r.id),
     'documents', (select coalesce(jsonb_agg(d.id), '[]'::jsonb) from documents d where d.agency_id = r.agency_id and d.customer_id = r.id and d.policy_id is null and d.deleted_at is null)
   )`,
 };
@@ -248,6 +249,16 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
       sql`insert into customers select (jsonb_populate_record(null::customers, j.snapshot->'row' ${now})).* from ${j} where ${mine} returning id`,
     );
     const entries = await child('customer_communications', 'communications', sql``, now);
+    // the customer's portal requests come back whole; a policy or task deleted since is no longer linked
+    // (a journal written before they were kept has none: jsonb_array_elements(null) is no row)
+    const requests = await child(
+      'portal_requests',
+      'portal_requests',
+      sql``,
+      sql`|| jsonb_build_object('updated_at', now(),
+            'policy_id', (select p.id from policies p where p.agency_id = j.agency_id and p.id = (e->>'policy_id')::uuid),
+            'task_id', (select k.id from tasks k where k.agency_id = j.agency_id and k.id = (e->>'task_id')::uuid))`,
+    );
     const relinked = await relink('policies', 'customer_id', 'policies');
     await recordsChanged(t, by, 'customers', 'created', restored.map((r) => r.id));
     await communicationsBack(t, by, entries.map((r) => r.id));
@@ -255,6 +266,7 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
     await tasksChanged(t, by, (await relink('tasks', 'customer_id', 'tasks')).map((r) => r.id));
     await opportunitiesChanged(t, by, (await relink('opportunities', 'customer_id', 'opportunities')).map((r) => r.id));
     await relinkDocuments('customer_id');
+    await portalRequestsChanged(t, by, 'created', requests.map((r) => r.id));
     return restored.length;
   }
   // A link to a customer, an assignee or a renewed term that is gone since comes back empty.

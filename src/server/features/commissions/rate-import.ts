@@ -22,6 +22,7 @@ import {
 import { fieldErrors } from '#shared/validation.ts';
 import type { Actor, AppEnv } from '#server/context.ts';
 import { activityLog, commissionRates } from '#server/db/schema.ts';
+import { ratesChanged } from '#server/entities/commissions/rate-changes.ts';
 import { badRequest, notFound } from '#server/errors.ts';
 import { carrierKey } from '#server/entities/commissions/settings.ts';
 import { CsvError, parseCsv } from '#server/platform/csv.ts';
@@ -125,10 +126,11 @@ export async function applyRateImport(db: Connection, actor: Actor, file: { row:
     const adding = rows.filter((r) => r.input);
     if (!adding.length) return resultOf(rows, null);
     const importId = crypto.randomUUID();
-    await tx.insert(
+    const added = await tx.insert(
       commissionRates,
       adding.map((r) => ({ ...r.input!, createdBy: actor.userId, importId })),
-    );
+    ).returning();
+    await ratesChanged(tx, actor, 'created', added);
     await tx.insert(activityLog, {
       actorId: actor.userId,
       kind: 'payment',
@@ -143,8 +145,9 @@ export async function applyRateImport(db: Connection, actor: Actor, file: { row:
 /** Removes the rates an import added; another agency's import (or one already undone) is a 404. */
 export async function undoRateImport(db: Connection, actor: Actor, importId: string): Promise<{ removed: number }> {
   return tenant(db, actor).transaction(async (tx) => {
-    const removed = await tx.delete(commissionRates, eq(commissionRates.importId, importId)).returning({ id: commissionRates.id });
+    const removed = await tx.delete(commissionRates, eq(commissionRates.importId, importId)).returning();
     if (!removed.length) throw notFound(RATE_IMPORT_TEXT.importNotFound);
+    await ratesChanged(tx, actor, 'deleted', removed);
     await tx.insert(activityLog, {
       actorId: actor.userId,
       kind: 'payment',

@@ -2,18 +2,20 @@
 // the Trash in the delete's transaction, before the row goes (restorable for 30 days, then purged
 // with their bytes), instead of being left without an owner.
 import { subscribe } from '#server/platform/events.ts';
-import { touchCustomerDocuments } from '#server/entities/documents.ts';
+import { touchCustomerDocuments, touchPolicyDocuments } from '#server/entities/documents.ts';
 import { trashDocumentsOf } from './service.ts';
 
 export function subscribeDocuments() {
   subscribe({
     name: 'documents.trash-with-owner',
-    types: ['customer.deleting', 'customer.renamed', 'policy.deleting', 'policy.deleted'],
+    types: ['customer.deleting', 'customer.renamed', 'policy.renumbered', 'policy.deleting', 'policy.deleted'],
     mode: 'in-transaction',
     handle: async ({ t, by }, event) => {
       if (!t) return;
       // a document shows its customer's name: a rename is a change of it
       if (event.type === 'customer.renamed') return touchCustomerDocuments(t, by, [event.customerId]);
+      // and its policy's number
+      if (event.type === 'policy.renumbered') return touchPolicyDocuments(t, by, event.policyId);
       // a bulk delete and an undone import emit policy.deleted (no policy.deleting) before the rows go: their
       // documents go to the Trash as a single delete's do (still linked, so the bulk undo relinks them);
       // after a single delete's policy.deleting nothing is left to trash

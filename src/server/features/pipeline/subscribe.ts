@@ -7,13 +7,15 @@ import { touchOpportunities, unlinkOpportunities } from '#server/entities/pipeli
 export function subscribePipeline() {
   subscribe({
     name: 'pipeline.follow-links',
-    types: ['customer.deleting', 'customer.renamed', 'membership.ending'],
+    types: ['customer.deleting', 'customer.renamed', 'member.renamed', 'membership.ending'],
     mode: 'in-transaction',
     handle: async ({ t, by }, event) => {
       if (!t) return;
       if (event.type === 'customer.deleting') await unlinkOpportunities(t, by, 'customerId', [event.customerId]);
       // an opportunity shows its customer's name (its own name): a rename is a change of it
-      else if (event.type === 'customer.renamed') await touchOpportunities(t, by, [event.customerId]);
+      else if (event.type === 'customer.renamed') await touchOpportunities(t, by, 'customerId', [event.customerId]);
+      // and its assignee's name
+      else if (event.type === 'member.renamed') await touchOpportunities(t, by, 'assigneeId', [event.userId]);
       else await unlinkOpportunities(t, by, 'assigneeId', [event.userId]);
     },
   });

@@ -1,10 +1,10 @@
-// POST /api/premium-payments (multipart, /payment-receipt), DELETE /api/premium-payments/:id and GET /api/policies/:id/premium-payments.
+// POST /api/premium-payments (multipart, /payment-receipt), DELETE /api/premium-payments/:id (with its Undo: POST /api/premium-payments/restore) and GET /api/policies/:id/premium-payments.
 import { Hono } from 'hono';
-import { PREMIUM_TEXT, premiumPaymentSchema } from '#shared/premium-payments.ts';
+import { PREMIUM_TEXT, paymentUndoSchema, premiumPaymentSchema } from '#shared/premium-payments.ts';
 import { requireUser, type AppEnv } from '#server/context.ts';
-import { idParam, validate } from '#server/http.ts';
+import { idParam, readJson, validate } from '#server/http.ts';
 import { readUploadForm } from '#server/platform/upload-form.ts';
-import { deletePremiumPayment, findPolicyByNumber, listPolicyPayments, recordPremiumPayment, RECEIPT_RULES } from '#server/entities/premium-payments.ts';
+import { deletePremiumPayment, findPolicyByNumber, listPolicyPayments, paymentUndoToken, recordPremiumPayment, restorePremiumPayment, RECEIPT_RULES } from '#server/entities/premium-payments.ts';
 
 export const PREMIUM_UPLOAD_PREFIX = '/api/premium-payments';
 
@@ -33,9 +33,15 @@ export function premiumPaymentRoutes() {
   });
 
   // a payment recorded by mistake: any member who may record one may delete it (in the activity log)
+  // answers the Undo: the payment as it was, signed, which POST /premium-payments/restore puts back
   r.delete('/premium-payments/:id', requireUser, async (c) => {
-    await deletePremiumPayment(c.var.deps.db, c.var.actor, idParam(c, 'id', PREMIUM_TEXT.paymentNotFound));
-    return c.body(null, 204);
+    const deleted = await deletePremiumPayment(c.var.deps.db, c.var.actor, idParam(c, 'id', PREMIUM_TEXT.paymentNotFound));
+    return c.json({ undo: paymentUndoToken(c.var.deps.config.authSecret, c.var.actor, deleted) });
+  });
+
+  r.post('/premium-payments/restore', requireUser, async (c) => {
+    const { undo } = await readJson(c, paymentUndoSchema);
+    return c.json({ payment: await restorePremiumPayment(c.var.deps.config.authSecret, c.var.deps.db, c.var.actor, undo) }, 201);
   });
 
   return r;

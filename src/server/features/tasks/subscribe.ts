@@ -8,13 +8,16 @@ import { touchTasks, unlinkTasks } from '#server/entities/tasks/tasks.ts';
 export function subscribeTasks() {
   subscribe({
     name: 'tasks.follow-links',
-    types: ['customer.deleting', 'customer.renamed', 'policy.deleting', 'membership.ending'],
+    types: ['customer.deleting', 'customer.renamed', 'policy.deleting', 'policy.renumbered', 'member.renamed', 'membership.ending'],
     mode: 'in-transaction',
     handle: async ({ t, by }, event) => {
       if (!t) return;
       if (event.type === 'customer.deleting') await unlinkTasks(t, by, 'customerId', [event.customerId]);
       // a task shows its customer's name: a rename is a change of the task
       else if (event.type === 'customer.renamed') await touchTasks(t, by, 'customerId', [event.customerId]);
+      // and its policy's number and its assignee's name
+      else if (event.type === 'policy.renumbered') await touchTasks(t, by, 'policyId', [event.policyId]);
+      else if (event.type === 'member.renamed') await touchTasks(t, by, 'assigneeId', [event.userId]);
       else if (event.type === 'policy.deleting') await unlinkTasks(t, by, 'policyId', [event.policyId]);
       else await unlinkTasks(t, by, 'assigneeId', [event.userId]);
     },

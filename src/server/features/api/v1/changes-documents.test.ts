@@ -3,6 +3,7 @@
 // cascades of a policy's or a customer's delete (single or bulk) is one entry and one delivery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { PREMIUM_TEXT } from '#shared/premium-payments.ts';
 import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
 import { webhookDeliveries } from '#server/db/schema.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
@@ -147,7 +148,7 @@ describe('documents and premium payments in the feed', () => {
     const since = new Date();
     const rival = await createUser(t, { tier: 'enterprise' });
     expect((await t.request(`/api/premium-payments/${inApp.id}`, { method: 'DELETE', cookie: rival.cookie })).status).toBe(404);
-    expect((await t.request(`/api/premium-payments/${inApp.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect((await t.request(`/api/premium-payments/${inApp.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(200);
     expect((await t.request(`/api/premium-payments/${inApp.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(404);
     const readKey = (await json(await t.request('/api/api-keys', { cookie: owner.cookie, json: { name: 'Read', scopes: { premium_payments: 'read' } } }))).key;
     const refused = await t.request(`/api/v1/premium-payments/${inApi.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${readKey}` } });
@@ -157,6 +158,41 @@ describe('documents and premium payments in the feed', () => {
     expect(about(entries, [inApp.id, inApi.id, kept.id])).toEqual([`premium_payment.deleted ${inApp.id}`, `premium_payment.deleted ${inApi.id}`]);
     expect(await deliveries(since)).toEqual(['premium_payment.deleted', 'premium_payment.deleted']);
     expect((await json(await v1(`/policies/${policy.id}/premium-payments`))).data.map((p: { id: string }) => p.id)).toEqual([kept.id]);
+  });
+
+  it("a payment deleted in the app comes back with its Undo: the same id and receipt, one premium_payment.created; a forged, another agency's or a spent Undo is refused", async () => {
+    const policy = await json(await v1('/policies', { json: carPolicyPayload() }));
+    const payment = await pay(policy.id);
+    const deleted = await t.request(`/api/premium-payments/${payment.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const { undo } = await json(deleted);
+    expect(typeof undo).toBe('string');
+    const { cursor } = await feedFrom(undefined);
+    const since = new Date();
+    const restore = (cookie: string, token: unknown) => t.request('/api/premium-payments/restore', { cookie, json: { undo: token } });
+    // a changed token (another amount) and another agency's use of it are refused, and restore nothing
+    const [body, sig] = undo.split('.');
+    const forged = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    forged.row.amount = '1.00';
+    const forgedRes = await restore(owner.cookie, `${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${sig}`);
+    expect([forgedRes.status, (await json(forgedRes)).error.message]).toEqual([400, PREMIUM_TEXT.undoInvalid]);
+    const rival = await createUser(t, { tier: 'enterprise' });
+    expect((await restore(rival.cookie, undo)).status).toBe(400);
+    const empty = await restore(owner.cookie, '');
+    expect((await json(empty)).error.fields).toEqual({ undo: PREMIUM_TEXT.undoInvalid });
+    const res = await restore(owner.cookie, undo);
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((await json(res)).payment).toEqual(payment);
+    const again = await restore(owner.cookie, undo);
+    expect([again.status, (await json(again)).error.message]).toEqual([409, PREMIUM_TEXT.undoDone]);
+    expect((await json(await v1(`/policies/${policy.id}/premium-payments`))).data).toEqual([payment]);
+    const { entries } = await feedFrom(cursor);
+    expect(about(entries, [payment.id])).toEqual([`premium_payment.created ${payment.id}`]);
+    expect(await deliveries(since)).toEqual(['premium_payment.created']);
+    // deleted again, then its policy: the Undo cannot bring it back
+    const second = (await json(await t.request(`/api/premium-payments/${payment.id}`, { method: 'DELETE', cookie: owner.cookie }))).undo;
+    expect((await v1(`/policies/${policy.id}`, { method: 'DELETE' })).status).toBe(204);
+    const gone = await restore(owner.cookie, second);
+    expect([gone.status, (await json(gone)).error.message]).toEqual([409, PREMIUM_TEXT.undoPolicyGone]);
   });
 
   it("a client's upload in the portal: document.created, from_client, delivered", async () => {

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { CHANGE_TEXT } from '#shared/changes.ts';
 import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
-import { agencies, changeFeed, customers, documents, opportunities, policies, portalRequests, tasks, user, webhookDeliveries } from '#server/db/schema.ts';
+import { agencies, agencyMembers, changeFeed, customers, documents, opportunities, policies, portalRequests, tasks, user, webhookDeliveries } from '#server/db/schema.ts';
 import { MINIMAL_PDF as PDF, portalSteps } from '#server/test/portal-client.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
@@ -22,7 +22,7 @@ let agencyId: string;
 let key: string;
 let rivalKey: string;
 
-const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write', documents: 'write', premium_payments: 'write', portal_requests: 'write' };
+const ALL_WRITE = { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write', documents: 'write', premium_payments: 'write', portal_requests: 'write', commissions: 'write' };
 
 async function newKey(u: TestUser, scopes: Record<string, string> = ALL_WRITE): Promise<string> {
   const res = await t.request('/api/api-keys', { cookie: u.cookie, json: { name: 'Sync', scopes } });
@@ -36,7 +36,7 @@ const v1 = (k: string | null, path: string, init: { method?: string; json?: unkn
 const agencyOf = async (u: TestUser) => (await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, u.id)))[0].id;
 
 type Row = Record<string, unknown> & { id: string };
-const ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment', 'portal_request'] as const;
+const ENTITIES = ['customer', 'policy', 'communication', 'task', 'opportunity', 'document', 'premium_payment', 'portal_request', 'commission_rate', 'commission_override'] as const;
 type Replica = Record<(typeof ENTITIES)[number], Map<string, Row>>;
 const emptyReplica = (): Replica => Object.fromEntries(ENTITIES.map((e) => [e, new Map()])) as Replica;
 
@@ -72,7 +72,7 @@ async function replay(k: string, replica: Replica, cursor: string | undefined, l
 /** The server's rows, as the lists show them (every page). */
 async function serverRows(k: string): Promise<Replica> {
   const out = emptyReplica();
-  for (const [entity, path] of [['customer', '/customers'], ['policy', '/policies'], ['communication', '/communications'], ['task', '/tasks'], ['opportunity', '/opportunities'], ['portal_request', '/portal-requests']] as const) {
+  for (const [entity, path] of [['customer', '/customers'], ['policy', '/policies'], ['communication', '/communications'], ['task', '/tasks'], ['opportunity', '/opportunities'], ['portal_request', '/portal-requests'], ['commission_rate', '/commission-rates'], ['commission_override', '/commission-overrides']] as const) {
     let cursor: string | null = null;
     do {
       const page: Record<string, any> = await json(await v1(k, `${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`));
@@ -149,7 +149,9 @@ async function bulkDone(id: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // the sequence and its syncs read every list again and again with one key: more than a minute's
+  // allowance of a real key (the limit has its own tests: api.test, contract.test)
+  t = await createTestContext({ env: { API_RATE_LIMIT: '100000' } });
   owner = await createUser(t, { tier: 'enterprise' });
   rival = await createUser(t, { tier: 'enterprise' });
   // the agency is made on the first signed-in request
@@ -215,7 +217,14 @@ describe('replaying the change feed', () => {
         const [p] = await t.db.select().from(policies).where(eq(policies.id, id));
         return v1(key, `/policies/${id}`, {
           method: 'PUT',
-          json: carPolicyPayload({ policy_number: p.policyNumber, customer_email: p.customerEmail, customer_name: p.customerName, start_date: p.startDate, premium_amount: `${100 + Math.floor(next() * 900)}.00` }),
+          // now and then renumbered: its tasks and documents show the number
+          json: carPolicyPayload({
+            policy_number: next() < 0.3 ? `${p.policyNumber.slice(0, 40)}-R${Math.floor(next() * 1000)}` : p.policyNumber,
+            customer_email: p.customerEmail,
+            customer_name: p.customerName,
+            start_date: p.startDate,
+            premium_amount: `${100 + Math.floor(next() * 900)}.00`,
+          }),
         });
       },
       deletePolicy: async () => {
@@ -329,6 +338,28 @@ describe('replaying the change feed', () => {
         }
         return portal.post('/api/portal/requests', { policy_id: policy, kind: pick(['add_driver', 'change_address', 'other']), details: `Please ${Math.floor(next() * 1000)}` }, { cookie: me.cookie });
       },
+      // commission schedules and own rates (the API's and the app's writes). Not a member's rename: the log's
+      // entries and the payments show their author's name and have no update event (decision 079)
+      addRate: () => {
+        const body = { carrier: pick(['Acme Mutual', 'Beta Re'])!, line: 'car', business: pick(['new', 'renewal'])!, rate: `${1 + Math.floor(next() * 20)}`, effective_from: `2026-0${1 + Math.floor(next() * 9)}-01` };
+        return next() < 0.5 ? v1(key, '/commission-rates', { json: body }) : t.request('/api/commissions/rates', { cookie: owner.cookie, json: body });
+      },
+      deleteRate: async () => {
+        const id = pick((await json(await v1(key, '/commission-rates?limit=100'))).data.map((r: { id: string }) => r.id) as string[]);
+        if (!id) return;
+        return next() < 0.5 ? v1(key, `/commission-rates/${id}`, { method: 'DELETE' }) : t.request(`/api/commissions/rates/${id}`, { cookie: owner.cookie, method: 'DELETE' });
+      },
+      setOwnRate: async () => {
+        const id = pick(await ids(policies));
+        if (!id) return;
+        const rate = `${1 + Math.floor(next() * 30)}`;
+        return next() < 0.5 ? v1(key, `/commission-overrides/${id}`, { method: 'PUT', json: { rate } }) : t.request(`/api/commissions/policies/${id}/rate`, { cookie: owner.cookie, method: 'PUT', json: { rate } });
+      },
+      removeOwnRate: async () => {
+        const id = pick((await json(await v1(key, '/commission-overrides?limit=100'))).data.map((r: { id: string }) => r.id) as string[]);
+        if (!id) return;
+        return next() < 0.5 ? v1(key, `/commission-overrides/${id}`, { method: 'DELETE' }) : t.request(`/api/commissions/policies/${id}/rate`, { cookie: owner.cookie, method: 'PUT', json: { rate: null } });
+      },
       answerRequest: async () => {
         const id = pick((await t.db.select({ id: portalRequests.id }).from(portalRequests).where(eq(portalRequests.agencyId, agencyId))).map((r) => r.id));
         if (!id) return;
@@ -366,6 +397,7 @@ describe('replaying the change feed', () => {
     for (const name of ['createTask', 'updateTask', 'deleteTask', 'moveOpportunity', 'deleteOpportunity']) expect(succeeded, name).toContain(name);
     for (const name of ['uploadDocument', 'renameDocument', 'trashDocument', 'restoreDocument', 'recordPayment']) expect(succeeded, name).toContain(name);
     for (const name of ['askInPortal', 'answerRequest']) expect(succeeded, name).toContain(name);
+    for (const name of ['addRate', 'deleteRate', 'setOwnRate', 'removeOwnRate']) expect(succeeded, name).toContain(name);
     // requests were asked, answered and replayed (the last ones may have gone with their customer since)
     const requestEntries = await t.db.select({ op: changeFeed.op }).from(changeFeed).where(and(eq(changeFeed.agencyId, agencyId), eq(changeFeed.entity, 'portal_request')));
     expect(new Set(requestEntries.map((e) => e.op))).toContain('updated');
@@ -510,6 +542,63 @@ describe('one change, one entry, one delivery', () => {
     expect((await deliveries(since)).filter((d) => d !== 'customer.updated')).toEqual(['document.updated', 'opportunity.updated', 'task.updated']);
     // pollers of updated_since see them too
     expect((await json(await v1(key, `/tasks?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id)).toEqual([task.id]);
+  });
+
+  it("a policy's renumbering changes the rows that show its number: its tasks and documents, one entry and one delivery each", async () => {
+    const term = await json(await v1(key, '/policies', { json: carPolicyPayload({ start_date: today() }) }));
+    const task = await json(await v1(key, '/tasks', { json: taskOf({ policy_id: term.id }) }));
+    const doc = await json(await upload(key, '/documents', { policy_id: term.id }, 'file', 'Schedule.pdf'));
+    const watched = [term.id, task.id, doc.id];
+    const { cursor } = await changesOf(key, undefined, watched, 3);
+    const put = (changes: Record<string, unknown>) =>
+      v1(key, `/policies/${term.id}`, { method: 'PUT', json: carPolicyPayload({ policy_number: term.policy_number, customer_email: term.customer_email, customer_name: term.customer_name, start_date: term.start_date, ...changes }) });
+    // another change of the term shows nowhere else
+    expect((await put({ premium_amount: '777.00' })).status).toBe(200);
+    const kept = await changesOf(key, cursor, watched, 1);
+    expect(kept.entries.map((e) => `${e.type} ${e.entity_id}`)).toEqual([`policy.updated ${term.id}`]);
+    const since = new Date();
+    const renumbered = `${term.policy_number}-B`;
+    expect((await put({ policy_number: renumbered })).status).toBe(200);
+    const changed = await changesOf(key, kept.cursor, watched, 3);
+    expect(changed.entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual([`policy.updated ${term.id}`, `task.updated ${task.id}`, `document.updated ${doc.id}`].sort());
+    expect(changed.entries.find((e) => e.entity_id === task.id)?.data.policy_number).toBe(renumbered);
+    expect(changed.entries.find((e) => e.entity_id === doc.id)?.data.policy_number).toBe(renumbered);
+    expect(await deliveries(since)).toEqual(['document.updated', 'policy.updated', 'task.updated']);
+    // pollers of updated_since see them too
+    expect((await json(await v1(key, `/tasks?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id)).toEqual([task.id]);
+    expect((await json(await v1(key, `/documents?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id)).toEqual([doc.id]);
+  });
+
+  it("a member's rename changes the rows that show them as assignee, in every agency they belong to: terms, tasks and opportunities, one entry and one delivery each", async () => {
+    const member = await createUser(t, { tier: 'enterprise' });
+    const memberKey = await newKey(member);
+    const memberAgency = await agencyOf(member);
+    await t.db.insert(agencyMembers).values({ agencyId, userId: member.id, role: 'team_member' });
+    const term = await json(await v1(key, '/policies', { json: carPolicyPayload({ start_date: today(), assignee_id: member.id }) }));
+    const task = await json(await v1(key, '/tasks', { json: { ...taskOf({}), assignee_id: member.id } }));
+    const deal = await json(await v1(key, '/opportunities', { json: { prospect_name: 'Pam Prospect', line: 'car', assignee_id: member.id } }));
+    const other = await json(await v1(key, '/tasks', { json: taskOf({}) }));
+    // the member's own agency: a task assigned to them there, seen by that agency's key
+    const own = await json(await v1(memberKey, '/tasks', { json: { ...taskOf({}), assignee_id: member.id } }));
+    const watched = [term.id, task.id, deal.id, other.id];
+    const { cursor } = await changesOf(key, undefined, watched, 4);
+    const ownCursor = (await changesOf(memberKey, undefined, [own.id], 1)).cursor;
+    const since = new Date();
+    const res = await t.request('/api/profile', { method: 'PATCH', cookie: member.cookie, json: { first_name: 'Morgan', last_name: 'Renamed', phone: null, company: null } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const changed = await changesOf(key, cursor, watched, 3);
+    expect(changed.entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual([`policy.updated ${term.id}`, `task.updated ${task.id}`, `opportunity.updated ${deal.id}`].sort());
+    for (const e of changed.entries) expect(e.data.assignee_name).toBe('Morgan Renamed');
+    expect(await deliveries(since)).toEqual(['opportunity.updated', 'policy.updated', 'task.updated']);
+    const ownChanged = await changesOf(memberKey, ownCursor, [own.id], 1);
+    expect(ownChanged.entries.map((e) => [e.type, e.entity_id, e.data.assignee_name])).toEqual([['task.updated', own.id, 'Morgan Renamed']]);
+    expect(memberAgency).not.toBe(agencyId);
+    // pollers of updated_since see them too; a profile change that keeps the name changes nothing else
+    expect((await json(await v1(key, `/policies?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id)).toEqual([term.id]);
+    const quiet = await t.request('/api/profile', { method: 'PATCH', cookie: member.cookie, json: { first_name: 'Morgan', last_name: 'Renamed', phone: '555-0100', company: null } });
+    expect(quiet.status).toBe(200);
+    const after = await changesOf(key, changed.cursor, watched, 0);
+    expect(after.entries).toEqual([]);
   });
 
   it('a bulk status change and its undo: one policy.updated per changed term each time', async () => {

@@ -1,5 +1,5 @@
 // GET /api/v1/events: the change feed (issue 34 §2, decision 055). Every created, updated and deleted
-// customer, policy, communication, task, opportunity, document (the Trash is its delete), premium payment and portal request of the key's agency, in commit order, paged by an opaque cursor
+// customer, policy, communication, task, opportunity, document (the Trash is its delete), premium payment, portal request, commission rate and own rate of the key's agency, in commit order, paged by an opaque cursor
 // that never skips a change committed later: only changes of transactions older than every
 // transaction still running are answered (the safe horizon), in (transaction id, sequence) order.
 // Each entry carries the entity as it is when the page is read, or null once it is deleted (the
@@ -22,7 +22,9 @@ import {
 } from '#shared/changes.ts';
 import { safeText } from '#shared/validation.ts';
 import type { Actor, AppEnv } from '#server/context.ts';
-import { changeFeed, customerCommunications, customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
+import { changeFeed, commissionOverrides, commissionRates, customerCommunications, customers, opportunities, policies, tasks, user } from '#server/db/schema.ts';
+import { ratesWhere, toApiOverride } from '#server/entities/commissions/rate-changes.ts';
+import { commissionOverrideOut, commissionRateOut } from './commission-rates.ts';
 import { AppError, badRequest, forbidden } from '#server/errors.ts';
 import { validate } from '#server/http.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
@@ -106,7 +108,12 @@ async function currentRows(db: Connection, t: Tenant, actor: Actor, scopes: ApiS
     document: new Map(),
     premium_payment: new Map(),
     portal_request: new Map(),
+    commission_rate: new Map(),
+    commission_override: new Map(),
   };
+  if (ids.commission_rate.length) for (const r of await ratesWhere(t, inArray(commissionRates.id, ids.commission_rate))) out.commission_rate.set(r.id, r);
+  if (ids.commission_override.length)
+    for (const r of await t.from(commissionOverrides, inArray(commissionOverrides.policyId, ids.commission_override))) out.commission_override.set(r.policyId, toApiOverride(r));
   for (const r of await apiDocumentsByIds(t, ids.document)) out.document.set(r.id, r);
   for (const r of await paymentsByIds(t, ids.premium_payment)) out.premium_payment.set(r.id, r);
   for (const r of await portalRequestsByIds(t, ids.portal_request)) out.portal_request.set(r.id, r);
@@ -195,7 +202,7 @@ const entryOut = z.object({
   op: z.enum(CHANGE_OPS),
   occurred_at: text().describe('ISO 8601 date and time of the change'),
   data: z
-    .union([customerOut, policyOut, communicationOut, taskOut, opportunityOut, documentOut, paymentOut, portalRequestOut])
+    .union([customerOut, policyOut, communicationOut, taskOut, opportunityOut, documentOut, paymentOut, portalRequestOut, commissionRateOut, commissionOverrideOut])
     .nullable()
     .describe('The entity as it is when the page is read (as its list shows it); null once it has been deleted — remove it.'),
 });
@@ -216,7 +223,7 @@ export const changeFeedRoute = createRoute({
   security: [{ bearerKey: [] }],
   summary: 'The change feed',
   description:
-    'Every created, updated and deleted customer, policy, communication, task, opportunity, document, premium payment and portal request of the agency, in commit order: apply each entry in turn ' +
+    'Every created, updated and deleted customer, policy, communication, task, opportunity, document, premium payment, portal request, commission schedule rate and policy own rate of the agency, in commit order: apply each entry in turn ' +
     '(data: upsert; null: delete) and your copy equals the agency\'s. Entries appear once the change has committed and every ' +
     'transaction that began before it has ended, so a cursor never skips one. Each key sees the entities its scopes may read.',
   request: { query: documentedQuery(changeFeedQuerySchema) },

@@ -28,6 +28,7 @@ import { documentOut } from './documents.ts';
 import { paymentOut } from './payments.ts';
 import { portalRequestOut } from './portal-requests.ts';
 import { reconciledOut, statementOut } from './commissions.ts';
+import { commissionOverrideOut, commissionRateOut } from './commission-rates.ts';
 
 type Named = { id: string };
 const outputs = z.registry<Named>();
@@ -80,6 +81,8 @@ const WEBHOOK_DATA: Record<EntityOf<WebhookEvent>, z.ZodType> = {
   document: documentOut,
   premium_payment: paymentOut,
   portal_request: portalRequestOut,
+  commission_rate: commissionRateOut,
+  commission_override: commissionOverrideOut,
 };
 
 /** The webhook payload component of each event type (one per entity, plus the test event). */

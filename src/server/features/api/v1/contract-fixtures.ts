@@ -54,6 +54,12 @@ export interface ContractWorld {
   cursorOf: (path: string) => Promise<string>;
   /** a carrier statement imported through the API */
   statementId: () => Promise<string>;
+  /** a commission schedule rate added through the API (a carrier of its own) */
+  rate: () => Promise<Record<string, any>>;
+  /** a policy with its own commission rate, set through the API (the policy's id) */
+  override: () => Promise<string>;
+  /** another agency's rate, and its policy with an own rate */
+  rivalCommissions: { rateId: string; overridePolicyId: string };
 }
 
 const unknownId = () => randomUUID();
@@ -421,4 +427,72 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
     { why: "another agency's", status: 404, params: { id: w.rival.portalRequestId }, body: { state: 'done' } },
     { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() }, body: { state: 'done' } },
   ],
+  'GET /commission-rates': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', cursor: await w.cursorOf('/commission-rates') } },
+    { why: 'filtered by carrier, line and business', status: 200, key: 'read', query: { carrier: (await w.rate()).carrier, line: 'car', business: 'new' } },
+    { why: 'changed since', status: 200, key: 'read', query: { updated_since: '2026-01-01T00:00:00Z' } },
+    { why: 'an unknown line', status: 400, query: { line: 'boat' } },
+    { why: "a policies list's cursor", status: 400, query: { cursor: await w.cursorOf('/policies') } },
+    { why: 'a key without commissions', status: 403, key: 'other' },
+    { why: 'no key', status: 401, key: 'none' },
+  ],
+  'GET /commission-rates/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: (await w.rate()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rivalCommissions.rateId } },
+    { why: 'a key without commissions', status: 403, key: 'other', params: { id: unknownId() } },
+  ],
+  'POST /commission-rates': async () => {
+    const body = { carrier: `Contract Rates ${randomUUID().slice(0, 8)}`, line: 'home', business: 'renewal', rate: '11.25', effective_from: '2026-01-01' };
+    return [
+      { why: 'added', status: 201, body, headers: { 'Idempotency-Key': randomUUID() } },
+      { why: 'the same rate again', status: 409, body },
+      { why: 'a rate over 100', status: 400, body: { ...body, rate: '120' } },
+      { why: 'the read key', status: 403, key: 'read', body },
+      { why: 'no key', status: 401, key: 'none', body },
+    ];
+  },
+  'DELETE /commission-rates/{id}': async (w) => [
+    { why: 'deleted', status: 204, params: { id: (await w.rate()).id } },
+    { why: 'unknown', status: 404, params: { id: unknownId() } },
+    { why: "another agency's", status: 404, params: { id: w.rivalCommissions.rateId } },
+    { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() } },
+  ],
+  'GET /commission-overrides': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', cursor: await w.cursorOf('/commission-overrides') } },
+    { why: "one policy's", status: 200, key: 'read', query: { policy_id: await w.override() } },
+    { why: 'not a policy id', status: 400, query: { policy_id: 'nope' } },
+    { why: 'a key without commissions', status: 403, key: 'other' },
+  ],
+  'GET /commission-overrides/{id}': async (w) => [
+    { why: 'found', status: 200, key: 'read', params: { id: await w.override() } },
+    { why: 'a policy without one', status: 404, params: { id: (await w.policy()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rivalCommissions.overridePolicyId } },
+    { why: 'a key without commissions', status: 403, key: 'other', params: { id: unknownId() } },
+  ],
+  'PUT /commission-overrides/{id}': async (w) => [
+    { why: 'set', status: 200, params: { id: (await w.policy()).id }, body: { rate: '9.5' }, headers: { 'Idempotency-Key': randomUUID() } },
+    { why: 'changed', status: 200, params: { id: await w.override() }, body: { rate: 8 } },
+    { why: 'no rate', status: 400, params: { id: await w.override() }, body: { rate: null } },
+    { why: "another agency's", status: 404, params: { id: w.rivalCommissions.overridePolicyId }, body: { rate: '5' } },
+    { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() }, body: { rate: '5' } },
+  ],
+  'DELETE /commission-overrides/{id}': async (w) => [
+    { why: 'removed', status: 204, params: { id: await w.override() } },
+    { why: 'a policy without one', status: 404, params: { id: (await w.policy()).id } },
+    { why: "another agency's", status: 404, params: { id: w.rivalCommissions.overridePolicyId } },
+    { why: 'the read key', status: 403, key: 'read', params: { id: unknownId() } },
+  ],
+  'GET /statements/{id}/lines': async (w) => {
+    const id = await w.statementId();
+    return [
+      { why: 'found', status: 200, key: 'read', params: { id } },
+      { why: 'the matched lines, one a page', status: 200, key: 'read', params: { id }, query: { state: 'matched', limit: '1' } },
+      { why: 'an unknown state', status: 400, params: { id }, query: { state: 'paid_twice' } },
+      { why: 'a bad cursor', status: 400, params: { id }, query: { cursor: 'nope' } },
+      { why: 'unknown', status: 404, params: { id: unknownId() } },
+      { why: 'a key without commissions', status: 403, key: 'other', params: { id } },
+    ];
+  },
 };

@@ -70,7 +70,7 @@ beforeAll(async () => {
   // an endpoint for every event type: the payloads the calls below queue are checked against `webhooks`
   [{ id: agencyId }] = await t.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.ownerId, owner.id));
   await t.db.insert(webhookEndpoints).values({ agencyId, url: 'https://hooks.example.com/contract', events: [...WEBHOOK_EVENTS], secret: 'whsec_contract' });
-  const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write' });
+  const rivalKey = await newKey(rival.cookie, { customers: 'write', policies: 'write', communications: 'write', tasks: 'write', opportunities: 'write', commissions: 'write' });
   const rivalCustomer = await created(rivalKey, '/customers', customerPayload());
   // a client of the agency asks for a change in the client portal (the API reads and answers requests; it
   // does not make them): one client per agency, signed in once, asking again for each request
@@ -129,8 +129,32 @@ beforeAll(async () => {
       expect(res.status, await res.clone().text()).toBe(201);
       return (await json(res)).id;
     },
+    rate: () => created(keys.write, '/commission-rates', { carrier: `Contract ${crypto.randomUUID().slice(0, 8)}`, line: 'car', business: 'new', rate: '12.5', effective_from: '2026-01-01' }),
+    override: async () => {
+      const { id } = await world.policy();
+      const res = await send(keys.write, `/commission-overrides/${id}`, { method: 'PUT', json: { rate: '15' } });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return id;
+    },
+    rivalCommissions: await (async () => {
+      const rate = await created(rivalKey, '/commission-rates', { carrier: 'Theirs', line: 'car', business: 'new', rate: '10', effective_from: '2026-01-01' });
+      const policy = await created(rivalKey, '/policies', carPolicyPayload());
+      const res = await send(rivalKey, `/commission-overrides/${policy.id}`, { method: 'PUT', json: { rate: '10' } });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return { rateId: rate.id, overridePolicyId: policy.id };
+    })(),
     cursorOf: async (path) => {
-      const create = { '/customers': world.customer, '/policies': world.policy, '/communications': world.communication, '/tasks': world.task, '/opportunities': world.opportunity, '/documents': world.document, '/portal-requests': world.portalRequest }[path];
+      const create = {
+        '/customers': world.customer,
+        '/policies': world.policy,
+        '/communications': world.communication,
+        '/tasks': world.task,
+        '/opportunities': world.opportunity,
+        '/documents': world.document,
+        '/portal-requests': world.portalRequest,
+        '/commission-rates': world.rate,
+        '/commission-overrides': world.override,
+      }[path];
       await create?.();
       await create?.();
       const page = await json(await send(keys.read, `${path}?limit=1`));

@@ -84,7 +84,7 @@ interface Cursor {
 }
 
 /** The list a cursor pages: a cursor of another list is refused (its position means nothing there). */
-const LIST_NAMES = ['customers', 'policies', 'communications', 'tasks', 'opportunities', 'documents', 'premium_payments', 'portal_requests'] as const;
+const LIST_NAMES = ['customers', 'policies', 'communications', 'tasks', 'opportunities', 'documents', 'premium_payments', 'portal_requests', 'commission_rates', 'commission_overrides'] as const;
 export type ListName = (typeof LIST_NAMES)[number];
 
 const cursorShape = z.tuple([z.enum(LIST_NAMES), safeText({ trim: false }).max(64).refine(isStoredTimestamp), z.uuid()]);

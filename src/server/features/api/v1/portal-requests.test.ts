@@ -251,4 +251,38 @@ describe('portal requests in the change feed and the webhooks', () => {
       'portal_request.updated',
     ]);
   });
+
+  it("a bulk delete of its customer takes it (a tombstone), and the bulk undo brings it back whole: one portal_request.created, its policy and task linked", async () => {
+    const kim = await client(owner, key);
+    const asked = await kim.ask('other', 'Please check my address.');
+    await ok(await v1(key, `/portal-requests/${asked.id}`, { method: 'PUT', json: { state: 'in_progress', reply: 'On it.' } }));
+    const before = await ok(await v1(key, `/portal-requests/${asked.id}`));
+    const { cursor } = await feedFrom(key, undefined);
+    const since = new Date();
+    const bulk = await t.request('/api/bulk', { cookie: owner.cookie, json: { entity: 'customers', action: { kind: 'delete' }, selection: { all: false, ids: [kim.customer.id] } } });
+    expect(bulk.status, await bulk.clone().text()).toBeLessThan(300);
+    const bulkId = (await json(bulk)).id;
+    for (let i = 0; i < 500 && (await json(await t.request(`/api/bulk/${bulkId}`, { cookie: owner.cookie }))).state === 'running'; i += 1) await new Promise((r) => setTimeout(r, 10));
+    const gone = await feedFrom(key, cursor);
+    expect(about(gone.entries, [asked.id])).toEqual([`portal_request.deleted ${asked.id}`]);
+    expect((await v1(key, `/portal-requests/${asked.id}`)).status).toBe(404);
+
+    const undo = await t.request(`/api/bulk/${bulkId}/undo`, { cookie: owner.cookie, method: 'POST' });
+    expect(undo.status, await undo.clone().text()).toBe(200);
+    const back = await feedFrom(key, gone.cursor);
+    expect(about(back.entries, [asked.id])).toEqual([`portal_request.created ${asked.id}`]);
+    const restored = await ok(await v1(key, `/portal-requests/${asked.id}`));
+    expect({ ...restored, updated_at: null }).toEqual({ ...before, updated_at: null });
+    expect(restored.updated_at > before.updated_at).toBe(true);
+    expect(back.entries.find((e) => e.entity_id === asked.id)?.data).toEqual(restored);
+    // still the client's: the portal lists it, and Done completes its task as before the delete
+    const [{ taskId }] = await t.db.select({ taskId: sql<string>`task_id` }).from(sql`portal_requests`).where(sql`id = ${asked.id}`);
+    expect(taskId).toBeTruthy();
+    await ok(await v1(key, `/portal-requests/${asked.id}`, { method: 'PUT', json: { state: 'done', reply: 'Done.' } }));
+    const [task] = await t.db.select({ completedAt: tasks.completedAt }).from(tasks).where(eq(tasks.id, taskId));
+    expect(task.completedAt).not.toBeNull();
+    const polled = await ok(await v1(key, `/portal-requests?updated_since=${since.toISOString()}`));
+    expect(polled.data.map((r: { id: string }) => r.id)).toEqual([asked.id]);
+    expect((await deliveries(since)).filter((h) => h.startsWith('portal_request.'))).toEqual(['portal_request.created', 'portal_request.deleted', 'portal_request.updated']);
+  });
 });

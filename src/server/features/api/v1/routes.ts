@@ -31,6 +31,8 @@ import { registerTimelineRoute } from './timeline.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { registerDocumentRoutes } from './documents.ts';
 import { registerPortalRequestRoutes } from './portal-requests.ts';
+import { registerCommissionRateRoutes } from './commission-rates.ts';
+import { registerStatementLineRoutes } from './statement-lines.ts';
 import {
   communicationApiQuerySchema,
   customerApiQuerySchema,
@@ -402,5 +404,7 @@ export function apiV1Routes() {
   registerPaymentRoutes(api);
   registerDocumentRoutes(api);
   registerPortalRequestRoutes(api);
+  registerCommissionRateRoutes(api);
+  registerStatementLineRoutes(api);
   return api;
 }

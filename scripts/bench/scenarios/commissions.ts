@@ -208,6 +208,8 @@ async function listRows(pgInfo: Postgres, server: Server, cookie: string) {
 
 export async function commissionsOnly(pgInfo: Postgres) {
   const server = await pgServer(pgInfo);
+  // PostgreSQL's CPU per request in the list rows
+  database.pid = pgInfo.pid;
   try {
     const { who, terms } = await prepare(pgInfo, server);
     const table = statementRows(terms, LINES);
@@ -255,6 +257,7 @@ export async function commissionsOnly(pgInfo: Postgres) {
       loadRow('3. reconciliation of that statement, short-paid, 1 connection', byStatement, undefined, 'no target; the statement filter');
     }
   } finally {
+    database.pid = undefined;
     await server.stop();
   }
 }

@@ -1653,7 +1653,6 @@ export const commissionTerms = pgTable(
     index('commission_terms_no_rate_idx').on(t.agencyId, t.policyId).where(sql`rate is null`),
     index('commission_terms_unpaid_idx').on(t.agencyId, t.policyId).where(sql`rate is not null and received = 0 and expected > 0`),
     index('commission_terms_short_paid_idx').on(t.agencyId, t.difference).where(sql`rate is not null and received <> 0`),
-    index('commission_terms_difference_idx').on(t.agencyId, t.difference).where(sql`rate is not null`),
     // the terms a rate change can move
     index('commission_terms_rate_key_idx').on(t.agencyId, t.carrierKey, t.line, t.business, t.startDate),
   ],

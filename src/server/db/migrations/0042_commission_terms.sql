@@ -22,7 +22,6 @@ CREATE INDEX "commission_terms_expected_desc_idx" ON "commission_terms" USING bt
 CREATE INDEX "commission_terms_no_rate_idx" ON "commission_terms" USING btree ("agency_id","policy_id") WHERE rate is null;--> statement-breakpoint
 CREATE INDEX "commission_terms_unpaid_idx" ON "commission_terms" USING btree ("agency_id","policy_id") WHERE rate is not null and received = 0 and expected > 0;--> statement-breakpoint
 CREATE INDEX "commission_terms_short_paid_idx" ON "commission_terms" USING btree ("agency_id","difference") WHERE rate is not null and received <> 0;--> statement-breakpoint
-CREATE INDEX "commission_terms_difference_idx" ON "commission_terms" USING btree ("agency_id","difference") WHERE rate is not null;--> statement-breakpoint
 CREATE INDEX "commission_terms_rate_key_idx" ON "commission_terms" USING btree ("agency_id","carrier_key","line","business","start_date");--> statement-breakpoint
 -- Hand-written (decision 077): every term's commission kept by the database, computed from scratch
 -- for the terms a write touches with the formulas of termsSql (src/server/entities/commissions/terms.ts,
@@ -37,7 +36,11 @@ CREATE INDEX "commission_terms_rate_key_idx" ON "commission_terms" USING btree (
 --   other), and those of own rates and lines lock the terms' policies (in id order) as an update does;
 -- - a rate change holds the agency's exclusive lock (it finds its terms by carrier, line and date, so it
 --   must see every policy written before it) and locks the policies only against a concurrent delete.
-CREATE FUNCTION commission_terms_refresh(agency_ids uuid[], policy_ids uuid[], lock_mode text) RETURNS void LANGUAGE plpgsql AS $$
+-- One plan kept for its statements (plan_cache_mode): planned anew for each call's arrays, a policy's
+-- create spent 1.2 ms of PostgreSQL CPU planning them; with the generic plan 0.2–0.3 ms (index probes
+-- per term, whatever the number of terms).
+CREATE FUNCTION commission_terms_refresh(agency_ids uuid[], policy_ids uuid[], lock_mode text) RETURNS void LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   IF lock_mode = 'update' THEN
     PERFORM 1 FROM policies p JOIN (SELECT DISTINCT k.a, k.i FROM unnest(agency_ids, policy_ids) AS k(a, i)) k ON p.agency_id = k.a AND p.id = k.i
@@ -74,7 +77,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- The agency's lock of commission_terms, shared or exclusive, taken in agency order.
-CREATE FUNCTION commission_terms_lock(agency_ids uuid[], exclusive boolean) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION commission_terms_lock(agency_ids uuid[], exclusive boolean) RETURNS void LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   IF exclusive THEN
     PERFORM pg_advisory_xact_lock(hashtext('commission_terms'), hashtext(a::text)) FROM (SELECT DISTINCT unnest(agency_ids) AS a ORDER BY 1) x;

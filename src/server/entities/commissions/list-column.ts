@@ -80,6 +80,8 @@ export function commissionOrder(direction: 'asc' | 'desc'): SQL[] {
 
 export interface CommissionPageQuery {
   state: CommissionState | 'all';
+  /** `where` is the agency's alone (no search, type, status or assignee): a state is counted on its stored terms only */
+  wholeBook: boolean;
   /** ORDER BY over "policies" and the stored term "ct" (commissionOrder, or the list's column sort) */
   order: SQL[];
   limit: number;
@@ -99,8 +101,13 @@ export async function commissionPage(
   const { tolerance } = await readSettings(t);
   const tol = sql`${tolerance}::numeric`;
   const counted = q.state === 'all' ? where : sql`${where} and ${commissionStateIs(t, q.state, tolerance)}`;
-  // uncorrelated, so run once (an InitPlan); the page itself stops at its last row
-  const bounded = sql`(select count(*)::int from (select 1 from ${policies} where ${counted} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as bounded)`;
+  // uncorrelated, so run once (an InitPlan); the page itself stops at its last row. A state over the
+  // whole book reads only its partial index (every stored term has its policy: the foreign key).
+  const limit = sql.raw(String(EXACT_COUNT_LIMIT + 1));
+  const bounded =
+    q.state !== 'all' && q.wholeBook
+      ? sql`(select count(*)::int from (select 1 from ${commissionTerms} ct where ct.agency_id = ${t.agency} and ${inState(q.state, tol)} limit ${limit}) as bounded)`
+      : sql`(select count(*)::int from (select 1 from ${policies} where ${counted} limit ${limit}) as bounded)`;
   const result = await t.execute(sql`select ${policies.id}::text as id, ct.expected::text as expected, ct.received::text as received,
       ct.difference::text as difference, ${stateOf(tol)} as state, ${bounded} as total
     from ${policies} join ${commissionTerms} ct on ct.agency_id = ${t.agency} and ct.policy_id = ${policies.id}

@@ -203,7 +203,7 @@ async function listRows(pgInfo: Postgres, server: Server, cookie: string) {
   // the page-and-count statement of each (the stored terms joined, migration 0042), as the app runs it (JIT as configured)
   const plans = ['sorted', 'short-paid', 'no-rate', 'unpaid', 'short-paid-sorted'];
   for (const [i, [, list]] of lists.entries())
-    await explain(pgInfo, `commissions-list-${plans[i]}-plan.txt`, () => fetch(`${server.url}${list}`, { headers: { cookie } }).then((res) => res.text()), (st) => /join "commission_terms" ct/.test(st), false);
+    await explain(pgInfo, `commissions-list-${plans[i]}-plan.txt`, () => fetch(`${server.url}${list}`, { headers: { cookie } }).then((res) => res.text()), (st) => /"commission_terms" ct/.test(st) && /order by/.test(st), false);
 }
 
 export async function commissionsOnly(pgInfo: Postgres) {

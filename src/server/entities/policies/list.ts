@@ -78,13 +78,14 @@ async function listByCommission(db: Db, actor: Actor, q: PolicyListQuery): Promi
   const { column, direction } = parseSort(q.sort);
   // no rate (expected 0.00) last whichever the direction
   const order = column === 'commission' ? commissionOrder(direction) : sortOrder(q.sort as ColumnSort, POLICY_SORT, policies.id);
-  const { ids, commissions, total, estimated } = await commissionPage(t, policyFilter(t, actor, q), {
+  const { ids, commissions, counted, countedWhere } = await commissionPage(t, policyFilter(t, actor, q), {
     state: q.commission,
     wholeBook: !q.search && q.type === 'all' && q.status === 'all' && (q.assignee === 'all' || q.assignee === ''),
     order,
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   });
+  const { total, estimated } = await totalFromBoundedCount(db, policies, countedWhere, counted);
   const rows = ids.length
     ? await db
         .select({ policy: policies, first: assigneeName, name: user.name })

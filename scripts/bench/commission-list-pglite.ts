@@ -58,11 +58,11 @@ const t = tenant(db, { agency: { id: agency } });
 const where = t.where(policies);
 const byCreated = [sql`${policies.createdAt} desc`, sql`${policies.id} desc`];
 const cases: [string, Parameters<typeof commissionPage>[2]][] = [
-  ['sorted by commission (desc)', { state: 'all', wholeBook: true, order: commissionOrder('desc'), limit: 25, offset: 0 }],
-  ['filtered to short-paid', { state: 'short_paid', wholeBook: true, order: byCreated, limit: 25, offset: 0 }],
-  ['filtered to no rate', { state: 'no_rate', wholeBook: true, order: byCreated, limit: 25, offset: 0 }],
-  ['filtered to unpaid', { state: 'unpaid', wholeBook: true, order: byCreated, limit: 25, offset: 0 }],
-  ['filtered to short-paid, sorted by commission (asc)', { state: 'short_paid', wholeBook: true, order: commissionOrder('asc'), limit: 25, offset: 0 }],
+  ['sorted by commission (desc)', { state: 'all', sortedByCommission: true, wholeBook: true, order: commissionOrder('desc'), limit: 25, offset: 0 }],
+  ['filtered to short-paid', { state: 'short_paid', sortedByCommission: false, wholeBook: true, order: byCreated, limit: 25, offset: 0 }],
+  ['filtered to no rate', { state: 'no_rate', sortedByCommission: false, wholeBook: true, order: byCreated, limit: 25, offset: 0 }],
+  ['filtered to unpaid', { state: 'unpaid', sortedByCommission: false, wholeBook: true, order: byCreated, limit: 25, offset: 0 }],
+  ['filtered to short-paid, sorted by commission (asc)', { state: 'short_paid', sortedByCommission: true, wholeBook: true, order: commissionOrder('asc'), limit: 25, offset: 0 }],
 ];
 for (const [name, q] of cases) {
   const times: number[] = [];

@@ -80,6 +80,7 @@ async function listByCommission(db: Db, actor: Actor, q: PolicyListQuery): Promi
   const order = column === 'commission' ? commissionOrder(direction) : sortOrder(q.sort as ColumnSort, POLICY_SORT, policies.id);
   const { ids, commissions, counted, countedWhere } = await commissionPage(t, policyFilter(t, actor, q), {
     state: q.commission,
+    sortedByCommission: column === 'commission',
     wholeBook: !q.search && q.type === 'all' && q.status === 'all' && (q.assignee === 'all' || q.assignee === ''),
     order,
     limit: q.pageSize,

@@ -144,8 +144,11 @@ export async function seed(exec: Exec, query: <T>(sql: string) => Promise<T[]>, 
   // the bulk load skipped the triggers that keep the renewal cockpit's counters
   await exec(`select renewal_stats_rebuild()`);
   step('renewal counters');
+  // and the terms' commissions (migration 0042)
+  await exec(`select commission_terms_rebuild()`);
+  step('commission terms');
   await exec(`drop table bench_targets`);
-  for (const table of ['user', 'agencies', 'agency_members', 'renewal_stats', ...BULK_TABLES]) await exec(`vacuum analyze "${table}"`);
+  for (const table of ['user', 'agencies', 'agency_members', 'renewal_stats', 'commission_terms', ...BULK_TABLES]) await exec(`vacuum analyze "${table}"`);
   step('vacuum analyze');
 }
 

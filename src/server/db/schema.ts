@@ -1623,6 +1623,49 @@ export const commissionTermSplits = pgTable(
   ],
 );
 
+/**
+ * Each term's commission as the reconciliation computes it (entities/commissions/terms.ts), kept by
+ * the database (migration 0042, decision 077): triggers on policies, commission_rates,
+ * commission_overrides and commission_lines recompute the terms a write touches from scratch, so any
+ * path (app, import, undo, plain SQL) keeps it. The policies list sorts and filters by it on indexes.
+ * carrier_key, line, business and start_date are the policy's, as rated (what a rate change finds).
+ */
+export const commissionTerms = pgTable(
+  'commission_terms',
+  {
+    agencyId: uuid().notNull(),
+    policyId: uuid().notNull(),
+    carrierKey: text().notNull(),
+    line: text().notNull(),
+    business: text().notNull(),
+    startDate: date({ mode: 'string' }).notNull(),
+    /** the policy's own rate, else its schedule's; null: no rate */
+    rate: numeric({ precision: 7, scale: 4 }),
+    /** 'own' or 'schedule'; null with no rate */
+    rateSource: text(),
+    written: numeric({ precision: 14, scale: 2 }),
+    chargeback: numeric({ precision: 14, scale: 2 }).notNull(),
+    expected: numeric({ precision: 14, scale: 2 }).notNull(),
+    received: numeric({ precision: 14, scale: 2 }).notNull(),
+    /** expected − received */
+    difference: numeric({ precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'commission_terms_pkey', columns: [t.agencyId, t.policyId] }),
+    foreignKey({ name: 'commission_terms_policy_fk', columns: [t.agencyId, t.policyId], foreignColumns: [policies.agencyId, policies.id] }).onDelete('cascade'),
+    check('commission_terms_rate_source_check', sql`(rate_source is null) = (rate is null) and (rate_source is null or rate_source in ('own', 'schedule'))`),
+    // the list's sort by expected commission, No rate last both ways (one index per direction)
+    index('commission_terms_expected_asc_idx').on(t.agencyId, sql`(rate is null)`, t.expected, t.policyId),
+    index('commission_terms_expected_desc_idx').on(t.agencyId, sql`(rate is null)`, t.expected.desc().nullsFirst(), t.policyId.desc().nullsFirst()),
+    // the list's filters (list-column.ts writes the same conditions, constants included)
+    index('commission_terms_no_rate_idx').on(t.agencyId, t.policyId).where(sql`rate is null`),
+    index('commission_terms_unpaid_idx').on(t.agencyId, t.policyId).where(sql`rate is not null and received = 0 and expected > 0`),
+    index('commission_terms_short_paid_idx').on(t.agencyId, t.difference).where(sql`rate is not null and received <> 0`),
+    // the terms a rate change can move
+    index('commission_terms_rate_key_idx').on(t.agencyId, t.carrierKey, t.line, t.business, t.startDate),
+  ],
+);
+
 // ---------------------------------------------------------------- client portal (issue 32)
 
 /**

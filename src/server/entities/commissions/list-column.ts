@@ -1,16 +1,18 @@
 // The policies list's Commission column (issue 31), inside the list's own answer so the page's data
-// never waits on a second request (e2e/waterfall.spec.ts). Every figure comes from termsSql, the
-// reconciliation's own SQL, so the column reads what the reconciliation view reads for the same term.
-// Two ways in: the page's ids only (the usual list: its prepared statements stay as they are and
-// only its rows are rated), or, when the list is sorted or filtered by commission, the filtered book
-// rated row by row in a lateral join (the rate, override and received lookups are index reads:
-// commission_rates_schedule_uq, commission_overrides_pkey, commission_lines_agency_policy_idx).
+// never waits on a second request (e2e/waterfall.spec.ts). It reads each term's commission as the
+// database keeps it (commission_terms, migration 0042, decision 077): the reconciliation's own
+// formulas, recomputed by triggers for the terms every write touches, so the column equals the
+// reconciliation view's row for the same term (property-stored.test.ts compares them after random
+// writes). Sorting and filtering by it are index reads: commission_terms_expected_{asc,desc}_idx for
+// the sort, a partial index per state for the filters; the state's tolerance is the agency's setting,
+// applied at read time (nothing stored depends on it).
 import { sql, type SQL } from 'drizzle-orm';
 import type { CommissionState, PolicyCommission } from '#shared/commission-states.ts';
-import { policies } from '#server/db/schema.ts';
+import { commissionTerms, policies } from '#server/db/schema.ts';
+import { EXACT_COUNT_LIMIT } from '#server/db/count.ts';
 import type { Tenant } from '#server/tenant.ts';
 import { readSettings } from './settings.ts';
-import { termsSql, type Raw } from './terms.ts';
+import type { Raw } from './terms.ts';
 
 const commissionOf = (r: Raw): PolicyCommission => ({
   expected: String(r.expected),
@@ -22,55 +24,132 @@ const commissionOf = (r: Raw): PolicyCommission => ({
 /** The agency's tolerance as SQL, for a filter built without a read first (bulk "all matching"). */
 const toleranceSql = (t: Tenant) => sql`coalesce((select s.tolerance from commission_settings s where s.agency_id = ${t.agency}), 1.00)`;
 
-/** Rates only the outer query's current policy (the lateral join's row). */
-const lateralTerm = (t: Tenant, tolerance: string | SQL) => sql`lateral (${termsSql(t, tolerance, sql`p.id = ${policies.id}`)}) c`;
+/** termsSql's state, of the stored term "ct". */
+const stateOf = (tol: SQL) => sql`case when ct.rate is null then 'no_rate'
+  when ct.received = 0 and ct.expected > 0 then 'unpaid'
+  when abs(ct.difference) <= ${tol} then 'paid'
+  when ct.expected > ct.received then 'short_paid'
+  else 'overpaid' end`;
 
-/** A condition on "policies": the term's commission state is `state` (the bulk actions' "all matching" filter). */
-export function commissionStateIs(t: Tenant, state: CommissionState): SQL {
-  return sql`exists (select 1 from ${lateralTerm(t, toleranceSql(t))} where c.state = ${state})`;
+/**
+ * The stored term "ct" is in `state`: termsSql's cases solved for each state (tolerance ≥ 0), with
+ * their constants written out so that the partial indexes' predicates are implied.
+ */
+function inState(state: CommissionState, tol: SQL): SQL {
+  switch (state) {
+    case 'no_rate':
+      return sql`ct.rate is null`;
+    case 'unpaid':
+      return sql`(ct.rate is not null and ct.received = 0 and ct.expected > 0)`;
+    // more than the tolerance short: with nothing received that is unpaid
+    case 'short_paid':
+      return sql`(ct.rate is not null and ct.received <> 0 and ct.difference > ${tol})`;
+    case 'paid':
+      return sql`(ct.rate is not null and ct.difference >= -${tol} and ct.difference <= ${tol} and not (ct.received = 0 and ct.expected > 0))`;
+    // more than the tolerance over (never unpaid: that has a positive difference)
+    case 'overpaid':
+      return sql`(ct.rate is not null and ct.difference < -${tol})`;
+  }
+}
+
+/** A condition on "policies": the term's commission state is `state` (the bulk actions' "all matching" filter, the list's count). */
+export function commissionStateIs(t: Tenant, state: CommissionState, tolerance?: string): SQL {
+  const tol = tolerance === undefined ? toleranceSql(t) : sql`${tolerance}::numeric`;
+  return sql`exists (select 1 from ${commissionTerms} ct where ct.agency_id = ${t.agency} and ct.policy_id = ${policies.id} and ${inState(state, tol)})`;
 }
 
 /** The commission of each listed policy, read for the page's ids (another agency's are left out). */
 export async function pageCommissions(t: Tenant, ids: string[]): Promise<Map<string, PolicyCommission>> {
   if (!ids.length) return new Map();
   const { tolerance } = await readSettings(t);
-  // the outer filter reaches the policies scan (the CTEs are inlined), so only these terms are rated
-  const result = await t.execute(sql`with terms as (${termsSql(t, tolerance)}) select id::text as id, expected::text as expected,
-      received::text as received, difference::text as difference, state
-    from terms where id in (${sql.join(
+  const result = await t.execute(sql`select ct.policy_id::text as id, ct.expected::text as expected, ct.received::text as received,
+      ct.difference::text as difference, ${stateOf(sql`${tolerance}::numeric`)} as state
+    from ${commissionTerms} ct where ct.agency_id = ${t.agency} and ct.policy_id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`);
   return new Map((result.rows as Raw[]).map((r) => [String(r.id), commissionOf(r)]));
 }
 
+/** The list's order by expected commission ("ct"), No rate last whichever the direction (the two sort indexes). */
+export function commissionOrder(direction: 'asc' | 'desc'): SQL[] {
+  const dir = sql.raw(direction);
+  return [sql`(ct.rate is null)`, sql`ct.expected ${dir}`, sql`ct.policy_id ${dir}`];
+}
+
 export interface CommissionPageQuery {
   state: CommissionState | 'all';
-  /** ORDER BY over "policies" and the lateral row "c" (c.expected, c.state) */
+  /** `order` is commissionOrder (the stored terms' sort index leads) */
+  sortedByCommission: boolean;
+  /** `where` is the agency's alone (no search, type, status or assignee): a state is counted on its stored terms only */
+  wholeBook: boolean;
+  /** ORDER BY over "policies" and the stored term "ct" (commissionOrder, or the list's column sort) */
   order: SQL[];
   limit: number;
   offset: number;
 }
 
 /**
- * One page of the filtered book sorted or filtered by commission: the ids in order, their commission
- * and the number of matching rows (a window count over the same rows, so it is computed once).
+ * One page of the filtered book sorted or filtered by commission: the ids in order, their commission,
+ * and the bounded count of the matching rows (at most EXACT_COUNT_LIMIT + 1, counted in the same
+ * statement) with the condition on "policies" it counted (for the list's estimate above the limit).
  */
-export async function commissionPage(t: Tenant, where: SQL, q: CommissionPageQuery): Promise<{ ids: string[]; commissions: Map<string, PolicyCommission>; total: number }> {
+export async function commissionPage(
+  t: Tenant,
+  where: SQL,
+  q: CommissionPageQuery,
+): Promise<{ ids: string[]; commissions: Map<string, PolicyCommission>; counted: number; countedWhere: SQL }> {
   const { tolerance } = await readSettings(t);
-  // no JIT, as the reconciliation's (decision 072): rating 100,000 terms row by row is estimated at
-  // millions, so PostgreSQL JIT-compiled the statement for 2 of its 6.6 s (the bench's plan)
-  const run = (limit: number, offset: number) =>
-    t.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      return tx.execute(sql`select ${policies.id}::text as id, c.expected::text as expected, c.received::text as received, c.difference::text as difference, c.state,
-        count(*) over ()::int as total
-      from ${policies} cross join ${lateralTerm(t, tolerance)}
-      where ${where}${q.state === 'all' ? sql`` : sql` and c.state = ${q.state}`}
-      order by ${sql.join(q.order, sql`, `)} limit ${limit} offset ${offset}`);
-    });
-  const rows = (await run(q.limit, q.offset)).rows as Raw[];
-  // past the last page: no row carries the count, so it is read from the first row
-  const total = rows.length ? Number(rows[0].total) : q.offset > 0 ? Number(((await run(1, 0)).rows as Raw[])[0]?.total ?? 0) : 0;
-  return { ids: rows.map((r) => String(r.id)), commissions: new Map(rows.map((r) => [String(r.id), commissionOf(r)])), total };
+  const tol = sql`${tolerance}::numeric`;
+  const counted = q.state === 'all' ? where : sql`${where} and ${commissionStateIs(t, q.state, tolerance)}`;
+  const limit = sql.raw(String(EXACT_COUNT_LIMIT + 1));
+  // A state over the whole book is counted on its partial index alone (every stored term has its
+  // policy: the foreign key).
+  const bounded =
+    q.state !== 'all' && q.wholeBook
+      ? sql`(select count(*)::int from (select 1 from ${commissionTerms} ct where ct.agency_id = ${t.agency} and ${inState(q.state, tol)} limit ${limit}) as bounded)`
+      : sql`(select count(*)::int from (select 1 from ${policies} where ${counted} limit ${limit}) as bounded)`;
+  const columns = sql`${policies.id}::text as id, ct.expected::text as expected, ct.received::text as received, ct.difference::text as difference, ${stateOf(tol)} as state`;
+  const page = sql`order by ${sql.join(q.order, sql`, `)} limit ${q.limit} offset ${q.offset}`;
+  const found = (rows: Raw[]) => ({ ids: rows.map((r) => String(r.id)), commissions: new Map(rows.map((r) => [String(r.id), commissionOf(r)])) });
+
+  if (q.state === 'all') {
+    // every term: the sort index walked with the page's policies (the count uncorrelated, an InitPlan)
+    const rows = (
+      await t.execute(sql`select ${columns}, ${bounded} as total
+        from ${policies} join ${commissionTerms} ct on ct.agency_id = ${t.agency} and ct.policy_id = ${policies.id}
+        where ${where} ${page}`)
+    ).rows as Raw[];
+    // past the last page no row carries the count: counted on its own
+    const n = rows.length ? Number(rows[0].total) : Number((((await t.execute(sql`select ${bounded} as total`)).rows as Raw[])[0]?.total ?? 0));
+    return { ...found(rows), counted: n, countedWhere: counted };
+  }
+  // A state: counted first. Up to EXACT_COUNT_LIMIT terms are read from the state's partial index and
+  // their policies probed by id (an array, so no join order to guess; bounded work however the page is
+  // sorted: a join of the same rows had PGlite hash the whole book); the planner's guess of how many
+  // there are is not trusted (after a rate change its statistics can say the opposite, and walking the
+  // sorted policies for a rare state read the whole book: 80 ms of PostgreSQL CPU in the bench). More
+  // than that: the state is common, and walking the sort finds the page's rows early.
+  const n = Number((((await t.execute(sql`select ${bounded} as total`)).rows as Raw[])[0]?.total ?? 0));
+  if (n === 0) return { ids: [], commissions: new Map(), counted: 0, countedWhere: counted };
+  const rows = (
+    n <= EXACT_COUNT_LIMIT
+      ? await t.execute(sql`select ${columns}
+          from ${policies} join ${commissionTerms} ct on ct.agency_id = ${t.agency} and ct.policy_id = ${policies.id}
+          where ${policies.id} = any(array(select ct.policy_id from ${commissionTerms} ct where ct.agency_id = ${t.agency} and ${inState(q.state, tol)}))
+            and ${where} ${page}`)
+      : // a common state: the sort is walked and each row's term (or policy) probed, a lateral read the
+        // planner cannot reorder (offset 0) — with statistics from before a rate change it took the
+        // state's partial index for one row and sorted 77,744 (300 ms of PostgreSQL CPU)
+        q.sortedByCommission
+        ? await t.execute(sql`select ${columns}
+            from ${commissionTerms} ct cross join lateral (select ${policies.id} from ${policies}
+              where ${policies.agencyId} = ${t.agency} and ${policies.id} = ct.policy_id and ${where} offset 0) as ${policies}
+            where ct.agency_id = ${t.agency} and ${inState(q.state, tol)} ${page}`)
+        : await t.execute(sql`select ${columns}
+            from ${policies} cross join lateral (select ct.* from ${commissionTerms} ct
+              where ct.agency_id = ${t.agency} and ct.policy_id = ${policies.id} and ${inState(q.state, tol)} offset 0) as ct
+            where ${where} ${page}`)
+  ).rows as Raw[];
+  return { ...found(rows), counted: n, countedWhere: counted };
 }

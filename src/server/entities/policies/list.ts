@@ -1,6 +1,6 @@
 // The policies list (the page, /api/v1, search and bulk selections): its filters, its sort and the
 // prepared page-and-count statement of each filter shape (decisions 036 and 041).
-import { asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page, Policy, PolicyListQuery, PolicyStatus } from '#shared/policies.ts';
 import { checkAccess, denialMessage } from '#shared/access.ts';
@@ -8,7 +8,7 @@ import { featureNeed } from '#shared/features.ts';
 import { parseSort } from '#shared/lists.ts';
 import { accessSubject, type Actor } from '#server/context.ts';
 import { forbidden } from '#server/errors.ts';
-import { commissionPage, pageCommissions } from '#server/entities/commissions/list-column.ts';
+import { commissionOrder, commissionPage, pageCommissions } from '#server/entities/commissions/list-column.ts';
 import type { Db } from '#server/db/client.ts';
 import { policies, user } from '#server/db/schema.ts';
 import { agencyTodayOf, statusIs } from '#server/platform/policy-status.ts';
@@ -71,16 +71,22 @@ export async function listPolicies(db: Db, actor: Actor, q: PolicyListQuery): Pr
   return { ...page, rows: page.rows.map((p) => ({ ...p, commission: commissions.get(p.id) })) };
 }
 
-/** Sorted or filtered by commission: the filtered book is rated (a lateral join), the page's rows read by id. */
+/** Sorted or filtered by commission: the page's ids from the stored commissions (index reads), its rows read by id. */
 async function listByCommission(db: Db, actor: Actor, q: PolicyListQuery): Promise<Page<Policy>> {
   const t = tenant(db, actor);
   const today = agencyTodayOf(actor);
   const { column, direction } = parseSort(q.sort);
-  const by = direction === 'asc' ? asc : desc;
   // no rate (expected 0.00) last whichever the direction
-  const order =
-    column === 'commission' ? [sql`c.state = 'no_rate'`, by(sql`c.expected`), by(policies.id)] : sortOrder(q.sort as ColumnSort, POLICY_SORT, policies.id);
-  const { ids, commissions, total } = await commissionPage(t, policyFilter(t, actor, q), { state: q.commission, order, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const order = column === 'commission' ? commissionOrder(direction) : sortOrder(q.sort as ColumnSort, POLICY_SORT, policies.id);
+  const { ids, commissions, counted, countedWhere } = await commissionPage(t, policyFilter(t, actor, q), {
+    state: q.commission,
+    sortedByCommission: column === 'commission',
+    wholeBook: !q.search && q.type === 'all' && q.status === 'all' && (q.assignee === 'all' || q.assignee === ''),
+    order,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  const { total, estimated } = await totalFromBoundedCount(db, policies, countedWhere, counted);
   const rows = ids.length
     ? await db
         .select({ policy: policies, first: assigneeName, name: user.name })
@@ -93,7 +99,7 @@ async function listByCommission(db: Db, actor: Actor, q: PolicyListQuery): Promi
     const r = byId.get(id);
     return r ? [{ ...toPolicy(r.policy, r, today), commission: commissions.get(id) }] : [];
   });
-  return { rows: listed, total, totalIsEstimate: false, page: q.page, pageSize: q.pageSize };
+  return { rows: listed, total, totalIsEstimate: estimated, page: q.page, pageSize: q.pageSize };
 }
 
 async function listPage(db: Db, actor: Actor, q: PolicyListQuery & { sort: ColumnSort }): Promise<Page<Policy>> {

@@ -1,19 +1,9 @@
 // Commission schedules and a policy's own rate as /api/v1, its change feed and its webhooks answer
 // them (issue 34 §3): one shape for the three, so they never disagree.
-import type { BusinessKind } from './commissions.ts';
-import type { PolicyType } from './lines/index.ts';
+import type { CommissionRate } from './commissions.ts';
 
-/** A schedule's rate. A rate never changes: a new one is created (and an old one deleted) instead. */
-export interface ApiCommissionRate {
-  id: string;
-  carrier: string;
-  line: PolicyType;
-  business: BusinessKind;
-  /** a percentage with 4 decimals, as text */
-  rate: string;
-  effective_from: string;
-  created_at: string;
-}
+/** A schedule's rate (the app's shape). A rate never changes: a new one is created (and an old one deleted) instead. */
+export type ApiCommissionRate = CommissionRate;
 
 /** A policy's own rate over its schedule's: one per policy, so its id is the policy's. */
 export interface ApiCommissionOverride {

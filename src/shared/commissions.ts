@@ -298,11 +298,13 @@ export const reconciliationQuerySchema = z.object({
 });
 export type ReconciliationQuery = z.output<typeof reconciliationQuerySchema>;
 
+/** A schedule's rate, in the app and on /api/v1. */
 export interface CommissionRate {
   id: string;
   carrier: string;
   line: PolicyType;
   business: BusinessKind;
+  /** a percentage with 4 decimals, as text */
   rate: string;
   effective_from: string;
   created_at: string;

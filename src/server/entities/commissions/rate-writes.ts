@@ -2,25 +2,14 @@
 // Rates view and the Commission card (features/commissions) and /api/v1 (issue 34 §3): the same rules,
 // activity lines and events (entities/commissions/rate-changes.ts) whoever writes.
 import { eq } from 'drizzle-orm';
-import { COMMISSION_TEXT, type CommissionRate, type BusinessKind, type RateInput } from '#shared/commissions.ts';
-import type { PolicyType } from '#shared/lines/index.ts';
+import { COMMISSION_TEXT, type CommissionRate, type RateInput } from '#shared/commissions.ts';
 import type { Actor } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/helpers.ts';
 import { activityLog, commissionOverrides, commissionRates, policies } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { tenant, type Connection } from '#server/tenant.ts';
 import { carrierKey } from './settings.ts';
-import { overrideChanged, ratesChanged } from './rate-changes.ts';
-
-const toRate = (r: typeof commissionRates.$inferSelect): CommissionRate => ({
-  id: r.id,
-  carrier: r.carrier,
-  line: r.line as PolicyType,
-  business: r.business as BusinessKind,
-  rate: r.rate,
-  effective_from: r.effectiveFrom,
-  created_at: r.createdAt.toISOString(),
-});
+import { overrideChanged, ratesChanged, toApiRate } from './rate-changes.ts';
 
 export async function createRate(db: Connection, actor: Actor, input: RateInput): Promise<CommissionRate> {
   const t = tenant(db, actor);
@@ -45,7 +34,7 @@ export async function createRate(db: Connection, actor: Actor, input: RateInput)
         summary: `Set the ${input.business === 'new' ? 'new business' : 'renewal'} commission rate of ${row.carrier} ${input.line} to ${Number(input.rate)}% from ${input.effective_from}`,
       });
       await ratesChanged(tx, actor, 'created', [row]);
-      return toRate(row);
+      return toApiRate(row);
     });
   } catch (err) {
     if (isUniqueViolation(err, 'commission_rates_schedule_uq')) throw conflict(COMMISSION_TEXT.rateExists, 'RATE_EXISTS', { effective_from: COMMISSION_TEXT.rateExists });

@@ -2,23 +2,12 @@
 // and the agency's tolerance (the settings' reads and the statement mappings are entities/commissions;
 // the rates' and own rates' writes too, shared with /api/v1: entities/commissions/rate-writes.ts).
 import { and, asc } from 'drizzle-orm';
-import type { CommissionRate, BusinessKind } from '#shared/commissions.ts';
-import type { PolicyType } from '#shared/lines/index.ts';
+import type { CommissionRate } from '#shared/commissions.ts';
 import type { Actor } from '#server/context.ts';
 import { activityLog, commissionRates, commissionSettings, policies } from '#server/db/schema.ts';
 import { carrierKey, readSettings } from '#server/entities/commissions/settings.ts';
+import { toApiRate } from '#server/entities/commissions/rate-changes.ts';
 import { tenant, type Connection } from '#server/tenant.ts';
-
-type RateRow = typeof commissionRates.$inferSelect;
-const toRate = (r: RateRow): CommissionRate => ({
-  id: r.id,
-  carrier: r.carrier,
-  line: r.line as PolicyType,
-  business: r.business as BusinessKind,
-  rate: r.rate,
-  effective_from: r.effectiveFrom,
-  created_at: r.createdAt.toISOString(),
-});
 
 export { createRate, deleteRate, setOverride } from '#server/entities/commissions/rate-writes.ts';
 
@@ -26,7 +15,7 @@ export async function listRates(db: Connection, actor: Actor): Promise<Commissio
   const rows = await tenant(db, actor)
     .from(commissionRates)
     .orderBy(asc(commissionRates.carrierKey), asc(commissionRates.line), asc(commissionRates.business), asc(commissionRates.effectiveFrom));
-  return rows.map(toRate);
+  return rows.map(toApiRate);
 }
 
 /**

@@ -71,7 +71,8 @@ for (const width of [1280, 390]) {
     await tabs.getByRole('link', { name: API_TEXT.referenceTab }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Policies' })).toBeVisible();
     await page.getByLabel('API key for Try it').fill(key);
-    const op = page.locator('details').filter({ hasText: 'List policies' });
+    // by its summary's exact text: "List policies' own commission rates" contains "List policies" too
+    const op = page.locator('details').filter({ has: page.locator('summary > span').getByText('List policies', { exact: true }) });
     await op.locator('summary').click();
     await op.getByRole('button', { name: 'Send request' }).click();
     await expect(op.getByText('Status 200')).toBeVisible();

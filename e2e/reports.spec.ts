@@ -67,10 +67,10 @@ test('reports: book of business with totals, filters, other reports, CSV downloa
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Customers without a policy' }).click();
   await expect(page.getByRole('table', { name: 'Customers without a policy' })).toContainText('=Lonely Customer');
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Expiring' }).click();
-  await page.getByLabel('From').fill(`${thisYear + 1}-01-01`);
-  await page.getByLabel('To').fill(`${thisYear + 1}-12-31`);
+  await page.getByLabel('From', { exact: true }).fill(`${thisYear + 1}-01-01`);
+  await page.getByLabel('To', { exact: true }).fill(`${thisYear + 1}-12-31`);
   await expect(page.getByRole('table', { name: 'Expiring' }).getByTestId('report-totals')).toHaveText(/Total.*\$2,100\.00/);
-  await page.getByLabel('To').fill(`${thisYear}-12-31`);
+  await page.getByLabel('To', { exact: true }).fill(`${thisYear}-12-31`);
   await expect(page.getByText('The start date must be on or before the end date.')).toBeVisible();
 
   await page.goto(`/dashboard/reports/print?report=book&from=${thisYear}-01-01&to=${thisYear}-12-31`);

@@ -126,6 +126,28 @@ test("'Profile not found' when the profile can't be loaded, with a way back to l
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('a part reached for and then left for another does not open over it when it arrives (the bell, then the avatar menu)', async ({ page, account }) => {
+  // the bell's popover arrives late; meanwhile the person has opened the avatar menu
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/notification-popover-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toContainText(account.email);
+  const arrived = page.waitForResponse(/notification-popover-[^/]*\.js$/);
+  release();
+  await arrived;
+  // the popover's part has drawn (its trigger replaced the stand-in) without opening
+  await expect(page.getByRole('button', { name: 'Notifications' })).toHaveAttribute('data-state', 'closed');
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  await expect(menu).toContainText(account.email);
+});
+
 test('avatar menu: name, e-mail, Dashboard, Profile, Log out; Admin and the Admin section only for admins', async ({ page, account }) => {
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Notifications' }).click();

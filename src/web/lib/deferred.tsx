@@ -22,18 +22,6 @@ function whenIdle(fn: () => void): () => void {
   return () => window.clearTimeout(id);
 }
 
-/**
- * When the person last pressed or clicked anywhere. A part reached for opens on arrival only if
- * nothing was pressed since: a bell clicked, then the avatar menu opened before the bell's part
- * arrived, must not open the bell's popover over the menu (which closed the menu).
- */
-let lastPress = 0;
-if (typeof window !== 'undefined') {
-  const note = () => void (lastPress = performance.now());
-  window.addEventListener('pointerdown', note, true);
-  window.addEventListener('keydown', note, true);
-}
-
 interface FocusNote {
   el: Element;
   label: string;
@@ -73,7 +61,6 @@ export function deferred<P extends object>(loader: () => Promise<Part<P>>, { swa
   function Deferred(props: P & { standIn: (reach: () => void) => ReactNode }) {
     const { standIn, ...rest } = props;
     const [wanted, setWanted] = useState(false);
-    const reachedAt = useRef(0);
     const [ready, setReady] = useState(false);
     const focus = useRef<FocusNote | null>(null);
     const arrived = useRef(() => carryFocus(focus.current)).current;
@@ -95,14 +82,14 @@ export function deferred<P extends object>(loader: () => Promise<Part<P>>, { swa
     }, []);
     const placeholder = standIn(() => {
       focus.current = noteFocus();
-      // the click that reached for it has pressed already (pointerdown comes before click)
-      reachedAt.current = performance.now();
       setWanted(true);
     });
     if (!ready && !wanted) return placeholder;
     return (
       <Suspense fallback={placeholder}>
-        <Lazy {...(rest as unknown as P)} defaultOpen={wanted && lastPress <= reachedAt.current} />
+        {/* open on arrival only if the focus is still where the person reached from: a bell clicked, then
+            the avatar menu opened before the bell's part arrived, must not open over the menu (and close it) */}
+        <Lazy {...(rest as unknown as P)} defaultOpen={wanted && [document.body, focus.current?.el].includes(document.activeElement!)} />
         <Arrived then={arrived} />
       </Suspense>
     );

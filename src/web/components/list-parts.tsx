@@ -1,8 +1,6 @@
-// The pager of the list pages, and the cell classes of small tables outside the list kit.
-import type { ReactNode } from 'react';
+// The pager of the list pages (the cells of the report tables outside the list kit: table-cells.tsx).
 import { pageCount } from '#shared/policies-text.ts';
 import { Button } from './ui/button.tsx';
-import { Spinner } from './ui/spinner.tsx';
 
 export function Pager({
   page,
@@ -33,19 +31,5 @@ export function Pager({
         </Button>
       </div>
     </nav>
-  );
-}
-
-export const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
-export const td = 'whitespace-nowrap px-4 py-3 text-sm text-slate-700';
-
-/** One table row across the columns: loading, an error, or the empty text. */
-export function TableState({ colSpan, loading, error, empty }: { colSpan: number; loading: boolean; error: string | null; empty: ReactNode }) {
-  return (
-    <tr>
-      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm">
-        {loading ? <Spinner label="Loading" className="mx-auto" /> : error ? <span className="text-red-600">{error}</span> : <span className="text-slate-500">{empty}</span>}
-      </td>
-    </tr>
   );
 }

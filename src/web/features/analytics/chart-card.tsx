@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { chartCsv } from '#shared/analytics.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { td, th } from '#web/components/list-parts.tsx';
+import { td, th } from '#web/components/table-cells.tsx';
 import { downloadText } from '#web/lib/analytics.ts';
 
 export interface ChartTable {

@@ -1,6 +1,6 @@
 // The documented columns of one export file.
 import type { ExportFile } from '#shared/export.ts';
-import { td, th } from '#web/components/list-parts.tsx';
+import { td, th } from '#web/components/table-cells.tsx';
 
 export function ExportColumnsTable({ file }: { file: ExportFile }) {
   return (

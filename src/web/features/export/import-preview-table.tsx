@@ -4,7 +4,7 @@
 // out of sight.
 import { IMPORT_FIELDS, IMPORT_TEXT, PREVIEW_STATUS_TEXT, type ImportKind, type ImportPreview, type PreviewRow, type PreviewStatus } from '#shared/imports.ts';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
-import { td, th } from '#web/components/list-parts.tsx';
+import { td, th } from '#web/components/table-cells.tsx';
 
 const SHOWN: Record<ImportKind, string[]> = {
   customers: ['name', 'email', 'phone'],

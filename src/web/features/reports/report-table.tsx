@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '#shared/money.ts';
 import { REPORT_TEXT, totalsLine, type ReportColumn, type ReportResult, type ReportRow } from '#shared/reports.ts';
 import { formatDay } from '#web/lib/format.ts';
-import { TableState, td, th } from '#web/components/list-parts.tsx';
+import { TableState, td, th } from '#web/components/table-cells.tsx';
 import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
 import { useWide } from '#web/components/list-kit/use-wide.ts';
 

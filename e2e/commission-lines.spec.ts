@@ -4,6 +4,7 @@
 // the Rates view's Import schedules (preview, import, undo). At 1366 and 390 px.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { COMMISSION_TEXT, RATES_PAGE_SIZE } from '#shared/commissions.ts';
 import { readZip } from '#server/platform/zip.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
@@ -204,4 +205,40 @@ test('commissions: the export’s schedules come back through Import schedules (
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByLabel('Schedules file', { exact: true })).toBeVisible();
   await shot(page, 'commissions-rate-import');
+});
+
+test('commissions: the Rates list says when it is empty, shows 50 rates a page and keeps its page in the URL', async ({ page }) => {
+  test.slow(); // 51 rates written through the API first
+  await professional(page);
+  await page.goto('/dashboard/commissions?view=rates');
+  await expect(page.getByText(COMMISSION_TEXT.ratesEmpty, { exact: true })).toBeVisible();
+  for (let i = 1; i <= RATES_PAGE_SIZE + 1; i++) await rate(page, { carrier: `Carrier ${String(i).padStart(2, '0')}` });
+  await page.reload();
+  const rates = page.getByRole('table', { name: 'Commission rates' });
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(rates.getByRole('row')).toHaveCount(RATES_PAGE_SIZE + 1); // the header and a page of rates
+  await expect(pager).toContainText('Page 1 of 2');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]view=rates&page=2$/);
+  await expect(rates.getByRole('row')).toHaveCount(2);
+  await expect(rates.getByRole('row').nth(1)).toContainText('Carrier 51');
+
+  // a reload (a shared link, Back from a policy) opens the same page
+  await page.reload();
+  await expect(pager).toContainText('Page 2 of 2');
+  await expect(rates.getByRole('row').nth(1)).toContainText('Carrier 51');
+  // at 390 px one card per rate, its Delete reachable by name
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cards = page.getByRole('list', { name: 'Commission rates' }).getByRole('listitem');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('Carrier 51');
+  await shot(page, 'commissions-rates-page');
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // the page's last rate deleted: the list shows the last page left
+  await page.getByRole('button', { name: `Delete the Carrier 51 car rate from ${year}-01-01` }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: COMMISSION_TEXT.rateDeleted })).toBeVisible();
+  await expect(pager).toContainText('Page 1 of 1');
+  await expect(rates.getByRole('row')).toHaveCount(RATES_PAGE_SIZE + 1);
+  await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
 });

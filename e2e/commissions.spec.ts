@@ -3,6 +3,7 @@
 // them unpaid again. At 1366 and 390 px.
 import type { Page } from '@playwright/test';
 import { carPolicyPayload } from '#server/test/factories.ts';
+import { COMMISSION_TEXT } from '#shared/commissions.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
 
@@ -82,6 +83,14 @@ test('commissions: a rate, a statement paying one term in full and one short, th
   await expect(termRow(page, 'CMS-2')).toBeVisible();
   expect(await termRow(page, 'CMS-1').count()).toBe(0);
   await expect(page.getByTestId('total-outstanding')).toHaveText('$30.00');
+  // the terms are on the list kit: their count, the pager, and the kit's empty text
+  await expect(page.getByTestId('term-count')).toHaveText(COMMISSION_TEXT.termCount(1));
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 1 of 1');
+  await page.getByLabel('State', { exact: true }).selectOption('overpaid');
+  await expect(page.getByText(COMMISSION_TEXT.termsEmpty, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('term-count')).toHaveText(COMMISSION_TEXT.termCount(0));
+  await page.getByLabel('State', { exact: true }).selectOption('short_paid');
+  await expect(termRow(page, 'CMS-2')).toBeVisible();
 
   // the producer report: the owner at 40 % of new business earns 40 % of the 170.00 received
   await page.getByRole('navigation', { name: 'Commissions' }).getByRole('link', { name: 'Producers' }).click();

@@ -13,6 +13,9 @@ export const BUSINESS_LABEL: Record<BusinessKind, string> = { new: 'New business
 export { COMMISSION_STATES, COMMISSION_STATE_LABEL, type CommissionState } from './commission-states.ts';
 import { COMMISSION_STATES, type CommissionState } from './commission-states.ts';
 
+/** The Rates view's page: the schedule is read whole (it is small) and shown this many rates a page. */
+export const RATES_PAGE_SIZE = 50;
+
 export const COMMISSION_TEXT = {
   title: 'Commissions',
   description: 'What each policy should pay the agency, what the carriers paid, and what is missing.',
@@ -26,6 +29,10 @@ export const COMMISSION_TEXT = {
   rateNotFound: 'Rate not found.',
   rateSaved: 'Rate saved.',
   rateDeleted: 'Rate deleted.',
+  ratesEmpty: 'No rates yet: every policy shows “No rate” until its carrier and line have one.',
+  termsEmpty: 'No policy terms match these filters.',
+  termsEmptyOverdue: 'No term of these filters is expected but not paid 60 days after its start.',
+  termCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'policy term' : 'policy terms'}`,
   overrideSaved: 'Policy rate saved.',
   policyNotFound: 'Policy not found.',
   toleranceInvalid: 'Please enter a tolerance between 0 and 1000.00 (for example 1.00).',

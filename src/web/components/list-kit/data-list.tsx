@@ -49,6 +49,11 @@ interface DataListProps<T> {
   rowTestId?: string;
   /** content between the toolbar and the rows (the selection banner) */
   banner?: ReactNode;
+  /**
+   * A row's opened detail (the reconciliation's lines that paid a term), or null while closed: under
+   * the row across every column on wide screens, at the foot of the row's card on phones.
+   */
+  detail?: (row: T) => ReactNode;
 }
 
 const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
@@ -112,7 +117,7 @@ export function listStatus<T>(source: ListSource<T>, empty: ReactNode, errorText
 }
 
 export function DataList<T>(props: DataListProps<T>) {
-  const { columns, source, rowKey, rowLabel, sort, actions, selection, rowTestId } = props;
+  const { columns, source, rowKey, rowLabel, sort, actions, selection, rowTestId, detail } = props;
   // the banner is keyed in both layouts, so it (and a dialog it opened) stays mounted when the list switches between table and cards
   const wide = useWide();
   const rows = source.data?.rows;
@@ -157,6 +162,7 @@ export function DataList<T>(props: DataListProps<T>) {
                       </div>
                     ))}
                 </dl>
+                {detail?.(row) ?? null}
               </li>
             ))}
           </ul>
@@ -195,17 +201,29 @@ export function DataList<T>(props: DataListProps<T>) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 bg-white">
-              {rows!.map((row) => (
-                <tr key={rowKey(row)} data-testid={rowTestId} className="group hover:bg-slate-50">
-                  {selection ? <td className="w-10 px-4 py-3">{pick(row)}</td> : null}
-                  {columns.map((c) => (
-                    <td key={c.id} className={cn(td, c.className)}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                  {actions ? <td className={cn(td, stickyEnd, 'bg-white group-hover:bg-slate-50')}>{actions(row)}</td> : null}
-                </tr>
-              ))}
+              {rows!.map((row) => {
+                const opened = detail?.(row) ?? null;
+                return (
+                  <Fragment key={rowKey(row)}>
+                    <tr data-testid={rowTestId} className="group hover:bg-slate-50">
+                      {selection ? <td className="w-10 px-4 py-3">{pick(row)}</td> : null}
+                      {columns.map((c) => (
+                        <td key={c.id} className={cn(td, c.className)}>
+                          {c.cell(row)}
+                        </td>
+                      ))}
+                      {actions ? <td className={cn(td, stickyEnd, 'bg-white group-hover:bg-slate-50')}>{actions(row)}</td> : null}
+                    </tr>
+                    {opened !== null ? (
+                      <tr>
+                        <td colSpan={columns.length + (selection ? 1 : 0) + (actions ? 1 : 0)} className="px-4 pb-3">
+                          {opened}
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
             </tbody>
           </table>
         </div>

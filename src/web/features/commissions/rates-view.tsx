@@ -3,9 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { BUSINESS_KINDS, BUSINESS_LABEL, COMMISSION_TEXT, rateInputSchema } from '#shared/commissions.ts';
+import { BUSINESS_KINDS, BUSINESS_LABEL, COMMISSION_TEXT, RATES_PAGE_SIZE, rateInputSchema, type CommissionRate } from '#shared/commissions.ts';
 import { LINES, POLICY_TYPE_LABEL } from '#shared/lines/index.ts';
 import { fieldErrors } from '#shared/validation.ts';
+import { DataList, type ListColumn } from '#web/components/list-kit/data-list.tsx';
+import { usePageParam } from '#web/components/list-kit/use-page-param.ts';
+import { Pager } from '#web/components/list-parts.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -18,8 +21,25 @@ import { restoreTolerance, useCommissionCarriers, useCreateRate, useDeleteRate, 
 
 const EMPTY = { carrier: '', line: 'car', business: 'new', rate: '', effective_from: `${new Date().getFullYear()}-01-01` };
 
+const COLUMNS: ListColumn<CommissionRate>[] = [
+  { id: 'carrier', header: 'Carrier', primary: true, className: 'text-slate-900', cell: (r) => r.carrier },
+  { id: 'line', header: 'Line', cell: (r) => POLICY_TYPE_LABEL[r.line] ?? r.line },
+  { id: 'business', header: 'Business', cell: (r) => BUSINESS_LABEL[r.business] },
+  { id: 'rate', header: 'Rate', className: 'tabular-nums', cell: (r) => `${Number(r.rate)}%` },
+  { id: 'from', header: 'From', className: 'whitespace-nowrap', cell: (r) => formatDay(r.effective_from) },
+];
+
+const rateLabel = (r: CommissionRate) => `${r.carrier} ${POLICY_TYPE_LABEL[r.line] ?? r.line} ${BUSINESS_LABEL[r.business]} from ${formatDay(r.effective_from)}`;
+
 export function RatesView() {
   const rates = useRates();
+  // the schedule comes whole (it is small): the page is a slice of it, its number in the URL (issue 28)
+  const [page, setPage] = usePageParam();
+  const all = rates.data?.rates ?? [];
+  const pages = Math.max(1, Math.ceil(all.length / RATES_PAGE_SIZE));
+  // a page the deletes emptied (or a stale link) shows the last one
+  const current = Math.min(page, pages);
+  const shown = all.slice((current - 1) * RATES_PAGE_SIZE, current * RATES_PAGE_SIZE);
   const carriers = useCommissionCarriers();
   const create = useCreateRate();
   const remove = useDeleteRate();
@@ -94,50 +114,27 @@ export function RatesView() {
         <CardHeader>
           <CardTitle>Commission schedules</CardTitle>
         </CardHeader>
-        <CardContent>
-          {rates.isPending ? <p className="text-sm text-slate-500">Loading rates…</p> : null}
-          {rates.data && rates.data.rates.length === 0 ? (
-            <p className="text-sm text-slate-600">No rates yet: every policy shows “No rate” until its carrier and line have one.</p>
-          ) : null}
-          {rates.data?.rates.length ? (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm" aria-label="Commission rates">
-                <thead className="text-left text-slate-600">
-                  <tr>
-                    <th className="py-2 pr-3 font-medium">Carrier</th>
-                    <th className="py-2 pr-3 font-medium">Line</th>
-                    <th className="py-2 pr-3 font-medium">Business</th>
-                    <th className="py-2 pr-3 text-right font-medium">Rate</th>
-                    <th className="py-2 pr-3 font-medium">From</th>
-                    <th className="py-2 font-medium">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rates.data.rates.map((r) => (
-                    <tr key={r.id} className="border-t border-slate-100">
-                      <td className="py-2 pr-3">{r.carrier}</td>
-                      <td className="py-2 pr-3">{POLICY_TYPE_LABEL[r.line] ?? r.line}</td>
-                      <td className="py-2 pr-3">{BUSINESS_LABEL[r.business]}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{Number(r.rate)}%</td>
-                      <td className="whitespace-nowrap py-2 pr-3">{formatDay(r.effective_from)}</td>
-                      <td className="py-2 text-right">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Delete the ${r.carrier} ${r.line} rate from ${r.effective_from}`}
-                          onClick={() => remove.mutate(r.id, { onSuccess: () => notify.success(COMMISSION_TEXT.rateDeleted), onError: (err) => notify.error(errorMessage(err)) })}
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden />
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+        <CardContent className="px-0 pb-0">
+          <DataList
+            label="Commission rates"
+            columns={COLUMNS}
+            source={{ ...rates, data: rates.data ? { rows: shown } : undefined }}
+            rowKey={(r) => r.id}
+            rowLabel={rateLabel}
+            empty={COMMISSION_TEXT.ratesEmpty}
+            actionsHeader="Delete"
+            actions={(r) => (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Delete the ${r.carrier} ${r.line} rate from ${r.effective_from}`}
+                onClick={() => remove.mutate(r.id, { onSuccess: () => notify.success(COMMISSION_TEXT.rateDeleted), onError: (err) => notify.error(errorMessage(err)) })}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+              </Button>
+            )}
+          />
+          {rates.data ? <Pager page={current} total={all.length} pageSize={RATES_PAGE_SIZE} onPage={setPage} /> : null}
         </CardContent>
       </Card>
       <RateImport />

@@ -3,11 +3,12 @@
 // and per carrier. Per month (terms starting in it) and per statement (the terms it paid, and its
 // lines not in the book); the group "expected but not paid 60 days after the term's start" with its
 // count and amount, and a row's lines (a line matched wrongly is moved from there). Filters live in
-// the URL; rows become cards on phones.
-import { Fragment, useState } from 'react';
+// the URL with the page; the terms are on the list kit (cards on phones).
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Clock, Download, ListTree } from 'lucide-react';
 import {
+  BUSINESS_LABEL,
   COMMISSION_STATE_LABEL,
   COMMISSION_STATES,
   COMMISSION_TEXT,
@@ -18,12 +19,13 @@ import {
 } from '#shared/commissions.ts';
 import { POLICY_TYPE_LABEL, type PolicyType } from '#shared/lines/index.ts';
 import { formatMoney } from '#shared/money.ts';
+import { DataList, type ListColumn, type ListSource } from '#web/components/list-kit/data-list.tsx';
+import { Pager } from '#web/components/list-parts.tsx';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input, Select } from '#web/components/ui/input.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { formatDay } from '#web/lib/format.ts';
 import { signedMoney } from './signed-money.ts';
 import { UnmatchedLines } from './unmatched-lines.tsx';
@@ -121,7 +123,6 @@ export function ReconciliationView() {
   const data = q.data;
   const applied = (statements.data?.statements ?? []).filter((s) => s.status === 'applied' || s.id === f.statement);
   const statement = statements.data?.statements.find((s) => s.id === f.statement);
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   // the previous filters' rows stay on screen while the new ones load: say so to assistive technology (and tests)
   const busy = q.isFetching || q.isPlaceholderData;
   return (
@@ -175,15 +176,6 @@ export function ReconciliationView() {
       ) : null}
       {/* the lines not in the book (the statement's, or every statement's): match one to a policy, create the policy from it, or ignore it */}
       <UnmatchedLines statement={f.statement || undefined} hideWhenEmpty />
-      {q.isError ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          {errorMessage(q.error)}{' '}
-          <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : null}
-      {q.isPending ? <p className="text-sm text-slate-500">Loading commissions…</p> : null}
       {data ? (
         <>
           <OverdueGroup data={data} active={f.overdue} onToggle={() => change({ overdue: !f.overdue })} />
@@ -238,28 +230,17 @@ export function ReconciliationView() {
               </table>
             </Card>
           ) : null}
-          {data.rows.length === 0 ? (
-            <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-              {f.overdue ? 'No term of these filters is expected but not paid 60 days after its start.' : 'No policy terms match these filters.'}
-            </p>
-          ) : (
-            <TermRows rows={data.rows} />
-          )}
-          {pages > 1 ? (
-            <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-              <Button variant="outline" size="sm" disabled={f.page <= 1} onClick={() => change({ page: f.page - 1 })}>
-                Previous
-              </Button>
-              <span>
-                Page {f.page} of {pages} ({data.total} terms)
-              </span>
-              <Button variant="outline" size="sm" disabled={f.page >= pages} onClick={() => change({ page: f.page + 1 })}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
         </>
       ) : null}
+      <Card className="@container">
+        {data ? (
+          <p className="border-b border-slate-200 px-4 py-3 text-sm font-medium text-slate-700" data-testid="term-count">
+            {COMMISSION_TEXT.termCount(data.total)}
+          </p>
+        ) : null}
+        <TermList source={q} overdue={f.overdue} />
+        {data ? <Pager page={f.page} total={data.total} pageSize={data.page_size} onPage={(page) => change({ page })} /> : null}
+      </Card>
     </div>
   );
 }
@@ -282,100 +263,75 @@ function LinesToggle({ row, open, onToggle, panelId }: { row: ReconciliationRow;
   );
 }
 
-function TermRows({ rows }: { rows: ReconciliationRow[] }) {
+const TERM_COLUMNS: ListColumn<ReconciliationRow>[] = [
+  {
+    id: 'policy',
+    header: 'Policy',
+    primary: true,
+    cell: (r) => (
+      <>
+        <Link to={`/dashboard/policies/${r.policy_id}`} className="whitespace-nowrap font-medium text-brand-700 hover:underline">
+          {r.policy_number}
+        </Link>
+        <span className="block text-xs font-normal text-slate-500">
+          {lineLabel(r.line)} · {BUSINESS_LABEL[r.business]}
+        </span>
+      </>
+    ),
+  },
+  { id: 'insured', header: 'Insured', cell: (r) => r.customer_name },
+  { id: 'carrier', header: 'Carrier', cell: (r) => r.carrier },
+  { id: 'start', header: 'Start', className: 'whitespace-nowrap', cell: (r) => formatDay(r.start_date) },
+  { id: 'premium', header: 'Premium', className: 'whitespace-nowrap tabular-nums', cell: (r) => formatMoney(r.premium) },
+  { id: 'rate', header: 'Rate', className: 'whitespace-nowrap', cell: rateText },
+  {
+    id: 'expected',
+    header: 'Expected',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (r) => (
+      <>
+        {signedMoney(r.rate === null ? null : r.expected)}
+        {r.chargeback !== '0.00' ? <span className="block text-xs text-slate-500">chargeback {signedMoney(r.chargeback)}</span> : null}
+      </>
+    ),
+  },
+  { id: 'received', header: 'Received', className: 'whitespace-nowrap tabular-nums', cell: (r) => signedMoney(r.received) },
+  { id: 'difference', header: 'Difference', className: 'whitespace-nowrap tabular-nums', cell: (r) => signedMoney(r.difference) },
+];
+
+/**
+ * The terms on the list kit: a table from 768 px, a card per term below. The state and the row's
+ * "Lines" are the row's end (kept in sight while a narrow screen scrolls the table, at the top of a
+ * card); "Lines" opens what paid the term under the row, or at the foot of its card.
+ */
+function TermList({ source, overdue }: { source: ListSource<ReconciliationRow>; overdue: boolean }) {
   const [open, setOpen] = useState<string | null>(null);
   const toggle = (id: string) => setOpen((o) => (o === id ? null : id));
+  const panelId = (r: ReconciliationRow) => `lines-${r.policy_id}`;
   return (
-    <>
-      <ul className="space-y-2 sm:hidden" aria-label="Policy terms">
-        {rows.map((r) => (
-          <li key={r.policy_id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="commission-row">
-            <div className="flex items-start justify-between gap-2">
-              <Link to={`/dashboard/policies/${r.policy_id}`} className="font-medium text-brand-700 hover:underline">
-                {r.policy_number}
-              </Link>
-              <StateBadge row={r} />
-            </div>
-            <p className="text-slate-600">
-              {r.customer_name} · {r.carrier} · {lineLabel(r.line)} · starts {formatDay(r.start_date)}
-            </p>
-            <dl className="mt-2 grid grid-cols-3 gap-1">
-              <dt className="text-slate-500">Expected</dt>
-              <dt className="text-slate-500">Received</dt>
-              <dt className="text-slate-500">Difference</dt>
-              <dd className="tabular-nums">{signedMoney(r.rate === null ? null : r.expected)}</dd>
-              <dd className="tabular-nums">{signedMoney(r.received)}</dd>
-              <dd className="tabular-nums">{signedMoney(r.difference)}</dd>
-            </dl>
-            <div className="mt-2">
-              <LinesToggle row={r} open={open === r.policy_id} onToggle={() => toggle(r.policy_id)} panelId={`card-lines-${r.policy_id}`} />
-            </div>
-            {open === r.policy_id ? (
-              <div className="mt-2">
-                <TermLines policyId={r.policy_id} policyNumber={r.policy_number} id={`card-lines-${r.policy_id}`} />
-              </div>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      <Card className="hidden overflow-x-auto sm:block">
-        <table className="w-full text-sm" aria-label="Policy terms">
-          <thead className="bg-slate-50 text-left text-slate-600">
-            <tr>
-              <th className="px-3 py-2 font-medium">Policy</th>
-              <th className="px-3 py-2 font-medium">Insured</th>
-              <th className="px-3 py-2 font-medium">Carrier</th>
-              <th className="px-3 py-2 font-medium">Start</th>
-              <th className="px-3 py-2 text-right font-medium">Premium</th>
-              <th className="px-3 py-2 text-right font-medium">Rate</th>
-              <th className="px-3 py-2 text-right font-medium">Expected</th>
-              <th className="px-3 py-2 text-right font-medium">Received</th>
-              <th className="px-3 py-2 text-right font-medium">Difference</th>
-              <th className="px-3 py-2 font-medium">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <Fragment key={r.policy_id}>
-                <tr className="border-t border-slate-100" data-testid="commission-row">
-                  <td className="px-3 py-2">
-                    <Link to={`/dashboard/policies/${r.policy_id}`} className="font-medium text-brand-700 hover:underline">
-                      {r.policy_number}
-                    </Link>
-                    <span className="block text-xs text-slate-500">
-                      {lineLabel(r.line)} · {r.business === 'new' ? 'New business' : 'Renewal'}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{r.customer_name}</td>
-                  <td className="px-3 py-2">{r.carrier}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDay(r.start_date)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.premium)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{rateText(r)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {signedMoney(r.rate === null ? null : r.expected)}
-                    {r.chargeback !== '0.00' ? <span className="block text-xs text-slate-500">chargeback {signedMoney(r.chargeback)}</span> : null}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{signedMoney(r.received)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{signedMoney(r.difference)}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap items-center gap-1">
-                      <StateBadge row={r} />
-                      <LinesToggle row={r} open={open === r.policy_id} onToggle={() => toggle(r.policy_id)} panelId={`lines-${r.policy_id}`} />
-                    </div>
-                  </td>
-                </tr>
-                {open === r.policy_id ? (
-                  <tr>
-                    <td colSpan={10} className="px-3 pb-3">
-                      <TermLines policyId={r.policy_id} policyNumber={r.policy_number} id={`lines-${r.policy_id}`} />
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-    </>
+    <DataList
+      label="Policy terms"
+      columns={TERM_COLUMNS}
+      source={source}
+      rowKey={(r) => r.policy_id}
+      rowLabel={(r) => r.policy_number}
+      rowTestId="commission-row"
+      empty={overdue ? COMMISSION_TEXT.termsEmptyOverdue : COMMISSION_TEXT.termsEmpty}
+      actionsHeader="State"
+      actions={(r) => (
+        <span className="flex flex-col items-start gap-1 whitespace-nowrap">
+          <StateBadge row={r} />
+          <LinesToggle row={r} open={open === r.policy_id} onToggle={() => toggle(r.policy_id)} panelId={panelId(r)} />
+        </span>
+      )}
+      detail={(r) =>
+        open === r.policy_id ? (
+          // as wide as the list's visible part (the card is the size container), and kept there while a wide table scrolls
+          <div className="sticky left-4 w-[calc(100cqw-2rem)]">
+            <TermLines policyId={r.policy_id} policyNumber={r.policy_number} id={panelId(r)} />
+          </div>
+        ) : null
+      }
+    />
   );
 }

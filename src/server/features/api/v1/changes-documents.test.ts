@@ -181,10 +181,13 @@ describe('documents and premium payments in the feed', () => {
     expect((await json(empty)).error.fields).toEqual({ undo: PREMIUM_TEXT.undoInvalid });
     const res = await restore(owner.cookie, undo);
     expect(res.status, await res.clone().text()).toBe(201);
-    expect((await json(res)).payment).toEqual(payment);
+    // the same payment, whose updated_at is the restore's: a poller of updated_since sees it come back
+    const restored = (await json(res)).payment;
+    expect(restored).toEqual({ ...payment, updated_at: expect.any(String) });
+    expect(Date.parse(restored.updated_at)).toBeGreaterThan(Date.parse(payment.updated_at));
     const again = await restore(owner.cookie, undo);
     expect([again.status, (await json(again)).error.message]).toEqual([409, PREMIUM_TEXT.undoDone]);
-    expect((await json(await v1(`/policies/${policy.id}/premium-payments`))).data).toEqual([payment]);
+    expect((await json(await v1(`/policies/${policy.id}/premium-payments`))).data).toEqual([restored]);
     const { entries } = await feedFrom(cursor);
     expect(about(entries, [payment.id])).toEqual([`premium_payment.created ${payment.id}`]);
     expect(await deliveries(since)).toEqual(['premium_payment.created']);

@@ -58,7 +58,7 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'policy.renumbered': { policyId: string };
   /** a member changed their name (in each agency they belong to): the rows that show it as assignee (policies, tasks, opportunities) change too */
   'member.renamed': { userId: string };
-  /** an account is being deleted (before its row goes), in each other agency where it wrote log entries or premium payments: they lose their author */
+  /** an account is being deleted (before its row goes), in each other agency where it wrote: its log entries, premium payments, stage moves and uploads lose their author */
   'author.deleting': { userId: string };
   'policy.created': { data: Lazy<PolicyDetail> };
   'policy.updated': { data: Lazy<PolicyDetail> };
@@ -87,7 +87,7 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   /** data: the document as /api/v1 answers it; an upload, the portal's included (from_client), or a signed copy stored */
   'document.created': { data: Lazy<ApiDocument> };
   /** renamed, moved or restored from the Trash (the activity log's verb) */
-  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' | 'customer_renamed' | 'policy_renumbered' };
+  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' | 'customer_renamed' | 'policy_renumbered' | 'uploader_deleted' };
   /** put in the Trash (the /api/v1 list no longer shows it): data as it was */
   'document.deleted': { data: Lazy<ApiDocument> };
   'document.viewed': object;

@@ -56,7 +56,7 @@ export async function endMembershipsOfDeletedUser(tx: Connection, userId: string
     const by: EventSource = { userId: null, agency: { tier: effectiveTier(a.owner) } };
     await emit(tenant(tx, { agency: { id: a.agencyId } }), by, { type: 'membership.ending', userId, ownerId: a.ownerId });
   }
-  // what it wrote in other agencies (log entries, premium payments) stays there and loses its author,
+  // what it wrote in other agencies (log entries, premium payments, stage moves, uploads) stays there and loses its author,
   // each a change — `author.deleting` in that agency, not the foreign key's silent SET NULL (decision 083)
   const wroteIn = await db
     .select({ agencyId: agencies.id, owner: { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, trialEndsAt: user.trialEndsAt } })
@@ -67,15 +67,17 @@ export async function endMembershipsOfDeletedUser(tx: Connection, userId: string
   for (const a of wroteIn) await emit(tenant(tx, { agency: { id: a.agencyId } }), { userId: null, agency: { tier: effectiveTier(a.owner) } }, { type: 'author.deleting', userId });
 }
 
-/** The agencies where this account wrote rows that name it as author (log entries, premium payments). */
+/** The agencies where this account wrote rows that name it as author (log entries, premium payments, stage moves, uploads). */
 const authoredIn = (userId: string) => sql`select c.agency_id from customer_communications c where c.created_by = ${userId}
-    union select p.agency_id from premium_payments p where p.created_by = ${userId}`;
+    union select p.agency_id from premium_payments p where p.created_by = ${userId}
+    union select h.agency_id from opportunity_stage_history h where h.changed_by = ${userId}
+    union select d.agency_id from documents d where d.uploaded_by = ${userId}`;
 
 /**
  * A member renamed themselves: in every agency they belong to, the rows that show them as assignee
  * (terms, tasks, opportunities) change — `member.renamed` in that agency's context, with the member
  * as its author under that agency's plan (its webhooks). The rows that show them as author (log
- * entries, premium payments) keep their author after the member left: those agencies hear it too
+ * entries, premium payments, stage moves) keep their author after the member left: those agencies hear it too
  * (decision 083). Call inside the rename's transaction.
  */
 export async function memberRenamed(tx: Connection, userId: string): Promise<void> {

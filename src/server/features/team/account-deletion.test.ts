@@ -5,7 +5,20 @@
 // payments it wrote stay, by no one — also where it had left already (decision 083).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { agencies, agencyMembers, changeFeed, customerCommunications, opportunities, policies, premiumPayments, session as sessionTable, tasks, user } from '#server/db/schema.ts';
+import {
+  agencies,
+  agencyMembers,
+  changeFeed,
+  customerCommunications,
+  documents,
+  opportunities,
+  opportunityStageHistory,
+  policies,
+  premiumPayments,
+  session as sessionTable,
+  tasks,
+  user,
+} from '#server/db/schema.ts';
 import { createCustomer, createPolicy, type Call } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
@@ -81,7 +94,7 @@ describe('a deleted account leaves the agencies it was a member of', () => {
     await expectHandedBack(w);
   });
 
-  it('what it wrote (log entries, premium payments) stays, by no one, also where it left since: updated_at, one entry each', async () => {
+  it('what it wrote (log entries, premium payments, stage moves, uploads) stays, by no one, also where it left since: updated_at, one entry each', async () => {
     const admin = await createUser(t, { role: 'super_admin', name: 'Sam Super' });
     const gone = await member('Wanda Writer');
     const customer = await createCustomer(call, owner.cookie);
@@ -95,19 +108,28 @@ describe('a deleted account leaves the agencies it was a member of', () => {
       .insert(premiumPayments)
       .values({ agencyId, policyId: policy.id, clientName: 'Carla', policyNumber: policy.policy_number, amount: '20.00', paymentDate: '2026-01-05', paymentMethod: 'cash', createdBy: gone.id, updatedAt: past })
       .returning();
+    const deal = await json(await t.request('/api/opportunities', { cookie: owner.cookie, json: { prospect_name: 'Moved Once', line: 'car' } }));
+    await t.db.insert(opportunityStageHistory).values({ agencyId, opportunityId: deal.id, fromStage: 'new_lead', toStage: 'contacted', changedBy: gone.id });
+    await t.db.update(opportunities).set({ updatedAt: past }).where(eq(opportunities.id, deal.id));
+    const [doc] = await t.db
+      .insert(documents)
+      .values({ agencyId, name: 'scan.pdf', storageName: 'scan.pdf', storageKey: `gone/${gone.id}`, contentType: 'application/pdf', size: 1, status: 'ready', customerId: customer.id, uploadedBy: gone.id, updatedAt: past })
+      .returning();
     // it had left the agency before its account went
     await t.db.delete(agencyMembers).where(and(eq(agencyMembers.agencyId, agencyId), eq(agencyMembers.userId, gone.id)));
     expect((await t.request(`/api/admin/users/${gone.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
     const [entryAfter] = await t.db.select().from(customerCommunications).where(eq(customerCommunications.id, entry.id));
     const [paymentAfter] = await t.db.select().from(premiumPayments).where(eq(premiumPayments.id, payment.id));
-    for (const row of [entryAfter, paymentAfter]) {
-      expect(row.createdBy).toBeNull();
-      expect(row.updatedAt.getTime()).toBeGreaterThan(past.getTime());
-    }
+    const [dealAfter] = await t.db.select().from(opportunities).where(eq(opportunities.id, deal.id));
+    const [docAfter] = await t.db.select().from(documents).where(eq(documents.id, doc.id));
+    for (const row of [entryAfter, paymentAfter]) expect(row.createdBy).toBeNull();
+    expect(docAfter.uploadedBy).toBeNull();
+    expect((await t.db.select().from(opportunityStageHistory).where(eq(opportunityStageHistory.opportunityId, deal.id))).map((h) => h.changedBy)).not.toContain(gone.id);
+    for (const row of [entryAfter, paymentAfter, dealAfter, docAfter]) expect(row.updatedAt.getTime()).toBeGreaterThan(past.getTime());
     const feed = await t.db
       .select({ type: changeFeed.eventType })
       .from(changeFeed)
-      .where(and(eq(changeFeed.agencyId, agencyId), inArray(changeFeed.entityId, [entry.id, payment.id])));
-    expect(feed.map((f) => f.type).sort()).toEqual(['communication.updated', 'premium_payment.updated']);
+      .where(and(eq(changeFeed.agencyId, agencyId), inArray(changeFeed.entityId, [entry.id, payment.id, deal.id, doc.id]), eq(changeFeed.op, 'updated')));
+    expect(feed.map((f) => f.type).sort()).toEqual(['communication.updated', 'document.updated', 'opportunity.updated', 'premium_payment.updated']);
   });
 });

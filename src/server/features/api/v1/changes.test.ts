@@ -15,6 +15,7 @@ import {
   customers,
   documents,
   opportunities,
+  opportunityStageHistory,
   policies,
   portalAccess,
   portalRequests,
@@ -642,7 +643,7 @@ describe('one change, one entry, one delivery', () => {
     expect(after.entries).toEqual([]);
   });
 
-  it("a member's rename changes the log entries and payments they wrote, also where they left since: one entry, one delivery and updated_at each", async () => {
+  it("a member's rename changes the log entries, payments and stage moves they wrote, also where they left since: one entry, one delivery and updated_at each", async () => {
     const writer = await createUser(t, { tier: 'enterprise' });
     const left = await createUser(t, { tier: 'enterprise' });
     await t.db.insert(agencyMembers).values([
@@ -655,25 +656,32 @@ describe('one change, one entry, one delivery', () => {
     const [entry, leftEntry, ownerEntry] = await t.db.insert(customerCommunications).values([logged(writer.id), logged(left.id), logged(owner.id)]).returning();
     const paid = { agencyId, policyId: term.id, clientName: 'Carla', policyNumber: term.policy_number, amount: '20.00', paymentDate: today(), paymentMethod: 'cash' };
     const [payment] = await t.db.insert(premiumPayments).values({ ...paid, createdBy: writer.id }).returning();
+    // an opportunity the owner holds, which the member moved once (its history shows who)
+    const deal = await json(await v1(key, '/opportunities', { json: { prospect_name: 'Moved By Writer', line: 'car' } }));
+    await t.db.insert(opportunityStageHistory).values({ agencyId, opportunityId: deal.id, fromStage: 'new_lead', toStage: 'contacted', changedBy: writer.id });
     // the second member left the agency since: what they wrote stays theirs and shows their name
     await t.db.delete(agencyMembers).where(and(eq(agencyMembers.agencyId, agencyId), eq(agencyMembers.userId, left.id)));
-    const watched = [entry.id, leftEntry.id, ownerEntry.id, payment.id];
+    const watched = [entry.id, leftEntry.id, ownerEntry.id, payment.id, deal.id];
     const { cursor } = await replay(key, emptyReplica(), undefined, 500);
     const since = new Date();
     for (const [u, last] of [[writer, 'Writer'], [left, 'Leaver']] as const) {
       const res = await t.request('/api/profile', { method: 'PATCH', cookie: u.cookie, json: { first_name: 'Renamed', last_name: last, phone: null, company: null } });
       expect(res.status, await res.clone().text()).toBe(200);
     }
-    const changed = await changesOf(key, cursor, watched, 3);
+    const changed = await changesOf(key, cursor, watched, 4);
     expect(changed.entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual(
-      [`communication.updated ${entry.id}`, `communication.updated ${leftEntry.id}`, `premium_payment.updated ${payment.id}`].sort(),
+      [`communication.updated ${entry.id}`, `communication.updated ${leftEntry.id}`, `premium_payment.updated ${payment.id}`, `opportunity.updated ${deal.id}`].sort(),
     );
-    expect(Object.fromEntries(changed.entries.map((e) => [e.entity_id, e.data.created_by_name]))).toEqual({
+    const authors = changed.entries.filter((e) => e.entity_id !== deal.id);
+    expect(Object.fromEntries(authors.map((e) => [e.entity_id, e.data.created_by_name]))).toEqual({
       [entry.id]: 'Renamed Writer',
       [leftEntry.id]: 'Renamed Leaver',
       [payment.id]: 'Renamed Writer',
     });
-    expect(await deliveries(since)).toEqual(['communication.updated', 'communication.updated', 'premium_payment.updated']);
+    // the list shows no history; the opportunity's own answer does, with the author's name now
+    const moves = (await json(await v1(key, `/opportunities/${deal.id}`))).history;
+    expect(moves.map((h: { to_stage: string; changed_by_name: string | null }) => [h.to_stage, h.changed_by_name])).toContainEqual(['contacted', 'Renamed Writer']);
+    expect(await deliveries(since)).toEqual(['communication.updated', 'communication.updated', 'opportunity.updated', 'premium_payment.updated']);
     // pollers of updated_since see them too
     const polled = async (path: string) => (await json(await v1(key, `${path}?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id).sort();
     expect(await polled('/communications')).toEqual([entry.id, leftEntry.id].sort());

@@ -981,7 +981,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A communication's author renamed themselves (the log is append-only)
+         * A communication's author changes their name or leaves the platform (the log is append-only)
          * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
          */
         post: operations["webhook_communication_updated"];
@@ -1261,7 +1261,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A premium payment's author renamed themselves
+         * A premium payment's author changes their name or leaves the platform
          * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
          */
         post: operations["webhook_premium_payment_updated"];

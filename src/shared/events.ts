@@ -58,6 +58,8 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'policy.renumbered': { policyId: string };
   /** a member changed their name (in each agency they belong to): the rows that show it as assignee (policies, tasks, opportunities) change too */
   'member.renamed': { userId: string };
+  /** an account is being deleted (before its row goes), in each other agency where it wrote: its log entries, premium payments, stage moves and uploads lose their author */
+  'author.deleting': { userId: string };
   'policy.created': { data: Lazy<PolicyDetail> };
   'policy.updated': { data: Lazy<PolicyDetail> };
   'policy.deleted': { data: Lazy<PolicyDetail> };
@@ -68,6 +70,8 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   'policy.bulk_assigned': { assigneeId: string; bulkId: string; count: number };
   /** a contact with the customer: their open renewals move to Contacted (renewals subscribes) */
   'communication.created': { customerId: string; communicationId: string; data: Lazy<Communication> };
+  /** an entry's answer changed (the log itself is append-only): its author renamed themselves (decision 083) */
+  'communication.updated': { customerId: string; communicationId: string; data: Lazy<Communication> };
   /** an entry gone with its customer (the log itself is append-only): the change feed's tombstone */
   'communication.deleted': { customerId: string; communicationId: string; data: Lazy<Communication> };
   /** data: the task as /api/v1 answers it (read before the row goes, for task.deleted) */
@@ -83,13 +87,15 @@ export interface DomainEventPayloads extends AuditEventPayloads {
   /** data: the document as /api/v1 answers it; an upload, the portal's included (from_client), or a signed copy stored */
   'document.created': { data: Lazy<ApiDocument> };
   /** renamed, moved or restored from the Trash (the activity log's verb) */
-  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' | 'customer_renamed' | 'policy_renumbered' };
+  'document.updated': { data: Lazy<ApiDocument>; change: 'renamed' | 'moved' | 'restored' | 'customer_renamed' | 'policy_renumbered' | 'uploader_deleted' };
   /** put in the Trash (the /api/v1 list no longer shows it): data as it was */
   'document.deleted': { data: Lazy<ApiDocument> };
   'document.viewed': object;
   'document.downloaded': object;
   /** a client premium payment recorded (the form, /api/v1), or gone with its policy (data as it was) */
   'premium_payment.created': { data: Lazy<PremiumPayment> };
+  /** a payment's own fields never change: its author renamed themselves (decision 083) */
+  'premium_payment.updated': { data: Lazy<PremiumPayment> };
   'premium_payment.deleted': { data: Lazy<PremiumPayment> };
   /** a client portal change request as /api/v1 answers it: asked by the client, answered (state, reply), unlinked from its deleted policy */
   'portal_request.created': { data: Lazy<ApiPortalRequest> };

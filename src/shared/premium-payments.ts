@@ -74,6 +74,8 @@ export interface PremiumPayment {
   payment_method: PremiumMethod;
   notes: string | null;
   created_at: string;
+  /** moves when the answer changes: its author renamed themselves (decision 083); restored by an Undo */
+  updated_at: string;
   created_by_name: string | null;
   files: StoredFileInfo[];
 }

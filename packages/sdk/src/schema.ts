@@ -521,6 +521,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/premium-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List premium payments
+         * @description The agency's premium payments, oldest change first, in pages; pass next_cursor as cursor until it is null. Needs the Business plan or higher and a key with read access.
+         */
+        get: operations["listPremiumPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/policies/{id}/premium-payments": {
         parameters: {
             query?: never;
@@ -951,6 +971,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "communication.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A communication's author changes their name or leaves the platform (the log is append-only)
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_communication_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "communication.deleted": {
         parameters: {
             query?: never;
@@ -1205,6 +1245,26 @@ export interface webhooks {
          * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
          */
         post: operations["webhook_premium_payment_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "premium_payment.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A premium payment's author changes their name or leaves the platform
+         * @description A signed POST to your endpoint. Answer any 2xx to acknowledge; any other answer or a timeout is retried with backoff for about a day.
+         */
+        post: operations["webhook_premium_payment_updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2284,7 +2344,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "communication.created" | "communication.deleted";
+            type: "communication.created" | "communication.updated" | "communication.deleted";
             /**
              * Format: date-time
              * @description ISO 8601 date and time
@@ -2503,7 +2563,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "premium_payment.created" | "premium_payment.deleted";
+            type: "premium_payment.created" | "premium_payment.updated" | "premium_payment.deleted";
             /**
              * Format: date-time
              * @description ISO 8601 date and time
@@ -2530,6 +2590,11 @@ export interface components {
                  * @description ISO 8601 date and time
                  */
                 created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date and time
+                 */
+                updated_at: string;
                 created_by_name: string | null;
                 /** @description The receipts */
                 files: {
@@ -5131,6 +5196,11 @@ export interface operations {
                                  * @description ISO 8601 date and time
                                  */
                                 created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date and time
+                                 */
+                                updated_at: string;
                                 created_by_name: string | null;
                                 /** @description The receipts */
                                 files: {
@@ -8909,6 +8979,144 @@ export interface operations {
             };
         };
     };
+    listPremiumPayments: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only rows created or changed at or after this time (ISO 8601). */
+                updated_since?: string;
+                /** @description Only this policy's payments. */
+                policy_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of premium payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            policy_id: string;
+                            client_name: string;
+                            policy_number: string;
+                            /** @description decimal, 2 places */
+                            amount: string;
+                            /** Format: date */
+                            payment_date: string;
+                            /** @enum {string} */
+                            payment_method: "credit_card" | "debit_card" | "bank_transfer" | "check" | "cash" | "other";
+                            notes: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            updated_at: string;
+                            created_by_name: string | null;
+                            /** @description The receipts */
+                            files: {
+                                /** Format: uuid */
+                                id: string;
+                                file_name: string;
+                                content_type: string;
+                                size: number;
+                            }[];
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `fields` names each field and its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The key's scopes or the agency's plan do not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see the RateLimit-* headers and Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            /** @description per field: the message to show next to it */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
     listPolicyPremiumPayments: {
         parameters: {
             query?: never;
@@ -8946,6 +9154,11 @@ export interface operations {
                              * @description ISO 8601 date and time
                              */
                             created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date and time
+                             */
+                            updated_at: string;
                             created_by_name: string | null;
                             /** @description The receipts */
                             files: {
@@ -9089,6 +9302,11 @@ export interface operations {
                          * @description ISO 8601 date and time
                          */
                         created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date and time
+                         */
+                        updated_at: string;
                         created_by_name: string | null;
                         /** @description The receipts */
                         files: {
@@ -11789,6 +12007,37 @@ export interface operations {
             };
         };
     };
+    webhook_communication_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommunicationEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhook_communication_deleted: {
         parameters: {
             query?: never;
@@ -12162,6 +12411,37 @@ export interface operations {
         };
     };
     webhook_premium_payment_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: check it with the endpoint's secret. */
+                "PolicyDesk-Signature": string;
+                /** @description The event id (also `id` in the body): the same on every retry. */
+                "PolicyDesk-Event-Id": string;
+                /** @description The event type (also `type` in the body). */
+                "PolicyDesk-Event-Type": string;
+                /** @description The delivery: one per endpoint and event, the same on every retry. */
+                "PolicyDesk-Delivery-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PremiumPaymentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_premium_payment_updated: {
         parameters: {
             query?: never;
             header: {

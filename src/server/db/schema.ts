@@ -566,11 +566,15 @@ export const premiumPayments = pgTable(
     paymentMethod: text().notNull(),
     notes: text(),
     createdAt: createdAt(),
+    /** a payment's own fields never change; its answer does when its author renames themselves (decision 083) */
+    updatedAt: timestamp(tz).notNull().defaultNow(),
   },
   (t) => [
     index('premium_payments_policy_idx').on(t.policyId, t.createdAt.desc().nullsFirst()),
     index('premium_payments_agency_idx').on(t.agencyId),
     unique('premium_payments_agency_id_uq').on(t.agencyId, t.id),
+    // /api/v1 list: keyset paging in (updated_at, id) order, from updated_since
+    index('premium_payments_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
     foreignKey({
       name: 'premium_payments_policy_fk',
       columns: [t.agencyId, t.policyId],

@@ -139,6 +139,15 @@ export async function touchPolicyDocuments(t: Tenant, actor: EventSource, policy
   for (const { id } of changed) await emit(t, actor, { type: 'document.updated', change: 'policy_renumbered', data: documentData(t, id), entityId: id });
 }
 
+/**
+ * An account is being deleted (author.deleting): the documents it uploaded stay, uploaded by no one
+ * (uploaded_by null) — a change of each one not in the Trash, one document.updated (decision 083).
+ */
+export async function uploaderGone(t: Tenant, actor: EventSource, userId: string): Promise<void> {
+  const changed = await t.update(documents, { uploadedBy: null, updatedAt: new Date() }, eq(documents.uploadedBy, userId)).returning({ id: documents.id, deletedAt: documents.deletedAt });
+  for (const { id } of changed.filter((d) => !d.deletedAt)) await emit(t, actor, { type: 'document.updated', change: 'uploader_deleted', data: documentData(t, id), entityId: id });
+}
+
 /** Documents an undo took back out of the Trash (a bulk delete's): a change of each, one document.updated (the undo is the activity line). */
 export async function documentsRestored(t: Tenant, actor: EventSource, ids: string[]): Promise<void> {
   for (const id of ids) await emit(t, actor, { type: 'document.updated', change: 'restored', data: documentData(t, id), entityId: id });

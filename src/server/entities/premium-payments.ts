@@ -1,7 +1,7 @@
 // Client premium payments (the entity, shared by the web form and /api/v1): recorded against the agency's policy
 // with that number, with receipt files; a policy's payments, read.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PREMIUM_TEXT, type PremiumMethod, type PremiumPayment } from '#shared/premium-payments.ts';
 import { safeText } from '#shared/validation.ts';
@@ -42,6 +42,7 @@ function toPayment(row: PaymentRow, files: StoredFileInfo[], createdByName: stri
     payment_method: row.paymentMethod as PremiumMethod,
     notes: row.notes,
     created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
     created_by_name: createdByName,
     files,
   };
@@ -109,6 +110,13 @@ async function paymentsWhere(t: Tenant, cond: SQL): Promise<PremiumPayment[]> {
     .from(premiumPayments, cond)
     .leftJoin(user, eq(user.id, premiumPayments.createdBy))
     .orderBy(desc(premiumPayments.paymentDate), desc(premiumPayments.createdAt));
+  return withReceipts(t, rows);
+}
+
+type NamedRow = { p: PaymentRow; firstName: string | null; lastName: string | null };
+
+/** The rows as the API answers them, each with its receipts (one query for all), in the rows' order. */
+async function withReceipts(t: Tenant, rows: NamedRow[]): Promise<PremiumPayment[]> {
   const ids = rows.map((r) => r.p.id);
   const files = ids.length
     ? await t
@@ -126,6 +134,21 @@ async function paymentsWhere(t: Tenant, cond: SQL): Promise<PremiumPayment[]> {
       r.firstName !== null ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null,
     ),
   );
+}
+
+/**
+ * A page of the agency's payments in (updated_at, id) order (/api/v1's list): the caller's paging
+ * conditions, `limit` rows, each with the text of its updated_at for the next cursor.
+ */
+export async function paymentsPage(t: Tenant, conds: (SQL | undefined)[], limit: number): Promise<{ payment: PremiumPayment; cursorAt: string }[]> {
+  const rows = await t
+    .select({ p: premiumPayments, firstName: user.firstName, lastName: user.lastName, cursorAt: sql<string>`${premiumPayments.updatedAt}::text` })
+    .from(premiumPayments, ...conds)
+    .leftJoin(user, eq(user.id, premiumPayments.createdBy))
+    .orderBy(asc(premiumPayments.updatedAt), asc(premiumPayments.id))
+    .limit(limit);
+  const answers = await withReceipts(t, rows);
+  return rows.map((r, i) => ({ payment: answers[i], cursorAt: r.cursorAt }));
 }
 
 /** The payments of these ids as the API answers them (the change feed); gone ones are absent. */
@@ -182,7 +205,8 @@ const undoSignature = (secret: string, body: string) => createHmac('sha256', sec
  * or changed on its way back) and valid PAYMENT_UNDO_SECONDS, for this agency only.
  */
 export function paymentUndoToken(secret: string, actor: Actor, deleted: DeletedPayment, now = Date.now()): string {
-  const { agencyId: _agency, createdAt, ...row } = deleted.row;
+  // updated_at is not kept: a restored payment is a change, its updated_at is the restore's
+  const { agencyId: _agency, createdAt, updatedAt: _updated, ...row } = deleted.row;
   const body = Buffer.from(
     JSON.stringify({ agency: actor.agency.id, exp: Math.floor(now / 1000) + PAYMENT_UNDO_SECONDS, row: { ...row, createdAt: createdAt.toISOString() }, files: deleted.fileIds }),
   ).toString('base64url');
@@ -239,4 +263,17 @@ export async function deletePaymentsOf(t: Tenant, by: EventSource, policyId: str
   if (!was.length) return;
   await t.delete(premiumPayments, eq(premiumPayments.policyId, policyId));
   for (const p of was) await emit(t, by, { type: 'premium_payment.deleted', entityId: p.id, data: p });
+}
+
+/**
+ * A member renamed themselves (member.renamed, in this agency): the payments they recorded answer
+ * their new name, so each is a change — updated_at moves, one premium_payment.updated (decision 083).
+ * `gone`: their account is being deleted (author.deleting): the payments stay, recorded by no one.
+ */
+export async function touchPaymentsBy(t: Tenant, by: EventSource, userId: string, gone = false): Promise<void> {
+  const changed = await t
+    .update(premiumPayments, { updatedAt: new Date(), ...(gone ? { createdBy: null } : {}) }, eq(premiumPayments.createdBy, userId))
+    .returning({ id: premiumPayments.id });
+  if (!changed.length) return;
+  for (const p of await paymentsByIds(t, changed.map((r) => r.id))) await emit(t, by, { type: 'premium_payment.updated', entityId: p.id, data: p });
 }

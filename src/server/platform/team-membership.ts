@@ -56,21 +56,38 @@ export async function endMembershipsOfDeletedUser(tx: Connection, userId: string
     const by: EventSource = { userId: null, agency: { tier: effectiveTier(a.owner) } };
     await emit(tenant(tx, { agency: { id: a.agencyId } }), by, { type: 'membership.ending', userId, ownerId: a.ownerId });
   }
+  // what it wrote in other agencies (log entries, premium payments, stage moves, uploads) stays there and loses its author,
+  // each a change — `author.deleting` in that agency, not the foreign key's silent SET NULL (decision 083)
+  const wroteIn = await db
+    .select({ agencyId: agencies.id, owner: { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, trialEndsAt: user.trialEndsAt } })
+    .from(agencies)
+    .innerJoin(user, eq(user.id, agencies.ownerId))
+    .where(and(sql`${agencies.id} in (${authoredIn(userId)})`, ne(agencies.ownerId, userId)))
+    .orderBy(asc(agencies.id));
+  for (const a of wroteIn) await emit(tenant(tx, { agency: { id: a.agencyId } }), { userId: null, agency: { tier: effectiveTier(a.owner) } }, { type: 'author.deleting', userId });
 }
+
+/** The agencies where this account wrote rows that name it as author (log entries, premium payments, stage moves, uploads). */
+const authoredIn = (userId: string) => sql`select c.agency_id from customer_communications c where c.created_by = ${userId}
+    union select p.agency_id from premium_payments p where p.created_by = ${userId}
+    union select h.agency_id from opportunity_stage_history h where h.changed_by = ${userId}
+    union select d.agency_id from documents d where d.uploaded_by = ${userId}`;
 
 /**
  * A member renamed themselves: in every agency they belong to, the rows that show them as assignee
  * (terms, tasks, opportunities) change — `member.renamed` in that agency's context, with the member
- * as its author under that agency's plan (its webhooks). Call inside the rename's transaction.
+ * as its author under that agency's plan (its webhooks). The rows that show them as author (log
+ * entries, premium payments, stage moves) keep their author after the member left: those agencies hear it too
+ * (decision 083). Call inside the rename's transaction.
  */
 export async function memberRenamed(tx: Connection, userId: string): Promise<void> {
-  const db = crossAgency(tx, "a member's name shows in every agency they belong to");
+  const db = crossAgency(tx, "a member's name shows in every agency they belong to or wrote in");
+  const wrote = sql`select m.agency_id from ${agencyMembers} m where m.user_id = ${userId} union ${authoredIn(userId)}`;
   const rows = await db
     .select({ agencyId: agencies.id, owner: { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, trialEndsAt: user.trialEndsAt } })
-    .from(agencyMembers)
-    .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
+    .from(agencies)
     .innerJoin(user, eq(user.id, agencies.ownerId))
-    .where(eq(agencyMembers.userId, userId))
+    .where(sql`${agencies.id} in (${wrote})`)
     .orderBy(asc(agencies.id));
   for (const a of rows) await emit(tenant(tx, { agency: { id: a.agencyId } }), { userId, agency: { tier: effectiveTier(a.owner) } }, { type: 'member.renamed', userId });
 }

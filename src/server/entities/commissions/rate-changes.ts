@@ -45,6 +45,12 @@ export async function dropOverridesOf(t: Tenant, by: EventSource, policyIds: str
   for (const row of gone) await overrideChanged(t, by, 'deleted', row);
 }
 
+/** Own rates an undo put back with their policies (a bulk delete's): one commission_override.created each. */
+export async function overridesRestored(t: Tenant, by: EventSource, policyIds: string[]): Promise<void> {
+  if (!policyIds.length) return;
+  for (const row of await t.from(commissionOverrides, inArray(commissionOverrides.policyId, policyIds))) await overrideChanged(t, by, 'created', row);
+}
+
 /** The agency's rates of these conditions, as the API answers them. */
 export async function ratesWhere(t: Tenant, ...conds: (SQL | undefined)[]): Promise<ApiCommissionRate[]> {
   return (await t.from(commissionRates, ...conds)).map(toApiRate);

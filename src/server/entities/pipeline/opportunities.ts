@@ -128,6 +128,21 @@ export async function touchOpportunities(t: Tenant, by: EventSource, column: 'cu
   await opportunitiesChanged(t, by, changed.map((r) => r.id));
 }
 
+/**
+ * A member's rename (member.renamed) or account delete (`gone`, author.deleting): the opportunities that
+ * show them — as assignee (a rename only: a delete's membership.ending unassigns) or as the author of a
+ * stage move (its changed_by_name) — change, one opportunity.updated each (decision 083). A delete
+ * leaves the moves by no one.
+ */
+export async function memberShownChanged(t: Tenant, by: EventSource, userId: string, gone = false): Promise<void> {
+  const moved = sql`select h.opportunity_id from ${opportunityStageHistory} h where h.agency_id = ${t.agencyId} and h.changed_by = ${userId}`;
+  const changed = await t
+    .update(opportunities, { updatedAt: new Date() }, gone ? sql`${opportunities.id} in (${moved})` : sql`(${opportunities.assigneeId} = ${userId} or ${opportunities.id} in (${moved}))`)
+    .returning({ id: opportunities.id });
+  if (gone) await t.update(opportunityStageHistory, { changedBy: null }, eq(opportunityStageHistory.changedBy, userId));
+  await opportunitiesChanged(t, by, changed.map((r) => r.id));
+}
+
 export async function getOpportunity(db: Connection, actor: Actor, rawId: string): Promise<OpportunityDetail> {
   return readOpportunity(tenant(db, actor), idOr404(rawId, OPPORTUNITY_TEXT.notFound));
 }

@@ -11,7 +11,7 @@ import { logActivity } from './service.ts';
  * not the activity log's; a `…deleting` (`…ending`) event only prepares the delete, whose own event is logged
  * (and customer.renamed, policy.renumbered follow the *.updated that is logged; a member's own rename is no agency's book line).
  */
-const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'customer.deleting' | 'customer.renamed' | 'policy.deleting' | 'policy.renumbered' | 'member.renamed' | 'membership.ending'>, [ActivityKind, string]> = {
+const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'customer.deleting' | 'customer.renamed' | 'policy.deleting' | 'policy.renumbered' | 'member.renamed' | 'author.deleting' | 'membership.ending'>, [ActivityKind, string]> = {
   'customer.created': ['customer', 'created'],
   'customer.updated': ['customer', 'updated'],
   'customer.deleted': ['customer', 'deleted'],
@@ -22,6 +22,7 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   'policy.assigned': ['policy', 'updated'],
   'policy.bulk_assigned': ['bulk', 'updated'],
   'communication.created': ['communication', 'logged'],
+  'communication.updated': ['communication', 'updated'],
   'communication.deleted': ['communication', 'deleted'],
   'task.created': ['task', 'created'],
   'task.updated': ['task', 'updated'],
@@ -70,6 +71,7 @@ const ENTRY: Record<Exclude<EventType, AuditEventType | 'sign_in.attempted' | 'c
   'commission_override.deleted': ['payment', 'updated'],
   // recorded from the premium form, which logs no line (these events carry no summary)
   'premium_payment.created': ['payment', 'created'],
+  'premium_payment.updated': ['payment', 'updated'],
   'premium_payment.deleted': ['payment', 'deleted'],
   // the request's task carries the log's line (these events carry no summary)
   'portal_request.created': ['customer', 'updated'],

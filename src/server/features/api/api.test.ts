@@ -382,8 +382,8 @@ describe('OpenAPI document', () => {
     // (issue 34 §3; the document itself and the SDK's README are not operations); commissions (2) and statements (issue 31)
     // and a statement's upload and read (issue 31, +2); portal requests (list, get, answer: issue 34 §3);
     // a premium payment's delete; commission schedule rates (list, get, add, delete) and policies' own rates
-    // (list, get, set, remove), a statement's lines (issue 34 §3)
-    expect(routes.size).toBe(60);
+    // (list, get, set, remove), a statement's lines (issue 34 §3); the agency's premium payments, paged (decision 083)
+    expect(routes.size).toBe(61);
     for (const route of routes) {
       const [method, path] = route.split(' ');
       expect(doc.paths[path]?.[method], route).toBeDefined();

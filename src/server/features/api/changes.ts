@@ -15,6 +15,7 @@ type FeedEvent =
   | 'policy.updated'
   | 'policy.deleted'
   | 'communication.created'
+  | 'communication.updated'
   | 'communication.deleted'
   | 'task.created'
   | 'task.updated'
@@ -26,6 +27,7 @@ type FeedEvent =
   | 'document.updated'
   | 'document.deleted'
   | 'premium_payment.created'
+  | 'premium_payment.updated'
   | 'premium_payment.deleted'
   | 'portal_request.created'
   | 'portal_request.updated'
@@ -49,6 +51,7 @@ const CHANGES: { [K in FeedEvent]: { entity: ChangeEntity; op: ChangeOp; id: (e:
   'policy.deleted': { entity: 'policy', op: 'deleted', id: (e) => e.entityId },
   // the log's entity of a communication is its customer: the feed's is the entry itself
   'communication.created': { entity: 'communication', op: 'created', id: (e) => e.communicationId },
+  'communication.updated': { entity: 'communication', op: 'updated', id: (e) => e.communicationId },
   'communication.deleted': { entity: 'communication', op: 'deleted', id: (e) => e.communicationId },
   'task.created': { entity: 'task', op: 'created', id: (e) => e.entityId },
   'task.updated': { entity: 'task', op: 'updated', id: (e) => e.entityId },
@@ -61,6 +64,7 @@ const CHANGES: { [K in FeedEvent]: { entity: ChangeEntity; op: ChangeOp; id: (e:
   'document.updated': { entity: 'document', op: 'updated', id: (e) => e.entityId },
   'document.deleted': { entity: 'document', op: 'deleted', id: (e) => e.entityId },
   'premium_payment.created': { entity: 'premium_payment', op: 'created', id: (e) => e.entityId },
+  'premium_payment.updated': { entity: 'premium_payment', op: 'updated', id: (e) => e.entityId },
   'premium_payment.deleted': { entity: 'premium_payment', op: 'deleted', id: (e) => e.entityId },
   'portal_request.created': { entity: 'portal_request', op: 'created', id: (e) => e.entityId },
   'portal_request.updated': { entity: 'portal_request', op: 'updated', id: (e) => e.entityId },

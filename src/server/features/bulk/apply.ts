@@ -12,6 +12,7 @@ import { documentsRestored } from '#server/entities/documents.ts';
 import { opportunitiesChanged } from '#server/entities/pipeline/opportunities.ts';
 import { tasksChanged } from '#server/entities/tasks/tasks.ts';
 import { paymentsRestored } from '#server/entities/premium-payments.ts';
+import { overridesRestored } from '#server/entities/commissions/rate-changes.ts';
 import { portalRequestsChanged } from '#server/entities/portal-requests.ts';
 import { communicationsBack, recordsChanged } from './changes.ts';
 import { uuidArray } from './targets.ts';
@@ -108,6 +109,7 @@ const SNAPSHOT: Record<BulkEntity, SQL> = {
                         where p.agency_id = r.agency_id and p.policy_id = r.id),
     'tasks', (select coalesce(jsonb_agg(k.id), '[]'::jsonb) from tasks k where k.agency_id = r.agency_id and k.policy_id = r.id),
     'portal_requests', (select coalesce(jsonb_agg(q.id), '[]'::jsonb) from portal_requests q where q.agency_id = r.agency_id and q.policy_id = r.id),
+    'override', (select to_jsonb(o) from commission_overrides o where o.agency_id = r.agency_id and o.policy_id = r.id),
     'documents', (select coalesce(jsonb_agg(d.id), '[]'::jsonb) from documents d where d.agency_id = r.agency_id and d.policy_id = r.id and d.deleted_at is null),
     'successors', (select coalesce(jsonb_agg(s.id), '[]'::jsonb) from policies s where s.agency_id = r.agency_id and s.renewed_from_id = r.id),
     'reopened', (select jsonb_build_object('id', pr.id, 'remarket', pr.remarket) from policies pr
@@ -120,6 +122,9 @@ const SNAPSHOT: Record<BulkEntity, SQL> = {
     'tasks', (select coalesce(jsonb_agg(k.id), '[]'::jsonb) from tasks k where k.agency_id = r.agency_id and k.customer_id = r.id),
     'opportunities', (select coalesce(jsonb_agg(o.id), '[]'::jsonb) from opportunities o where o.agency_id = r.agency_id and o.customer_id = r.id),
     'portal_requests', (select coalesce(jsonb_agg(to_jsonb(q)), '[]'::jsonb) from portal_requests q where q.agency_id = r.agency_id and q.customer_id = r.id),
+    'portal_access', (select to_jsonb(a) from portal_access a where a.agency_id = r.agency_id and a.customer_id = r.id),
+    'portal_messages', (select coalesce(jsonb_agg(to_jsonb(m)), '[]'::jsonb) from portal_messages m where m.agency_id = r.agency_id and m.customer_id = r.id),
+    'signature_requests', (select coalesce(jsonb_agg(to_jsonb(s)), '[]'::jsonb) from signature_requests s where s.agency_id = r.agency_id and s.customer_id = r.id),
     'documents', (select coalesce(jsonb_agg(d.id), '[]'::jsonb) from documents d where d.agency_id = r.agency_id and d.customer_id = r.id and d.policy_id is null and d.deleted_at is null)
   )`,
 };
@@ -259,6 +264,25 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
             'policy_id', (select p.id from policies p where p.agency_id = j.agency_id and p.id = (e->>'policy_id')::uuid),
             'task_id', (select k.id from tasks k where k.agency_id = j.agency_id and k.id = (e->>'task_id')::uuid))`,
     );
+    // the client's portal comes back as it was: the access (its sessions ended with it: the client signs in
+    // again), the message thread and the signature requests; an author, inviter or requester who left the
+    // platform since reads as no one, a request whose document was purged from the Trash since stays gone
+    // (a journal written before these were kept has none)
+    const userOrNull = (key: string) => sql`(select u.id from "user" u where u.id = e->>${key})`;
+    await rows(
+      t,
+      sql`insert into portal_access select (jsonb_populate_record(null::portal_access, e || jsonb_build_object('invited_by', ${userOrNull('invited_by')}))).*
+        from ${j}, jsonb_array_elements(case jsonb_typeof(j.snapshot->'portal_access') when 'object' then jsonb_build_array(j.snapshot->'portal_access') else '[]'::jsonb end) e
+        where ${mine} returning id`,
+    );
+    await child('portal_messages', 'portal_messages', sql``, sql`|| jsonb_build_object('author_id', ${userOrNull('author_id')})`);
+    await child(
+      'signature_requests',
+      'signature_requests',
+      sql`and exists (select 1 from documents d where d.agency_id = j.agency_id and d.id = (e->>'document_id')::uuid)`,
+      sql`|| jsonb_build_object('requested_by', ${userOrNull('requested_by')},
+            'signed_document_id', (select d.id from documents d where d.agency_id = j.agency_id and d.id = (e->>'signed_document_id')::uuid))`,
+    );
     const relinked = await relink('policies', 'customer_id', 'policies');
     await recordsChanged(t, by, 'customers', 'created', restored.map((r) => r.id));
     await communicationsBack(t, by, entries.map((r) => r.id));
@@ -288,7 +312,14 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
             (select j2.record_id from bulk_journal j2 where j2.agency_id = j.agency_id and j2.bulk_id = j.bulk_id and j2.record_id = (j.snapshot->'row'->>'renewed_from_id')::uuid))))
       )).* from ${j} where ${mine} returning id`,
   );
-  const paymentsBack = await child('premium_payments', 'payments');
+  // a journal written before payments had updated_at (migration 0046) has none: the restore's time either way
+  const paymentsBack = await child('premium_payments', 'payments', sql``, sql`|| jsonb_build_object('updated_at', now())`);
+  // the policy's own commission rate comes back too (a journal written before it was kept has none)
+  const overridesBack = await rows<{ policy_id: string }>(
+    t,
+    sql`insert into commission_overrides select (jsonb_populate_record(null::commission_overrides, j.snapshot->'override' || jsonb_build_object('updated_at', now()))).*
+      from ${j} where ${mine} and jsonb_typeof(j.snapshot->'override') = 'object' returning policy_id`,
+  );
   // a receipt file removed since stays removed
   await child('premium_payment_files', 'payment_files', sql`and exists (select 1 from stored_files sf where sf.agency_id = j.agency_id and sf.id = (e->>'file_id')::uuid)`);
   const tasksBack = await relink('tasks', 'policy_id', 'tasks');
@@ -311,6 +342,7 @@ export async function undoDelete(t: Tenant, by: EventSource, bulkId: string, ent
   await recordsChanged(t, by, 'policies', 'created', restored.map((r) => r.id));
   // the payments the delete took come back with their receipts: a change each, as a recorded payment
   await paymentsRestored(t, by, paymentsBack.map((r) => r.id));
+  await overridesRestored(t, by, overridesBack.map((r) => r.policy_id));
   await tasksChanged(t, by, tasksBack.map((r) => r.id));
   await portalRequestsChanged(t, by, 'updated', requestsBack.map((r) => r.id));
   await recordsChanged(t, by, 'policies', 'updated', [...successors, ...renewedAgain].map((r) => r.id).filter((id) => !restored.some((r) => r.id === id)));

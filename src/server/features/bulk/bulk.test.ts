@@ -4,7 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { BULK_TEXT } from '#shared/bulk.ts';
 import { RENEWAL_TEXT } from '#shared/renewals.ts';
-import { activityLog, bulkActions, bulkJournal, customerCommunications, customers, documents, jobs, policies, subscriptionLimits, tasks } from '#server/db/schema.ts';
+import {
+  activityLog,
+  bulkActions,
+  bulkJournal,
+  changeFeed,
+  commissionOverrides,
+  customerCommunications,
+  customers,
+  documents,
+  jobs,
+  policies,
+  portalAccess,
+  portalMessages,
+  premiumPayments,
+  signatureRequests,
+  subscriptionLimits,
+  tasks,
+} from '#server/db/schema.ts';
 import { createCustomer, createPolicy, FIRE_DETAILS } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { claimJobs, renew } from '#server/jobs/queue.ts';
@@ -269,6 +286,60 @@ describe('deletes', () => {
     expect(await t.db.select().from(customerCommunications).where(eq(customerCommunications.customerId, c.id))).toHaveLength(1);
     const [linked] = await t.db.select({ c: policies.customerId }).from(policies).where(eq(policies.id, p.id));
     expect(linked.c).toBe(c.id);
+  });
+
+  it("undo restores a policy's own commission rate (one commission_override.created) and its payments with a new updated_at", async () => {
+    const p = await createPolicy(t.request, biz.cookie);
+    const agencyId = await agencyOf(biz);
+    await t.db.insert(commissionOverrides).values({ agencyId, policyId: p.id, rate: '17.5' });
+    const [paid] = await t.db
+      .insert(premiumPayments)
+      .values({ agencyId, policyId: p.id, clientName: 'Carla', policyNumber: p.policy_number, amount: '20.00', paymentDate: '2026-11-02', paymentMethod: 'cash', createdAt: new Date('2026-01-01'), updatedAt: new Date('2026-01-01') })
+      .returning();
+    const info = await json(await post(biz, '/api/bulk', { entity: 'policies', action: { kind: 'delete' }, selection: { all: false, ids: [p.id] } }));
+    expect(await t.db.select().from(commissionOverrides).where(eq(commissionOverrides.policyId, p.id))).toHaveLength(0);
+    // a journal written before payments had updated_at (migration 0046) restores them too
+    await t.db.execute(sql`update bulk_journal set snapshot = jsonb_set(snapshot, '{payments}', (select jsonb_agg(e - 'updated_at') from jsonb_array_elements(snapshot->'payments') e))
+      where bulk_id = ${info.id}`);
+
+    expect((await post(biz, `/api/bulk/${info.id}/undo`, {})).status).toBe(200);
+    const [own] = await t.db.select().from(commissionOverrides).where(eq(commissionOverrides.policyId, p.id));
+    expect(own?.rate).toBe('17.5000');
+    const [back] = await t.db.select().from(premiumPayments).where(eq(premiumPayments.id, paid.id));
+    expect(back.updatedAt.getTime()).toBeGreaterThan(paid.updatedAt.getTime());
+    const feed = await t.db.select({ op: changeFeed.op }).from(changeFeed).where(and(eq(changeFeed.entity, 'commission_override'), eq(changeFeed.entityId, p.id)));
+    expect(feed.map((f) => f.op)).toEqual(['deleted', 'created']);
+    const detail = await json(await t.request(`/api/policies/${p.id}`, { cookie: biz.cookie }));
+    expect(detail.id).toBe(p.id);
+  });
+
+  it("undo of a customer delete restores the client's portal: access, messages and signature requests", async () => {
+    const c = await createCustomer(t.request, biz.cookie);
+    const agencyId = await agencyOf(biz);
+    const [access] = await t.db.insert(portalAccess).values({ agencyId, customerId: c.id, email: c.email, invitedBy: biz.id }).returning();
+    await t.db.insert(portalMessages).values([
+      { agencyId, customerId: c.id, fromClient: true, body: 'Is my car covered abroad?' },
+      { agencyId, customerId: c.id, fromClient: false, authorId: biz.id, body: 'Yes, in the EU.' },
+    ]);
+    const [doc] = await t.db
+      .insert(documents)
+      .values({ agencyId, name: 'form.pdf', storageName: 'form.pdf', storageKey: `bulk/${c.id}`, contentType: 'application/pdf', size: 1, status: 'ready', customerId: c.id })
+      .returning();
+    const [asked] = await t.db.insert(signatureRequests).values({ agencyId, customerId: c.id, documentId: doc.id, requestedBy: biz.id, expiresAt: new Date(Date.now() + 86_400_000) }).returning();
+    const info = await json(await post(biz, '/api/bulk', { entity: 'customers', action: { kind: 'delete' }, selection: { all: false, ids: [c.id] } }));
+    expect(info.changed).toBe(1);
+    expect(await t.db.select().from(portalAccess).where(eq(portalAccess.customerId, c.id))).toHaveLength(0);
+
+    expect((await post(biz, `/api/bulk/${info.id}/undo`, {})).status).toBe(200);
+    const [accessBack] = await t.db.select().from(portalAccess).where(eq(portalAccess.customerId, c.id));
+    expect(accessBack).toMatchObject({ id: access.id, email: c.email, invitedBy: biz.id });
+    const thread = await t.db.select().from(portalMessages).where(eq(portalMessages.customerId, c.id)).orderBy(portalMessages.body);
+    expect(thread.map((m) => [m.body, m.fromClient, m.authorId])).toEqual([
+      ['Is my car covered abroad?', true, null],
+      ['Yes, in the EU.', false, biz.id],
+    ]);
+    const [askedBack] = await t.db.select().from(signatureRequests).where(eq(signatureRequests.customerId, c.id));
+    expect(askedBack).toMatchObject({ id: asked.id, documentId: doc.id, state: 'pending', requestedBy: biz.id });
   });
 
   it('changes the customer type and undoes it', async () => {

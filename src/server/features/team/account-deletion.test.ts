@@ -1,10 +1,24 @@
 // Deleting a whole account (the super admin's delete, or its owner's "Delete my account") hands its work
 // back in every agency it was a member of as removing the member does: tasks and opportunities lose
 // their assignee and terms fall back to the owner — each with updated_at moved, one event and one
-// change-feed entry (issue 34 §2), not the foreign key's silent SET NULL.
+// change-feed entry (issue 34 §2), not the foreign key's silent SET NULL. The log entries and premium
+// payments it wrote stay, by no one — also where it had left already (decision 083).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { agencies, agencyMembers, changeFeed, opportunities, policies, session as sessionTable, tasks, user } from '#server/db/schema.ts';
+import {
+  agencies,
+  agencyMembers,
+  changeFeed,
+  customerCommunications,
+  documents,
+  opportunities,
+  opportunityStageHistory,
+  policies,
+  premiumPayments,
+  session as sessionTable,
+  tasks,
+  user,
+} from '#server/db/schema.ts';
 import { createCustomer, createPolicy, type Call } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 
@@ -78,5 +92,44 @@ describe('a deleted account leaves the agencies it was a member of', () => {
     const res = await t.request('/api/settings/delete-account', { cookie: gone.cookie, json: { password: gone.password, agency_name: own.name } });
     expect(res.status, await res.clone().text()).toBe(200);
     await expectHandedBack(w);
+  });
+
+  it('what it wrote (log entries, premium payments, stage moves, uploads) stays, by no one, also where it left since: updated_at, one entry each', async () => {
+    const admin = await createUser(t, { role: 'super_admin', name: 'Sam Super' });
+    const gone = await member('Wanda Writer');
+    const customer = await createCustomer(call, owner.cookie);
+    const policy = await createPolicy(call, owner.cookie, { customer_id: customer.id });
+    const past = new Date('2020-01-01T00:00:00Z');
+    const [entry] = await t.db
+      .insert(customerCommunications)
+      .values({ agencyId, customerId: customer.id, type: 'phone', content: 'Called', createdBy: gone.id, updatedAt: past })
+      .returning();
+    const [payment] = await t.db
+      .insert(premiumPayments)
+      .values({ agencyId, policyId: policy.id, clientName: 'Carla', policyNumber: policy.policy_number, amount: '20.00', paymentDate: '2026-01-05', paymentMethod: 'cash', createdBy: gone.id, updatedAt: past })
+      .returning();
+    const deal = await json(await t.request('/api/opportunities', { cookie: owner.cookie, json: { prospect_name: 'Moved Once', line: 'car' } }));
+    await t.db.insert(opportunityStageHistory).values({ agencyId, opportunityId: deal.id, fromStage: 'new_lead', toStage: 'contacted', changedBy: gone.id });
+    await t.db.update(opportunities).set({ updatedAt: past }).where(eq(opportunities.id, deal.id));
+    const [doc] = await t.db
+      .insert(documents)
+      .values({ agencyId, name: 'scan.pdf', storageName: 'scan.pdf', storageKey: `gone/${gone.id}`, contentType: 'application/pdf', size: 1, status: 'ready', customerId: customer.id, uploadedBy: gone.id, updatedAt: past })
+      .returning();
+    // it had left the agency before its account went
+    await t.db.delete(agencyMembers).where(and(eq(agencyMembers.agencyId, agencyId), eq(agencyMembers.userId, gone.id)));
+    expect((await t.request(`/api/admin/users/${gone.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
+    const [entryAfter] = await t.db.select().from(customerCommunications).where(eq(customerCommunications.id, entry.id));
+    const [paymentAfter] = await t.db.select().from(premiumPayments).where(eq(premiumPayments.id, payment.id));
+    const [dealAfter] = await t.db.select().from(opportunities).where(eq(opportunities.id, deal.id));
+    const [docAfter] = await t.db.select().from(documents).where(eq(documents.id, doc.id));
+    for (const row of [entryAfter, paymentAfter]) expect(row.createdBy).toBeNull();
+    expect(docAfter.uploadedBy).toBeNull();
+    expect((await t.db.select().from(opportunityStageHistory).where(eq(opportunityStageHistory.opportunityId, deal.id))).map((h) => h.changedBy)).not.toContain(gone.id);
+    for (const row of [entryAfter, paymentAfter, dealAfter, docAfter]) expect(row.updatedAt.getTime()).toBeGreaterThan(past.getTime());
+    const feed = await t.db
+      .select({ type: changeFeed.eventType })
+      .from(changeFeed)
+      .where(and(eq(changeFeed.agencyId, agencyId), inArray(changeFeed.entityId, [entry.id, payment.id, deal.id, doc.id]), eq(changeFeed.op, 'updated')));
+    expect(feed.map((f) => f.type).sort()).toEqual(['communication.updated', 'document.updated', 'opportunity.updated', 'premium_payment.updated']);
   });
 });

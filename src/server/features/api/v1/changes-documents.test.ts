@@ -134,9 +134,11 @@ describe('documents and premium payments in the feed', () => {
     expect(about(back, [doc.id, payment.id]).sort()).toEqual([`document.updated ${doc.id}`, `premium_payment.created ${payment.id}`].sort());
     expect(back.find((e) => e.entity_id === doc.id)?.data).toMatchObject({ policy_id: policy.id });
     // the undo brings the deleted payment back with its receipt, as the policy's list shows it
+    // (its updated_at the undo's: a poller of updated_since sees it come back)
     const listed = (await json(await v1(`/policies/${policy.id}/premium-payments`))).data;
-    expect(listed).toEqual([payment]);
-    expect(back.find((e) => e.entity_id === payment.id)?.data).toEqual(payment);
+    expect(listed).toEqual([{ ...payment, updated_at: expect.any(String) }]);
+    expect(Date.parse(listed[0].updated_at)).toBeGreaterThan(Date.parse(payment.updated_at));
+    expect(back.find((e) => e.entity_id === payment.id)?.data).toEqual(listed[0]);
   });
 
   it('a premium payment deleted on its own, in the app or through the API: one tombstone and one delivery each; another agency\'s is a 404', async () => {
@@ -181,10 +183,13 @@ describe('documents and premium payments in the feed', () => {
     expect((await json(empty)).error.fields).toEqual({ undo: PREMIUM_TEXT.undoInvalid });
     const res = await restore(owner.cookie, undo);
     expect(res.status, await res.clone().text()).toBe(201);
-    expect((await json(res)).payment).toEqual(payment);
+    // the same payment, whose updated_at is the restore's: a poller of updated_since sees it come back
+    const restored = (await json(res)).payment;
+    expect(restored).toEqual({ ...payment, updated_at: expect.any(String) });
+    expect(Date.parse(restored.updated_at)).toBeGreaterThan(Date.parse(payment.updated_at));
     const again = await restore(owner.cookie, undo);
     expect([again.status, (await json(again)).error.message]).toEqual([409, PREMIUM_TEXT.undoDone]);
-    expect((await json(await v1(`/policies/${policy.id}/premium-payments`))).data).toEqual([payment]);
+    expect((await json(await v1(`/policies/${policy.id}/premium-payments`))).data).toEqual([restored]);
     const { entries } = await feedFrom(cursor);
     expect(about(entries, [payment.id])).toEqual([`premium_payment.created ${payment.id}`]);
     expect(await deliveries(since)).toEqual(['premium_payment.created']);

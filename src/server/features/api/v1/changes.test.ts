@@ -7,7 +7,24 @@ import { and, eq, sql } from 'drizzle-orm';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { CHANGE_TEXT } from '#shared/changes.ts';
 import { WEBHOOK_EVENTS } from '#shared/webhooks.ts';
-import { agencies, agencyMembers, changeFeed, customers, documents, opportunities, policies, portalRequests, tasks, user, webhookDeliveries } from '#server/db/schema.ts';
+import {
+  agencies,
+  agencyMembers,
+  changeFeed,
+  customerCommunications,
+  customers,
+  documents,
+  opportunities,
+  opportunityStageHistory,
+  policies,
+  portalAccess,
+  portalRequests,
+  portalSessions,
+  premiumPayments,
+  tasks,
+  user,
+  webhookDeliveries,
+} from '#server/db/schema.ts';
 import { MINIMAL_PDF as PDF, portalSteps } from '#server/test/portal-client.ts';
 import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
@@ -86,8 +103,13 @@ async function serverRows(k: string): Promise<Replica> {
     for (const r of page.data) out.document.set(r.id, r);
     cursor = page.next_cursor;
   } while (cursor);
-  // a policy's payments are one page of their own
-  for (const id of out.policy.keys()) for (const r of (await json(await v1(k, `/policies/${id}/premium-payments`))).data) out.premium_payment.set(r.id, r);
+  // the agency's payments, paged like the others (decision 083)
+  cursor = null;
+  do {
+    const page: Record<string, any> = await json(await v1(k, `/premium-payments?limit=100${cursor ? `&cursor=${cursor}` : ''}`));
+    for (const r of page.data) out.premium_payment.set(r.id, r);
+    cursor = page.next_cursor;
+  } while (cursor);
   return out;
 }
 
@@ -182,7 +204,12 @@ describe('replaying the change feed', () => {
     let client: { customerId: string; cookie: string } | undefined;
     let clients = 0;
     const signedInClient = async () => {
-      if (client && (await t.db.select({ id: customers.id }).from(customers).where(eq(customers.id, client.customerId))).length) return client;
+      // a client's session ends with its customer's delete; a bulk undo brings the customer and its portal
+      // access back, not the session (the client signs in again): then a new client here
+      const live = async (c: { customerId: string }) =>
+        (await t.db.select({ id: portalSessions.id }).from(portalSessions).innerJoin(portalAccess, eq(portalAccess.id, portalSessions.accessId)).where(eq(portalAccess.customerId, c.customerId)))
+          .length > 0;
+      if (client && (await live(client))) return client;
       clients += 1;
       const email = `feed-client-${clients}@example.com`;
       const customer = await portal.invitedCustomer(owner, email, `Client ${clients}`);
@@ -191,6 +218,7 @@ describe('replaying the change feed', () => {
     let cursor: string | undefined;
     let lastBulk: string | undefined;
     let lastImport: string | undefined;
+    let lastPaymentUndo: string | undefined;
     const done: string[] = [];
     const succeeded = new Set<string>();
     const ops: Record<string, () => Promise<unknown>> = {
@@ -327,6 +355,19 @@ describe('replaying the change feed', () => {
           upload(key, `/policies/${id}/premium-payments`, { client_name: 'Carla Client', amount: `${10 + Math.floor(next() * 90)}.00`, payment_date: today(), payment_method: 'cash' }, 'files', 'receipt.pdf')
         );
       },
+      // the app's delete of a payment and its signed Undo (the same id back: premium_payment.created)
+      deletePayment: async () => {
+        const id = pick((await t.db.select({ id: premiumPayments.id }).from(premiumPayments).where(eq(premiumPayments.agencyId, agencyId))).map((r) => r.id));
+        if (!id) return;
+        const res = await t.request(`/api/premium-payments/${id}`, { cookie: owner.cookie, method: 'DELETE' });
+        if (res.ok) lastPaymentUndo = (await json(res.clone())).undo;
+        return res;
+      },
+      restorePayment: async () => lastPaymentUndo && t.request('/api/premium-payments/restore', { cookie: owner.cookie, json: { undo: lastPaymentUndo } }),
+      // the owner renames themselves: their terms, tasks and opportunities show them as assignee, the log's
+      // entries and the payments (the key writes as its creator) as author (decisions 079, 083)
+      renameOwner: () =>
+        t.request('/api/profile', { method: 'PATCH', cookie: owner.cookie, json: { first_name: pick(['Olive', 'Owen', 'Oda'])!, last_name: `Owner ${Math.floor(next() * 1000)}`, phone: null, company: null } }),
       // the client portal's change requests: asked by a client, answered in the app or through the API
       askInPortal: async () => {
         const me = await signedInClient();
@@ -338,8 +379,7 @@ describe('replaying the change feed', () => {
         }
         return portal.post('/api/portal/requests', { policy_id: policy, kind: pick(['add_driver', 'change_address', 'other']), details: `Please ${Math.floor(next() * 1000)}` }, { cookie: me.cookie });
       },
-      // commission schedules and own rates (the API's and the app's writes). Not a member's rename: the log's
-      // entries and the payments show their author's name and have no update event (decision 079)
+      // commission schedules and own rates (the API's and the app's writes)
       addRate: () => {
         const body = { carrier: pick(['Acme Mutual', 'Beta Re'])!, line: 'car', business: pick(['new', 'renewal'])!, rate: `${1 + Math.floor(next() * 20)}`, effective_from: `2026-0${1 + Math.floor(next() * 9)}-01` };
         return next() < 0.5 ? v1(key, '/commission-rates', { json: body }) : t.request('/api/commissions/rates', { cookie: owner.cookie, json: body });
@@ -379,6 +419,8 @@ describe('replaying the change feed', () => {
       const res = await ops[name]();
       if (res instanceof Response) expect(res.status, `${name}: ${await res.clone().text()}`).toBeLessThan(500);
       if (!(res instanceof Response) || res.ok) succeeded.add(name);
+      // FEED_DEBUG=1: why a step was refused (a name missing from `succeeded` below)
+      else if (process.env.FEED_DEBUG) console.log(name, res.status, await res.clone().text());
       done.push(name);
       if (step % 9 === 8) {
         cursor = await syncUntilEqual(key, replica, cursor);
@@ -395,7 +437,7 @@ describe('replaying the change feed', () => {
     // the sequence did exercise the kinds of change (FEED_SEED=34)
     for (const name of ['deleteCustomer', 'updatePolicy', 'logCall', 'bulkStatus', 'bulkDelete', 'bulkUndo', 'importCustomers', 'undoImport']) expect(succeeded, name).toContain(name);
     for (const name of ['createTask', 'updateTask', 'deleteTask', 'moveOpportunity', 'deleteOpportunity']) expect(succeeded, name).toContain(name);
-    for (const name of ['uploadDocument', 'renameDocument', 'trashDocument', 'restoreDocument', 'recordPayment']) expect(succeeded, name).toContain(name);
+    for (const name of ['uploadDocument', 'renameDocument', 'trashDocument', 'restoreDocument', 'recordPayment', 'deletePayment', 'restorePayment', 'renameOwner']) expect(succeeded, name).toContain(name);
     for (const name of ['askInPortal', 'answerRequest']) expect(succeeded, name).toContain(name);
     for (const name of ['addRate', 'deleteRate', 'setOwnRate', 'removeOwnRate']) expect(succeeded, name).toContain(name);
     // requests were asked, answered and replayed (the last ones may have gone with their customer since)
@@ -599,6 +641,53 @@ describe('one change, one entry, one delivery', () => {
     expect(quiet.status).toBe(200);
     const after = await changesOf(key, changed.cursor, watched, 0);
     expect(after.entries).toEqual([]);
+  });
+
+  it("a member's rename changes the log entries, payments and stage moves they wrote, also where they left since: one entry, one delivery and updated_at each", async () => {
+    const writer = await createUser(t, { tier: 'enterprise' });
+    const left = await createUser(t, { tier: 'enterprise' });
+    await t.db.insert(agencyMembers).values([
+      { agencyId, userId: writer.id, role: 'team_member' },
+      { agencyId, userId: left.id, role: 'team_member' },
+    ]);
+    const customer = await json(await v1(key, '/customers', { json: customerPayload() }));
+    const term = await json(await v1(key, '/policies', { json: carPolicyPayload({ start_date: today() }) }));
+    const logged = (by: string) => ({ agencyId, customerId: customer.id, type: 'phone', content: `By ${by}`, createdBy: by });
+    const [entry, leftEntry, ownerEntry] = await t.db.insert(customerCommunications).values([logged(writer.id), logged(left.id), logged(owner.id)]).returning();
+    const paid = { agencyId, policyId: term.id, clientName: 'Carla', policyNumber: term.policy_number, amount: '20.00', paymentDate: today(), paymentMethod: 'cash' };
+    const [payment] = await t.db.insert(premiumPayments).values({ ...paid, createdBy: writer.id }).returning();
+    // an opportunity the owner holds, which the member moved once (its history shows who)
+    const deal = await json(await v1(key, '/opportunities', { json: { prospect_name: 'Moved By Writer', line: 'car' } }));
+    await t.db.insert(opportunityStageHistory).values({ agencyId, opportunityId: deal.id, fromStage: 'new_lead', toStage: 'contacted', changedBy: writer.id });
+    // the second member left the agency since: what they wrote stays theirs and shows their name
+    await t.db.delete(agencyMembers).where(and(eq(agencyMembers.agencyId, agencyId), eq(agencyMembers.userId, left.id)));
+    const watched = [entry.id, leftEntry.id, ownerEntry.id, payment.id, deal.id];
+    const { cursor } = await replay(key, emptyReplica(), undefined, 500);
+    const since = new Date();
+    for (const [u, last] of [[writer, 'Writer'], [left, 'Leaver']] as const) {
+      const res = await t.request('/api/profile', { method: 'PATCH', cookie: u.cookie, json: { first_name: 'Renamed', last_name: last, phone: null, company: null } });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    const changed = await changesOf(key, cursor, watched, 4);
+    expect(changed.entries.map((e) => `${e.type} ${e.entity_id}`).sort()).toEqual(
+      [`communication.updated ${entry.id}`, `communication.updated ${leftEntry.id}`, `premium_payment.updated ${payment.id}`, `opportunity.updated ${deal.id}`].sort(),
+    );
+    const authors = changed.entries.filter((e) => e.entity_id !== deal.id);
+    expect(Object.fromEntries(authors.map((e) => [e.entity_id, e.data.created_by_name]))).toEqual({
+      [entry.id]: 'Renamed Writer',
+      [leftEntry.id]: 'Renamed Leaver',
+      [payment.id]: 'Renamed Writer',
+    });
+    // the list shows no history; the opportunity's own answer does, with the author's name now
+    const moves = (await json(await v1(key, `/opportunities/${deal.id}`))).history;
+    expect(moves.map((h: { to_stage: string; changed_by_name: string | null }) => [h.to_stage, h.changed_by_name])).toContainEqual(['contacted', 'Renamed Writer']);
+    expect(await deliveries(since)).toEqual(['communication.updated', 'communication.updated', 'opportunity.updated', 'premium_payment.updated']);
+    // pollers of updated_since see them too
+    const polled = async (path: string) => (await json(await v1(key, `${path}?updated_since=${since.toISOString()}`))).data.map((x: { id: string }) => x.id).sort();
+    expect(await polled('/communications')).toEqual([entry.id, leftEntry.id].sort());
+    expect(await polled('/premium-payments')).toEqual([payment.id]);
+    const [kept] = await t.db.select().from(premiumPayments).where(eq(premiumPayments.id, payment.id));
+    expect(kept.updatedAt.getTime()).toBeGreaterThan(payment.updatedAt.getTime());
   });
 
   it('a bulk status change and its undo: one policy.updated per changed term each time', async () => {

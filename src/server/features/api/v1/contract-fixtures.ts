@@ -367,6 +367,14 @@ export const CONTRACT_FIXTURES: Record<string, (w: ContractWorld) => Promise<Con
       { why: 'a key without customers', status: 403, key: 'other', params: { id: entry.customer_id } },
     ];
   },
+  'GET /premium-payments': async (w) => [
+    { why: 'a page', status: 200, key: 'read', query: { limit: '1' } },
+    { why: 'the next page', status: 200, key: 'read', query: { limit: '1', cursor: await w.cursorOf('/premium-payments') } },
+    { why: "a policy's, changed since", status: 200, key: 'read', query: { policy_id: (await w.policy()).id, updated_since: '2026-01-01T00:00:00Z' } },
+    { why: 'a policy_id that is no id', status: 400, query: { policy_id: 'abc' } },
+    { why: "a documents list's cursor", status: 400, query: { cursor: await w.cursorOf('/documents') } },
+    { why: 'a key without premium payments', status: 403, key: 'other' },
+  ],
   'GET /policies/{id}/premium-payments': async (w) => [
     { why: "a policy's payments", status: 200, key: 'read', params: { id: (await w.policy()).id } },
     { why: "another agency's policy", status: 404, params: { id: w.rival.policyId } },

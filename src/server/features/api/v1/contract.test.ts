@@ -154,6 +154,7 @@ beforeAll(async () => {
         '/portal-requests': world.portalRequest,
         '/commission-rates': world.rate,
         '/commission-overrides': world.override,
+        '/premium-payments': world.payment,
       }[path];
       await create?.();
       await create?.();

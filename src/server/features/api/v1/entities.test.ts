@@ -1,6 +1,6 @@
 // /api/v1 opportunities, renewals, the customer timeline and premium payments (issue 34 §3): scopes per
 // entity, cursor paging and updated_since, the messages of bad input, NUL bytes, another agency's ids
-// (404), and the change feed's entries of opportunities and tasks.
+// (404), the agency-wide premium payments list, and the change feed's entries of opportunities and tasks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TEXT } from '#shared/api-keys.ts';
 import { OPPORTUNITY_TEXT } from '#shared/pipeline.ts';
@@ -10,6 +10,7 @@ import { carPolicyPayload, customerPayload } from '#server/test/factories.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { settleFeed } from '#server/test/feed-horizon.ts';
 import { PDF } from '#server/features/payments/fixtures.ts';
+import { premiumPayments } from '#server/db/schema.ts';
 
 let t: TestContext;
 let owner: TestUser;
@@ -187,6 +188,53 @@ describe('/api/v1/customers/{id}/timeline and /policies/{id}/premium-payments', 
     const theirs = await ok(await v1(rivalKey, '/policies', { json: carPolicyPayload() }), 201);
     expect((await v1(key, `/policies/${theirs.id}/premium-payments`)).status).toBe(404);
     const denied = await v1(await newKey(owner, { policies: 'read' }), `/policies/${term.id}/premium-payments`);
+    expect((await json(denied)).error).toEqual({ code: 'SCOPE_DENIED', message: API_TEXT.scopeDenied('premium_payments', 'read') });
+  });
+
+  it("lists the agency's premium payments by cursor, policy_id and updated_since; never another agency's; refuses bad input and NUL bytes", async () => {
+    const agencyOf = async (u: TestUser) => (await json(await t.request('/api/me', { cookie: u.cookie }))).agency.id as string;
+    const [mine, theirs] = [await agencyOf(owner), await agencyOf(rival)];
+    const a = await ok(await v1(key, '/policies', { json: carPolicyPayload() }), 201);
+    const b = await ok(await v1(key, '/policies', { json: carPolicyPayload() }), 201);
+    const rivals = await ok(await v1(rivalKey, '/policies', { json: carPolicyPayload() }), 201);
+    const old = new Date('2026-01-01T00:00:00Z');
+    const paid = (agencyId: string, policy: Record<string, string>, at?: Date) => ({
+      agencyId,
+      policyId: policy.id,
+      clientName: 'Carla',
+      policyNumber: policy.policy_number,
+      amount: '20.00',
+      paymentDate: '2026-01-02',
+      paymentMethod: 'cash',
+      ...(at ? { createdAt: at, updatedAt: at } : {}),
+    });
+    const rows = await t.db
+      .insert(premiumPayments)
+      .values([paid(mine, a, old), paid(mine, a), paid(mine, b), paid(theirs, rivals)])
+      .returning({ id: premiumPayments.id });
+    const ours = rows.slice(0, 3).map((r) => r.id);
+    const all: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await ok(await v1(key, `/premium-payments?limit=2${cursor ? `&cursor=${cursor}` : ''}`))) as { data: { id: string }[]; next_cursor: string | null };
+      expect(page.data.length).toBeLessThanOrEqual(2);
+      all.push(...page.data.map((p) => p.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual(expect.arrayContaining(ours));
+    expect(all).not.toContain(rows[3].id);
+    const ofA = await ok(await v1(key, `/premium-payments?policy_id=${a.id}`));
+    expect(ofA.data.map((p: { id: string }) => p.id)).toEqual([ours[0], ours[1]]);
+    expect(ofA.data[0]).toMatchObject({ policy_id: a.id, created_at: old.toISOString(), updated_at: old.toISOString(), files: [] });
+    expect((await ok(await v1(key, `/premium-payments?policy_id=${rivals.id}`))).data).toEqual([]);
+    const since = await ok(await v1(key, `/premium-payments?policy_id=${a.id}&updated_since=2026-06-01T00:00:00Z`));
+    expect(since.data.map((p: { id: string }) => p.id)).toEqual([ours[1]]);
+    const badId = await v1(key, '/premium-payments?policy_id=abc');
+    expect([badId.status, (await json(badId)).error.fields]).toEqual([400, { policy_id: 'policy_id must be a policy id.' }]);
+    const nul = await v1(key, '/premium-payments?cursor=a%00b');
+    expect([nul.status, Object.keys((await json(nul)).error.fields ?? {})]).toEqual([400, ['cursor']]);
+    const denied = await v1(await newKey(owner, { policies: 'read' }), '/premium-payments');
     expect((await json(denied)).error).toEqual({ code: 'SCOPE_DENIED', message: API_TEXT.scopeDenied('premium_payments', 'read') });
   });
 });

@@ -1,8 +1,10 @@
 // /api/v1 premium payments (issue 34 §3): a policy's client premium payments and their receipt files,
 // read, and recorded as the web form records them (multipart: the fields and one to five receipts,
-// typed by their bytes), with the `premium_payments` scope. A payment is recorded once and never
-// changed, so a policy's payments are one short list.
+// typed by their bytes), with the `premium_payments` scope. A payment's own fields never change, so a
+// policy's payments are one short list; the agency's are paged in (updated_at, id) order like the other
+// lists, for a sync (updated_at moves when its author renames themselves: decision 083).
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { PREMIUM_RECEIPT_MAX_BYTES, PREMIUM_RECEIPT_MAX_FILES } from '#shared/files.ts';
 import { PREMIUM_METHODS, PREMIUM_TEXT, premiumPaymentSchema } from '#shared/premium-payments.ts';
@@ -10,10 +12,14 @@ import { POLICY_TEXT } from '#shared/policies.ts';
 import type { AppEnv } from '#server/context.ts';
 import { idParam, validate } from '#server/http.ts';
 import { readUploadForm } from '#server/platform/upload-form.ts';
-import { deletePremiumPayment, findPaymentPolicy, listPolicyPayments, recordPremiumPayment, RECEIPT_RULES } from '#server/entities/premium-payments.ts';
+import { premiumPayments } from '#server/db/schema.ts';
+import { tenant } from '#server/tenant.ts';
+import { deletePremiumPayment, findPaymentPolicy, listPolicyPayments, paymentsPage, recordPremiumPayment, RECEIPT_RULES } from '#server/entities/premium-payments.ts';
 import { requireScope } from '../authenticate.ts';
 import { uploadOnce, writeOnce } from './idempotency.ts';
-import { define, errors, idempotencyHeader, idPath, ok, operationBase, text, timestampOut } from './kit.ts';
+import { define, errors, idempotencyHeader, idPath, ok, operationBase, pageOf, text, timestampOut } from './kit.ts';
+import { pageConditions, pagingSchema, toPage } from './lists.ts';
+import { documentedQuery } from './schemas.ts';
 
 export const paymentOut = z.object({
   id: z.uuid(),
@@ -25,6 +31,7 @@ export const paymentOut = z.object({
   payment_method: z.enum(PREMIUM_METHODS),
   notes: text().nullable(),
   created_at: timestampOut(),
+  updated_at: timestampOut(),
   created_by_name: text().nullable(),
   files: z.array(z.object({ id: z.uuid(), file_name: text(), content_type: text(), size: z.number().int() })).describe('The receipts'),
 });
@@ -46,9 +53,23 @@ const paymentForm = z.object({
     .describe(`1 to ${PREMIUM_RECEIPT_MAX_FILES} receipts (PDF, JPEG, PNG or GIF, decided from the bytes), each at most ${PREMIUM_RECEIPT_MAX_BYTES / 1024 / 1024} MB`),
 });
 
+export const paymentApiQuerySchema = pagingSchema.extend({
+  policy_id: z.uuid('policy_id must be a policy id.').optional().describe("Only this policy's payments."),
+});
+
 const read = operationBase('Premium payments', 'read');
 const write = operationBase('Premium payments', 'write');
 const ROUTES = {
+  page: createRoute({
+    ...read.base,
+    operationId: 'listPremiumPayments',
+    method: 'get',
+    path: '/premium-payments',
+    summary: 'List premium payments',
+    description: `The agency's premium payments, oldest change first, in pages; pass next_cursor as cursor until it is null. ${read.note}`,
+    request: { query: documentedQuery(paymentApiQuerySchema) },
+    responses: { 200: ok('A page of premium payments', pageOf(paymentOut)), ...errors([400, 401, 403, 429]) },
+  }),
   list: createRoute({
     ...read.base,
     operationId: 'listPolicyPremiumPayments',
@@ -84,6 +105,15 @@ const ROUTES = {
 };
 
 export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>) {
+  define(api, ROUTES.page, requireScope('premium_payments', 'read'), async (c) => {
+    const q = validate(paymentApiQuerySchema, c.req.query());
+    const rows = await paymentsPage(
+      tenant(c.var.deps.db, c.var.actor),
+      [q.policy_id ? eq(premiumPayments.policyId, q.policy_id) : undefined, ...pageConditions('premium_payments', premiumPayments.updatedAt, premiumPayments.id, q)],
+      q.limit + 1,
+    );
+    return c.json(toPage('premium_payments', rows, q, (r) => r.payment));
+  });
   define(api, ROUTES.list, requireScope('premium_payments', 'read'), async (c) =>
     c.json({ data: await listPolicyPayments(c.var.deps.db, c.var.actor, idParam(c, 'id', POLICY_TEXT.notFound)), next_cursor: null }),
   );

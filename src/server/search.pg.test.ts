@@ -123,6 +123,9 @@ describe.runIf(onPostgres)('searches read only the caller agency on PostgreSQL',
       select a.attstattarget::int as target from pg_attribute a join pg_class c on c.oid = a.attrelid
       where c.relname = 'policies_agency_match_trgm_idx' and a.attnum in (2, 3) order by a.attnum`);
     expect(res.rows).toEqual([{ target: 1000 }, { target: 1000 }]);
+    // no pending list of recent writes for every search to read (decision 081)
+    const options = await t.db.execute<{ options: string[] }>(sql`select reloptions as options from pg_class where relname = 'policies_agency_match_trgm_idx'`);
+    expect(options.rows[0].options).toEqual(['fastupdate=off']);
   });
 
   it('the trigram expressions keep a 1,000-entry histogram, so a search term is estimated the same from one ANALYZE to the next', async () => {

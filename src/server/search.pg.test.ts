@@ -7,6 +7,7 @@ import { customers, documents, policies } from './db/schema.ts';
 import { customerSearch } from './entities/customers.ts';
 import { documentSearch } from './features/documents/service.ts';
 import { searchMatches } from './entities/policies/list.ts';
+import { candidateIds } from './entities/commissions/line-match.ts';
 import { tenant } from './tenant.ts';
 import { createTestContext, createUser, json, type TestContext } from './test/harness.ts';
 
@@ -107,6 +108,24 @@ describe.runIf(onPostgres)('searches read only the caller agency on PostgreSQL',
     const where = tenant(t.db, { agency: { id: small } }).where(customers, customerSearch('mar'));
     const text = await plan({ getSQL: () => sql`select count(*) from (select 1 from ${customers} where ${where} limit 10001) bounded` });
     readsOnlyTheAgency(text, 'customers');
+  });
+
+  it("the match dialog's search reads the agency's normalised numbers and names from their trigram index (decision 081)", async () => {
+    const agency = tenant(t.db, { agency: { id: large } }).agency;
+    const line = { insured_name: 'Mary Lopez', premium: '100.00', carrier: 'AXA', policy_id: null };
+    // a number as a carrier prints it (spaces, no dash), a name, and the suggestions without a search
+    for (const q of ['pol 0012345', 'margaret m', '']) {
+      const text = await plan({ getSQL: () => candidateIds(agency, line, q) });
+      readsOnlyTheAgency(text, 'policies');
+      expect(text, q).toContain('policies_agency_match_trgm_idx');
+    }
+    const res = await t.db.execute<{ target: number }>(sql`
+      select a.attstattarget::int as target from pg_attribute a join pg_class c on c.oid = a.attrelid
+      where c.relname = 'policies_agency_match_trgm_idx' and a.attnum in (2, 3) order by a.attnum`);
+    expect(res.rows).toEqual([{ target: 1000 }, { target: 1000 }]);
+    // no pending list of recent writes for every search to read (decision 081)
+    const options = await t.db.execute<{ options: string[] }>(sql`select reloptions as options from pg_class where relname = 'policies_agency_match_trgm_idx'`);
+    expect(options.rows[0].options).toEqual(['fastupdate=off']);
   });
 
   it('the trigram expressions keep a 1,000-entry histogram, so a search term is estimated the same from one ANALYZE to the next', async () => {

@@ -187,6 +187,10 @@ export const EXPORT_FILES = {
       c('transaction_type', 'As on the statement.'),
       c('reason', 'Why it matched, or why it was ignored.'),
       c('created_at', 'When it was recorded (ISO 8601, UTC).'),
+      // migration 0043: a match by hand, and what the import had decided (Put back restores it)
+      c('matched_by', 'The id of the member who matched it by hand, empty if the import matched it or nobody did.'),
+      c('imported_policy_id', 'Matched by hand after the import had matched it: the id of the policy the import chose (Put back restores it).'),
+      c('imported_reason', 'Matched by hand after the import had matched it: the import’s reason.'),
     ],
   },
 } as const satisfies Record<string, ExportFile>;

@@ -206,6 +206,69 @@ async function listRows(pgInfo: Postgres, server: Server, cookie: string) {
     await explain(pgInfo, `commissions-list-${plans[i]}-plan.txt`, () => fetch(`${server.url}${list}`, { headers: { cookie } }).then((res) => res.text()), (st) => /"commission_terms" ct/.test(st) && /order by/.test(st), false);
 }
 
+/**
+ * The match dialog's search (decision 081): `GET /api/commissions/lines/:id/candidates` for a line the
+ * import matched (its insured has about 60 policies in the book) — the suggestions, a number as a
+ * carrier prints it, part of a number, a full name, a surname (1 policy in 40), one letter, nothing
+ * found — 51 requests each in turn, with the server's and PostgreSQL's CPU per request; then their
+ * plans (the two halves of the dialog's order, each from an index).
+ */
+async function candidateRows(pgInfo: Postgres, server: Server, cookie: string, agencyId: string, terms: Term[]) {
+  const book = `${BOOK.toLocaleString('en')} policies`;
+  const [line] = (
+    await sql(
+      pgInfo.url,
+      `select l.id::text as id, l.insured_name as insured from commission_lines l
+        where l.agency_id = $1 and l.status = 'matched' and l.insured_name is not null order by l.line_no limit 1`,
+      [agencyId],
+    )
+  ).rows as { id: string; insured: string }[];
+  const number = terms[4242 % terms.length].number;
+  const searches: [string, string][] = [
+    ['suggestions (no search)', ''],
+    [`a number as printed ("${number.replace('-', ' ').toLowerCase()}")`, number.replace('-', ' ').toLowerCase()],
+    [`part of a number ("${number.slice(-4)}")`, number.slice(-4)],
+    [`a full name ("${line.insured.toLowerCase()}")`, line.insured.toLowerCase()],
+    [`a surname ("${line.insured.split(' ').at(-1)!.toLowerCase()}")`, line.insured.split(' ').at(-1)!.toLowerCase()],
+    ['one letter ("a")', 'a'],
+    ['nothing found ("zzq xyz")', 'zzq xyz'],
+  ];
+  const N = 51;
+  for (const [what, q] of searches) {
+    const path = `/api/commissions/lines/${line.id}/candidates?q=${encodeURIComponent(q)}`;
+    const times: number[] = [];
+    const statuses = new Set<number>();
+    let found = 0;
+    const cpu = cpuMs(server.pid);
+    const dbPid = database.pid?.();
+    const db = dbPid ? cpuSnapshot(dbPid) : undefined;
+    for (let i = 0; i < N; i += 1) {
+      const started = performance.now();
+      const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
+      const body = await res.text();
+      times.push(performance.now() - started);
+      statuses.add(res.status);
+      if (res.status === 200) found = (JSON.parse(body) as { candidates: unknown[] }).candidates.length;
+    }
+    const serverCpu = (cpuMs(server.pid) - cpu) / N;
+    const pgCpu = dbPid && db ? cpuSince(dbPid, db) / N : NaN;
+    times.sort((a, b) => a - b);
+    const p99 = times[Math.ceil(N * 0.99) - 1];
+    rows.push({
+      scenario: `3. match dialog's search, ${what}, ${book}`,
+      p50: Math.round(times[N >> 1] * 10) / 10,
+      p99: Math.round(p99 * 10) / 10,
+      rssMb: 0,
+      target: 'p99 ≤ 50 ms',
+      ok: statuses.size === 1 && statuses.has(200) && p99 <= 50,
+      note: `HTTP ${[...statuses].join('/')}; ${found} offered; ${N} requests in turn: p50 ${times[N >> 1].toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (min ${times[0].toFixed(1)}); CPU per request: server ${serverCpu.toFixed(1)} ms${Number.isNaN(pgCpu) ? '' : `, PostgreSQL ${pgCpu.toFixed(1)} ms`}; load average ${os.loadavg()[0].toFixed(1)}`,
+    });
+    log(`  ${rows.at(-1)!.scenario}: ${rows.at(-1)!.note}`);
+  }
+  for (const [i, [, q]] of searches.entries())
+    await explain(pgInfo, `commissions-candidates-${i}-plan.txt`, () => fetch(`${server.url}/api/commissions/lines/${line.id}/candidates?q=${encodeURIComponent(q)}`, { headers: { cookie } }).then((res) => res.text()), (st) => /with terms as/.test(st), false);
+}
+
 export async function commissionsOnly(pgInfo: Postgres) {
   const server = await pgServer(pgInfo);
   // PostgreSQL's CPU per request in the list rows
@@ -252,6 +315,7 @@ export async function commissionsOnly(pgInfo: Postgres) {
     await explain(pgInfo, 'commissions-reconciliation-plan.txt', () => fetch(`${server.url}${month}&page=2`, { headers: { cookie: who.cookie } }).then((res) => res.text()), (st) => /with terms as/.test(st));
     await explain(pgInfo, 'commissions-matching-plan.txt', () => timedUpload(server, who.cookie, '/api/commissions/statements/preview', form(csv, 'statement.csv')), (st) => /unnest/.test(st));
     await listRows(pgInfo, server, who.cookie);
+    await candidateRows(pgInfo, server, who.cookie, who.agencyId, terms);
     if (s) {
       const byStatement = await run(server, who.cookie, [`/api/commissions?statement=${s.id}&state=short_paid`], 1);
       loadRow('3. reconciliation of that statement, short-paid, 1 connection', byStatement, undefined, 'no target; the statement filter');

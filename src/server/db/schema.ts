@@ -405,6 +405,12 @@ export const policies = pgTable(
     // Statement matching (issue 31) joins a statement's numbers on the number without case, spaces or
     // dashes: the same expression as entities/commissions/statement-lines.ts, character for character.
     index('policies_agency_number_key_idx').on(t.agencyId, sql`regexp_replace(upper(${t.policyNumber}), '[[:space:]–—-]', '', 'g')`),
+    // The match dialog's search (issue 31, decision 081): the normalised number (the expression above)
+    // and the insured's name contain the search, or the name equals the line's insured; with agency_id.
+    // fastupdate off: every search would otherwise also read the pending list of recent writes (up to 4 MB).
+    index('policies_agency_match_trgm_idx')
+      .using('gin', t.agencyId, sql`regexp_replace(upper(${t.policyNumber}), '[[:space:]–—-]', '', 'g') gin_trgm_ops`, sql`lower(${t.customerName}) gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
     // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17).
     index('policies_agency_search_trgm_idx').using(
       'gin',

@@ -219,6 +219,7 @@ function commissionLineRows(t: Tenant) {
   const l = commissionLines;
   const fields = columns(
     l.id, l.statementId, l.lineNo, l.status, l.policyId, l.policyNumber, l.insuredName, l.premium, l.amount, l.receivedOn, l.transactionType, l.reason, isoText(l.createdAt),
+    l.matchedBy, l.importedPolicyId, l.importedReason,
   );
   return (after: string | null) => batch(t, t.select(fields).from(l, afterId(l.id, after)).orderBy(asc(l.id)).limit(EXPORT_BATCH));
 }

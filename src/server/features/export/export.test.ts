@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv as readCsv } from '#server/platform/csv.ts';
 import { EXPORT_FILES, EXPORT_NOT_INCLUDED, MANIFEST_FILE } from '#shared/export.ts';
+import { LINE_TEXT } from '#shared/commissions.ts';
 import { createCustomer, createPolicy } from '#server/test/factories.ts';
 import { sql } from 'drizzle-orm';
 import { customers as customersTable } from '#server/db/schema.ts';
@@ -145,14 +146,19 @@ describe('full export: commissions (issue 31)', () => {
     const send = (method: string, path: string, body: unknown) => t.request(path, { cookie: pro.cookie, method, json: body });
     const agencyId = await agencyOf(t, pro);
     const paid = await insertTerm(t, agencyId, { number: 'EXP-1', premium: '1000.00', start: '2026-03-02' });
-    await insertTerm(t, agencyId, { number: 'EXP-2', premium: '500.00', start: '2026-03-03' });
+    const second = await insertTerm(t, agencyId, { number: 'EXP-2', premium: '500.00', start: '2026-03-03' });
     expect((await send('POST', '/api/commissions/rates', rateBody({ rate: '12.5' }))).status).toBe(201);
     expect((await send('PUT', `/api/commissions/policies/${paid}/rate`, { rate: '15' })).status).toBe(200);
     expect((await send('PUT', `/api/commissions/producers/${pro.id}`, { new_business: '40', renewal: '25' })).status).toBe(200);
-    const form = statementForm('Policy Number,Insured,Premium,Commission,Date\nEXP-1,Someone,1000.00,150.00,2026-03-20\nZZZ-9,Nobody,10.00,1.00,2026-03-21\n');
+    const form = statementForm(
+      'Policy Number,Insured,Premium,Commission,Date\nEXP-1,Someone,1000.00,150.00,2026-03-20\nZZZ-9,Nobody,10.00,1.00,2026-03-21\nEXP-2,Other,500.00,62.50,2026-03-22\n',
+    );
     const imported = await t.request('/api/commissions/statements', { cookie: pro.cookie, method: 'POST', body: form });
     expect(imported.status).toBe(201);
     const statement = (await json(imported)).statement;
+    // the import matched the EXP-2 line; moved by hand to EXP-1, it keeps who moved it and the import's decision (migration 0043)
+    const moved = (await json(await t.request(`/api/commissions/policies/${second}/lines`, { cookie: pro.cookie }))).lines[0].id;
+    expect((await send('POST', `/api/commissions/lines/${moved}/match`, { policy_id: paid })).status).toBe(200);
     await insertTerm(t, await agencyOf(t, other), { number: 'EXP-OTHER' });
 
     const { files } = await download(pro);
@@ -171,8 +177,13 @@ describe('full export: commissions (issue 31)', () => {
     expect(cell('commission_lines', byNumber.get('EXP-1')!, 'amount')).toBe('150.00');
     expect(cell('commission_lines', byNumber.get('ZZZ-9')!, 'status')).toBe('unmatched');
     expect(lines.every((r) => cell('commission_lines', r, 'statement_id') === statement.id)).toBe(true);
+    // a match by hand: who made it, and the policy and reason the import had chosen; empty for the others
+    const hand = (number: string) => ['policy_id', 'matched_by', 'imported_policy_id', 'imported_reason'].map((name) => cell('commission_lines', byNumber.get(number)!, name));
+    expect(hand('EXP-2')).toEqual([paid, pro.id, second, LINE_TEXT.matchedNumber]);
+    expect(hand('EXP-1')).toEqual([paid, '', '', '']);
+    expect(hand('ZZZ-9')).toEqual(['', '', '', '']);
     const manifest = JSON.parse(files.get(MANIFEST_FILE)!.toString('utf8'));
-    expect(manifest.files.find((f: { name: string }) => f.name === 'commission_lines.csv').rows).toBe(2);
+    expect(manifest.files.find((f: { name: string }) => f.name === 'commission_lines.csv').rows).toBe(3);
 
     // another agency's archive holds none of it
     const theirs = (await download(other)).files;

@@ -1,11 +1,12 @@
 // The commission reports (issue 31): by carrier, by producer, by month, and outstanding by age. They
-// read the reconciliation's own SQL (#server/entities/commissions/terms.ts) over the terms starting within
-// the date range, so each total is the reconciliation's for the same terms and expected − received =
+// read the reconciliation's own terms (the stored terms, storedTermsSql in
+// #server/entities/commissions/terms.ts) over the terms starting within the date range, so each total is the reconciliation's for the same terms and expected − received =
 // outstanding per row and in total.
 import { sql, type SQL } from 'drizzle-orm';
 import { reportGroup, type ReportColumn, type ReportGroup, type ReportResult, type ReportRow } from '#shared/reports.ts';
 import { readSettings } from '#server/entities/commissions/settings.ts';
-import { agingOf, agingSql, CARRIER_KEY, readProducerReport, SUMS, termsSql, totalsOf, type Raw } from '#server/entities/commissions/terms.ts';
+import { readProducerReport } from '#server/entities/commissions/producer-report.ts';
+import { agingOf, agingSql, CARRIER_KEY, storedTermsSql, SUMS, totalsOf, type Raw } from '#server/entities/commissions/terms.ts';
 import type { Tenant } from '#server/tenant.ts';
 
 interface CommissionQuery {
@@ -18,7 +19,7 @@ interface CommissionQuery {
 
 const col = (key: string, label: string, kind: ReportColumn['kind'] = 'text'): ReportColumn => ({ key, label, kind });
 
-/** The range (on the term's start, as the reconciliation's month) and carrier, over the columns of `termsSql`. */
+/** The range (on the term's start, as the reconciliation's month) and carrier, over the columns of `storedTermsSql`. */
 function termFilter(q: CommissionQuery): SQL {
   const conds: SQL[] = [sql`true`];
   if (q.from) conds.push(sql`start_date >= ${q.from}::date`);
@@ -51,7 +52,7 @@ const ledgerRow = (r: Raw): ReportRow => {
 async function groupedTerms(t: Tenant, q: CommissionQuery, key: SQL, label: SQL, fields: SQL): Promise<{ rows: Raw[]; total: Raw }> {
   const { tolerance } = await readSettings(t);
   const where = termFilter(q);
-  const terms = termsSql(t, tolerance);
+  const terms = storedTermsSql(t, tolerance);
   const [rows, totals] = await Promise.all([
     t.execute(sql`with terms as (${terms}) select ${label} as label, ${fields} from terms where ${where} group by ${key} order by 1`),
     t.execute(sql`with terms as (${terms}) select ${fields} from terms where ${where}`),

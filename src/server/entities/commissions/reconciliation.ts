@@ -39,7 +39,7 @@ export function overdueSql(today: string): SQL {
 
 function filtersOf(q: ReconciliationQuery, withState: boolean, today: string): SQL {
   const conds: SQL[] = [sql`true`];
-  if (q.carrier) conds.push(sql`${CARRIER_KEY(sql`insurance_company`)} = ${CARRIER_KEY(sql`${q.carrier}`)}`);
+  if (q.carrier) conds.push(sql`carrier_key = ${CARRIER_KEY(sql`${q.carrier}`)}`);
   // a range, not to_char: it reaches policies_agency_start_idx, and only the month's terms are joined
   if (q.month) conds.push(sql`start_date >= ${`${q.month}-01`}::date and start_date < (${`${q.month}-01`}::date + interval '1 month')`);
   if (withState && q.state !== 'all') conds.push(sql`state = ${q.state}`);
@@ -127,10 +127,10 @@ async function computeView(t: Tenant, q: ReconciliationQuery, tolerance: string,
       select * from (${storedTermsSql(t, tolerance)}) all_terms where ${filtersOf(q, false, today)}${statementFilter}
     ), shown as (select * from terms where ${stateFilter})
     select
-      (select coalesce(json_agg(r), '[]') from (select ${ROW_COLUMNS} from shown order by start_date desc, policy_number limit ${PAGE_SIZE} offset ${offset}) r) as rows,
+      (select coalesce(json_agg(r), '[]') from (select ${ROW_COLUMNS} from (select * from shown order by start_date desc, policy_number limit ${PAGE_SIZE} offset ${offset}) page) r) as rows,
       (select row_to_json(s) from (select ${SUMS} from shown) s) as totals,
       (select coalesce(json_agg(c order by c.carrier), '[]') from (select min(btrim(insurance_company)) as carrier, ${SUMS} from shown
-        group by ${CARRIER_KEY(sql`insurance_company`)}) c) as carriers,
+        group by carrier_key) c) as carriers,
       (select coalesce(json_agg(st), '[]') from (select state, count(*)::int as n from terms group by state) st) as states,
       (select row_to_json(a) from (select ${agingSql(today)} from shown) a) as aging,
       (select row_to_json(o) from (select ${SUMS} from terms where ${overdueSql(today)}) o) as overdue`);

@@ -24,7 +24,7 @@ function termFilter(q: CommissionQuery): SQL {
   const conds: SQL[] = [sql`true`];
   if (q.from) conds.push(sql`start_date >= ${q.from}::date`);
   if (q.to) conds.push(sql`start_date <= ${q.to}::date`);
-  if (q.carrier) conds.push(sql`${CARRIER_KEY(sql`insurance_company`)} = ${CARRIER_KEY(sql`${q.carrier}`)}`);
+  if (q.carrier) conds.push(sql`carrier_key = ${CARRIER_KEY(sql`${q.carrier}`)}`);
   return sql.join(conds, sql` and `);
 }
 
@@ -70,7 +70,7 @@ function commissionResult(kind: ReportResult['kind'], columns: ReportColumn[], r
 export async function commissionReport(t: Tenant, q: CommissionQuery): Promise<ReportResult> {
   const group = reportGroup('commission', q.group);
   if (group === 'producer') return producerRows(t, termFilter(q));
-  const key = group === 'month' ? sql`to_char(start_date, 'YYYY-MM')` : CARRIER_KEY(sql`insurance_company`);
+  const key = group === 'month' ? sql`to_char(start_date, 'YYYY-MM')` : sql`carrier_key`;
   const label = group === 'month' ? sql`to_char(start_date, 'YYYY-MM')` : sql`min(btrim(insurance_company))`;
   const { rows, total } = await groupedTerms(t, q, key, label, LEDGER_SUMS);
   const first = group === 'month' ? 'month' : 'carrier';
@@ -114,7 +114,7 @@ async function producerRows(t: Tenant, where: SQL): Promise<ReportResult> {
 /** Outstanding by carrier and by the term's age on the agency's today: the reconciliation's buckets. */
 export async function commissionAging(t: Tenant, q: CommissionQuery): Promise<ReportResult> {
   const fields = sql`${SUMS}, ${agingSql(q.today)}`;
-  const { rows, total } = await groupedTerms(t, q, CARRIER_KEY(sql`insurance_company`), sql`min(btrim(insurance_company))`, fields);
+  const { rows, total } = await groupedTerms(t, q, sql`carrier_key`, sql`min(btrim(insurance_company))`, fields);
   const toRow = (r: Raw): ReportRow => {
     const a = agingOf(r);
     const s = totalsOf(r);

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // answered undefined in the second such file of a shared worker) get a module registry of their
 // own. Every other file shares its worker's modules with the files before it, so the app's module
 // graph is imported once per worker rather than once per file (import was 492 s of 960 s).
-const ISOLATED = ['src/server/nul-walk.test.ts', 'src/server/features/documents/s3.test.ts', 'src/server/features/files/storage.test.ts'];
+const ISOLATED = ['src/server/nul-walk.test.ts', 'src/server/features/commissions/stored-reads.test.ts', 'src/server/features/documents/s3.test.ts', 'src/server/features/files/storage.test.ts'];
 
 export default defineConfig({
   test: {

@@ -10,7 +10,7 @@ import { notFound } from '#server/errors.ts';
 import { tenant, type Connection } from '#server/tenant.ts';
 import { readSettings } from './settings.ts';
 import { getLine } from './statements.ts';
-import { CARRIER_KEY, termsSql, type Raw } from './terms.ts';
+import { CARRIER_KEY, storedTermsSql, type Raw } from './terms.ts';
 
 export const CANDIDATES_LIMIT = 10;
 
@@ -65,10 +65,10 @@ export async function matchCandidates(db: Connection, actor: Actor, lineId: stri
   const t = tenant(db, actor);
   const { tolerance } = await readSettings(t);
   const insured = line.insured_name ? line.insured_name.toLowerCase() : null;
-  // the ten policies first (their own statement), then only they are rated (termsSql's `only`)
+  // the ten policies first (their own statement), then only their stored terms are read (`only`)
   const only = sql`p.id in (${candidateIds(t.agency, line, q)})`;
   const first = (alias: string) => (insured ? sql`lower(${sql.raw(alias)}.customer_name) = ${insured} desc, ` : sql``);
-  const result = await t.execute(sql`with terms as (${termsSql(t, tolerance, only)})
+  const result = await t.execute(sql`with terms as (${storedTermsSql(t, tolerance, only)})
     select id::text as id, policy_number, customer_name, insurance_company, policy_type, start_date::text as start_date,
            premium_amount::text as premium_amount, expected::text as expected, received::text as received, state
       from terms order by ${first('terms')}start_date desc, policy_number`);

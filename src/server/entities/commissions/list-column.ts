@@ -2,9 +2,8 @@
 // never waits on a second request (e2e/waterfall.spec.ts). It reads each term's commission as the
 // database keeps it (commission_terms, migration 0042, decision 077): the reconciliation's own
 // formulas, recomputed by triggers for the terms every write touches, so the column equals the
-// reconciliation view's row for the same term (property-stored.test.ts compares them after random
-// writes). Sorting and filtering by it are index reads: commission_terms_expected_{asc,desc}_idx for
-// the sort, a partial index per state for the filters; the state's tolerance is the agency's setting,
+// reconciliation view's row for the same term (which reads the same stored terms, decision 082).
+// Sorting and filtering by it are index reads: commission_terms_expected_{asc,desc}_idx for the sort, a partial index per state for the filters; the state's tolerance is the agency's setting,
 // applied at read time (nothing stored depends on it).
 import { sql, type SQL } from 'drizzle-orm';
 import type { CommissionState, PolicyCommission } from '#shared/commission-states.ts';
@@ -12,7 +11,7 @@ import { commissionTerms, policies } from '#server/db/schema.ts';
 import { EXACT_COUNT_LIMIT } from '#server/db/count.ts';
 import type { Tenant } from '#server/tenant.ts';
 import { readSettings } from './settings.ts';
-import type { Raw } from './terms.ts';
+import { termStateSql, type Raw } from './terms.ts';
 
 const commissionOf = (r: Raw): PolicyCommission => ({
   expected: String(r.expected),
@@ -24,12 +23,8 @@ const commissionOf = (r: Raw): PolicyCommission => ({
 /** The agency's tolerance as SQL, for a filter built without a read first (bulk "all matching"). */
 const toleranceSql = (t: Tenant) => sql`coalesce((select s.tolerance from commission_settings s where s.agency_id = ${t.agency}), 1.00)`;
 
-/** termsSql's state, of the stored term "ct". */
-const stateOf = (tol: SQL) => sql`case when ct.rate is null then 'no_rate'
-  when ct.received = 0 and ct.expected > 0 then 'unpaid'
-  when abs(ct.difference) <= ${tol} then 'paid'
-  when ct.expected > ct.received then 'short_paid'
-  else 'overpaid' end`;
+/** The state of the stored term "ct" (the reconciliation's, terms.ts). */
+const stateOf = (tol: SQL) => termStateSql(sql`ct`, tol);
 
 /**
  * The stored term "ct" is in `state`: termsSql's cases solved for each state (tolerance ≥ 0), with

@@ -1,10 +1,10 @@
 // The dashboard's commission line (issue 31): expected and received of the terms starting in the
 // agency's current month and in the same month a year before, the reconciliation view's month filter
-// and sums (termsSql), in one statement.
+// and sums over the stored terms (storedTermsSql, decision 082), in one statement.
 import { sql } from 'drizzle-orm';
 import { comparedMonths, type CommissionComparison, type CommissionMonth } from '#shared/dashboard.ts';
 import type { Tenant } from '#server/tenant.ts';
-import { termsSql } from './terms.ts';
+import { storedTermsSql } from './terms.ts';
 
 // the tolerance only decides a term's state, which these sums do not read
 const ANY_TOLERANCE = '1.00';
@@ -17,9 +17,9 @@ const nextMonth = (month: string) => {
 
 export async function commissionComparison(t: Tenant, today: string): Promise<CommissionComparison> {
   const { thisMonth, lastYear } = comparedMonths(today);
-  // ranges on start_date (not to_char) so the filter reaches the policies' rows before the per-term subqueries
+  // ranges on start_date (not to_char) so the filter reaches policies_agency_start_idx before the terms are joined
   const inMonth = (month: string) => sql`(start_date >= ${firstDay(month)}::date and start_date < ${firstDay(nextMonth(month))}::date)`;
-  const result = await t.execute(sql`with terms as (${termsSql(t, ANY_TOLERANCE)})
+  const result = await t.execute(sql`with terms as (${storedTermsSql(t, ANY_TOLERANCE)})
     select to_char(start_date, 'YYYY-MM') as month, count(*)::int as terms,
            coalesce(sum(expected), 0)::numeric(16,2)::text as expected, coalesce(sum(received), 0)::numeric(16,2)::text as received,
            coalesce(sum(difference), 0)::numeric(16,2)::text as difference

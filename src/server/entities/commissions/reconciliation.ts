@@ -1,13 +1,15 @@
-// Expected against received, per policy term, computed in SQL with numeric (exact to the cent; text
-// out): the rate is the policy's own or its schedule's (carrier × line × new/renewal, the latest
-// effective on or before the term's start); a cancelled term's unearned share comes back as a
-// negative chargeback, pro rata by days. Totals are sums of the same rows, so for every filter
-// expected − received = outstanding.
+// Expected against received, per policy term, in SQL with numeric (exact to the cent; text out): the
+// rate is the policy's own or its schedule's (carrier × line × new/renewal, the latest effective on or
+// before the term's start); a cancelled term's unearned share comes back as a negative chargeback, pro
+// rata by days. Each term's figures are read as the database keeps them (commission_terms, decision
+// 077; storedTermsSql, decision 082), so nothing is rated per request. Totals are sums of the same
+// rows, so for every filter expected − received = outstanding.
 import { sql, type SQL } from 'drizzle-orm';
 import { csvLine } from '#shared/csv.ts';
 import {
   COMMISSION_STATE_LABEL,
   COMMISSION_STATES,
+  COMMISSION_TEXT,
   type BusinessKind,
   type CommissionState,
   type ReconciliationQuery,
@@ -16,11 +18,12 @@ import {
   type TermState,
 } from '#shared/commissions.ts';
 import type { Actor } from '#server/context.ts';
+import { idOr404 } from '#server/db/helpers.ts';
 import { bookCache } from '#server/platform/book-version.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
 import { readSettings } from './settings.ts';
-import { agingOf, agingSql, CARRIER_KEY, SUMS, termsSql, totalsOf, type Raw } from './terms.ts';
+import { agingOf, agingSql, CARRIER_KEY, storedTermsSql, SUMS, totalsOf, type Raw } from './terms.ts';
 
 export const PAGE_SIZE = 50;
 /** Unpaid this many days after the term's start is overdue. */
@@ -36,15 +39,15 @@ export function overdueSql(today: string): SQL {
 
 function filtersOf(q: ReconciliationQuery, withState: boolean, today: string): SQL {
   const conds: SQL[] = [sql`true`];
-  if (q.carrier) conds.push(sql`${CARRIER_KEY(sql`insurance_company`)} = ${CARRIER_KEY(sql`${q.carrier}`)}`);
-  // a range, not to_char: it reaches policies_agency_start_idx before the per-term subqueries run
+  if (q.carrier) conds.push(sql`carrier_key = ${CARRIER_KEY(sql`${q.carrier}`)}`);
+  // a range, not to_char: it reaches policies_agency_start_idx, and only the month's terms are joined
   if (q.month) conds.push(sql`start_date >= ${`${q.month}-01`}::date and start_date < (${`${q.month}-01`}::date + interval '1 month')`);
   if (withState && q.state !== 'all') conds.push(sql`state = ${q.state}`);
   if (withState && q.overdue) conds.push(overdueSql(today));
   return sql.join(conds, sql` and `);
 }
 
-/** The view's filters and its one-statement filter, over the columns of `termsSql`. */
+/** The view's filters and its one-statement filter, over the columns of `storedTermsSql`. */
 export function reconciliationFilter(t: Tenant, q: ReconciliationQuery, today: string): SQL {
   const statementFilter = q.statement
     ? sql` and id in (select l.policy_id from commission_lines l where l.agency_id = ${t.agency} and l.statement_id::text = ${q.statement})`
@@ -90,14 +93,14 @@ const ROW_COLUMNS = sql`id, policy_number, customer_name, insurance_company, pol
  * the agency's book version stays (decision 070): the version moves with every write of policies,
  * rates, own rates and commission lines, which is all the view reads besides the tolerance (in the
  * key). A bookkeeper reopening the month, or a colleague looking at the same one, gets it without
- * rating 10,000 terms again (issue 31: ≤ 200 ms p99 under load); another filter or page recomputes.
+ * reading and summing 10,000 terms again (issue 31: ≤ 200 ms p99 under load); another filter or page recomputes.
  */
 const viewCache = bookCache<ReconciliationResult>();
 
 /**
- * The view in one statement (issue 31: ≤ 200 ms p99 for a month of 10,000 lines): the filtered terms
- * are computed once (materialized) and the page, totals, carriers, counts per state and aging are
- * read from them, instead of five statements each rating every term again.
+ * The view in one statement (issue 31: ≤ 200 ms p99 for a month of 10,000 lines): the filtered stored
+ * terms are read once (materialized) and the page, totals, carriers, counts per state and aging are
+ * summed from them, instead of five statements each reading every term again.
  */
 export async function reconcile(db: Connection, actor: Actor, q: ReconciliationQuery): Promise<ReconciliationResult> {
   const t = tenant(db, actor);
@@ -121,13 +124,13 @@ async function computeView(t: Tenant, q: ReconciliationQuery, tolerance: string,
   const stateFilter = sql.join([q.state === 'all' ? sql`true` : sql`state = ${q.state}`, q.overdue ? overdueSql(today) : sql`true`], sql` and `);
   const offset = (q.page - 1) * PAGE_SIZE;
   const result = await t.execute(sql`with terms as materialized (
-      select * from (${termsSql(t, tolerance)}) all_terms where ${filtersOf(q, false, today)}${statementFilter}
+      select * from (${storedTermsSql(t, tolerance)}) all_terms where ${filtersOf(q, false, today)}${statementFilter}
     ), shown as (select * from terms where ${stateFilter})
     select
-      (select coalesce(json_agg(r), '[]') from (select ${ROW_COLUMNS} from shown order by start_date desc, policy_number limit ${PAGE_SIZE} offset ${offset}) r) as rows,
+      (select coalesce(json_agg(r), '[]') from (select ${ROW_COLUMNS} from (select * from shown order by start_date desc, policy_number limit ${PAGE_SIZE} offset ${offset}) page) r) as rows,
       (select row_to_json(s) from (select ${SUMS} from shown) s) as totals,
       (select coalesce(json_agg(c order by c.carrier), '[]') from (select min(btrim(insurance_company)) as carrier, ${SUMS} from shown
-        group by ${CARRIER_KEY(sql`insurance_company`)}) c) as carriers,
+        group by carrier_key) c) as carriers,
       (select coalesce(json_agg(st), '[]') from (select state, count(*)::int as n from terms group by state) st) as states,
       (select row_to_json(a) from (select ${agingSql(today)} from shown) a) as aging,
       (select row_to_json(o) from (select ${SUMS} from terms where ${overdueSql(today)}) o) as overdue`);
@@ -151,13 +154,12 @@ async function computeView(t: Tenant, q: ReconciliationQuery, tolerance: string,
 
 /** One term's commission (the policy page), or null when the policy is not the agency's. */
 export async function termCommission(db: Connection, actor: Actor, policyId: string): Promise<ReconciliationRow | null> {
+  const id = idOr404(policyId, COMMISSION_TEXT.policyNotFound);
   const t = tenant(db, actor);
   const { tolerance } = await readSettings(t);
   const today = agencyTodayOf(actor);
-  const result = await t.execute(sql`with terms as (${termsSql(t, tolerance)}) select id, policy_number, customer_name, insurance_company, policy_type, business,
-      start_date::text as start_date, end_date::text as end_date, premium_amount::text as premium_amount, rate::text as rate, own_rate::text as own_rate,
-      written::text as written, chargeback::text as chargeback, expected::text as expected, received::text as received, difference::text as difference, state
-    from terms where id::text = ${policyId}`);
+  // the policy by its key (an id, not id::text: the primary key's probe, not a scan of the agency's book)
+  const result = await t.execute(sql`select ${ROW_COLUMNS} from (${storedTermsSql(t, tolerance, sql`p.id = ${id}::uuid`)}) terms`);
   const [row] = result.rows as Raw[];
   return row ? toRow(row, today) : null;
 }
@@ -171,11 +173,8 @@ export async function reconciliationCsv(db: Connection, actor: Actor, q: Reconci
   const today = agencyTodayOf(actor);
   const where = reconciliationFilter(t, q, today);
   const [rows, totals] = await Promise.all([
-    t.execute(sql`with terms as (${termsSql(t, tolerance)}) select id, policy_number, customer_name, insurance_company, policy_type, business,
-        start_date::text as start_date, end_date::text as end_date, premium_amount::text as premium_amount, rate::text as rate, own_rate::text as own_rate,
-        written::text as written, chargeback::text as chargeback, expected::text as expected, received::text as received, difference::text as difference, state
-      from terms where ${where} order by start_date desc, policy_number`),
-    t.execute(sql`with terms as (${termsSql(t, tolerance)}) select ${SUMS} from terms where ${where}`),
+    t.execute(sql`with terms as (${storedTermsSql(t, tolerance)}) select ${ROW_COLUMNS} from terms where ${where} order by start_date desc, policy_number`),
+    t.execute(sql`with terms as (${storedTermsSql(t, tolerance)}) select ${SUMS} from terms where ${where}`),
   ]);
   const sum = totalsOf((totals.rows as Raw[])[0]);
   const lines = (rows.rows as Raw[]).map((raw) => {
@@ -190,8 +189,8 @@ export async function termStates(db: Connection, actor: Actor, ids: string[]): P
   if (!ids.length) return {};
   const t = tenant(db, actor);
   const { tolerance } = await readSettings(t);
-  // the outer filter reaches the policies scan (the CTEs are inlined), so only these terms are rated
-  const result = await t.execute(sql`with terms as (${termsSql(t, tolerance)}) select id::text as id, expected::text as expected,
+  // the outer filter reaches the policies scan (the CTE is inlined): these policies' terms are read by key
+  const result = await t.execute(sql`with terms as (${storedTermsSql(t, tolerance)}) select id::text as id, expected::text as expected,
       received::text as received, difference::text as difference, state
     from terms where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
   return Object.fromEntries(

@@ -4,27 +4,61 @@
 // a cancelled term's unearned share comes back as a negative chargeback, pro rata by days; money is
 // numeric (exact to the cent) and leaves as text. Sums and buckets are sums of the same rows, so for
 // every filter expected − received = outstanding.
+//
+// The database keeps each term's figures in commission_terms (migration 0042, decision 077), computed
+// by triggers with termsSql's formulas; every read goes through `storedTermsSql` (decision 082), which
+// gives termsSql's columns from the stored terms. termsSql stays the definition the stored terms are
+// checked against (stored*.test.ts, stored-reads.test.ts).
 import { sql, type SQL } from 'drizzle-orm';
-import { SPLIT_TEXT, type ProducerReport, type ProducerReportRow } from '#shared/commission-splits.ts';
 import type { CommissionTotals } from '#shared/commissions.ts';
 import type { Tenant } from '#server/tenant.ts';
-import { readSettings } from './settings.ts';
 
 export type Raw = Record<string, unknown>;
-const money = (v: unknown) => String(v ?? '0.00');
 
 export const CARRIER_KEY = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
 
 /**
- * Every term of the agency with its rate, expected, received, difference and state; `only` narrows
- * the policies read (alias p), e.g. to one outer row in a lateral join.
+ * A term's state from its figures (`c` names the row holding rate, expected, received and
+ * difference): no rate, unpaid (nothing received of a positive expected), paid within the tolerance,
+ * short- or over-paid. The tolerance is the agency's setting, so it is applied when reading.
+ */
+export const termStateSql = (c: SQL, tolerance: string | SQL) => sql`case when ${c}.rate is null then 'no_rate'
+  when ${c}.received = 0 and ${c}.expected > 0 then 'unpaid'
+  when abs(${c}.difference) <= ${tolerance}::numeric then 'paid'
+  when ${c}.expected > ${c}.received then 'short_paid'
+  else 'overpaid' end`;
+
+/**
+ * Every term of the agency with its rate, expected, received, difference and state, read from the
+ * stored terms (commission_terms): termsSql's columns (but schedule_rate, which no reader needs) and
+ * the same figures, without rating anything — a join of each policy to its term on the primary key.
+ * `carrier_key` is the carrier's key as stored (CARRIER_KEY of the carrier): filters and groups by
+ * carrier read it instead of normalising every row's carrier again.
+ * `only` narrows the policies read (alias p). Every policy has its term (the insert trigger writes
+ * it), so the join leaves none out.
+ */
+export function storedTermsSql(t: Tenant, tolerance: string | SQL, only?: SQL): SQL {
+  return sql`
+    select p.id, p.policy_number, p.customer_name, p.insurance_company, p.policy_type, p.start_date, p.end_date,
+           p.premium_amount, p.cancel_effective_date, p.assignee_id, ct.business, ct.carrier_key,
+           case when ct.rate_source = 'own' then ct.rate end as own_rate,
+           ct.rate, ct.written, ct.chargeback, ct.expected, ct.received, ct.difference,
+           ${termStateSql(sql`ct`, tolerance)} as state
+      from policies p join commission_terms ct on ct.agency_id = ${t.agency} and ct.policy_id = p.id
+     where p.agency_id = ${t.agency}${only ? sql` and ${only}` : sql``}`;
+}
+
+/**
+ * Every term of the agency with its rate, expected, received, difference and state, computed from
+ * scratch; `only` narrows the policies read (alias p). The definition the stored terms are checked
+ * against (the triggers of migration 0042 use these formulas); the app reads `storedTermsSql`.
  */
 export function termsSql(t: Tenant, tolerance: string | SQL, only?: SQL): SQL {
   return sql`
     with base as (
       select p.id, p.policy_number, p.customer_name, p.insurance_company, p.policy_type, p.start_date, p.end_date,
              p.premium_amount, p.cancel_effective_date, p.assignee_id,
-             case when p.renewed_from_id is null then 'new' else 'renewal' end as business,
+             case when p.renewed_from_id is null then 'new' else 'renewal' end as business, ${CARRIER_KEY(sql`p.insurance_company`)} as carrier_key,
              o.rate as own_rate, sr.rate as schedule_rate, rc.received
         from policies p
         left join commission_overrides o on o.agency_id = ${t.agency} and o.policy_id = p.id
@@ -88,65 +122,3 @@ export const agingOf = (r: Raw | undefined) => ({
   '61-90': String(r?.d61 ?? '0.00'),
   '90+': String(r?.d91 ?? '0.00'),
 });
-
-/** Each producer's part of the filtered terms and their earnings at their split (rows with no producer last). */
-export async function readProducerReport(t: Tenant, where: SQL): Promise<ProducerReport> {
-  const { tolerance } = await readSettings(t);
-  const part = (col: string, secondPart: boolean) => {
-    const x = sql.raw(`terms.${col}`);
-    const share = sql`round(${x} * s.share / 100, 2)`;
-    return secondPart ? share : sql`(${x} - coalesce(${share}, 0))`;
-  };
-  // grouping sets: one row per producer and the total row, which counts a shared term once
-  const result = await t.execute(sql`with terms as (${termsSql(t, tolerance)}),
-    parts as (
-      select terms.id, terms.business, terms.assignee_id as producer_id, ${part('expected', false)} as expected, ${part('received', false)} as received
-        from terms left join commission_term_splits s on s.agency_id = ${t.agency} and s.policy_id = terms.id
-       where ${where}
-      union all
-      select terms.id, terms.business, s.producer_id, ${part('expected', true)}, ${part('received', true)}
-        from terms join commission_term_splits s on s.agency_id = ${t.agency} and s.policy_id = terms.id
-       where ${where}
-    ), earned as (
-      select parts.*, ps.new_business, ps.renewal, u.name,
-             round(parts.expected * case when parts.business = 'new' then ps.new_business else ps.renewal end / 100, 2) as earned_expected,
-             round(parts.received * case when parts.business = 'new' then ps.new_business else ps.renewal end / 100, 2) as earned
-        from parts left join commission_producer_splits ps on ps.agency_id = ${t.agency} and ps.user_id = parts.producer_id
-        left join "user" u on u.id = parts.producer_id
-    )
-    select grouping(producer_id) as is_total, producer_id, name, new_business::text as new_business, renewal::text as renewal,
-           count(distinct id)::int as terms,
-           coalesce(sum(expected), 0)::numeric(16,2)::text as expected, coalesce(sum(received), 0)::numeric(16,2)::text as received,
-           coalesce(sum(expected - received), 0)::numeric(16,2)::text as difference,
-           coalesce(sum(earned_expected), 0)::numeric(16,2)::text as earned_expected, coalesce(sum(earned), 0)::numeric(16,2)::text as earned
-      from earned
-     group by grouping sets ((producer_id, name, new_business, renewal), ())
-     order by grouping(producer_id), producer_id is null, name`);
-  const all = result.rows as Raw[];
-  const rows: ProducerReportRow[] = all
-    .filter((r) => Number(r.is_total) === 0)
-    .map((r) => ({
-      producer_id: r.producer_id === null ? null : String(r.producer_id),
-      name: r.producer_id === null ? SPLIT_TEXT.noProducer : String(r.name ?? ''),
-      new_business: r.new_business === null ? null : String(r.new_business),
-      renewal: r.renewal === null ? null : String(r.renewal),
-      terms: Number(r.terms),
-      expected: money(r.expected),
-      received: money(r.received),
-      difference: money(r.difference),
-      earned_expected: money(r.earned_expected),
-      earned: money(r.earned),
-    }));
-  const sum = all.find((r) => Number(r.is_total) === 1);
-  return {
-    rows,
-    totals: {
-      terms: Number(sum?.terms ?? 0),
-      expected: money(sum?.expected),
-      received: money(sum?.received),
-      difference: money(sum?.difference),
-      earned_expected: money(sum?.earned_expected),
-      earned: money(sum?.earned),
-    },
-  };
-}

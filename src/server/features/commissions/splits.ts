@@ -11,7 +11,7 @@ import { accessSubject, type Actor } from '#server/context.ts';
 import { activityLog, agencyMembers, commissionProducerSplits, commissionTermSplits, policies, user } from '#server/db/schema.ts';
 import { badRequest, forbidden, notFound } from '#server/errors.ts';
 import { tenant, type Connection, type Tenant } from '#server/tenant.ts';
-import { readProducerReport } from '#server/entities/commissions/terms.ts';
+import { readProducerReport } from '#server/entities/commissions/producer-report.ts';
 import { reconciliationFilter } from '#server/entities/commissions/reconciliation.ts';
 import { agencyTodayOf } from '#server/platform/policy-status.ts';
 

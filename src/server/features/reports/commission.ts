@@ -1,11 +1,12 @@
 // The commission reports (issue 31): by carrier, by producer, by month, and outstanding by age. They
-// read the reconciliation's own SQL (#server/entities/commissions/terms.ts) over the terms starting within
-// the date range, so each total is the reconciliation's for the same terms and expected − received =
+// read the reconciliation's own terms (the stored terms, storedTermsSql in
+// #server/entities/commissions/terms.ts) over the terms starting within the date range, so each total is the reconciliation's for the same terms and expected − received =
 // outstanding per row and in total.
 import { sql, type SQL } from 'drizzle-orm';
 import { reportGroup, type ReportColumn, type ReportGroup, type ReportResult, type ReportRow } from '#shared/reports.ts';
 import { readSettings } from '#server/entities/commissions/settings.ts';
-import { agingOf, agingSql, CARRIER_KEY, readProducerReport, SUMS, termsSql, totalsOf, type Raw } from '#server/entities/commissions/terms.ts';
+import { readProducerReport } from '#server/entities/commissions/producer-report.ts';
+import { agingOf, agingSql, CARRIER_KEY, storedTermsSql, SUMS, totalsOf, type Raw } from '#server/entities/commissions/terms.ts';
 import type { Tenant } from '#server/tenant.ts';
 
 interface CommissionQuery {
@@ -18,12 +19,12 @@ interface CommissionQuery {
 
 const col = (key: string, label: string, kind: ReportColumn['kind'] = 'text'): ReportColumn => ({ key, label, kind });
 
-/** The range (on the term's start, as the reconciliation's month) and carrier, over the columns of `termsSql`. */
+/** The range (on the term's start, as the reconciliation's month) and carrier, over the columns of `storedTermsSql`. */
 function termFilter(q: CommissionQuery): SQL {
   const conds: SQL[] = [sql`true`];
   if (q.from) conds.push(sql`start_date >= ${q.from}::date`);
   if (q.to) conds.push(sql`start_date <= ${q.to}::date`);
-  if (q.carrier) conds.push(sql`${CARRIER_KEY(sql`insurance_company`)} = ${CARRIER_KEY(sql`${q.carrier}`)}`);
+  if (q.carrier) conds.push(sql`carrier_key = ${CARRIER_KEY(sql`${q.carrier}`)}`);
   return sql.join(conds, sql` and `);
 }
 
@@ -51,7 +52,7 @@ const ledgerRow = (r: Raw): ReportRow => {
 async function groupedTerms(t: Tenant, q: CommissionQuery, key: SQL, label: SQL, fields: SQL): Promise<{ rows: Raw[]; total: Raw }> {
   const { tolerance } = await readSettings(t);
   const where = termFilter(q);
-  const terms = termsSql(t, tolerance);
+  const terms = storedTermsSql(t, tolerance);
   const [rows, totals] = await Promise.all([
     t.execute(sql`with terms as (${terms}) select ${label} as label, ${fields} from terms where ${where} group by ${key} order by 1`),
     t.execute(sql`with terms as (${terms}) select ${fields} from terms where ${where}`),
@@ -69,7 +70,7 @@ function commissionResult(kind: ReportResult['kind'], columns: ReportColumn[], r
 export async function commissionReport(t: Tenant, q: CommissionQuery): Promise<ReportResult> {
   const group = reportGroup('commission', q.group);
   if (group === 'producer') return producerRows(t, termFilter(q));
-  const key = group === 'month' ? sql`to_char(start_date, 'YYYY-MM')` : CARRIER_KEY(sql`insurance_company`);
+  const key = group === 'month' ? sql`to_char(start_date, 'YYYY-MM')` : sql`carrier_key`;
   const label = group === 'month' ? sql`to_char(start_date, 'YYYY-MM')` : sql`min(btrim(insurance_company))`;
   const { rows, total } = await groupedTerms(t, q, key, label, LEDGER_SUMS);
   const first = group === 'month' ? 'month' : 'carrier';
@@ -113,7 +114,7 @@ async function producerRows(t: Tenant, where: SQL): Promise<ReportResult> {
 /** Outstanding by carrier and by the term's age on the agency's today: the reconciliation's buckets. */
 export async function commissionAging(t: Tenant, q: CommissionQuery): Promise<ReportResult> {
   const fields = sql`${SUMS}, ${agingSql(q.today)}`;
-  const { rows, total } = await groupedTerms(t, q, CARRIER_KEY(sql`insurance_company`), sql`min(btrim(insurance_company))`, fields);
+  const { rows, total } = await groupedTerms(t, q, sql`carrier_key`, sql`min(btrim(insurance_company))`, fields);
   const toRow = (r: Raw): ReportRow => {
     const a = agingOf(r);
     const s = totalsOf(r);

@@ -1,8 +1,8 @@
 // GET /api/v1/statements/{id}/lines (issue 34 §3, issue 31): a carrier statement's lines with their
 // match — the policy a line paid and that term's state in the reconciliation (paid in full, short- or
 // over-paid, no rate) and difference, or not in the book, or ignored with its reason — read from the
-// reconciliation's own SQL (entities/commissions/terms.ts), so a line says what the Commissions page
-// says of its term. In line order, paged by an opaque cursor; filtered by state. Scope `commissions`.
+// stored terms as the reconciliation reads them (storedTermsSql, entities/commissions/terms.ts), so a
+// line says what the Commissions page says of its term. In line order, paged by an opaque cursor; filtered by state. Scope `commissions`.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { badRequest, notFound } from '#server/errors.ts';
 import { idParam, validate } from '#server/http.ts';
 import { tenant, type Tenant } from '#server/tenant.ts';
 import { readSettings } from '#server/entities/commissions/settings.ts';
-import { termsSql, type Raw } from '#server/entities/commissions/terms.ts';
+import { storedTermsSql, type Raw } from '#server/entities/commissions/terms.ts';
 import { requireScope } from '../authenticate.ts';
 import { define, errors, idPath, ok, operationBase, pageOf, text } from './kit.ts';
 import { pagingSchema } from './lists.ts';
@@ -101,17 +101,17 @@ async function statementLines(t: Tenant, statementId: string, q: z.output<typeof
   const byStatus: Partial<Record<string, string>> = { matched: 'matched', not_in_book: 'unmatched', ignored: 'ignored' };
   let result;
   if (q.state === 'all' || byStatus[q.state]) {
-    // the page's lines first (a keyset read), then only their terms are rated
+    // the page's lines first (a keyset read), then only their terms are read
     const status = q.state === 'all' ? sql`` : sql` and l.status = ${byStatus[q.state]}`;
     result = await t.execute(sql`with page as (
         select l.*, ${position} as position from commission_lines l where ${mine}${status}${afterFilter} order by ${position}, l.id limit ${q.limit + 1}
-      ), terms as (${termsSql(t, tolerance, sql`p.id in (select page.policy_id from page where page.policy_id is not null)`)})
+      ), terms as (${storedTermsSql(t, tolerance, sql`p.id in (select page.policy_id from page where page.policy_id is not null)`)})
       select ${columns(sql`page`)} from page left join terms on terms.id = page.policy_id order by page.position, page.id`);
   } else {
-    // a term's state to filter on: the statement's terms are rated (only those), then filtered
+    // a term's state to filter on: the statement's stored terms (only those) are read, then filtered
     const only = sql`p.id in (select l.policy_id from commission_lines l where ${mine} and l.policy_id is not null)`;
     result = await t.execute(sql`with lines as (select l.*, ${position} as position from commission_lines l where ${mine}${afterFilter}),
-        terms as (${termsSql(t, tolerance, only)})
+        terms as (${storedTermsSql(t, tolerance, only)})
       select ${columns(sql`lines`)} from lines join terms on terms.id = lines.policy_id
        where lines.status = 'matched' and terms.state = ${q.state}
        order by lines.position, lines.id limit ${q.limit + 1}`);

@@ -122,6 +122,10 @@ test('commissions: a rate, a statement paying one term in full and one short, th
   await page.getByLabel('State', { exact: true }).selectOption('all');
   const cards = page.getByRole('list', { name: 'Policy terms' }).getByTestId('commission-row');
   await expect(cards.filter({ hasText: 'CMS-2' })).toContainText('Short-paid');
+  // the totals per carrier fit a phone: the count of terms under the carrier's name, no sideways scroll
+  const perCarrier = page.getByRole('table', { name: 'Totals per carrier' });
+  await expect(perCarrier.getByRole('row', { name: /Acme Mutual/ })).toContainText('2 terms');
+  expect(await perCarrier.evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
   await shot(page, 'commissions-reconciliation');
   await page.setViewportSize({ width: 1366, height: 900 });
 

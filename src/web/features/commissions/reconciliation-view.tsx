@@ -209,21 +209,25 @@ export function ReconciliationView() {
               <table className="w-full text-sm" aria-label="Totals per carrier">
                 <thead className="bg-slate-50 text-left text-slate-600">
                   <tr>
-                    <th className="px-3 py-2 font-medium">Carrier</th>
-                    <th className="px-3 py-2 text-right font-medium">Terms</th>
-                    <th className="px-3 py-2 text-right font-medium">Expected</th>
-                    <th className="px-3 py-2 text-right font-medium">Received</th>
-                    <th className="px-3 py-2 text-right font-medium">Outstanding</th>
+                    <th className="px-2 py-2 sm:px-3 font-medium">Carrier</th>
+                    <th className="hidden px-2 py-2 text-right font-medium sm:table-cell sm:px-3">Terms</th>
+                    <th className="px-2 py-2 sm:px-3 text-right font-medium">Expected</th>
+                    <th className="px-2 py-2 sm:px-3 text-right font-medium">Received</th>
+                    <th className="px-2 py-2 sm:px-3 text-right font-medium">Outstanding</th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.by_carrier.map((c) => (
                     <tr key={c.carrier} className="border-t border-slate-100">
-                      <td className="px-3 py-2">{c.carrier}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{c.terms}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{signedMoney(c.expected)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{signedMoney(c.received)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{signedMoney(c.difference)}</td>
+                      <td className="px-2 py-2 sm:px-3">
+                        {c.carrier}
+                        {/* on a phone the terms column gives its width to the money: the count goes under the name */}
+                        <span className="block text-xs text-slate-500 sm:hidden">{c.terms === 1 ? '1 term' : `${c.terms} terms`}</span>
+                      </td>
+                      <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell sm:px-3">{c.terms}</td>
+                      <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{signedMoney(c.expected)}</td>
+                      <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{signedMoney(c.received)}</td>
+                      <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{signedMoney(c.difference)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -135,8 +135,9 @@ export function sampleRss(pid: number) {
       clearInterval(timer);
       sample();
       const peak = Math.max(...peakOf.values());
-      const growth = Math.max(...[...peakOf].map(([p, top]) => top - (startOf.get(p) ?? top)));
-      return { start, peak, growth };
+      const growths = [...peakOf].map(([p, top]) => ({ pid: p, growth: top - (startOf.get(p) ?? top) }));
+      const largest = growths.reduce((a, b) => (b.growth > a.growth ? b : a));
+      return { start, peak, growth: largest.growth, pid: largest.pid };
     },
   };
 }

@@ -22,33 +22,38 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-interface ParsedRecord {
-  record: string[];
-  info: { lines: number };
-}
-
 const LINE_BREAK = /\r\n|\r|\n/g;
 const lineBreaks = (text: string) => text.match(LINE_BREAK)?.length ?? 0;
 
-/** Rows of fields with the line each starts on; blank lines are skipped. */
+/**
+ * Rows of fields with the line each starts on; blank lines are skipped. Each record's line is read
+ * from csv-parse's `on_record` context, which is dropped at once: its `info: true` option kept a copy
+ * of that context (a dozen fields) beside every record until the end of the parse, tripling what a
+ * 10,000-line statement allocated (issue 31: the preview's memory growth).
+ */
 export function parseCsv(input: string): { rows: string[][]; lines: number[] } {
   const text = input.replace(/^\uFEFF/, '');
   if (text.trim() === '') throw new CsvError(CSV_TEXT.empty);
-  let records: ParsedRecord[];
+  const lines: number[] = [];
+  let rows: string[][];
   try {
-    records = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as ParsedRecord[];
+    rows = parse(text, {
+      delimiter: detectDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      on_record: (record: string[], context: { lines: number }) => {
+        if (record.length === 1 && record[0].trim() === '') return null;
+        // context.lines is the line the record ends on; only its quoted fields can hold line breaks
+        let breaks = 0;
+        for (const field of record) if (field.includes('\n') || field.includes('\r')) breaks += lineBreaks(field);
+        lines.push(context.lines - breaks);
+        return record;
+      },
+    }) as unknown as string[][];
   } catch (err) {
     const e = err as { code?: string; bytes_records?: number };
     if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvError(CSV_TEXT.unclosedQuote(openRecordLine(text, e.bytes_records ?? 0)));
     throw new CsvError(CSV_TEXT.unreadable);
-  }
-  const rows: string[][] = [];
-  const lines: number[] = [];
-  for (const { record, info } of records) {
-    if (record.length === 1 && record[0].trim() === '') continue;
-    rows.push(record);
-    // info.lines is the line the record ends on; only its quoted fields can hold line breaks
-    lines.push(info.lines - record.reduce((n, field) => n + lineBreaks(field), 0));
   }
   if (rows.length === 0) throw new CsvError(CSV_TEXT.empty);
   return { rows, lines };

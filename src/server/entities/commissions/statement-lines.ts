@@ -103,22 +103,44 @@ const cellOf = (row: string[], mapping: StatementMapping, field: StatementField)
   return i === null || i === undefined ? '' : (row[i] ?? '').trim();
 };
 
-/** Each line checked (reasons for the bad ones), duplicates named, the rest matched to the agency's policies. */
+/**
+ * Each line checked (reasons for the bad ones), duplicates named, the rest matched to the agency's
+ * policies. One object per line and nothing else kept per line (issue 31: a 10,000-line statement's
+ * preview and import allocated ~5 KB per line here, a base object spread into a second one, the
+ * duplicate key built as an array, every policy number normalised three times).
+ */
 export async function checkLines(t: Tenant, parsed: ParsedStatement, period: string): Promise<CheckedLine[]> {
   const { from, to } = periodBounds(period);
   const seen = new Map<string, number>();
+  const numberKeys: (string | null)[] = [];
+  const { mapping } = parsed;
   const out: CheckedLine[] = parsed.rows.map((row, index) => {
     const line = parsed.lines[index];
-    const number = cellOf(row, parsed.mapping, 'policy_number');
-    const insured = cellOf(row, parsed.mapping, 'insured_name');
-    const premiumText = cellOf(row, parsed.mapping, 'premium');
-    const amountText = cellOf(row, parsed.mapping, 'commission');
-    const date = cellOf(row, parsed.mapping, 'statement_date');
-    const type = cellOf(row, parsed.mapping, 'transaction_type');
-    const base = { index, line, policyId: null, policyNumber: number || null, insuredName: insured || null, type: type || null };
-    const bad = (reason: string): CheckedLine => ({ ...base, status: 'invalid', reason, premium: null, amount: null, date: date || null });
-    const amount = amountText === '' ? null : parseSignedMoney(amountText);
+    const number = cellOf(row, mapping, 'policy_number');
+    const insured = cellOf(row, mapping, 'insured_name');
+    const premiumText = cellOf(row, mapping, 'premium');
+    const amountText = cellOf(row, mapping, 'commission');
+    const date = cellOf(row, mapping, 'statement_date');
+    const type = cellOf(row, mapping, 'transaction_type');
+    const checked = (status: StatementLineStatus, reason: string, premium: string | null, amount: string | null): CheckedLine => ({
+      index,
+      line,
+      status,
+      reason,
+      policyId: null,
+      policyNumber: number || null,
+      insuredName: insured || null,
+      premium,
+      amount,
+      date: date || null,
+      type: type || null,
+    });
+    const bad = (reason: string) => {
+      numberKeys.push(null);
+      return checked('invalid', reason, null, null);
+    };
     if (amountText === '') return bad(LINE_TEXT.missingAmount);
+    const amount = parseSignedMoney(amountText);
     if (amount === null) return bad(LINE_TEXT.amountNotNumber(amountText));
     let premium: string | null = null;
     if (premiumText !== '') {
@@ -130,13 +152,19 @@ export async function checkLines(t: Tenant, parsed: ParsedStatement, period: str
     if (!isIsoDate(date)) return bad(LINE_TEXT.badDate(date));
     if (date < from || date > to) return bad(LINE_TEXT.outsidePeriod(date, period));
     if (!number && (!insured || premium === null)) return bad(LINE_TEXT.missingNumber);
-    const key = [number ? normalizePolicyNumber(number) : `~${insured.toLowerCase()}|${premium}`, amount, date, type.toLowerCase()].join('|');
+    const numberKey = number ? normalizePolicyNumber(number) : null;
+    const key = `${numberKey ?? `~${insured.toLowerCase()}|${premium}`}|${amount}|${date}|${type.toLowerCase()}`;
     const first = seen.get(key);
-    if (first !== undefined) return { ...bad(LINE_TEXT.duplicateLine(first)), status: 'duplicate' };
+    if (first !== undefined) {
+      numberKeys.push(null);
+      return checked('duplicate', LINE_TEXT.duplicateLine(first), null, null);
+    }
     seen.set(key, line);
-    return { ...base, status: 'unmatched', reason: number ? LINE_TEXT.notInBook : LINE_TEXT.noNameMatch, premium, amount, date };
+    numberKeys.push(numberKey);
+    return checked('unmatched', number ? LINE_TEXT.notInBook : LINE_TEXT.noNameMatch, premium, amount);
   });
-  await matchLines(t, out.filter((l) => l.status === 'unmatched'));
+  seen.clear();
+  await matchLines(t, out, numberKeys);
   return out;
 }
 
@@ -152,11 +180,17 @@ const NUMBER_KEY = sql.raw(`regexp_replace(upper(p.policy_number), '[[:space:]â€
  * policies): the distinct numbers joined on the expression index, the distinct name + premium pairs
  * on (agency, premium); a line that pairs with none stays unmatched with its reason.
  */
-async function matchLines(t: Tenant, lines: CheckedLine[]): Promise<void> {
-  const byNumber = lines.filter((l) => l.policyNumber);
-  const byName = lines.filter((l) => !l.policyNumber);
-  const keys = [...new Set(byNumber.map((l) => normalizePolicyNumber(l.policyNumber!)))];
-  const pairs = [...new Set(byName.map((l) => `${l.insuredName!.toLowerCase()}|${l.premium}`))];
+async function matchLines(t: Tenant, all: CheckedLine[], numberKeys: (string | null)[]): Promise<void> {
+  const byNumber: number[] = [];
+  const byName: number[] = [];
+  all.forEach((l, i) => {
+    if (l.status !== 'unmatched') return;
+    if (l.policyNumber) byNumber.push(i);
+    else byName.push(i);
+  });
+  const nameKey = (l: CheckedLine) => `${l.insuredName!.toLowerCase()}|${l.premium}`;
+  const keys = [...new Set(byNumber.map((i) => numberKeys[i]!))];
+  const pairs = [...new Set(byName.map((i) => nameKey(all[i])))];
   if (!keys.length && !pairs.length) return;
   const names = pairs.map((p) => p.slice(0, p.lastIndexOf('|')));
   const premiums = pairs.map((p) => p.slice(p.lastIndexOf('|') + 1));
@@ -174,14 +208,16 @@ async function matchLines(t: Tenant, lines: CheckedLine[]): Promise<void> {
       cross join lateral (select p.id from policies p
         where p.agency_id = ${t.agency} and p.premium_amount = l.premium::numeric and lower(btrim(p.customer_name)) = l.name limit 2) m
      group by l.name, l.premium`);
-  const found = new Map<string, { id: string; n: number }>();
-  for (const r of result.rows as { how: string; key: string; id: string; n: number }[]) found.set(`${r.how}:${r.key}`, { id: r.id, n: Number(r.n) });
-  for (const l of byNumber) {
-    const hit = found.get(`n:${normalizePolicyNumber(l.policyNumber!)}`);
-    if (hit) Object.assign(l, { policyId: hit.id, status: 'matched', reason: LINE_TEXT.matchedNumber });
+  const byKey = new Map<string, { id: string; n: number }>();
+  const byPair = new Map<string, { id: string; n: number }>();
+  for (const r of result.rows as { how: string; key: string; id: string; n: number }[]) (r.how === 'n' ? byKey : byPair).set(r.key, { id: r.id, n: Number(r.n) });
+  for (const i of byNumber) {
+    const hit = byKey.get(numberKeys[i]!);
+    if (hit) Object.assign(all[i], { policyId: hit.id, status: 'matched', reason: LINE_TEXT.matchedNumber });
   }
-  for (const l of byName) {
-    const hit = found.get(`p:${l.insuredName!.toLowerCase()}|${l.premium}`);
+  for (const i of byName) {
+    const l = all[i];
+    const hit = byPair.get(nameKey(l));
     if (hit?.n === 1) Object.assign(l, { policyId: hit.id, status: 'matched', reason: LINE_TEXT.matchedName });
     else if (hit) l.reason = LINE_TEXT.ambiguousName;
   }

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMISSION_TEXT, LINE_TEXT, STATEMENT_MISSING, type ReconciliationResult, type StatementPreview } from '#shared/commissions.ts';
 import { DATE_TEXT } from '#shared/money.ts';
 import { createTestContext, createUser, json, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { xlsx } from '#server/test/xlsx.ts';
 import { CORRECT_FIELDS } from '#server/http.ts';
+import { commissionLines } from '#server/db/schema.ts';
 import { agencyOf, insertTerm, rateBody, statementForm } from './fixtures.ts';
 
 let t: TestContext;
@@ -356,5 +358,34 @@ describe('reconciliation CSV and aging', () => {
     expect((await get(starter, '/api/commissions/csv')).status).toBe(403);
     const theirs = await (await get(other, '/api/commissions/csv')).text();
     expect(theirs).not.toContain('ACM-');
+  });
+});
+
+describe('a statement’s lines as stored (one insert per chunk, a column array each; issue 31)', () => {
+  it('keeps every field of each applied line: empty premium and type as null, quoted line breaks counted, the agency, statement and author', async () => {
+    const mine = await createUser(t, { tier: 'professional' });
+    const mineAgency = await agencyOf(t, mine);
+    const policy = await insertTerm(t, mineAgency, { number: 'LN-1', premium: '300.00', start: '2026-02-01', customer: 'Lena Lines' });
+    const file =
+      HEADER +
+      [
+        'LN-1,"Lines, Lena",,(12.50),2026-03-07,', // a refund: no premium, no type
+        'LN-404,"Two\nLine Name",250.00,25.00,2026-03-08,Renewal', // not in the book; the name spans two lines
+        ',Lena Lines,300.00,30.00,2026-03-09,New', // on the name and premium
+        'LN-1,X,300.00,abc,2026-03-07,New', // failed: not stored as a line
+      ].join('\n') +
+      '\n';
+    const res = await upload(mine, '/api/commissions/statements', statementForm(file));
+    expect(res.status).toBe(201);
+    const { statement } = await json(res);
+    expect(statement).toMatchObject({ matched: 2, unmatched: 1, failed: 1, amount: '17.50' });
+    const stored = await t.db.select().from(commissionLines).where(eq(commissionLines.statementId, statement.id)).orderBy(commissionLines.lineNo);
+    expect(stored.map((l) => [l.agencyId, l.policyId, l.lineNo, l.policyNumber, l.insuredName, l.premium, l.amount, l.receivedOn, l.transactionType, l.status, l.reason, l.createdBy])).toEqual([
+      [mineAgency, policy, 2, 'LN-1', 'Lines, Lena', null, '-12.50', '2026-03-07', null, 'matched', LINE_TEXT.matchedNumber, mine.id],
+      [mineAgency, null, 3, 'LN-404', 'Two\nLine Name', '250.00', '25.00', '2026-03-08', 'Renewal', 'unmatched', LINE_TEXT.notInBook, mine.id],
+      [mineAgency, policy, 5, null, 'Lena Lines', '300.00', '30.00', '2026-03-09', 'New', 'matched', LINE_TEXT.matchedName, mine.id],
+    ]);
+    const failures = await (await get(mine, `/api/commissions/statements/${statement.id}/failures`)).text();
+    expect(failures).toContain(`6,LN-1,X,300.00,abc,2026-03-07,New,"${LINE_TEXT.amountNotNumber('abc').replace(/"/g, '""')}"`);
   });
 });

@@ -13,6 +13,18 @@ describe('parseCsv', () => {
     for (const text of ['\uFEFFa;b\n1;2\n', 'a;b\r1;2\r', 'a;b\r\n1;2']) expect(parseCsv(text).rows).toEqual([['a', 'b'], ['1', '2']]);
   });
 
+  it('reads a file whose header ends in LF and whose rows end in CRLF: no carriage return left in a field, lines counted', () => {
+    const { rows, lines } = parseCsv('number,premium,type\nA-1,1,New\r\nA-2,"2\r\n3",Renewal\r\nA-3,4,New\r\nA-4,5,New\r\n');
+    expect(rows).toEqual([['number', 'premium', 'type'], ['A-1', '1', 'New'], ['A-2', '2\n3', 'Renewal'], ['A-3', '4', 'New'], ['A-4', '5', 'New']]);
+    expect(lines).toEqual([1, 2, 3, 5, 6]);
+  });
+
+  it('counts a CRLF inside a quoted field as one line', () => {
+    const { rows, lines } = parseCsv('a,b\r\n"two\r\nlines",x\r\nnext,y\r\n');
+    expect(rows).toEqual([['a', 'b'], ['two\nlines', 'x'], ['next', 'y']]);
+    expect(lines).toEqual([1, 2, 4]);
+  });
+
   it('detects comma, semicolon or tab from the header line, ignoring quoted ones', () => {
     expect(detectDelimiter('"a,b";c;d\n')).toBe(';');
     expect(detectDelimiter('a\tb\tc')).toBe('\t');

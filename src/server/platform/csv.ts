@@ -32,7 +32,10 @@ const lineBreaks = (text: string) => text.match(LINE_BREAK)?.length ?? 0;
  * 10,000-line statement allocated (issue 31: the preview's memory growth).
  */
 export function parseCsv(input: string): { rows: string[][]; lines: number[] } {
-  const text = input.replace(/^\uFEFF/, '');
+  // one line end throughout: csv-parse takes the first line's end as every record's, so a file whose
+  // header ends in LF and whose rows end in CRLF kept a '\r' at the end of each row's last field, and
+  // it counted a CRLF inside a quoted field as two lines (the rows after it were numbered too far on)
+  const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   if (text.trim() === '') throw new CsvError(CSV_TEXT.empty);
   const lines: number[] = [];
   let rows: string[][];
@@ -45,7 +48,7 @@ export function parseCsv(input: string): { rows: string[][]; lines: number[] } {
         if (record.length === 1 && record[0].trim() === '') return null;
         // context.lines is the line the record ends on; only its quoted fields can hold line breaks
         let breaks = 0;
-        for (const field of record) if (field.includes('\n') || field.includes('\r')) breaks += lineBreaks(field);
+        for (const field of record) if (field.includes('\n')) breaks += lineBreaks(field);
         lines.push(context.lines - breaks);
         return record;
       },

@@ -301,8 +301,11 @@ export const customers = pgTable(
     // /api/v1 lists: keyset paging in (updated_at, id) order, from updated_since
     index('customers_agency_updated_idx').on(t.agencyId, t.updatedAt, t.id),
     index('customers_agency_type_created_idx').on(t.agencyId, t.customerType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17).
-    index('customers_agency_search_trgm_idx').using('gin', t.agencyId, sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
+    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17);
+    // fastupdate off (decision 085): after an import every search would otherwise also read the pending list.
+    index('customers_agency_search_trgm_idx')
+      .using('gin', t.agencyId, sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
     check('customers_type_check', inList('customer_type', CUSTOMER_TYPES)),
   ],
 );
@@ -411,12 +414,11 @@ export const policies = pgTable(
     index('policies_agency_match_trgm_idx')
       .using('gin', t.agencyId, sql`regexp_replace(upper(${t.policyNumber}), '[[:space:]–—-]', '', 'g') gin_trgm_ops`, sql`lower(${t.customerName}) gin_trgm_ops`)
       .with({ fastupdate: 'off' }),
-    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17).
-    index('policies_agency_search_trgm_idx').using(
-      'gin',
-      t.agencyId,
-      sql`lower(${t.policyNumber} || ' ' || ${t.customerName} || ' ' || ${t.insuranceCompany}) gin_trgm_ops`,
-    ),
+    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17);
+    // fastupdate off (decision 085): after an import every search would otherwise also read the pending list.
+    index('policies_agency_search_trgm_idx')
+      .using('gin', t.agencyId, sql`lower(${t.policyNumber} || ' ' || ${t.customerName} || ' ' || ${t.insuranceCompany}) gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
     check('policies_status_check', inList('status', POLICY_STATUSES)),
     check('policies_cancel_reason_check', sql`cancel_reason is null or ${inList('cancel_reason', CANCEL_REASONS)}`),
     check('policies_cancel_method_check', sql`cancel_method is null or ${inList('cancel_method', CANCEL_METHODS)}`),
@@ -994,8 +996,11 @@ export const opportunities = pgTable(
     // the pipeline list's sorts and its prospect-name search (migration 0013)
     index('opportunities_agency_premium_idx').on(t.agencyId, t.estimatedPremium, t.id),
     index('opportunities_agency_close_idx').on(t.agencyId, t.expectedCloseDate, t.id),
-    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17).
-    index('opportunities_agency_prospect_trgm_idx').using('gin', t.agencyId, sql`lower(coalesce(${t.prospectName}, '')) gin_trgm_ops`),
+    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17);
+    // fastupdate off (decision 085): after an import every search would otherwise also read the pending list.
+    index('opportunities_agency_prospect_trgm_idx')
+      .using('gin', t.agencyId, sql`lower(coalesce(${t.prospectName}, '')) gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
     check('opportunities_stage_check', inList('stage', OPPORTUNITY_STAGES)),
     check('opportunities_premium_check', sql`estimated_premium >= 0`),
   ],
@@ -1248,8 +1253,9 @@ export const documents = pgTable(
     index('documents_policy_idx').on(t.agencyId, t.policyId, t.createdAt.desc()).where(sql`policy_id is not null`),
     index('documents_uploader_idx').on(t.agencyId, t.uploadedBy, t.createdAt.desc()),
     index('documents_type_idx').on(t.agencyId, t.contentType, t.createdAt.desc()),
-    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17).
-    index('documents_agency_search_trgm_idx').using('gin', t.agencyId, sql`lower(${t.name}) gin_trgm_ops`),
+    // Search reads only the caller's agency: btree_gin puts agency_id in the trigram index (issue 17);
+    // fastupdate off (decision 085): after an import every search would otherwise also read the pending list.
+    index('documents_agency_search_trgm_idx').using('gin', t.agencyId, sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: 'off' }),
     check('documents_status_check', sql`status in ('pending', 'ready')`),
     check('documents_size_check', sql`size >= 0`),
   ],

@@ -99,7 +99,11 @@ describe.skipIf(!baseUrl)('SIGTERM to one of two instances under load', () => {
       }
     })();
     await expect.poll(async () => Number((await one('select cursor from bulk_actions where id = $1', [bulkId])).cursor), { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
-    expect(holders).toEqual([a.pid]);
+    // A kicks the job it enqueued at once, but B's poll can claim it first on a loaded machine (CI saw
+    // it): the one holding the claim is the one stopped, whichever it is
+    expect(holders).toHaveLength(1);
+    expect([a.pid, b.pid]).toContain(holders[0]);
+    const [stopped, survivor] = holders[0] === a.pid ? [a, b] : [b, a];
 
     // the balancer's health checks
     const healthy = new Map<Instance, boolean>([
@@ -131,7 +135,7 @@ describe.skipIf(!baseUrl)('SIGTERM to one of two instances under load', () => {
             ? send(target, 'POST', '/api/customers', owner.cookie, { name: `Load ${n}-${i}`, email: `load-${n}-${i}@example.com` })
             : send(target, 'GET', '/api/policies?page=1', owner.cookie);
         const targets = [a, b].filter((instance) => healthy.get(instance));
-        const first = targets[(turn += 1) % targets.length] ?? b;
+        const first = targets[(turn += 1) % targets.length] ?? survivor;
         const result = await request(first);
         outcomes.push({ instance: first.name, at: Date.now(), result });
         // refused: it never reached that instance; the balancer sends it to the other
@@ -144,10 +148,10 @@ describe.skipIf(!baseUrl)('SIGTERM to one of two instances under load', () => {
     const load = Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
     await new Promise((r) => setTimeout(r, 2_000));
     const termAt = Date.now();
-    a.child.kill('SIGTERM');
-    const code = await a.exited;
+    stopped.child.kill('SIGTERM');
+    const code = await stopped.exited;
     const exitedAt = Date.now();
-    // and on for two seconds with B alone
+    // and on for two seconds with the survivor alone
     await new Promise((r) => setTimeout(r, 2_000));
     loading = false;
     await Promise.all([load, checks]);
@@ -157,28 +161,28 @@ describe.skipIf(!baseUrl)('SIGTERM to one of two instances under load', () => {
     const summary = {
       requests: outcomes.length,
       failed: failed.length,
-      refusedByA: count((o) => o.result === 'refused'),
-      answeredByA: count((o) => o.instance === 'a' && o.result === 'ok'),
-      // answered by A after SIGTERM: in flight at the signal, or sent before the balancer saw its health
-      answeredByAAfterSigterm: count((o) => o.instance === 'a' && o.result === 'ok' && o.at > termAt),
-      answeredByB: count((o) => o.instance === 'b' && o.result === 'ok'),
-      answeredByBAfterAExited: count((o) => o.instance === 'b' && o.result === 'ok' && o.at > exitedAt),
+      refusedByStopped: count((o) => o.result === 'refused'),
+      answeredByStopped: count((o) => o.instance === stopped.name && o.result === 'ok'),
+      // answered by the stopped one after SIGTERM: in flight at the signal, or sent before the balancer saw its health
+      answeredByStoppedAfterSigterm: count((o) => o.instance === stopped.name && o.result === 'ok' && o.at > termAt),
+      answeredBySurvivor: count((o) => o.instance === survivor.name && o.result === 'ok'),
+      answeredBySurvivorAfterStoppedExited: count((o) => o.instance === survivor.name && o.result === 'ok' && o.at > exitedAt),
       drainMs: exitedAt - termAt,
     };
     console.info('under load:', JSON.stringify(summary));
     expect(failed).toEqual([]);
     expect(code).toBe(0);
-    expect(outcomes.filter((o) => o.instance === 'b').every((o) => o.result === 'ok')).toBe(true);
-    expect(summary.answeredByBAfterAExited).toBeGreaterThan(0);
-    // A said it was draining (503) while it still answered, which is how the balancer knew
-    expect([...drainingSeen]).toEqual(['a']);
+    expect(outcomes.filter((o) => o.instance === survivor.name).every((o) => o.result === 'ok')).toBe(true);
+    expect(summary.answeredBySurvivorAfterStoppedExited).toBeGreaterThan(0);
+    // the stopped one said it was draining (503) while it still answered, which is how the balancer knew
+    expect([...drainingSeen]).toEqual([stopped.name]);
 
-    // B finishes the bulk change it took over from A: each policy changed once
+    // the survivor finishes the bulk change it took over: each policy changed once
     await expect.poll(async () => (await one('select state from bulk_actions where id = $1', [bulkId])).state, { timeout: 120_000, interval: 250 }).toBe('done');
     watching = false;
     await watch;
-    expect(holders).toEqual([a.pid, b.pid]);
-    // handed back at SIGTERM, not taken after its lease ran out: the attempt A began is not counted
+    expect(holders).toEqual([stopped.pid, survivor.pid]);
+    // handed back at SIGTERM, not taken after its lease ran out: the attempt the stopped one began is not counted
     expect(await one(`select state, attempts from jobs where id = $1`, [jobId])).toEqual({ state: 'done', attempts: 1 });
     expect(await one('select total, changed, cursor from bulk_actions where id = $1', [bulkId])).toEqual({ total: POLICIES, changed: POLICIES, cursor: POLICIES });
     expect(Number((await one('select count(*) as n from bulk_journal where bulk_id = $1', [bulkId])).n)).toBe(POLICIES);

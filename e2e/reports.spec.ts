@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { readZip } from '#server/platform/zip.ts';
 import { xlsx } from '#server/test/xlsx.ts';
 import { IMPORT_TEXT } from '#shared/imports.ts';
+import { REPORT_DESCRIPTION } from '#shared/reports.ts';
 import { carPolicyPayload, customerPayload, firePolicyPayload } from '#server/test/factories.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { createAccount, expect, shot, signInAs, test } from './support/fixtures.ts';
@@ -67,6 +68,9 @@ test('reports: book of business with totals, filters, other reports, CSV downloa
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Customers without a policy' }).click();
   await expect(page.getByRole('table', { name: 'Customers without a policy' })).toContainText('=Lonely Customer');
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Expiring' }).click();
+  // its range is typed once the Expiring report is drawn: typed into the previous report's fields (CI,
+  // under load) it set that report's range and took the page back to it
+  await expect(page.getByText(REPORT_DESCRIPTION.expiring, { exact: true })).toBeVisible();
   await page.getByLabel('From', { exact: true }).fill(`${thisYear + 1}-01-01`);
   await page.getByLabel('To', { exact: true }).fill(`${thisYear + 1}-12-31`);
   await expect(page.getByRole('table', { name: 'Expiring' }).getByTestId('report-totals')).toHaveText(/Total.*\$2,100\.00/);
